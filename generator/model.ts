@@ -1,0 +1,206 @@
+/**
+ * The checked program: what the spec means once it is loaded, validated and resolved for one
+ * deployment. Emitters and the runtime read only these types; they never see YAML.
+ *
+ * Everything here is plain data (JSON-serialisable) so that the generated route table can embed
+ * it literally and the runtime can read it without the generator.
+ */
+
+/** A parameter descriptor, with exactly the keys WordPress uses in its discovery document. */
+export interface ArgSchema {
+  description?: string;
+  type?: ArgType | ArgType[];
+  format?: 'date-time' | 'date' | 'uri' | 'email' | 'ip' | 'uuid' | 'hex-color' | 'text-field' | 'textarea-field';
+  enum?: unknown[];
+  default?: unknown;
+  required?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  items?: ArgSchema;
+  pattern?: string;
+  oneOf?: ArgSchema[];
+  anyOf?: ArgSchema[];
+  properties?: Record<string, ArgSchema>;
+  additionalProperties?: boolean | ArgSchema;
+  readonly?: boolean;
+  context?: Context[];
+}
+
+export type ArgType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+export type Context = 'view' | 'edit' | 'embed';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where a thing was written in the spec, for messages and for docs. */
+export interface SourceRef {
+  file: string;
+  line: number;
+  col: number;
+}
+
+/**
+ * Who may call an endpoint.
+ * - public: anyone (the handler may still hide private items, as WordPress does).
+ * - capability: the current user must have this primitive capability (e.g. manage_options).
+ * - rule: a named rule the runtime implements with object knowledge, e.g. `read_post`,
+ *   `edit_post`, `delete_post`, `create_post`, `upload_files`, `authenticated`.
+ */
+export type Permission =
+  | { kind: 'public' }
+  | { kind: 'capability'; capability: string }
+  | { kind: 'rule'; rule: string };
+
+/** Declarative behaviours the runtime provides for extension endpoints (see DESIGN.md). */
+export type Behavior =
+  | OptionBehavior
+  | CollectionBehavior
+  | ActionBehavior
+  | CatalogBehavior
+  | InboxBehavior
+  | UpstreamBehavior;
+
+/** GET reads a stored JSON value (or its default); writes validate and store it. */
+export interface OptionBehavior {
+  kind: 'option';
+  /** Storage key, unique across the site, e.g. `pagebuilder.onboarding.user-progress`. */
+  key: string;
+  default?: unknown;
+  /** `user` keeps one value per user (user progress, user choices). */
+  scope?: 'site' | 'user';
+  /** Writes merge into the stored object (PATCH-like) instead of replacing it. */
+  merge?: boolean;
+}
+
+/** Records of one kind: list / get / create / update / delete, with paging. */
+export interface CollectionBehavior {
+  kind: 'collection';
+  collection: string;
+  op: 'list' | 'get' | 'create' | 'update' | 'upsert' | 'delete';
+  /** Name of the param that carries the record key (a capture such as `id` or `type`). */
+  idParam?: string;
+  scope?: 'site' | 'user';
+  /** Records seeded on first use (e.g. default global colours). */
+  seed?: Array<Record<string, unknown>>;
+}
+
+/** A named state change on a record with allowed transitions (activate, connect...). */
+export interface ActionBehavior {
+  kind: 'action';
+  collection: string;
+  /** Param naming the record; absent means one record per collection (a singleton). */
+  idParam?: string;
+  field: string;
+  to: string;
+  /** States the change may start from; absent means any. */
+  from?: string[];
+}
+
+/** Read-only data shipped in `spec/data/<data>.yaml`, embedded in the model. */
+export interface CatalogBehavior {
+  kind: 'catalog';
+  data: string;
+  /** Optional param whose value picks one entry by its `id`. */
+  idParam?: string;
+}
+
+/** Stores an inbound webhook/event once (idempotent by a key), listable. */
+export interface InboxBehavior {
+  kind: 'inbox';
+  channel: string;
+  /** Param or header (`header:x-event-id`) that identifies a delivery; absent: a hash of the body. */
+  dedupeBy?: string;
+  /** `list` answers the stored events instead of storing one. */
+  op?: 'store' | 'list';
+}
+
+/** Forwards to a configured remote service; without one, an honest local provider or 503. */
+export interface UpstreamBehavior {
+  kind: 'upstream';
+  service: string;
+  /** Site setting that holds the remote address, named in the 503 message when unset. */
+  setting: string;
+  /** Local provider used when nothing is configured; absent means answer 503. */
+  local?: 'keywords' | 'description' | 'media-search' | 'template-text' | 'echo';
+}
+
+export interface Endpoint {
+  operationId: string;
+  /** Operation ids this one had before (keeps preserved regions across renames). */
+  renamedFrom?: string[];
+  methods: HttpMethod[];
+  /**
+   * declared: `args` describes the params (may be empty); none: the endpoint takes no params;
+   * undeclared: it takes a body the spec does not describe. Both none and undeclared publish
+   * `args: []` in discovery, as WordPress does.
+   */
+  argsMode: 'declared' | 'none' | 'undeclared';
+  args: Record<string, ArgSchema>;
+  permission: Permission;
+  allowBatch: boolean;
+  /** Exactly one of behavior and handler is set. */
+  behavior?: Behavior;
+  handler?: 'custom';
+  /** Resource the endpoint answers with, for types, docs and OpenAPI. */
+  response?: { resource: string; many: boolean } | { deleted: string };
+  description?: string;
+  deprecated?: boolean;
+  source?: SourceRef;
+}
+
+export interface Route {
+  namespace: string;
+  /** Spec form with named captures: `/core/v2/posts/<id>`. */
+  path: string;
+  /** WordPress form used as the discovery key: `/core/v2/posts/(?P<id>[\d]+)`. */
+  pattern: string;
+  captures: Array<{ name: string; pattern: string }>;
+  endpoints: Endpoint[];
+  /** Index routes of namespaces and the root carry `_links.self` when they have no capture. */
+  source?: SourceRef;
+}
+
+export interface Resource {
+  name: string;
+  /** JSON-schema style item schema as WordPress publishes it (title, type, properties). */
+  schema: { title: string; type: 'object'; properties: Record<string, ArgSchema> };
+}
+
+export interface SiteDefaults {
+  name: string;
+  description: string;
+  gmt_offset: string;
+  timezone_string: string;
+  page_for_posts: number;
+  page_on_front: number;
+  show_on_front: 'posts' | 'page';
+}
+
+export interface DeploymentModel {
+  name: string;
+  description: string;
+  /** Served by `npm start` when no deployment is named. */
+  isDefault: boolean;
+  site: SiteDefaults;
+  authentication: { applicationPasswords: boolean };
+  /** Extra names a namespace is also served under, e.g. core/v2 as wp/v2. */
+  aliases: Array<{ from: string; to: string }>;
+  /** Namespaces served, in discovery order. */
+  namespaces: string[];
+  /** Every route, in discovery order: root and batch first, then each namespace's index and routes. */
+  routes: Route[];
+  resources: Record<string, Resource>;
+  /** Catalog data by name (from spec/data). */
+  catalogs: Record<string, unknown>;
+  /** oEmbed providers registry and other deployment settings the runtime reads. */
+  settings: Record<string, unknown>;
+}
+
+export interface SpecModel {
+  deployments: DeploymentModel[];
+}

@@ -1,0 +1,63 @@
+/**
+ * Every error the interface answers with, in WordPress's shape:
+ * `{"code": "...", "message": "...", "data": {"status": 400, ...}}`.
+ * Codes live in one registry so that a code always has the same status and wording.
+ */
+
+export class RestError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly data: Record<string, unknown>;
+
+  constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+
+  /** The JSON body WordPress sends for this error. */
+  toBody(): { code: string; message: string; data: Record<string, unknown> } {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  }
+}
+
+interface ErrorEntry {
+  status: number;
+  message: string;
+}
+
+/**
+ * The registry. Messages may contain `%s` placeholders filled in order by `restError`.
+ * Add codes here rather than writing messages at the throw site.
+ */
+export const ERRORS = {
+  rest_no_route: { status: 404, message: 'No route was found matching the URL and request method.' },
+  rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
+  rest_missing_callback_param: { status: 400, message: 'Missing parameter(s): %s' },
+  rest_invalid_param: { status: 400, message: 'Invalid parameter(s): %s' },
+  rest_not_implemented: { status: 501, message: 'The operation %s is declared in the spec but has no handler body yet.' },
+  rest_forbidden: { status: 401, message: 'Sorry, you are not allowed to do that.' },
+  rest_forbidden_context: { status: 401, message: 'Sorry, you are not allowed to edit posts in this post type.' },
+  rest_cannot_create: { status: 401, message: 'Sorry, you are not allowed to create posts as this user.' },
+  rest_cannot_edit: { status: 401, message: 'Sorry, you are not allowed to edit this post.' },
+  rest_cannot_delete: { status: 401, message: 'Sorry, you are not allowed to delete this post.' },
+  rest_cannot_publish: { status: 401, message: 'Sorry, you are not allowed to publish posts in this post type.' },
+  rest_post_invalid_id: { status: 404, message: 'Invalid post ID.' },
+  rest_post_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  rest_already_trashed: { status: 410, message: 'The post has already been deleted.' },
+  rest_trash_not_supported: { status: 501, message: 'The post does not support trashing. Set \'%s\' to delete.' },
+  rest_post_incorrect_password: { status: 403, message: 'Incorrect post password.' },
+  rest_cookie_invalid_nonce: { status: 403, message: 'Cookie check failed' },
+  internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
+} satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Builds a registered error; `args` fill the message's `%s` in order; status may be overridden (401 vs 403). */
+export function restError(code: ErrorCode, args: string[] = [], data: Record<string, unknown> = {}, status?: number): RestError {
+  const entry: ErrorEntry = ERRORS[code];
+  let i = 0;
+  const message = entry.message.replace(/%s/g, () => args[i++] ?? '');
+  return new RestError(code, message, status ?? entry.status, data);
+}

@@ -1,0 +1,113 @@
+/**
+ * The contract between generated code and the runtime: what a request and a response are, what
+ * a handler receives, and what the generated route table holds. Transport-independent: the HTTP
+ * layer, the batch endpoint and tests all build a RestRequest and read a RestResponse.
+ */
+import type { Kysely } from 'kysely';
+import type { ArgSchema, DeploymentModel, Endpoint, HttpMethod, Route } from '../../generator/model.ts';
+import type { Database } from '../store/schema.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
+
+export type { ArgSchema, HttpMethod };
+
+/** A request as WordPress's WP_REST_Request sees it, before params are merged. */
+export interface RestRequest {
+  method: string;
+  /** Route path relative to the REST root, e.g. `/core/v2/posts/5`. */
+  route: string;
+  /** Lower-cased header names. */
+  headers: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+  /** Raw body bytes and content type; parsed by the runtime (JSON, form, multipart, raw). */
+  rawBody?: Buffer;
+  /** Already-parsed body (batch sub-requests and tests pass objects directly). */
+  body?: Record<string, unknown>;
+  /** Uploaded files of a multipart body, keyed by field name. */
+  files?: Record<string, UploadedFile>;
+  /** Remote address, for logging and application-password last-use. */
+  ip?: string;
+  /** Cookies, already parsed. */
+  cookies?: Record<string, string>;
+}
+
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface RestResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON-serialisable body; items may carry `_links` which the shaper uses for `_embed`. */
+  body: unknown;
+  /** A non-JSON body (oEmbed XML, served files). When set, `body` is ignored. */
+  raw?: { contentType: string; data: Buffer | string };
+}
+
+/** What a handler may return: a full response, or data answered with 200. */
+export type HandlerResult = RestResponse | { data: unknown; status?: number; headers?: Record<string, string> };
+
+export interface AppConfig {
+  dataDir: string;
+  uploadsDir: string;
+  /** Public origin of the site, e.g. http://127.0.0.1:8080 (no trailing slash). */
+  siteUrl: string;
+  /** REST root, e.g. http://127.0.0.1:8080/wp-json */
+  restUrl: string;
+  maxUploadBytes: number;
+  /** Hosts or CIDR ranges that outbound fetches (sideload, oEmbed proxy) may reach although private. */
+  outboundAllow: string[];
+  /** Settings for upstream behaviours, keyed by setting name. */
+  upstreams: Record<string, string>;
+}
+
+/** Site-wide services a handler can use. One per running server. */
+export interface App {
+  db: Kysely<Database>;
+  config: AppConfig;
+  deployment: DeploymentModel;
+  routes: RouteDef[];
+  logger: { info: (o: unknown, msg?: string) => void; warn: (o: unknown, msg?: string) => void; error: (o: unknown, msg?: string) => void };
+  /** Dispatches a request through the whole pipeline (used by batch and `_embed`). */
+  dispatch: (req: RestRequest, user?: CurrentUser | null) => Promise<RestResponse>;
+  now: () => Date;
+}
+
+export interface HandlerContext {
+  app: App;
+  request: RestRequest;
+  /** Merged, coerced and validated params (defaults applied), as WordPress hands them over. */
+  params: Record<string, any>;
+  /** The authenticated user, or null for anonymous. */
+  user: CurrentUser | null;
+  route: RouteDef;
+  endpoint: EndpointDef;
+}
+
+export type Handler = (ctx: HandlerContext) => Promise<HandlerResult> | HandlerResult;
+
+/** A compiled validator as emitted by the generator (ajv standalone code). */
+export type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
+export interface AjvErrorLike {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, any>;
+  message?: string;
+  schemaPath: string;
+}
+
+/** One endpoint of the generated route table: the model's endpoint plus code references. */
+export interface EndpointDef extends Endpoint {
+  /** ajv standalone validator of the whole params object (after WordPress coercion). */
+  validate?: CompiledValidator;
+  /** The handler of a `handler: custom` endpoint. */
+  handle?: Handler;
+}
+
+/** One route of the generated route table. */
+export interface RouteDef extends Omit<Route, 'endpoints'> {
+  /** JavaScript regular expression source matching the whole route, with named groups. */
+  regex: string;
+  endpoints: EndpointDef[];
+}

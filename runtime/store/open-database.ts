@@ -1,0 +1,40 @@
+/**
+ * Opens the embedded SQLite database (better-sqlite3, WAL) and brings its schema up to date.
+ * Everything above this file speaks Kysely and does not know which database runs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.ts';
+import { initial } from './migrations/001_initial.ts';
+
+/** Migrations in order; add new ones at the end, never edit a released one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  close: () => Promise<void>;
+}
+
+/** `file` is a path, or ':memory:' for tests. Creates the folder and the schema when missing. */
+export async function openDatabase(file: string): Promise<OpenedDatabase> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // synchronous=FULL: an acknowledged write survives a power cut, not just a process crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const result = await new Migrator({ db, provider }).migrateToLatest();
+  if (result.error) {
+    await db.destroy();
+    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  }
+  return { db, close: () => db.destroy() };
+}
