@@ -1,0 +1,27 @@
+/**
+ * The `specpress` command. Each sub-command lives in its own module and registers itself on
+ * the program; this file only assembles them, so owners of a command never touch each other.
+ */
+import { Command } from 'commander';
+
+/** Modules exporting `register(program: Command): void`, in help order. */
+const COMMAND_MODULES = [
+  './commands/generate.ts',
+  './commands/spec-stats.ts',
+  '../runtime/cli/serve.ts',
+  '../runtime/cli/site.ts',
+  '../runtime/cli/user.ts',
+  '../runtime/cli/app-password.ts',
+  '../runtime/cli/term.ts',
+];
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command('specpress')
+    .description('Spec-driven generator and server for the Site Content and Extensions REST interface')
+    .showHelpAfterError();
+  for (const mod of COMMAND_MODULES) {
+    const { register } = (await import(mod)) as { register: (p: Command) => void };
+    register(program);
+  }
+  await program.parseAsync(argv);
+}
