@@ -58,12 +58,18 @@ export type Permission =
 
 /** Declarative behaviours the runtime provides for extension endpoints (see DESIGN.md). */
 export type Behavior =
+  | IndexBehavior
   | OptionBehavior
   | CollectionBehavior
   | ActionBehavior
   | CatalogBehavior
   | InboxBehavior
   | UpstreamBehavior;
+
+/** The implicit `GET /<namespace>` index route of every namespace, answered by the runtime. */
+export interface IndexBehavior {
+  kind: 'index';
+}
 
 /** GET reads a stored JSON value (or its default); writes validate and store it. */
 export interface OptionBehavior {
