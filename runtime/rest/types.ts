@@ -66,7 +66,8 @@ export interface AppConfig {
 export interface App {
   db: Kysely<Database>;
   config: AppConfig;
-  deployment: DeploymentModel;
+  /** The deployment's model without its routes (the runtime reads `routes` instead). */
+  deployment: Omit<DeploymentModel, 'routes'>;
   routes: RouteDef[];
   logger: { info: (o: unknown, msg?: string) => void; warn: (o: unknown, msg?: string) => void; error: (o: unknown, msg?: string) => void };
   /** Dispatches a request through the whole pipeline (used by batch and `_embed`). */
