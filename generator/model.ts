@@ -79,7 +79,7 @@ export interface OptionBehavior {
   default?: unknown;
   /** `user` keeps one value per user (user progress, user choices). */
   scope?: 'site' | 'user';
-  /** Writes merge into the stored object (PATCH-like) instead of replacing it. */
+  /** Writes merge into the stored object, as settings screens expect (default); `false` replaces it. */
   merge?: boolean;
 }
 

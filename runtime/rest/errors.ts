@@ -49,6 +49,13 @@ export const ERRORS = {
   rest_trash_not_supported: { status: 501, message: 'The post does not support trashing. Set \'%s\' to delete.' },
   rest_post_incorrect_password: { status: 403, message: 'Incorrect post password.' },
   rest_cookie_invalid_nonce: { status: 403, message: 'Cookie check failed' },
+  // Declarative behaviours (runtime/behaviors).
+  rest_record_invalid_id: { status: 404, message: 'No record was found with that id.' },
+  rest_record_exists: { status: 409, message: 'A record with that id already exists.' },
+  rest_action_not_allowed: { status: 409, message: 'The record is %s and cannot become %s.' },
+  rest_catalog_missing: { status: 404, message: 'The catalog %s is not part of this deployment.' },
+  rest_upstream_not_configured: { status: 503, message: 'The %s service is not configured. Set %s to its address.' },
+  rest_upstream_failed: { status: 502, message: 'The %s service did not answer.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
 } satisfies Record<string, ErrorEntry>;
 

@@ -1,0 +1,24 @@
+/**
+ * `action`: a named state change on a record (activate a plugin, connect an account), allowed
+ * only from the states the spec lists. The record remembers every other param sent with it.
+ */
+import type { ActionBehavior } from '../../generator/model.ts';
+import { restError } from '../rest/errors.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { getRecord, putRecord } from './records.ts';
+import { payloadOf } from './payload.ts';
+
+/** Key of the one record of a collection whose action names no record. */
+const SINGLETON = '_';
+
+export async function runAction(ctx: HandlerContext, b: ActionBehavior): Promise<HandlerResult> {
+  const key = b.idParam ? String(ctx.params[b.idParam]) : SINGLETON;
+  const existing = await getRecord(ctx.app.db, b.collection, key);
+  const current = existing?.data[b.field];
+  if (b.from && !b.from.includes(String(current ?? b.from[0]))) {
+    throw restError('rest_action_not_allowed', [String(current), b.to], { from: current, to: b.to });
+  }
+  const data = { ...(existing?.data ?? {}), ...payloadOf(ctx, b.idParam ? [b.idParam] : []), [b.field]: b.to };
+  const record = await putRecord(ctx.app.db, b.collection, key, data);
+  return { data: { id: key === SINGLETON ? undefined : key, ...record.data, date_modified: record.modified } };
+}

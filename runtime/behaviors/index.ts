@@ -1,0 +1,33 @@
+/**
+ * The declarative behaviours of DESIGN.md: an endpoint marked with one in the spec is real from
+ * the first day, without a hand-written handler. The dispatcher calls `runBehavior` after
+ * params are validated and permission is granted.
+ */
+import type { Behavior } from '../../generator/model.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { runOption } from './option.ts';
+import { runCollection } from './collection.ts';
+import { runAction } from './action.ts';
+import { runCatalog } from './catalog.ts';
+import { runInbox } from './inbox.ts';
+import { runUpstream } from './upstream.ts';
+
+export async function runBehavior(ctx: HandlerContext, behavior: Behavior): Promise<HandlerResult> {
+  switch (behavior.kind) {
+    case 'option':
+      return runOption(ctx, behavior);
+    case 'collection':
+      return runCollection(ctx, behavior);
+    case 'action':
+      return runAction(ctx, behavior);
+    case 'catalog':
+      return runCatalog(ctx, behavior);
+    case 'inbox':
+      return runInbox(ctx, behavior);
+    case 'upstream':
+      return runUpstream(ctx, behavior);
+    case 'index':
+      // Namespace index routes need the route table; the dispatcher answers them itself.
+      throw new Error('index routes are answered by the dispatcher');
+  }
+}
