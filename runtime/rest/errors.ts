@@ -57,6 +57,26 @@ export const ERRORS = {
   rest_upstream_not_configured: { status: 503, message: 'The %s service is not configured. Set %s to its address.' },
   rest_upstream_failed: { status: 502, message: 'The %s service did not answer.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
+  // Media uploads, sideloads and edits (runtime/media).
+  rest_upload_no_data: { status: 400, message: 'No data supplied.' },
+  rest_upload_no_content_type: { status: 400, message: 'No Content-Type supplied.' },
+  rest_upload_no_content_disposition: { status: 400, message: 'No Content-Disposition supplied.' },
+  rest_upload_invalid_disposition: { status: 400, message: 'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.' },
+  rest_upload_hash_mismatch: { status: 412, message: 'Content hash did not match expected.' },
+  rest_upload_unknown_error: { status: 500, message: '%s' },
+  rest_upload_sideload_error: { status: 400, message: 'Sorry, you are not allowed to upload this file type.' },
+  rest_upload_file_type: { status: 400, message: 'The file content is %s, which does not match its .%s name.' },
+  rest_upload_file_too_big: { status: 400, message: 'This file is too big. Files must be less than %s KB in size.' },
+  rest_upload_image_too_large: { status: 400, message: 'The image has too many pixels to be processed (limit %s).' },
+  rest_invalid_url: { status: 400, message: '%s' },
+  rest_upload_remote_error: { status: 400, message: 'The file could not be fetched: %s' },
+  rest_unknown_attachment: { status: 404, message: 'Unable to get meta information for file.' },
+  rest_cannot_edit_file_type: { status: 400, message: 'This type of file cannot be edited.' },
+  rest_image_not_edited: { status: 400, message: 'The image was not edited. Edit the image before applying the changes.' },
+  rest_unknown_image_file_type: { status: 500, message: 'Unable to edit this image.' },
+  rest_image_crop_failed: { status: 400, message: 'Unable to crop this image.' },
+  // oEmbed (runtime/oembed).
+  oembed_invalid_url: { status: 404, message: 'Not Found' },
 } satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
