@@ -8,10 +8,12 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { initial } from './migrations/001_initial.ts';
+import { forms } from './migrations/010_forms.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
+  '010_forms': forms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -133,6 +133,27 @@ export interface CacheTable {
   expires: number;
 }
 
+/** Submissions of the form suite (forms are `posts` rows of type `formsuite_form`). */
+export interface FormEntriesTable {
+  id: Generated<number>;
+  form_id: number;
+  user_id: number;
+  /** unread, read or trash. */
+  status: string;
+  type: string;
+  /** JSON object of submitted field values. */
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormEntryLogsTable {
+  id: Generated<number>;
+  entry_id: number;
+  message: string;
+  created_at: string;
+}
+
 export interface Database {
   posts: PostsTable;
   postmeta: PostMetaTable;
@@ -146,4 +167,6 @@ export interface Database {
   records: RecordsTable;
   inbox: InboxTable;
   cache: CacheTable;
+  form_entries: FormEntriesTable;
+  form_entry_logs: FormEntryLogsTable;
 }
