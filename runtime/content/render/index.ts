@@ -1,0 +1,38 @@
+/**
+ * The filters WordPress runs on a post's title, content and excerpt before answering, in its
+ * order: blocks, texturize, paragraphs (not for block content), "WordPress" spelling.
+ */
+import { autop } from './autop.ts';
+import { hasBlocks, stripBlockDelimiters } from './blocks.ts';
+import { EXCERPT_WORDS, trimWords } from './excerpt.ts';
+import { texturize } from './texturize.ts';
+
+export { blockVersion } from './blocks.ts';
+
+function capitalPDangit(text: string): string {
+  return text.replace(/(?<=[\s>(]|&#8216;|&#8220;|^)Wordpress\b/g, 'WordPress');
+}
+
+/** `title.rendered` */
+export function renderTitle(title: string): string {
+  return capitalPDangit(texturize(title)).trim();
+}
+
+/** `content.rendered` */
+export function renderContent(content: string): string {
+  const blocks = hasBlocks(content);
+  let html = blocks ? stripBlockDelimiters(content) : content;
+  html = texturize(html);
+  if (!blocks) html = autop(html);
+  return capitalPDangit(html);
+}
+
+/** `excerpt.rendered`: the written excerpt, or one made from the content. */
+export function renderExcerpt(excerpt: string, content: string, words = EXCERPT_WORDS): string {
+  let text = excerpt;
+  if (text.trim() === '') {
+    const html = renderContent(content).split(']]>').join(']]&gt;');
+    text = trimWords(html, words);
+  }
+  return capitalPDangit(autop(texturize(text)));
+}

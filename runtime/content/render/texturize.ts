@@ -1,0 +1,116 @@
+/**
+ * Typographic quotes, dashes and ellipses as WordPress's wptexturize produces them, with the same
+ * numeric entities (&#8220; &#8217; &#8212; ...). Text inside tags, in <pre>/<code>/<kbd>/
+ * <style>/<script>/<tt> elements and in shortcodes is left alone.
+ */
+
+const SPACES = '(?:[\\r\\n\\t ]|\\u00a0|&nbsp;)';
+const OPEN_DQ = '&#8220;';
+const CLOSE_DQ = '&#8221;';
+const OPEN_SQ = '&#8216;';
+const CLOSE_SQ = '&#8217;';
+const APOS = '&#8217;';
+const PRIME = '&#8242;';
+const DOUBLE_PRIME = '&#8243;';
+const EM = '&#8212;';
+const EN = '&#8211;';
+// Placeholders so later steps do not see quotes already decided.
+const APOS_FLAG = '\u0001A';
+const OPEN_SQ_FLAG = '\u0001S';
+const OPEN_DQ_FLAG = '\u0001D';
+
+const PLAIN: Array<[string, string]> = [
+  ['...', '&#8230;'],
+  ['``', OPEN_DQ],
+  ["''", CLOSE_DQ],
+  [' (tm)', ' &#8482;'],
+];
+
+const SKIP_ELEMENTS = new Set(['pre', 'code', 'kbd', 'style', 'script', 'tt']);
+
+const SINGLE_RULES: Array<[RegExp, string]> = [
+  [new RegExp(`'(\\d\\d)'(?=$|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`, 'g'), `${APOS_FLAG}$1${CLOSE_SQ}`],
+  [/'(?=\d\d(?:$|(?![%\d]|[.,]\d)))/g, APOS_FLAG],
+  [new RegExp(`(?<=^|${SPACES})'(\\d[.,\\d]*)'`, 'g'), `${OPEN_SQ_FLAG}$1${CLOSE_SQ}`],
+  [new RegExp(`(?<=^|[([{"\\-]|&lt;|${SPACES})'`, 'g'), OPEN_SQ_FLAG],
+  [new RegExp(`(?<!${SPACES})'(?!$|[.,:;!?"'(){}\\[\\]\\-]|&[lg]t;|${SPACES})`, 'g'), APOS_FLAG],
+];
+
+const DOUBLE_RULES: Array<[RegExp, string]> = [
+  [new RegExp(`(?<=^|${SPACES})"(\\d[.,\\d]*)"`, 'g'), `${OPEN_DQ_FLAG}$1${CLOSE_DQ}`],
+  [new RegExp(`(?<=^|[([{\\-]|&lt;|${SPACES})"(?!${SPACES})`, 'g'), OPEN_DQ_FLAG],
+];
+
+const DASH_RULES: Array<[RegExp, string]> = [
+  [/---/g, EM],
+  [new RegExp(`(?<=^|${SPACES})--(?=$|${SPACES})`, 'g'), EM],
+  [/(?<!xn)--/g, EN],
+  [new RegExp(`(?<=^|${SPACES})-(?=$|${SPACES})`, 'g'), EN],
+];
+
+/**
+ * The quotes left after the rules: after a digit a prime (9' or 9"), unless an opening quote
+ * earlier in the sentence makes it the closing one; everything else closes.
+ */
+function resolveRemaining(text: string, quote: string, openFlag: string, prime: string, close: string): string {
+  const parts = text.split(openFlag);
+  return parts
+    .map((part, i) => {
+      if (!part.includes(quote)) return part;
+      const opened = i > 0;
+      const last = part.lastIndexOf(quote);
+      let out = '';
+      for (let k = 0; k < part.length; k++) {
+        const ch = part[k];
+        if (ch !== quote) {
+          out += ch;
+          continue;
+        }
+        const afterDigit = k > 0 && /\d/.test(part[k - 1]);
+        out += afterDigit && !(opened && k === last) ? prime : close;
+      }
+      return out;
+    })
+    .join(openFlag);
+}
+
+function texturizeText(text: string): string {
+  let t = text;
+  for (const [from, to] of PLAIN) t = t.split(from).join(to);
+  if (t.includes("'")) {
+    for (const [re, to] of SINGLE_RULES) t = t.replace(re, to);
+    t = resolveRemaining(t, "'", OPEN_SQ_FLAG, PRIME, CLOSE_SQ);
+    t = t.split(APOS_FLAG).join(APOS).split(OPEN_SQ_FLAG).join(OPEN_SQ);
+  }
+  if (t.includes('"')) {
+    for (const [re, to] of DOUBLE_RULES) t = t.replace(re, to);
+    t = resolveRemaining(t, '"', OPEN_DQ_FLAG, DOUBLE_PRIME, CLOSE_DQ);
+    t = t.split(OPEN_DQ_FLAG).join(OPEN_DQ);
+  }
+  if (t.includes('-')) for (const [re, to] of DASH_RULES) t = t.replace(re, to);
+  if (/\dx\d/.test(t)) t = t.replace(/\b(\d[\d.,]*)x(\d[\d.,]*)\b/g, (m, a: string, b: string) => (a.startsWith('0') && a.length > 1 ? m : `${a}&#215;${b}`));
+  // A bare & becomes &#038; unless it already starts an entity.
+  return t.replace(/&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi, '&#038;');
+}
+
+export function texturize(html: string): string {
+  const pieces = html.split(/(<!--[\s\S]*?-->|<[^>]*>|\[[^\]]*\])/);
+  const open: string[] = [];
+  let out = '';
+  for (const piece of pieces) {
+    if (!piece) continue;
+    if (piece.startsWith('<')) {
+      const m = /^<(\/?)([a-z0-9]+)/i.exec(piece);
+      if (m && SKIP_ELEMENTS.has(m[2].toLowerCase())) {
+        if (m[1]) open.pop();
+        else if (!piece.endsWith('/>')) open.push(m[2].toLowerCase());
+      }
+      out += piece;
+    } else if (piece.startsWith('[') && piece.endsWith(']')) {
+      out += piece;
+    } else {
+      out += open.length ? piece : texturizeText(piece);
+    }
+  }
+  return out;
+}
