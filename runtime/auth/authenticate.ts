@@ -1,0 +1,65 @@
+/**
+ * Decides who a REST request runs as, before routing, as WordPress's determine_current_user and
+ * rest_authentication_errors do:
+ * 1. HTTP Basic with login (or email) and an application password: that user, or a 401 naming
+ *    what was wrong. Only where the deployment offers application passwords.
+ * 2. Otherwise the session cookie: that user only with a valid `wp_rest` nonce (X-WP-Nonce
+ *    header or _wpnonce param). Without a nonce the request is anonymous (a third-party page
+ *    cannot ride the cookie); with a bad one it is refused with 403.
+ */
+import type { App, RestRequest } from '../rest/types.ts';
+import type { CurrentUser } from './current-user.ts';
+import { makeCurrentUser } from './current-user.ts';
+import { authError } from './auth-errors.ts';
+import { findUserByEmail, findUserByLogin, loadCurrentUser, type UserRow } from './users.ts';
+import { matchApplicationPassword, recordApplicationPasswordUse } from './application-passwords.ts';
+import { findSession, SESSION_COOKIE, verifyNonce } from './sessions.ts';
+
+export async function authenticate(app: App, request: RestRequest): Promise<CurrentUser | null> {
+  const basic = parseBasicAuth(request.headers.authorization);
+  if (basic) return authenticateApplicationPassword(app, basic.user, basic.password, request.ip);
+  return authenticateCookie(app, request);
+}
+
+/** `Authorization: Basic base64(user:password)`; anything else is not Basic credentials. */
+export function parseBasicAuth(header: string | undefined): { user: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
+  if (!m) return null;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** A loose version of WordPress's is_email, enough to pick which error to answer. */
+function looksLikeEmail(name: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(name);
+}
+
+export async function authenticateApplicationPassword(app: App, name: string, password: string, ip?: string): Promise<CurrentUser> {
+  let user: UserRow | undefined = await findUserByLogin(app.db, name);
+  if (!user && looksLikeEmail(name)) user = await findUserByEmail(app.db, name);
+  if (!user) {
+    // Spend the same work as a real check so that timing does not tell logins apart.
+    await matchApplicationPassword(app.db, -1, password);
+    throw authError(looksLikeEmail(name) ? 'invalid_email' : 'invalid_username');
+  }
+  if (!app.deployment.authentication.applicationPasswords) throw authError('application_passwords_disabled');
+  const match = await matchApplicationPassword(app.db, user.id, password);
+  if (!match) throw authError('incorrect_password');
+  await recordApplicationPasswordUse(app.db, match.uuid, ip);
+  return makeCurrentUser(user, 'application-password');
+}
+
+async function authenticateCookie(app: App, request: RestRequest): Promise<CurrentUser | null> {
+  const session = await findSession(app.db, request.cookies?.[SESSION_COOKIE], app.now());
+  if (!session) return null;
+  const nonce = request.headers['x-wp-nonce'] ?? stringParam(request.query._wpnonce) ?? stringParam(request.body?._wpnonce);
+  if (nonce === undefined) return null;
+  if (!(await verifyNonce(app.db, nonce, 'wp_rest', session, app.now()))) throw authError('cookie_invalid_nonce');
+  return loadCurrentUser(app.db, session.userId, 'cookie');
+}
+
+function stringParam(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}

@@ -1,0 +1,121 @@
+/**
+ * Capability checks, as WordPress's current_user_can: a meta capability about one object
+ * (edit_post 12) is first mapped to the primitive capabilities it needs, following
+ * map_meta_cap's rules for posts, pages, attachments and revisions, then every one of them
+ * must be among the user's role capabilities.
+ */
+import type { Kysely } from 'kysely';
+import type { App } from '../rest/types.ts';
+import type { Database } from '../store/schema.ts';
+import type { CurrentUser } from './current-user.ts';
+
+/** Sentinel that no user has: the capability is refused outright (WordPress's do_not_allow). */
+const DO_NOT_ALLOW = 'do_not_allow';
+
+export interface PostFacts {
+  id: number;
+  type: string;
+  status: string;
+  author: number;
+  parent: number;
+  /** For a trashed post, the status it had before (meta `_wp_trash_meta_status`). */
+  trashedFrom?: string;
+}
+
+/** The primitive capability names of a post type (WordPress's $post_type->cap). */
+export function postTypeCaps(type: string) {
+  const plural = type === 'page' ? 'pages' : 'posts';
+  return {
+    edit_posts: `edit_${plural}`,
+    edit_others_posts: `edit_others_${plural}`,
+    edit_published_posts: `edit_published_${plural}`,
+    edit_private_posts: `edit_private_${plural}`,
+    delete_posts: `delete_${plural}`,
+    delete_others_posts: `delete_others_${plural}`,
+    delete_published_posts: `delete_published_${plural}`,
+    delete_private_posts: `delete_private_${plural}`,
+    publish_posts: `publish_${plural}`,
+    read_private_posts: `read_private_${plural}`,
+    // Media items are created by uploading; WordPress maps create_posts to upload_files for them.
+    create_posts: type === 'attachment' ? 'upload_files' : `edit_${plural}`,
+  };
+}
+
+export async function loadPostFacts(db: Kysely<Database>, id: number): Promise<PostFacts | undefined> {
+  if (!Number.isInteger(id) || id <= 0) return undefined;
+  const post: PostFacts | undefined = await db.selectFrom('posts').select(['id', 'type', 'status', 'author', 'parent']).where('id', '=', id).executeTakeFirst();
+  if (post?.status === 'trash') {
+    const meta = await db.selectFrom('postmeta').select('meta_value')
+      .where('post_id', '=', id).where('meta_key', '=', '_wp_trash_meta_status').executeTakeFirst();
+    if (meta) post.trashedFrom = String(JSON.parse(meta.meta_value));
+  }
+  return post;
+}
+
+type Loader = (id: number) => Promise<PostFacts | undefined>;
+
+const POST_META_CAPS = new Set(['edit_post', 'delete_post', 'read_post', 'publish_post', 'edit_page', 'delete_page', 'read_page']);
+
+/** The primitive capabilities a capability needs; `do_not_allow` when nobody may. */
+export async function mapMetaCap(cap: string, user: CurrentUser | null, objectId: number | undefined, load: Loader): Promise<string[]> {
+  if (!POST_META_CAPS.has(cap)) return [cap];
+  const base = cap.replace(/_page$/, '_post');
+  let post = objectId === undefined ? undefined : await load(objectId);
+  if (!post) return [DO_NOT_ALLOW];
+  // A revision is governed by the post it belongs to.
+  if (post.type === 'revision') {
+    post = await load(post.parent);
+    if (!post) return [DO_NOT_ALLOW];
+  }
+  const caps = postTypeCaps(post.type);
+  const userId = user?.id ?? 0;
+  const own = post.author !== 0 && post.author === userId;
+  const status = await effectiveStatus(post, load);
+  switch (base) {
+    case 'publish_post':
+      return [caps.publish_posts];
+    case 'read_post':
+      if (status === 'publish') return ['read'];
+      if (own) return ['read'];
+      if (status === 'private') return [caps.read_private_posts];
+      return mapMetaCap('edit_post', user, post.id, load);
+    case 'edit_post':
+    case 'delete_post': {
+      const verb = base === 'edit_post' ? 'edit' : 'delete';
+      const c = caps as Record<string, string>;
+      // The author's own trashed post counts as what it was before trashing; others' do not.
+      const judged = own && status === 'trash' && post.trashedFrom ? post.trashedFrom : status;
+      const published = judged === 'publish' || judged === 'future';
+      if (own) return [published ? c[`${verb}_published_posts`]! : c[`${verb}_posts`]!];
+      const out = [c[`${verb}_others_posts`]!];
+      if (published) out.push(c[`${verb}_published_posts`]!);
+      else if (status === 'private') out.push(c[`${verb}_private_posts`]!);
+      return out;
+    }
+  }
+  return [DO_NOT_ALLOW];
+}
+
+/**
+ * The status capability checks look at: an attachment that inherits is judged by its parent,
+ * or as published without one.
+ */
+async function effectiveStatus(post: PostFacts, load: Loader): Promise<string> {
+  if (post.status === 'inherit') {
+    const parent = post.parent > 0 ? await load(post.parent) : undefined;
+    return parent && parent.id !== post.id ? parent.status : 'publish';
+  }
+  return post.status;
+}
+
+export function hasAll(user: CurrentUser | null, caps: string[]): boolean {
+  if (!user) return false;
+  return caps.every((c) => c !== DO_NOT_ALLOW && user.caps.has(c));
+}
+
+/** Whether `user` (null: anonymous) has `cap`, for the object `objectId` when the cap is a meta one. */
+export async function userCan(app: Pick<App, 'db'>, user: CurrentUser | null, cap: string, objectId?: number): Promise<boolean> {
+  if (!user) return false;
+  const load: Loader = (id) => loadPostFacts(app.db, id);
+  return hasAll(user, await mapMetaCap(cap, user, objectId, load));
+}
