@@ -56,6 +56,9 @@ export const ERRORS = {
   rest_catalog_missing: { status: 404, message: 'The catalog %s is not part of this deployment.' },
   rest_upstream_not_configured: { status: 503, message: 'The %s service is not configured. Set %s to its address.' },
   rest_upstream_failed: { status: 502, message: 'The %s service did not answer.' },
+  // The form suite (runtime/forms).
+  rest_form_invalid_id: { status: 404, message: 'Invalid form ID.' },
+  rest_entry_invalid_id: { status: 404, message: 'Invalid entry ID.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
@@ -77,6 +80,24 @@ export const ERRORS = {
   rest_image_crop_failed: { status: 400, message: 'Unable to crop this image.' },
   // oEmbed (runtime/oembed).
   oembed_invalid_url: { status: 404, message: 'Not Found' },
+  // Posts, pages, revisions, autosaves (runtime/content).
+  rest_forbidden_status: { status: 401, message: 'Status is forbidden.' },
+  rest_no_search_term_defined: { status: 400, message: 'You need to define a search term to order by relevance.' },
+  rest_orderby_include_missing_include: { status: 400, message: 'You need to define an include parameter to order by include.' },
+  rest_post_exists: { status: 400, message: 'Cannot create existing post.' },
+  rest_invalid_featured_media: { status: 400, message: 'Invalid featured media ID.' },
+  rest_cannot_edit_others: { status: 401, message: 'Sorry, you are not allowed to %s posts as this user.' },
+  rest_cannot_assign_sticky: { status: 401, message: 'Sorry, you are not allowed to make posts sticky.' },
+  rest_invalid_author: { status: 400, message: 'Invalid author ID.' },
+  rest_post_invalid_parent: { status: 404, message: 'Invalid post parent ID.' },
+  rest_invalid_post_parent: { status: 400, message: 'Invalid post parent ID.' },
+  rest_revision_invalid_id: { status: 404, message: 'Invalid revision ID.' },
+  rest_autosave_invalid_id: { status: 404, message: 'Invalid autosave ID.' },
+  rest_revision_trash_not_supported: { status: 501, message: 'Revisions do not support trashing. Set \'%s\' to delete.' },
+  rest_cannot_delete_revision: { status: 500, message: 'The post cannot be deleted.' },
+  rest_invalid_status_transition: { status: 400, message: 'Invalid status.' },
+  rest_invalid_date: { status: 400, message: 'Invalid date.' },
+  rest_invalid_term_id: { status: 400, message: 'Invalid term ID.' },
 } satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

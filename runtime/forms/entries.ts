@@ -1,0 +1,213 @@
+/**
+ * Form entries: public submission, the confirmation after it, and the admin operations on
+ * entries (list, read status, trash, delete, export, details, logs).
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { restError } from '../rest/errors.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import type { Database, FormEntriesTable } from '../store/schema.ts';
+import { gmtNow } from '../content/dates.ts';
+import { findForm } from './form-store.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type EntryRow = Selectable<FormEntriesTable>;
+
+/** Params of submit-form that are not field values. */
+const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envelope', '_embed', '_method', 'rest_route']);
+
+function presentEntry(row: EntryRow) {
+  return {
+    id: row.id,
+    form_id: row.form_id,
+    user_id: row.user_id,
+    status: row.status,
+    type: row.type,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    created_at: row.created_at.replace(' ', 'T'),
+    updated_at: row.updated_at.replace(' ', 'T'),
+  };
+}
+
+async function addLog(db: Db, entryId: number, message: string, now: Date): Promise<void> {
+  await db.insertInto('form_entry_logs').values({ entry_id: entryId, message, created_at: gmtNow(now) }).execute();
+}
+
+export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
+  const formId = Number(ctx.params.form_id ?? ctx.params['form-id']);
+  const form = Number.isInteger(formId) && formId > 0 ? await findForm(ctx.app.db, formId) : undefined;
+  if (!form || form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: ctx.params.form_id ?? null });
+
+  const values: Record<string, unknown> = {};
+  const declared = form.fields.map((f) => (typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : {}));
+  if (declared.length) {
+    const missing: Record<string, string> = {};
+    for (const field of declared) {
+      const name = String(field.name ?? '');
+      const value = ctx.params[name];
+      if (field.required === true && (value === undefined || value === null || String(value).trim() === '')) missing[name] = `${String(field.label ?? name)} is required.`;
+      if (name && value !== undefined) values[name] = value;
+    }
+    if (Object.keys(missing).length) throw restError('rest_invalid_param', [Object.keys(missing).join(', ')], { params: missing });
+  } else {
+    for (const [k, v] of Object.entries(ctx.params)) if (!NOT_FIELDS.has(k)) values[k] = v;
+  }
+
+  const now = ctx.app.now();
+  const entryId = await ctx.app.db.transaction().execute(async (trx) => {
+    const stamp = gmtNow(now);
+    const res = await trx
+      .insertInto('form_entries')
+      .values({ form_id: form.id, user_id: ctx.user?.id ?? 0, status: 'unread', type: 'submission', data: JSON.stringify(values), created_at: stamp, updated_at: stamp })
+      .executeTakeFirstOrThrow();
+    const id = Number(res.insertId);
+    await addLog(trx, id, 'Entry submitted.', now);
+    return id;
+  });
+  return {
+    status: 201,
+    data: {
+      success: true,
+      entry_id: entryId,
+      form_id: form.id,
+      message: String(form.settings.confirmation_message ?? 'Thank you! Your submission has been received.'),
+      after_submission: `${ctx.app.config.restUrl}/formsuite/v1/after-submission/${entryId}`,
+    },
+  };
+}
+
+async function requireEntry(db: Db, id: number): Promise<EntryRow> {
+  const row = await db.selectFrom('form_entries').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw restError('rest_entry_invalid_id', [], { entry_id: id });
+  return row;
+}
+
+/** The confirmation a visitor sees after submitting: never the submitted values themselves. */
+export async function afterSubmission(ctx: HandlerContext): Promise<HandlerResult> {
+  const entry = await requireEntry(ctx.app.db, Number(ctx.params.submission_id));
+  const form = await findForm(ctx.app.db, entry.form_id);
+  return {
+    data: {
+      entry_id: entry.id,
+      form_id: entry.form_id,
+      form_title: form?.title ?? '',
+      message: String(form?.settings.confirmation_message ?? 'Thank you! Your submission has been received.'),
+    },
+  };
+}
+
+const ORDER_COLUMNS: Record<string, keyof EntryRow> = {
+  ID: 'id', id: 'id', form_id: 'form_id', user_id: 'user_id', status: 'status', type: 'type', created_at: 'created_at', updated_at: 'updated_at',
+};
+
+function filtered(ctx: HandlerContext, explicitIds: number[] = []) {
+  const p = ctx.params;
+  let q = ctx.app.db.selectFrom('form_entries');
+  if (explicitIds.length) return q.where('id', 'in', explicitIds);
+  if (Number(p.form_id ?? 0) > 0) q = q.where('form_id', '=', Number(p.form_id));
+  const status = String(p.status ?? 'all');
+  q = status === 'all' ? q.where('status', '!=', 'trash') : q.where('status', '=', status);
+  if (p.search) q = q.where('data', 'like', `%${String(p.search)}%`);
+  if (p.date_from) q = q.where('created_at', '>=', `${String(p.date_from).slice(0, 10)} 00:00:00`);
+  if (p.date_to) q = q.where('created_at', '<=', `${String(p.date_to).slice(0, 10)} 23:59:59`);
+  return q;
+}
+
+export async function listEntries(ctx: HandlerContext): Promise<HandlerResult> {
+  const perPage = Math.max(1, Number(ctx.params.per_page ?? 20));
+  const page = Math.max(1, Number(ctx.params.page ?? 1));
+  const q = filtered(ctx);
+  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const column = ORDER_COLUMNS[String(ctx.params.orderby ?? 'created_at')] ?? 'created_at';
+  const direction = String(ctx.params.order ?? 'DESC').toUpperCase() === 'ASC' ? 'asc' : 'desc';
+  const rows = await q.selectAll().orderBy(column, direction).orderBy('id', direction).limit(perPage).offset((page - 1) * perPage).execute();
+  return {
+    data: rows.map(presentEntry),
+    headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))) },
+  };
+}
+
+/** `entry_ids` arrives as an array or a comma-separated string. */
+function entryIds(value: unknown): number[] {
+  const items = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+  return [...new Set(items.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+}
+
+async function setStatus(ctx: HandlerContext, ids: number[], status: string, log: string): Promise<HandlerResult> {
+  if (!ids.length) throw restError('rest_invalid_param', ['entry_ids'], { params: { entry_ids: 'entry_ids must name at least one entry.' } });
+  const now = ctx.app.now();
+  await ctx.app.db.transaction().execute(async (trx) => {
+    for (const id of ids) await requireEntry(trx, id);
+    await trx.updateTable('form_entries').set({ status, updated_at: gmtNow(now) }).where('id', 'in', ids).execute();
+    for (const id of ids) await addLog(trx, id, log, now);
+  });
+  return { data: { updated: ids, status } };
+}
+
+export async function setReadStatus(ctx: HandlerContext): Promise<HandlerResult> {
+  const action = String(ctx.params.action);
+  if (action !== 'read' && action !== 'unread') throw invalidAction(action, ['read', 'unread']);
+  return setStatus(ctx, entryIds(ctx.params.entry_ids), action, `Marked as ${action}.`);
+}
+
+export async function trashEntries(ctx: HandlerContext): Promise<HandlerResult> {
+  const action = String(ctx.params.action);
+  if (action !== 'trash' && action !== 'restore') throw invalidAction(action, ['trash', 'restore']);
+  // Restored entries come back as read: they were seen before they were trashed.
+  return setStatus(ctx, entryIds(ctx.params.entry_ids), action === 'trash' ? 'trash' : 'read', action === 'trash' ? 'Moved to trash.' : 'Restored from trash.');
+}
+
+function invalidAction(action: string, allowed: string[]) {
+  return restError('rest_invalid_param', ['action'], { params: { action: `action is not one of ${allowed.join(' and ')}.` }, received: action });
+}
+
+export async function deleteEntries(ctx: HandlerContext): Promise<HandlerResult> {
+  const ids = entryIds(ctx.params.entry_ids);
+  if (!ids.length) throw restError('rest_invalid_param', ['entry_ids'], { params: { entry_ids: 'entry_ids must name at least one entry.' } });
+  await ctx.app.db.transaction().execute(async (trx) => {
+    for (const id of ids) await requireEntry(trx, id);
+    await trx.deleteFrom('form_entry_logs').where('entry_id', 'in', ids).execute();
+    await trx.deleteFrom('form_entries').where('id', 'in', ids).execute();
+  });
+  return { data: { deleted: true, entry_ids: ids } };
+}
+
+/** CSV of the chosen entries (or of the filter), one column per field seen in any of them. */
+export async function exportEntries(ctx: HandlerContext): Promise<HandlerResult> {
+  const rows = (await filtered(ctx, entryIds(ctx.params.entry_ids)).selectAll().orderBy('id', 'asc').execute()).map(presentEntry);
+  const fieldNames = [...new Set(rows.flatMap((r) => Object.keys(r.data)))];
+  const header = ['id', 'form_id', 'status', 'created_at', ...fieldNames];
+  const records = rows.map((r) => [r.id, r.form_id, r.status, r.created_at, ...fieldNames.map((f) => cell(r.data[f]))]);
+  const csv = stringify([header, ...records]);
+  return {
+    status: 200,
+    headers: { 'Content-Disposition': 'attachment; filename="entries.csv"' },
+    body: null,
+    raw: { contentType: 'text/csv; charset=UTF-8', data: csv },
+  };
+}
+
+function cell(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+export async function entryDetails(ctx: HandlerContext): Promise<HandlerResult> {
+  const entry = presentEntry(await requireEntry(ctx.app.db, Number(ctx.params.id)));
+  const form = await findForm(ctx.app.db, entry.form_id);
+  return { data: { ...entry, form_title: form?.title ?? '', fields: form?.fields ?? [] } };
+}
+
+export async function entryLogs(ctx: HandlerContext): Promise<HandlerResult> {
+  const id = Number(ctx.params.id);
+  await requireEntry(ctx.app.db, id);
+  const perPage = Math.max(1, Number(ctx.params.per_page ?? 3));
+  const page = Math.max(1, Number(ctx.params.page ?? 1));
+  const base = ctx.app.db.selectFrom('form_entry_logs').where('entry_id', '=', id);
+  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const logs = await base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+  return {
+    data: logs.map((l) => ({ id: l.id, message: l.message, created_at: l.created_at.replace(' ', 'T') })),
+    headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))) },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The form suite's form operations (list, export, import, manage, duplicate, track-view,
+ * settings, markup). Generated handlers call these from their preserved regions.
+ */
+import { restError } from '../rest/errors.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { deleteForm, findForm, FORM_TYPE, incrementViews, insertForm, previousStatus, setFormStatus, updateSettings, type FormRecord } from './form-store.ts';
+import { renderFormMarkup } from './markup.ts';
+
+/** A form as the admin screens read it, with the counters they sort by. */
+function present(form: FormRecord) {
+  const conversion = form.views > 0 ? Math.round((form.entries / form.views) * 10000) / 100 : 0;
+  return {
+    id: form.id,
+    title: form.title,
+    status: form.status,
+    author: form.author,
+    date: form.date,
+    modified: form.modified,
+    views: form.views,
+    entries: form.entries,
+    conversion_rate: conversion,
+    fields: form.fields,
+    settings: form.settings,
+  };
+}
+
+type Presented = ReturnType<typeof present>;
+
+const SORTERS: Record<string, (a: Presented, b: Presented) => number> = {
+  date: (a, b) => String(a.date).localeCompare(String(b.date)) || a.id - b.id,
+  modified: (a, b) => String(a.modified).localeCompare(String(b.modified)) || a.id - b.id,
+  id: (a, b) => a.id - b.id,
+  title: (a, b) => a.title.localeCompare(b.title) || a.id - b.id,
+  views: (a, b) => a.views - b.views || a.id - b.id,
+  conversion_rate: (a, b) => a.conversion_rate - b.conversion_rate || a.id - b.id,
+};
+
+export async function listForms(ctx: HandlerContext): Promise<HandlerResult> {
+  const p = ctx.params;
+  const statuses = p.status === 'any' ? ['publish', 'draft'] : [String(p.status ?? 'publish')];
+  let q = ctx.app.db.selectFrom('posts').select('id').where('type', '=', FORM_TYPE).where('status', 'in', statuses);
+  if (p.search) q = q.where('title', 'like', `%${String(p.search)}%`);
+  if (p.date_from) q = q.where('date', '>=', `${String(p.date_from)} 00:00:00`);
+  if (p.date_to) q = q.where('date', '<=', `${String(p.date_to)} 23:59:59`);
+  const ids = (await q.execute()).map((r) => r.id);
+  // Forms per site are few and two sort keys are computed counters: sort the whole set here.
+  const forms = (await Promise.all(ids.map((id) => findForm(ctx.app.db, id)))).filter((f): f is FormRecord => !!f).map(present);
+  const sorter = SORTERS[String(p.orderby ?? 'date')] ?? SORTERS.date;
+  forms.sort(sorter);
+  if (String(p.order ?? 'desc').toLowerCase() === 'desc') forms.reverse();
+  const perPage = Number(p.per_page ?? 10);
+  const page = Number(p.page ?? 1);
+  const total = forms.length;
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  return {
+    data: forms.slice((page - 1) * perPage, page * perPage),
+    headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) },
+  };
+}
+
+/** `post_ids` arrives as an array, or a comma-separated string, of ids. */
+function idList(value: unknown): number[] {
+  const items = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+  return [...new Set(items.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0))];
+}
+
+async function requireForm(ctx: HandlerContext, id: number): Promise<FormRecord> {
+  const form = await findForm(ctx.app.db, id);
+  if (!form) throw restError('rest_form_invalid_id', [], { form_id: id });
+  return form;
+}
+
+export async function exportForms(ctx: HandlerContext): Promise<HandlerResult> {
+  const ids = idList(ctx.params.post_ids);
+  if (!ids.length) throw restError('rest_invalid_param', ['post_ids'], { params: { post_ids: 'post_ids must name at least one form.' } });
+  const forms = [];
+  for (const id of ids) {
+    const form = await requireForm(ctx, id);
+    forms.push({ title: form.title, status: form.status, fields: form.fields, settings: form.settings });
+  }
+  return { data: { version: 1, exported: new Date(ctx.app.now()).toISOString(), forms } };
+}
+
+export async function importForms(ctx: HandlerContext): Promise<HandlerResult> {
+  const items = ctx.params.forms_data as unknown[];
+  const status = String(ctx.params.default_status ?? 'draft');
+  const created = await ctx.app.db.transaction().execute(async (trx) => {
+    const out: Array<{ id: number; title: string }> = [];
+    for (const [i, raw] of items.entries()) {
+      if (typeof raw !== 'object' || raw === null) throw restError('rest_invalid_param', ['forms_data'], { params: { forms_data: `forms_data[${i}] is not an object.` } });
+      const item = raw as Record<string, unknown>;
+      const title = typeof item.title === 'string' && item.title.trim() ? item.title : `Imported form ${i + 1}`;
+      const id = await insertForm(trx, {
+        title,
+        status,
+        author: ctx.user?.id ?? 0,
+        fields: Array.isArray(item.fields) ? item.fields : [],
+        settings: typeof item.settings === 'object' && item.settings !== null ? (item.settings as Record<string, unknown>) : {},
+      }, ctx.app.now());
+      out.push({ id, title });
+    }
+    return out;
+  });
+  return { data: { imported: created.length, forms: created }, status: 201 };
+}
+
+const MANAGE: Record<string, (ctx: HandlerContext, trx: Parameters<typeof setFormStatus>[0], id: number) => Promise<void>> = {
+  trash: (ctx, trx, id) => setFormStatus(trx, id, 'trash', ctx.app.now()),
+  draft: (ctx, trx, id) => setFormStatus(trx, id, 'draft', ctx.app.now()),
+  restore: async (ctx, trx, id) => setFormStatus(trx, id, await previousStatus(trx, id), ctx.app.now()),
+  delete: (_ctx, trx, id) => deleteForm(trx, id),
+};
+
+export async function manageForms(ctx: HandlerContext): Promise<HandlerResult> {
+  const ids = idList(ctx.params.form_ids);
+  const action = String(ctx.params.action);
+  for (const id of ids) await requireForm(ctx, id);
+  await ctx.app.db.transaction().execute(async (trx) => {
+    for (const id of ids) await MANAGE[action](ctx, trx, id);
+  });
+  return { data: { action, updated: ids } };
+}
+
+export async function duplicateForm(ctx: HandlerContext): Promise<HandlerResult> {
+  const source = await requireForm(ctx, Number(ctx.params.form_id));
+  const suffix = String(ctx.params.title_suffix ?? ' (Copy)');
+  const id = await insertForm(ctx.app.db, {
+    title: `${source.title}${suffix}`,
+    status: 'draft',
+    author: ctx.user?.id ?? source.author,
+    fields: source.fields,
+    settings: source.settings,
+  }, ctx.app.now());
+  return { data: present((await findForm(ctx.app.db, id))!), status: 201 };
+}
+
+export async function trackView(ctx: HandlerContext): Promise<HandlerResult> {
+  const form = await requireForm(ctx, Number(ctx.params.form_id));
+  if (form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: form.id });
+  const views = await incrementViews(ctx.app.db, form.id);
+  return { data: { form_id: form.id, views } };
+}
+
+export async function saveFormSettings(ctx: HandlerContext): Promise<HandlerResult> {
+  const form = await requireForm(ctx, Number(ctx.params.post_id));
+  const settings = await updateSettings(ctx.app.db, form.id, ctx.params.meta_data as Record<string, unknown>, ctx.app.now());
+  return { data: { post_id: form.id, settings } };
+}
+
+export async function formMarkup(ctx: HandlerContext): Promise<HandlerResult> {
+  const form = await requireForm(ctx, Number(ctx.params.id));
+  return { data: { id: form.id, markup: renderFormMarkup(form, ctx.app.config.restUrl) } };
+}
+
+/** `create-new-form`: a body the document does not describe; title and fields are taken when present. */
+export async function createForm(ctx: HandlerContext): Promise<HandlerResult> {
+  const p = ctx.params;
+  const id = await insertForm(ctx.app.db, {
+    title: typeof p.title === 'string' && p.title.trim() ? p.title : 'Untitled form',
+    status: p.status === 'publish' ? 'publish' : 'draft',
+    author: ctx.user?.id ?? 0,
+    fields: Array.isArray(p.fields) ? p.fields : [],
+    settings: typeof p.settings === 'object' && p.settings !== null ? (p.settings as Record<string, unknown>) : {},
+  }, ctx.app.now());
+  return { data: present((await findForm(ctx.app.db, id))!), status: 201 };
+}
+
+export { present as presentForm, requireForm };
