@@ -59,6 +59,10 @@ export const ERRORS = {
   // The form suite (runtime/forms).
   rest_form_invalid_id: { status: 404, message: 'Invalid form ID.' },
   rest_entry_invalid_id: { status: 404, message: 'Invalid entry ID.' },
+  // The page builder (runtime/pagebuilder).
+  rest_variable_not_found: { status: 404, message: 'Variable %s was not found.' },
+  rest_variable_duplicated_label: { status: 400, message: 'A variable labelled %s already exists.' },
+  rest_variables_watermark_mismatch: { status: 409, message: 'The variables changed since they were loaded (watermark is now %s). Reload and try again.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },

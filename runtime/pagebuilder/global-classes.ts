@@ -1,0 +1,61 @@
+/**
+ * The page builder's global CSS classes, kept per context: `preview` is what the editor is
+ * working on, `frontend` what visitors get. A save sends the whole set (items and order) plus
+ * what changed, which must agree with it.
+ */
+import { restError } from '../rest/errors.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { getRecord, putRecord } from '../behaviors/records.ts';
+
+const COLLECTION = 'pagebuilder.global-classes';
+
+interface ClassSet {
+  items: Record<string, Record<string, unknown>>;
+  order: string[];
+}
+
+async function load(ctx: HandlerContext, context: string): Promise<ClassSet> {
+  const record = await getRecord(ctx.app.db, COLLECTION, context);
+  return (record?.data as unknown as ClassSet) ?? { items: {}, order: [] };
+}
+
+const contextOf = (ctx: HandlerContext): string => String(ctx.params.context ?? 'frontend');
+
+export async function getGlobalClasses(ctx: HandlerContext): Promise<HandlerResult> {
+  const set = await load(ctx, contextOf(ctx));
+  return { data: { data: set.items, meta: { order: set.order } } };
+}
+
+export async function saveGlobalClasses(ctx: HandlerContext): Promise<HandlerResult> {
+  const items = ctx.params.items as ClassSet['items'];
+  const order = ctx.params.order as string[];
+  const changes = ctx.params.changes as { added: string[]; deleted: string[]; modified: string[] };
+  const ids = Object.keys(items);
+  const problems: string[] = [];
+  for (const [id, item] of Object.entries(items)) if (item.id !== id) problems.push(`items.${id}.id must be ${id}.`);
+  if (order.length !== ids.length || order.some((id) => !(id in items))) problems.push('order must list every item exactly once.');
+  for (const id of [...changes.added, ...changes.modified]) if (!(id in items)) problems.push(`${id} is in changes but not in items.`);
+  for (const id of changes.deleted) if (id in items) problems.push(`${id} is deleted but still in items.`);
+  if (problems.length) throw restError('rest_invalid_param', ['items'], { params: { items: problems.join(' ') } });
+
+  const set: ClassSet = { items, order };
+  await putRecord(ctx.app.db, COLLECTION, contextOf(ctx), set as unknown as Record<string, unknown>);
+  return { data: { data: set.items, meta: { order: set.order } } };
+}
+
+/** Where each class is used: the builder data of posts and pages that mention its id. */
+export async function globalClassesUsage(ctx: HandlerContext): Promise<HandlerResult> {
+  const set = await load(ctx, contextOf(ctx));
+  const rows = await ctx.app.db
+    .selectFrom('postmeta')
+    .innerJoin('posts', 'posts.id', 'postmeta.post_id')
+    .select(['posts.id', 'posts.title', 'posts.type', 'postmeta.meta_value'])
+    .where('postmeta.meta_key', '=', '_builder_data')
+    .where('posts.status', '!=', 'trash')
+    .execute();
+  const usage = set.order.map((classId) => {
+    const content = rows.filter((r) => r.meta_value.includes(classId)).map((r) => ({ id: r.id, title: r.title, type: r.type }));
+    return { classId, total: content.length, content };
+  });
+  return { data: { data: usage } };
+}

@@ -1,0 +1,23 @@
+/** Default settings per element type of the site kit: a map type -> settings object. */
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { deleteRecord, getRecord, listRecords, putRecord } from '../behaviors/records.ts';
+
+const COLLECTION = 'pagebuilder.kit-defaults';
+
+export async function listKitDefaults(ctx: HandlerContext): Promise<HandlerResult> {
+  const { items } = await listRecords(ctx.app.db, COLLECTION, { limit: 10_000, offset: 0 });
+  return { data: Object.fromEntries(items.map((r) => [r.key, r.data])) };
+}
+
+export async function saveKitDefaults(ctx: HandlerContext): Promise<HandlerResult> {
+  const type = String(ctx.params.type);
+  const record = await putRecord(ctx.app.db, COLLECTION, type, ctx.params.settings as Record<string, unknown>);
+  return { data: { [type]: record.data } };
+}
+
+export async function deleteKitDefaults(ctx: HandlerContext): Promise<HandlerResult> {
+  const type = String(ctx.params.type);
+  const existed = (await getRecord(ctx.app.db, COLLECTION, type)) !== undefined;
+  await deleteRecord(ctx.app.db, COLLECTION, type);
+  return { data: { deleted: existed, type } };
+}

@@ -1,0 +1,141 @@
+/**
+ * The page builder's design variables (colours, fonts, sizes). All variables live in one
+ * record with a watermark that every change increments: editors send the watermark they last
+ * saw with a batch, and a stale one is refused rather than overwriting someone else's work.
+ * Deletion is soft so that `restore` can bring a variable back.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { restError } from '../rest/errors.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import type { Database } from '../store/schema.ts';
+import { getRecord, putRecord } from '../behaviors/records.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+const COLLECTION = 'pagebuilder.variables';
+const KEY = 'site';
+
+interface Variable {
+  type: string;
+  label: string;
+  value: string;
+  order?: number;
+  deleted?: boolean;
+  deleted_at?: string;
+}
+
+interface VariableSet {
+  watermark: number;
+  variables: Record<string, Variable>;
+}
+
+async function load(db: Db): Promise<VariableSet> {
+  const record = await getRecord(db, COLLECTION, KEY);
+  return (record?.data as unknown as VariableSet) ?? { watermark: 0, variables: {} };
+}
+
+async function save(db: Db, set: VariableSet): Promise<VariableSet> {
+  const next = { ...set, watermark: set.watermark + 1 };
+  await putRecord(db, COLLECTION, KEY, next as unknown as Record<string, unknown>);
+  return next;
+}
+
+function live(set: VariableSet): Record<string, Variable> {
+  return Object.fromEntries(Object.entries(set.variables).filter(([, v]) => !v.deleted));
+}
+
+function assertLabelFree(set: VariableSet, label: string, exceptId?: string): void {
+  const taken = Object.entries(live(set)).some(([id, v]) => id !== exceptId && v.label.toLowerCase() === label.toLowerCase());
+  if (taken) throw restError('rest_variable_duplicated_label', [label]);
+}
+
+function requireVariable(set: VariableSet, id: string): Variable {
+  const v = set.variables[id];
+  if (!v) throw restError('rest_variable_not_found', [id]);
+  return v;
+}
+
+type Operation = { type: string; id?: string; variable?: Record<string, unknown> } & Record<string, unknown>;
+
+/** Applies one change to the set in memory; returns the id it touched. */
+function apply(set: VariableSet, op: Operation, now: Date): string {
+  const fields = (op.variable ?? op) as Record<string, unknown>;
+  const id = String(op.id ?? fields.id ?? '');
+  switch (op.type) {
+    case 'create': {
+      const label = String(fields.label ?? '');
+      assertLabelFree(set, label);
+      const newId = `e-gv-${randomBytes(4).toString('hex')}`;
+      const order = Object.keys(live(set)).length + 1;
+      set.variables[newId] = { type: String(fields.type ?? ''), label, value: String(fields.value ?? ''), order };
+      return newId;
+    }
+    case 'update': {
+      const v = requireVariable(set, id);
+      if (v.deleted) throw restError('rest_variable_not_found', [id]);
+      if (fields.label !== undefined) assertLabelFree(set, String(fields.label), id);
+      set.variables[id] = {
+        ...v,
+        ...(fields.label !== undefined && { label: String(fields.label) }),
+        ...(fields.value !== undefined && { value: String(fields.value) }),
+        ...(fields.type !== undefined && { type: String(fields.type) }),
+        ...(fields.order !== undefined && { order: Number(fields.order) }),
+      };
+      return id;
+    }
+    case 'delete': {
+      const v = requireVariable(set, id);
+      set.variables[id] = { ...v, deleted: true, deleted_at: now.toISOString() };
+      return id;
+    }
+    case 'restore': {
+      const v = requireVariable(set, id);
+      const label = fields.label !== undefined ? String(fields.label) : v.label;
+      assertLabelFree(set, label, id);
+      const { deleted: _d, deleted_at: _a, ...rest } = v;
+      set.variables[id] = {
+        ...rest,
+        label,
+        ...(fields.value !== undefined && { value: String(fields.value) }),
+        ...(fields.type !== undefined && { type: String(fields.type) }),
+      };
+      return id;
+    }
+    default:
+      throw restError('rest_invalid_param', ['operations'], { params: { operations: `Unknown operation type ${String(op.type)}.` } });
+  }
+}
+
+function answer(set: VariableSet, extra: Record<string, unknown> = {}) {
+  return { data: { success: true, data: { variables: live(set), total: Object.keys(live(set)).length, watermark: set.watermark, ...extra } } };
+}
+
+export async function listVariables(ctx: HandlerContext): Promise<HandlerResult> {
+  return answer(await load(ctx.app.db));
+}
+
+/** One change (create, update, delete, restore) as its own endpoint, atomically. */
+export async function changeVariable(ctx: HandlerContext, type: 'create' | 'update' | 'delete' | 'restore'): Promise<HandlerResult> {
+  return ctx.app.db.transaction().execute(async (trx) => {
+    const set = await load(trx);
+    const id = apply(set, { type, ...ctx.params }, ctx.app.now());
+    const saved = await save(trx, set);
+    return { ...answer(saved, { variable: { id, ...saved.variables[id] } }), status: type === 'create' ? 201 : 200 };
+  });
+}
+
+/** Several changes at once, all or none, against the watermark the editor last saw. */
+export async function batchVariables(ctx: HandlerContext): Promise<HandlerResult> {
+  return ctx.app.db.transaction().execute(async (trx) => {
+    const set = await load(trx);
+    if (Number(ctx.params.watermark) !== set.watermark) {
+      throw restError('rest_variables_watermark_mismatch', [String(set.watermark)], { watermark: set.watermark });
+    }
+    const results: Array<{ type: string; id: string }> = [];
+    for (const op of ctx.params.operations as Operation[]) {
+      if (typeof op !== 'object' || op === null) throw restError('rest_invalid_param', ['operations'], { params: { operations: 'Each operation must be an object.' } });
+      results.push({ type: String(op.type), id: apply(set, op, ctx.app.now()) });
+    }
+    return answer(await save(trx, set), { results });
+  });
+}
