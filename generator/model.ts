@@ -13,7 +13,10 @@ export interface ArgSchema {
   format?: 'date-time' | 'date' | 'uri' | 'email' | 'ip' | 'uuid' | 'hex-color' | 'text-field' | 'textarea-field';
   enum?: unknown[];
   default?: unknown;
-  required?: boolean;
+  /** A boolean on an arg; a list of property names inside nested object schemas (draft-04 style). */
+  required?: boolean | string[];
+  /** Published on `oneOf` branches and on registered meta keys. */
+  title?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: boolean;
