@@ -1,0 +1,85 @@
+/**
+ * Every spec diagnostic the loader can report, in one registry: a stable code, a severity and a
+ * message template. A message says what is wrong, then (after `;`) what would be right.
+ * Code elsewhere creates diagnostics only through `diagnostic()`, never with free text.
+ */
+import type { SourceRef } from '../model.ts';
+
+export interface Diagnostic {
+  code: string;
+  severity: 'error' | 'warning';
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+}
+
+interface DiagnosticKind {
+  code: string;
+  severity: 'error' | 'warning';
+  /** `{name}` placeholders are filled from the params given to `diagnostic()`. */
+  template: string;
+}
+
+export const DIAGNOSTICS = {
+  yamlSyntax: { code: 'SP001', severity: 'error', template: 'YAML syntax error: {problem}; fix the YAML at this position' },
+  unreadableFile: { code: 'SP002', severity: 'error', template: 'cannot read the file ({problem}); make it a readable YAML file' },
+  emptyFile: { code: 'SP003', severity: 'error', template: 'the file holds no YAML document; write a {kind} document or remove the file' },
+  schemaUnknownKey: { code: 'SP010', severity: 'error', template: 'unknown key `{key}`{where}; allowed keys: {allowed}{suggestion}' },
+  schemaMissingKey: { code: 'SP011', severity: 'error', template: 'missing key `{key}`{where}; add `{key}:`' },
+  schemaWrongType: { code: 'SP012', severity: 'error', template: '{what} is {actual}; expected {expected}' },
+  schemaNotAllowed: { code: 'SP013', severity: 'error', template: '{what} is {actual}; expected one of {allowed}{suggestion}' },
+  schemaPattern: { code: 'SP014', severity: 'error', template: '{what} `{actual}` does not match the required form; expected {expected}' },
+  schemaOther: { code: 'SP015', severity: 'error', template: '{what} {problem}; see spec/FORMAT.md for the allowed form' },
+  captureUndeclared: { code: 'SP020', severity: 'error', template: 'capture `<{name}>` in path `{path}` has no pattern; add `captures: {{name}: <regex>}` to the route' },
+  captureUnused: { code: 'SP021', severity: 'error', template: 'capture `{name}` is declared but the path `{path}` has no `<{name}>`; use it in the path or remove it' },
+  duplicateOperationId: { code: 'SP022', severity: 'error', template: 'operation id `{id}` is also used by {other}; give one of them an explicit unique `operationId`' },
+  unknownShape: { code: 'SP023', severity: 'error', template: 'shape `{name}` does not exist; name a file of spec/shapes{suggestion}' },
+  unknownResource: { code: 'SP024', severity: 'error', template: 'resource `{name}` does not exist; name a file of spec/resources{suggestion}' },
+  unknownNamespace: { code: 'SP025', severity: 'error', template: 'namespace `{name}` does not exist; name a namespace of spec/namespaces{suggestion}' },
+  unknownRoute: { code: 'SP026', severity: 'error', template: 'route `{path}` does not exist; name a full route path such as `/core/v2/posts`{suggestion}' },
+  unknownMethod: { code: 'SP027', severity: 'error', template: 'route `{path}` has no {method} endpoint; use one of {allowed}' },
+  unknownArg: { code: 'SP028', severity: 'error', template: '{method} `{path}` has no arg `{name}`; use one of {allowed}{suggestion}' },
+  argExists: { code: 'SP029', severity: 'error', template: '{method} `{path}` already has an arg `{name}`; use `set:` to change it' },
+  defaultDeployment: { code: 'SP030', severity: 'error', template: '{problem}; mark exactly one deployment with `default: true`' },
+  defaultWrongType: { code: 'SP031', severity: 'error', template: 'default {value} is not of type {type}; give a default of that type' },
+  defaultNotInEnum: { code: 'SP032', severity: 'error', template: 'default {value} is not one of the enum values {allowed}; use one of them or extend the enum' },
+  minAboveMax: { code: 'SP033', severity: 'error', template: '`{low}` ({lowValue}) is greater than `{high}` ({highValue}); make `{low}` at most `{high}`' },
+  badRegex: { code: 'SP034', severity: 'error', template: 'pattern `{pattern}` is not a valid regular expression ({problem}); write a regex without anchors or delimiters' },
+  behaviorAndHandler: { code: 'SP035', severity: 'error', template: 'the endpoint has {problem}; give exactly one of `behavior:` and `handler: custom`' },
+  unknownData: { code: 'SP036', severity: 'error', template: 'catalog data `{name}` does not exist; name a file of spec/data{suggestion}' },
+  duplicateMethod: { code: 'SP037', severity: 'error', template: '{method} is served by two endpoints of route `{path}` (also at line {otherLine}); keep it on one endpoint' },
+  duplicateName: { code: 'SP038', severity: 'error', template: '{kind} `{name}` is also declared in {other}; give each {kind} one file' },
+  fileNameMismatch: { code: 'SP039', severity: 'warning', template: 'the file name does not match {kind} `{name}`; name the file `{expected}`' },
+  shapeCycle: { code: 'SP040', severity: 'error', template: 'shape `{name}` uses itself through {chain}; break the cycle' },
+  implicitIndexRoute: { code: 'SP041', severity: 'error', template: 'route `{path}` is the implicit index route of `{namespace}`; remove it (every namespace gets it)' },
+  overrideAction: { code: 'SP042', severity: 'error', template: 'the override has {problem}; give exactly one of `set:`, `add:` and `remove: true`' },
+  noDeployments: { code: 'SP043', severity: 'error', template: 'no deployment is declared; add a file to spec/deployments with `default: true`' },
+  notOptional: { code: 'SP044', severity: 'warning', template: '{kind} `{name}` is not optional, so including it changes nothing; mark it `optional: true` or drop the include' },
+  overrideNotServed: { code: 'SP046', severity: 'error', template: 'deployment `{deployment}` does not serve {method} `{path}`, so the override changes nothing; include the route or drop the override' },
+} as const satisfies Record<string, DiagnosticKind>;
+
+export type DiagnosticName = keyof typeof DIAGNOSTICS;
+
+/** Builds a diagnostic of a registered kind at a source position. */
+export function diagnostic(
+  name: DiagnosticName,
+  at: SourceRef,
+  params: Record<string, string | number> = {},
+): Diagnostic {
+  const kind: DiagnosticKind = DIAGNOSTICS[name];
+  const message = kind.template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
+  return { code: kind.code, severity: kind.severity, file: at.file, line: at.line, col: at.col, message };
+}
+
+/** `spec/namespaces/x.yaml:12:7 error SP020: <what is wrong>; <what would be right>` */
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code}: ${d.message}`;
+}
+
+/** Stable order for reports: by file, then position, then code. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.code.localeCompare(b.code);
+}

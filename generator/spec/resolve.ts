@@ -1,0 +1,250 @@
+/**
+ * Resolution: one DeploymentModel per deployment from the checked spec sources. Chooses the
+ * namespaces and routes a deployment serves (optional parts, include/exclude), expands args
+ * (shapes through bindings, resource fields), applies arg overrides, derives operation ids and
+ * discovery patterns, and adds the implicit index route of every namespace. The order is the
+ * discovery document's: `/`, then `/batch/v1` (the root file's routes), then each namespace's
+ * index route and its routes in file order. Same spec in, same model out.
+ */
+import type {
+  ArgSchema, DeploymentModel, Endpoint, HttpMethod, Permission, Resource, Route, SiteDefaults, SpecModel,
+} from '../model.ts';
+import { diagnostic, type Diagnostic } from './diagnostics.ts';
+import { ArgExpander } from './expand-args.ts';
+import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
+import { captureNames, discoveryPattern, fullPath } from './paths.ts';
+import { positionOf } from './positions.ts';
+import type { Loaded, RawDeployment, RawEndpoint, RawNamespace, RawPermission, RawRoute, RawRouteRef, SpecSources } from './raw.ts';
+import { didYouMean, listNames } from './suggest.ts';
+
+export const DEFAULT_SITE: SiteDefaults = {
+  name: 'Site',
+  description: '',
+  gmt_offset: '0',
+  timezone_string: '',
+  page_for_posts: 0,
+  page_on_front: 0,
+  show_on_front: 'posts',
+};
+
+export function resolveSpec(sources: SpecSources): { model: SpecModel; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const deployments = sources.deployments.map((d) => resolveDeployment(sources, d, diagnostics));
+  return { model: { deployments }, diagnostics };
+}
+
+/** What a deployment asks for on one route: served or not, and which methods it drops or keeps. */
+interface RouteSelection {
+  included?: Set<HttpMethod> | 'all';
+  excluded?: Set<HttpMethod> | 'all';
+}
+
+export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeployment>, out: Diagnostic[]): DeploymentModel {
+  const d = dep.data;
+  const expander = new ArgExpander(
+    new Map(sources.shapes.map((s) => [s.data.shape, s.data])),
+    new Map(sources.resources.map((r) => [r.data.resource, r.data])),
+    d.bindings ?? {},
+  );
+  const selections = routeSelections(d);
+  const routes: Route[] = [];
+  const namespaces: string[] = [];
+  for (const ns of orderedNamespaces(sources.namespaces, d)) {
+    if (ns.data.namespace !== '') {
+      namespaces.push(ns.data.namespace);
+      routes.push(indexRoute(ns));
+    }
+    for (const [routePath, raw] of rootFirst(ns.data)) {
+      const route = resolveRoute(ns, routePath, raw, selections.get(fullPath(ns.data.namespace, routePath)), expander);
+      if (route) routes.push(route);
+    }
+  }
+  // Root-level routes come before every namespace, whatever file order says.
+  routes.sort((a, b) => Number(b.namespace === '') - Number(a.namespace === ''));
+  applyOverrides(dep, routes, out);
+  return {
+    name: d.deployment,
+    description: d.description ?? '',
+    isDefault: d.default === true,
+    site: { ...DEFAULT_SITE, ...(sources.site?.data ?? {}), ...(d.site ?? {}) },
+    authentication: { applicationPasswords: d.authentication?.applicationPasswords ?? false },
+    aliases: (d.aliases ?? []).map((a) => ({ from: a.from, to: a.to })),
+    namespaces,
+    routes,
+    resources: resolveResources(sources, expander),
+    catalogs: Object.fromEntries(sources.data.map((f) => [f.data.data, structuredClone(f.data.items)])),
+    settings: structuredClone(d.settings ?? {}),
+  };
+}
+
+/**
+ * Served namespaces in discovery order: the root file first, then those named in
+ * `namespaces.order`, then the rest by file name. Optional ones only when included.
+ */
+function orderedNamespaces(files: Loaded<RawNamespace>[], d: RawDeployment): Loaded<RawNamespace>[] {
+  const include = new Set(d.namespaces?.include ?? []);
+  const exclude = new Set(d.namespaces?.exclude ?? []);
+  const served = files.filter(
+    (f) => f.data.namespace === '' || ((!f.data.optional || include.has(f.data.namespace)) && !exclude.has(f.data.namespace)),
+  );
+  const order = d.namespaces?.order ?? [];
+  const rank = (f: Loaded<RawNamespace>) => {
+    if (f.data.namespace === '') return -1;
+    const i = order.indexOf(f.data.namespace);
+    return i === -1 ? order.length : i;
+  };
+  return served.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+}
+
+/** The root file's `/` route first, then its other routes in file order. */
+function rootFirst(ns: RawNamespace): Array<[string, RawRoute]> {
+  const entries = Object.entries(ns.routes ?? {});
+  if (ns.namespace !== '') return entries;
+  return [...entries.filter(([p]) => p === '/'), ...entries.filter(([p]) => p !== '/')];
+}
+
+function routeSelections(d: RawDeployment): Map<string, RouteSelection> {
+  const selections = new Map<string, RouteSelection>();
+  const note = (refs: RawRouteRef[] | undefined, key: keyof RouteSelection) => {
+    for (const ref of refs ?? []) {
+      const path = typeof ref === 'string' ? ref : ref.path;
+      const methods = typeof ref === 'string' || !ref.methods ? 'all' : new Set(ref.methods);
+      const selection = selections.get(path) ?? {};
+      const previous = selection[key];
+      selection[key] =
+        previous === 'all' || methods === 'all' ? 'all' : new Set([...(previous ?? []), ...methods]);
+      selections.set(path, selection);
+    }
+  };
+  note(d.routes?.include, 'included');
+  note(d.routes?.exclude, 'excluded');
+  return selections;
+}
+
+function indexRoute(ns: Loaded<RawNamespace>): Route {
+  const name = ns.data.namespace;
+  const source = positionOf(ns.src, ['namespace']);
+  return {
+    namespace: name,
+    path: `/${name}`,
+    pattern: `/${name}`,
+    captures: [],
+    endpoints: [
+      {
+        operationId: deriveIndexOperationId(name),
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: { namespace: { default: name }, context: { default: 'view' } },
+        permission: { kind: 'public' },
+        allowBatch: false,
+        behavior: { kind: 'index' },
+        source,
+      },
+    ],
+    source,
+  };
+}
+
+function resolveRoute(
+  ns: Loaded<RawNamespace>,
+  routePath: string,
+  raw: RawRoute,
+  selection: RouteSelection | undefined,
+  expander: ArgExpander,
+): Route | undefined {
+  const optional = raw.optional === true;
+  if (optional && !selection?.included) return undefined;
+  if (selection?.excluded === 'all') return undefined;
+  const path = fullPath(ns.data.namespace, routePath);
+  const captures = raw.captures ?? {};
+  const endpoints: Endpoint[] = [];
+  raw.endpoints.forEach((e, i) => {
+    let methods = e.methods;
+    const included = selection?.included;
+    if (optional && included instanceof Set && !methods.some((m) => included.has(m))) return;
+    const excluded = selection?.excluded;
+    if (excluded instanceof Set) methods = methods.filter((m) => !excluded.has(m));
+    if (methods.length === 0) return;
+    endpoints.push(resolveEndpoint(ns, routePath, e, methods, expander, positionOf(ns.src, ['routes', routePath, 'endpoints', i])));
+  });
+  if (endpoints.length === 0) return undefined;
+  return {
+    namespace: ns.data.namespace,
+    path,
+    pattern: discoveryPattern(path, captures),
+    captures: captureNames(path).map((name) => ({ name, pattern: captures[name] })),
+    endpoints,
+    source: positionOf(ns.src, ['routes', routePath], 'key'),
+  };
+}
+
+function resolveEndpoint(
+  ns: Loaded<RawNamespace>,
+  routePath: string,
+  e: RawEndpoint,
+  methods: HttpMethod[],
+  expander: ArgExpander,
+  source: Endpoint['source'],
+): Endpoint {
+  const endpoint: Endpoint = {
+    // Derived from the methods as written, so excluding one method keeps the id stable.
+    operationId: e.operationId ?? deriveOperationId(ns.data.namespace, routePath, e.methods),
+    methods: [...methods],
+    argsMode: typeof e.args === 'string' ? e.args : 'declared',
+    args: e.args && typeof e.args === 'object' ? expander.expandArgMap(e.args) : {},
+    permission: toPermission(e.permission ?? ns.data.permission ?? 'public'),
+    allowBatch: e.allowBatch === true,
+  };
+  if (e.renamedFrom) endpoint.renamedFrom = [...e.renamedFrom];
+  if (e.behavior) endpoint.behavior = structuredClone(e.behavior);
+  if (e.handler) endpoint.handler = e.handler;
+  if (e.response?.deleted) endpoint.response = { deleted: e.response.deleted };
+  else if (e.response?.resource) endpoint.response = { resource: e.response.resource, many: e.response.many === true };
+  if (e.description !== undefined) endpoint.description = e.description;
+  if (e.deprecated !== undefined) endpoint.deprecated = e.deprecated;
+  endpoint.source = source;
+  return endpoint;
+}
+
+function toPermission(raw: RawPermission): Permission {
+  if (raw === 'public') return { kind: 'public' };
+  if ('capability' in raw) return { kind: 'capability', capability: raw.capability };
+  return { kind: 'rule', rule: raw.rule };
+}
+
+/** Arg overrides, after expansion, so they see the args a shape or resource pulled in. */
+function applyOverrides(dep: Loaded<RawDeployment>, routes: Route[], out: Diagnostic[]): void {
+  const expander = new ArgExpander(new Map(), new Map(), {});
+  (dep.data.overrides ?? []).forEach((o, i) => {
+    const at = (key: string) => positionOf(dep.src, ['overrides', i, key]);
+    const endpoint = routes.find((r) => r.path === o.path)?.endpoints.find((e) => e.methods.includes(o.method));
+    if (!endpoint) {
+      out.push(diagnostic('overrideNotServed', at('path'), { method: o.method, path: o.path, deployment: dep.data.deployment }));
+      return;
+    }
+    const exists = o.arg in endpoint.args;
+    if (o.add) {
+      if (exists) out.push(diagnostic('argExists', at('arg'), { method: o.method, path: o.path, name: o.arg }));
+      else endpoint.args[o.arg] = expander.expandDescriptor(o.add);
+      return;
+    }
+    if (!exists) {
+      const names = Object.keys(endpoint.args);
+      out.push(diagnostic('unknownArg', at('arg'), { method: o.method, path: o.path, name: o.arg, allowed: listNames(names), suggestion: didYouMean(o.arg, names) }));
+      return;
+    }
+    if (o.remove) delete endpoint.args[o.arg];
+    else if (o.set) endpoint.args[o.arg] = { ...endpoint.args[o.arg], ...(expander.expandDescriptor(o.set) as ArgSchema) };
+  });
+}
+
+function resolveResources(sources: SpecSources, expander: ArgExpander): Record<string, Resource> {
+  const resources: Record<string, Resource> = {};
+  for (const r of sources.resources) {
+    resources[r.data.resource] = {
+      name: r.data.resource,
+      schema: { title: r.data.title, type: 'object', properties: expander.resourceFields(r.data.resource) },
+    };
+  }
+  return resources;
+}

@@ -1,0 +1,286 @@
+/**
+ * The rules of FORMAT.md that no JSON schema can say (numbered as there). Runs over every parsed
+ * file, defensively: a file that broke the meta-schema still lends its name, so one mistake does
+ * not cascade into "unknown shape" errors elsewhere.
+ */
+import type { HttpMethod } from '../model.ts';
+import { diagnostic, type Diagnostic } from './diagnostics.ts';
+import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
+import { captureNames, fullPath, isIndexPath } from './paths.ts';
+import { positionOf, type DataPath, type SourceFile } from './positions.ts';
+import type { Loaded, RawArgMap, RawDeployment, RawEndpoint, RawNamespace, RawRouteRef, SpecSources } from './raw.ts';
+import { didYouMean, listNames } from './suggest.ts';
+import { checkDescriptor, regexProblem, type NameSets } from './semantic-descriptor.ts';
+
+interface RouteInfo {
+  optional: boolean;
+  methods: Set<HttpMethod>;
+}
+
+export function checkSemantics(sources: SpecSources): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const names: NameSets = {
+    shapes: uniqueNames(sources.shapes, 'shape', 'shape', out),
+    resources: uniqueNames(sources.resources, 'resource', 'resource', out),
+    data: uniqueNames(sources.data, 'data', 'data file', out),
+    namespaces: uniqueNames(sources.namespaces, 'namespace', 'namespace', out),
+  };
+  uniqueNames(sources.deployments, 'deployment', 'deployment', out);
+  checkFileNames(sources, out);
+
+  const routes = new Map<string, RouteInfo>();
+  const operationIds = new Map<string, string>();
+  for (const ns of sources.namespaces) {
+    if (ns.valid) checkNamespace(ns, names, routes, operationIds, out);
+  }
+  for (const shape of sources.shapes) {
+    if (shape.valid) checkArgMap(shape.src, ['args'], shape.data.args, names, out);
+  }
+  checkShapeCycles(sources, out);
+  for (const resource of sources.resources) {
+    if (!resource.valid) continue;
+    for (const [field, descriptor] of Object.entries(resource.data.fields)) {
+      checkDescriptor(resource.src, ['fields', field], descriptor, names, out);
+    }
+  }
+  const namespaceOptional = new Map(sources.namespaces.filter((n) => n.valid).map((n) => [n.data.namespace, !!n.data.optional]));
+  for (const deployment of sources.deployments) {
+    if (deployment.valid) checkDeployment(deployment, names, namespaceOptional, routes, out);
+  }
+  checkDefaultDeployment(sources, out);
+  return out;
+}
+
+/** Names declared by the files of one folder; a name declared twice is an error (SP038). */
+function uniqueNames<T>(files: Loaded<T>[], key: keyof T & string, kind: string, out: Diagnostic[]): Set<string> {
+  const firstFile = new Map<string, string>();
+  for (const f of files) {
+    const name = (f.data as Record<string, unknown>)?.[key];
+    if (typeof name !== 'string') continue;
+    const other = firstFile.get(name);
+    if (other !== undefined) {
+      out.push(diagnostic('duplicateName', positionOf(f.src, [key]), { kind, name, other }));
+    } else {
+      firstFile.set(name, f.src.file);
+    }
+  }
+  return new Set(firstFile.keys());
+}
+
+/** File name = declared name (namespaces: `/` → `-`, the root namespace in root.yaml): a warning. */
+function checkFileNames(sources: SpecSources, out: Diagnostic[]): void {
+  const groups: Array<[Loaded<unknown>[], string, (name: string) => string]> = [
+    [sources.namespaces, 'namespace', (n) => (n === '' ? 'root' : n.replace(/\//g, '-'))],
+    [sources.shapes, 'shape', (n) => n],
+    [sources.resources, 'resource', (n) => n],
+    [sources.data, 'data', (n) => n],
+    [sources.deployments, 'deployment', (n) => n],
+  ];
+  for (const [files, key, expectedBase] of groups) {
+    for (const f of files) {
+      const name = (f.data as Record<string, unknown>)?.[key];
+      if (typeof name !== 'string') continue;
+      const base = f.src.file.split('/').pop()!.replace(/\.ya?ml$/, '');
+      if (base !== expectedBase(name)) {
+        out.push(diagnostic('fileNameMismatch', positionOf(f.src, [key]), { kind: key, name, expected: `${expectedBase(name)}.yaml` }));
+      }
+    }
+  }
+}
+
+function checkNamespace(
+  ns: Loaded<RawNamespace>,
+  names: NameSets,
+  routes: Map<string, RouteInfo>,
+  operationIds: Map<string, string>,
+  out: Diagnostic[],
+): void {
+  const { src, data } = ns;
+  if (data.namespace !== '') claimOperationId(deriveIndexOperationId(data.namespace), `the index route of \`${data.namespace}\``, positionOf(src, ['namespace']), operationIds, out);
+  for (const [routePath, route] of Object.entries(data.routes ?? {})) {
+    const at: DataPath = ['routes', routePath];
+    if (data.namespace !== '' && isIndexPath(routePath)) {
+      out.push(diagnostic('implicitIndexRoute', positionOf(src, at, 'key'), { path: routePath, namespace: data.namespace }));
+    }
+    checkCaptures(src, at, routePath, route.captures ?? {}, out);
+    const methods = new Map<HttpMethod, number>();
+    route.endpoints.forEach((endpoint, i) => {
+      const epAt: DataPath = [...at, 'endpoints', i];
+      for (const [j, method] of endpoint.methods.entries()) {
+        const other = methods.get(method);
+        if (other !== undefined) {
+          out.push(diagnostic('duplicateMethod', positionOf(src, [...epAt, 'methods', j]), { method, path: routePath, otherLine: other }));
+        } else {
+          methods.set(method, positionOf(src, [...epAt, 'methods', j]).line);
+        }
+      }
+      const id = endpoint.operationId ?? deriveOperationId(data.namespace, routePath, endpoint.methods);
+      const idAt = positionOf(src, endpoint.operationId ? [...epAt, 'operationId'] : [...epAt, 'methods']);
+      claimOperationId(id, `${endpoint.methods.join(', ')} \`${fullPath(data.namespace, routePath)}\` (${src.file}:${idAt.line})`, idAt, operationIds, out);
+      checkBehavior(src, epAt, endpoint, names, out);
+      if (endpoint.args && typeof endpoint.args === 'object') checkArgMap(src, [...epAt, 'args'], endpoint.args, names, out);
+      for (const key of ['resource', 'deleted'] as const) {
+        const resource = endpoint.response?.[key];
+        if (resource !== undefined && !names.resources.has(resource)) {
+          out.push(diagnostic('unknownResource', positionOf(src, [...epAt, 'response', key]), { name: resource, suggestion: didYouMean(resource, names.resources) }));
+        }
+      }
+    });
+    routes.set(fullPath(data.namespace, routePath), { optional: !!route.optional || !!data.optional, methods: new Set(methods.keys()) });
+  }
+}
+
+/** Rule 1 and rule 7 for captures. */
+function checkCaptures(src: SourceFile, at: DataPath, routePath: string, captures: Record<string, string>, out: Diagnostic[]): void {
+  const used = captureNames(routePath);
+  for (const name of used) {
+    if (!(name in captures)) out.push(diagnostic('captureUndeclared', positionOf(src, at, 'key'), { name, path: routePath }));
+  }
+  for (const [name, pattern] of Object.entries(captures)) {
+    if (!used.includes(name)) out.push(diagnostic('captureUnused', positionOf(src, [...at, 'captures', name], 'key'), { name, path: routePath }));
+    const problem = regexProblem(pattern);
+    if (problem) out.push(diagnostic('badRegex', positionOf(src, [...at, 'captures', name]), { pattern, problem }));
+  }
+}
+
+
+function claimOperationId(id: string, label: string, at: ReturnType<typeof positionOf>, seen: Map<string, string>, out: Diagnostic[]): void {
+  const other = seen.get(id);
+  if (other !== undefined) out.push(diagnostic('duplicateOperationId', at, { id, other }));
+  else seen.set(id, label);
+}
+
+/** Rule 8. */
+function checkBehavior(src: SourceFile, at: DataPath, endpoint: RawEndpoint, names: NameSets, out: Diagnostic[]): void {
+  if (endpoint.behavior && endpoint.handler) {
+    out.push(diagnostic('behaviorAndHandler', positionOf(src, [...at, 'handler'], 'key'), { problem: 'both `behavior` and `handler`' }));
+  } else if (!endpoint.behavior && !endpoint.handler) {
+    out.push(diagnostic('behaviorAndHandler', positionOf(src, at), { problem: 'neither `behavior` nor `handler`' }));
+  }
+  if (endpoint.behavior?.kind === 'catalog' && !names.data.has(endpoint.behavior.data)) {
+    const name = endpoint.behavior.data;
+    out.push(diagnostic('unknownData', positionOf(src, [...at, 'behavior', 'data']), { name, suggestion: didYouMean(name, names.data) }));
+  }
+}
+
+/** Rule 3 for `$use` / `$fields`, rules 5–7 for every descriptor. */
+export function checkArgMap(src: SourceFile, at: DataPath, args: RawArgMap, names: NameSets, out: Diagnostic[]): void {
+  for (const [key, value] of Object.entries(args)) {
+    if (key === '$use') {
+      (value as string[]).forEach((name, i) => {
+        if (!names.shapes.has(name)) out.push(diagnostic('unknownShape', positionOf(src, [...at, key, i]), { name, suggestion: didYouMean(name, names.shapes) }));
+      });
+    } else if (key === '$fields') {
+      const name = (value as { resource: string }).resource;
+      if (!names.resources.has(name)) out.push(diagnostic('unknownResource', positionOf(src, [...at, key, 'resource']), { name, suggestion: didYouMean(name, names.resources) }));
+    } else if (key !== '$omit') {
+      checkDescriptor(src, [...at, key], value as never, names, out);
+    }
+  }
+}
+
+/** A shape that `$use`s itself, directly or through others, could never be expanded. */
+function checkShapeCycles(sources: SpecSources, out: Diagnostic[]): void {
+  const uses = new Map<string, { list: string[]; file: Loaded<{ shape: string; args: RawArgMap }> }>();
+  for (const f of sources.shapes) {
+    if (!f.valid) continue;
+    const list = Array.isArray(f.data.args.$use) ? (f.data.args.$use as string[]) : [];
+    uses.set(f.data.shape, { list, file: f });
+  }
+  const reported = new Set<string>();
+  for (const start of uses.keys()) {
+    const stack: string[] = [];
+    const visit = (name: string): boolean => {
+      if (name === start && stack.length) return true;
+      if (stack.includes(name)) return false;
+      stack.push(name);
+      for (const next of uses.get(name)?.list ?? []) if (visit(next)) return true;
+      stack.pop();
+      return false;
+    };
+    if (visit(start) && !reported.has(start)) {
+      stack.forEach((n) => reported.add(n));
+      const entry = uses.get(start)!;
+      out.push(diagnostic('shapeCycle', positionOf(entry.file.src, ['args', '$use']), { name: start, chain: [...stack, start].map((n) => `\`${n}\``).join(' → ') }));
+    }
+  }
+}
+
+/** Rule 4 (what can be checked before expansion; override args are checked by the resolver). */
+function checkDeployment(
+  dep: Loaded<RawDeployment>,
+  names: NameSets,
+  namespaceOptional: Map<string, boolean>,
+  routes: Map<string, RouteInfo>,
+  out: Diagnostic[],
+): void {
+  const { src, data } = dep;
+  for (const list of ['include', 'exclude', 'order'] as const) {
+    (data.namespaces?.[list] ?? []).forEach((name, i) => {
+      const at = positionOf(src, ['namespaces', list, i]);
+      if (!names.namespaces.has(name)) out.push(diagnostic('unknownNamespace', at, { name, suggestion: didYouMean(name, names.namespaces) }));
+      else if (list === 'include' && namespaceOptional.get(name) === false) out.push(diagnostic('notOptional', at, { kind: 'namespace', name }));
+    });
+  }
+  for (const list of ['include', 'exclude'] as const) {
+    (data.routes?.[list] ?? []).forEach((ref, i) => checkRouteRef(src, ['routes', list, i], ref, list, routes, out));
+  }
+  (data.aliases ?? []).forEach((alias, i) => {
+    if (!names.namespaces.has(alias.from)) {
+      out.push(diagnostic('unknownNamespace', positionOf(src, ['aliases', i, 'from']), { name: alias.from, suggestion: didYouMean(alias.from, names.namespaces) }));
+    }
+  });
+  for (const [from, to] of Object.entries(data.bindings ?? {})) {
+    if (!names.shapes.has(from)) out.push(diagnostic('unknownShape', positionOf(src, ['bindings', from], 'key'), { name: from, suggestion: didYouMean(from, names.shapes) }));
+    if (!names.shapes.has(to)) out.push(diagnostic('unknownShape', positionOf(src, ['bindings', from]), { name: to, suggestion: didYouMean(to, names.shapes) }));
+  }
+  (data.overrides ?? []).forEach((override, i) => {
+    const at: DataPath = ['overrides', i];
+    const actions = (['set', 'add', 'remove'] as const).filter((k) => override[k] !== undefined);
+    if (actions.length !== 1) {
+      out.push(diagnostic('overrideAction', positionOf(src, at), { problem: actions.length ? `${actions.map((a) => `\`${a}\``).join(' and ')}` : 'no action' }));
+    }
+    if (checkRouteRef(src, [...at, 'path'], override.path, 'override', routes, out)) {
+      const route = routes.get(override.path)!;
+      if (!route.methods.has(override.method)) {
+        out.push(diagnostic('unknownMethod', positionOf(src, [...at, 'method']), { path: override.path, method: override.method, allowed: listNames(route.methods) }));
+      }
+    }
+    for (const key of ['set', 'add'] as const) {
+      if (override[key]) checkDescriptor(src, [...at, key], override[key], names, out, key === 'set');
+    }
+  });
+}
+
+/** A route named by a deployment exists (and has the methods named); true when the route exists. */
+function checkRouteRef(src: SourceFile, at: DataPath, ref: RawRouteRef, list: string, routes: Map<string, RouteInfo>, out: Diagnostic[]): boolean {
+  const path = typeof ref === 'string' ? ref : ref.path;
+  const pathAt = typeof ref === 'string' ? at : [...at, 'path'];
+  const route = routes.get(path);
+  if (!route) {
+    out.push(diagnostic('unknownRoute', positionOf(src, pathAt), { path, suggestion: didYouMean(path, routes.keys()) }));
+    return false;
+  }
+  if (typeof ref !== 'string') {
+    (ref.methods ?? []).forEach((method, j) => {
+      if (!route.methods.has(method)) out.push(diagnostic('unknownMethod', positionOf(src, [...at, 'methods', j]), { path, method, allowed: listNames(route.methods) }));
+    });
+  }
+  if (list === 'include' && !route.optional) out.push(diagnostic('notOptional', positionOf(src, pathAt), { kind: 'route', name: path }));
+  return true;
+}
+
+function checkDefaultDeployment(sources: SpecSources, out: Diagnostic[]): void {
+  const named = sources.deployments.filter((d) => typeof (d.data as RawDeployment)?.deployment === 'string');
+  if (named.length === 0) {
+    out.push(diagnostic('noDeployments', { file: `${sources.root}/deployments`, line: 1, col: 1 }));
+    return;
+  }
+  const defaults = named.filter((d) => d.data.default === true);
+  if (defaults.length === 0) {
+    out.push(diagnostic('defaultDeployment', positionOf(named[0].src, ['deployment']), { problem: 'no deployment is the default' }));
+  }
+  for (const extra of defaults.slice(1)) {
+    out.push(diagnostic('defaultDeployment', positionOf(extra.src, ['default']), { problem: `\`${extra.data.deployment}\` is a second default after \`${defaults[0].data.deployment}\`` }));
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Checks one parsed spec file against spec/spec.schema.json (ajv, allErrors) and turns ajv's
+ * errors into positioned diagnostics: the instance path leads to the YAML node.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { diagnostic, type Diagnostic } from './diagnostics.ts';
+import { positionOf, type DataPath, type SourceFile } from './positions.ts';
+import { didYouMean, listNames } from './suggest.ts';
+
+export type FileKind = 'site' | 'namespace' | 'shape' | 'resource' | 'data' | 'deployment';
+
+const SCHEMA_PATH = fileURLToPath(new URL('../../spec/spec.schema.json', import.meta.url));
+const DEFINITION: Record<FileKind, string> = {
+  site: 'site',
+  namespace: 'namespaceFile',
+  shape: 'shapeFile',
+  resource: 'resourceFile',
+  data: 'dataFile',
+  deployment: 'deploymentFile',
+};
+
+let validators: Map<FileKind, ValidateFunction> | undefined;
+
+function validatorFor(kind: FileKind): ValidateFunction {
+  if (!validators) {
+    const schema = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as { $id: string };
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    ajv.addSchema(schema);
+    validators = new Map();
+    for (const [k, def] of Object.entries(DEFINITION)) {
+      const fn = ajv.getSchema(`${schema.$id}#/$defs/${def}`);
+      if (!fn) throw new Error(`spec.schema.json lacks $defs/${def}`);
+      validators.set(k as FileKind, fn);
+    }
+  }
+  return validators.get(kind)!;
+}
+
+export function validateFile(kind: FileKind, src: SourceFile, data: unknown): Diagnostic[] {
+  const validate = validatorFor(kind);
+  if (validate(data)) return [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    // `if` only says "the then/else branch failed": that branch's own errors are reported.
+    if (error.keyword === 'if') continue;
+    const d = toDiagnostic(src, data, error);
+    const key = `${d.line}:${d.col}:${d.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      diagnostics.push(d);
+    }
+  }
+  return diagnostics;
+}
+
+function toDiagnostic(src: SourceFile, data: unknown, error: ErrorObject): Diagnostic {
+  const path = pointerToPath(error.instancePath);
+  const what = describe(path);
+  const where = path.length ? ` in ${what}` : '';
+  const value = valueAt(data, path);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const allowed = allowedKeys(error);
+      return diagnostic('schemaUnknownKey', positionOf(src, [...path, key], 'key'), {
+        key,
+        where,
+        allowed: allowed.length ? listNames(allowed) : 'see spec/FORMAT.md',
+        suggestion: didYouMean(key, allowed),
+      });
+    }
+    case 'required':
+      return diagnostic('schemaMissingKey', positionOf(src, path), { key: String(params.missingProperty), where });
+    case 'type':
+      return diagnostic('schemaWrongType', positionOf(src, path), {
+        what,
+        actual: typeName(value),
+        expected: String(params.type).replace(/,/g, ' or '),
+      });
+    case 'enum':
+    case 'const': {
+      const allowed = (params.allowedValues as unknown[] | undefined) ?? [params.allowedValue];
+      return diagnostic('schemaNotAllowed', positionOf(src, path), {
+        what,
+        actual: JSON.stringify(value),
+        allowed: listNames(allowed.map((v) => String(v))),
+        suggestion: typeof value === 'string' ? didYouMean(value, allowed.map(String)) : '',
+      });
+    }
+    case 'pattern':
+      return diagnostic('schemaPattern', positionOf(src, path), { what, actual: String(value), expected: `/${String(params.pattern)}/` });
+    case 'propertyNames':
+      return diagnostic('schemaPattern', positionOf(src, [...path, String(params.propertyName)], 'key'), {
+        what: `the key under ${what}`,
+        actual: String(params.propertyName),
+        expected: 'a path starting with `/`',
+      });
+    default:
+      return diagnostic('schemaOther', positionOf(src, path), { what, problem: error.message ?? 'is invalid' });
+  }
+}
+
+/** The keys a schema object allows, for "allowed keys" and did-you-mean hints. */
+function allowedKeys(error: ErrorObject): string[] {
+  const schema = error.parentSchema as { properties?: Record<string, unknown> } | undefined;
+  return Object.keys(schema?.properties ?? {});
+}
+
+function pointerToPath(pointer: string): DataPath {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function valueAt(data: unknown, path: DataPath): unknown {
+  let node = data;
+  for (const segment of path) node = (node as Record<string | number, unknown> | undefined)?.[segment];
+  return node;
+}
+
+/** `routes./x.endpoints[0].args` → "`args` of routes./x.endpoints[0]" style, short and findable. */
+function describe(path: DataPath): string {
+  if (path.length === 0) return 'the document';
+  const text = path.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '');
+  return `\`${text}\``;
+}
+
+function typeName(value: unknown): string {
+  if (value === null || value === undefined) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  return `${typeof value === 'string' ? 'a string' : `a ${typeof value}`} (${JSON.stringify(value)})`;
+}
