@@ -9,7 +9,7 @@ import type { RawArgMap, RawDescriptor, RawResource, RawShape } from './raw.ts';
 
 /** Keys WordPress copies from a schema field into an endpoint arg, in its order (default/required aside). */
 const FIELD_ARG_KEYS = [
-  'description', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
+  'title', 'description', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
   'pattern', 'minItems', 'maxItems', 'uniqueItems', 'anyOf', 'oneOf',
 ] as const;
@@ -77,7 +77,7 @@ export class ArgExpander {
       if (field.readonly) continue;
       const arg: ArgSchema = {};
       if (purpose === 'create' && field.default !== undefined) arg.default = field.default;
-      if (purpose === 'create' && field.required) arg.required = true;
+      if (purpose === 'create' && field.required === true) arg.required = true;
       for (const key of FIELD_ARG_KEYS) {
         if (field[key] !== undefined) (arg as Record<string, unknown>)[key] = field[key];
       }

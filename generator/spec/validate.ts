@@ -26,7 +26,7 @@ let validators: Map<FileKind, ValidateFunction> | undefined;
 function validatorFor(kind: FileKind): ValidateFunction {
   if (!validators) {
     const schema = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as { $id: string };
-    const ajv = new Ajv({ allErrors: true, strict: false });
+    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     ajv.addSchema(schema);
     validators = new Map();
     for (const [k, def] of Object.entries(DEFINITION)) {
