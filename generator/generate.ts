@@ -1,0 +1,153 @@
+/**
+ * The generation pipeline: load the spec -> emit every artifact -> format -> merge preserved
+ * regions -> write only what changed (or, with `check`, only compare).
+ */
+import { join } from 'node:path';
+import type { DeploymentModel, SpecModel } from './model.ts';
+import type { EmittedFile } from './emit/emitted-file.ts';
+import { emitClient } from './emit/client.ts';
+import { emitDeployment } from './emit/deployment.ts';
+import { emitDiscovery } from './emit/discovery.ts';
+import { emitDocs } from './emit/docs.ts';
+import { customOperations, emitHandlers } from './emit/handlers.ts';
+import { emitOpenApi } from './emit/openapi.ts';
+import { emitPermissionTests } from './emit/permission-tests.ts';
+import { emitRoutes } from './emit/routes.ts';
+import { emitContractTests } from './emit/tests.ts';
+import { emitTypes } from './emit/types.ts';
+import { emitValidators } from './emit/validators.ts';
+import { formatFile } from './format.ts';
+import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
+import { applyPlan, listFiles, planWrite, readIfExists } from './write.ts';
+import { loadSpec, type Diagnostic } from './spec/load.ts';
+
+export interface GenerateOptions {
+  outDir: string;
+  /** Deployments to emit; all when empty or absent. Handlers always cover every deployment. */
+  deployments?: string[];
+  /** Compare only; write nothing. */
+  check?: boolean;
+  /** Move regions of removed operations to the orphans file instead of stopping. */
+  pruneOrphans?: boolean;
+  /** Called with one line per finished deployment. */
+  onProgress?: (line: string) => void;
+}
+
+export interface GenerateResult {
+  /** ok; orphans: regions of removed operations stopped the run; drift: `check` found differences. */
+  status: 'ok' | 'orphans' | 'drift';
+  orphans: Orphan[];
+  /** Paths (relative to outDir) that differ, are missing or are extra. */
+  drift: { changed: string[]; missing: string[]; extra: string[] };
+  files: number;
+  lines: number;
+  written: number;
+  unchanged: number;
+  deleted: number;
+  ms: number;
+}
+
+type DeploymentEmitter = (deployment: DeploymentModel) => EmittedFile[] | Promise<EmittedFile[]>;
+
+/** Per-deployment artifacts, in the order they are emitted. */
+const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
+  emitRoutes,
+  emitDeployment,
+  emitDiscovery,
+  emitValidators,
+  emitTypes,
+  emitClient,
+  emitOpenApi,
+  emitDocs,
+  emitContractTests,
+  emitPermissionTests,
+];
+
+async function formatAll(files: EmittedFile[]): Promise<EmittedFile[]> {
+  const out: EmittedFile[] = [];
+  for (const f of files) out.push({ path: f.path, content: await formatFile(f.path, f.content) });
+  return out;
+}
+
+function selectDeployments(model: SpecModel, names: string[] | undefined): DeploymentModel[] {
+  if (!names || names.length === 0) return model.deployments;
+  const unknown = names.filter((n) => !model.deployments.some((d) => d.name === n));
+  if (unknown.length > 0) throw new Error(`unknown deployment(s): ${unknown.join(', ')} (known: ${model.deployments.map((d) => d.name).join(', ')})`);
+  return model.deployments.filter((d) => names.includes(d.name));
+}
+
+/** Handler files on disk (not the orphans file), path relative to outDir -> text. */
+async function existingHandlers(outDir: string): Promise<Map<string, string>> {
+  const existing = new Map<string, string>();
+  for (const path of await listFiles(outDir, join(outDir, 'handlers'))) {
+    if (path === ORPHANS_FILE || !path.endsWith('.ts') || path === 'handlers/index.ts') continue;
+    existing.set(path, (await readIfExists(join(outDir, path)))!);
+  }
+  return existing;
+}
+
+export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
+  const started = performance.now();
+  const selected = selectDeployments(model, options.deployments);
+  const files: EmittedFile[] = [];
+  for (const deployment of selected) {
+    const t0 = performance.now();
+    const emitted: EmittedFile[] = [];
+    for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment)));
+    files.push(...(await formatAll(emitted)));
+    options.onProgress?.(`${deployment.name}: ${emitted.length} files in ${Math.round(performance.now() - t0)} ms`);
+  }
+
+  // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
+  const renames = new Map(customOperations(model).map((op) => [op.endpoint.operationId, op.endpoint.renamedFrom ?? []]));
+  const merged = mergeHandlers(await formatAll(emitHandlers(model)), await existingHandlers(options.outDir), renames);
+  files.push(...merged.files);
+
+  const result: GenerateResult = {
+    status: 'ok',
+    orphans: merged.orphans,
+    drift: { changed: [], missing: [], extra: [] },
+    files: files.length,
+    lines: files.reduce((n, f) => n + f.content.split('\n').length - 1, 0),
+    written: 0,
+    unchanged: 0,
+    deleted: 0,
+    ms: 0,
+  };
+  if (merged.orphans.length > 0) {
+    if (!options.pruneOrphans || options.check) {
+      result.status = 'orphans';
+      result.ms = performance.now() - started;
+      return result;
+    }
+    const current = await readIfExists(join(options.outDir, ORPHANS_FILE));
+    files.push({ path: ORPHANS_FILE, content: appendOrphans(current, merged.orphans) });
+  }
+
+  const names = new Set(selected.map((d) => d.name));
+  const filtered = options.deployments !== undefined && options.deployments.length > 0;
+  const managed = (path: string): boolean => {
+    if (path.startsWith('handlers/')) return path !== ORPHANS_FILE;
+    if (!path.startsWith('deployments/')) return false;
+    return !filtered || names.has(path.split('/')[1]);
+  };
+  const plan = await planWrite(options.outDir, files, managed);
+  result.unchanged = plan.unchanged;
+  result.drift = { changed: plan.changed.map((f) => f.path), missing: plan.missing.map((f) => f.path), extra: plan.extra };
+  if (options.check) {
+    const drifted = plan.changed.length + plan.missing.length + plan.extra.length > 0;
+    result.status = drifted ? 'drift' : 'ok';
+  } else {
+    result.written = await applyPlan(options.outDir, plan);
+    result.deleted = plan.extra.length;
+  }
+  result.ms = performance.now() - started;
+  return result;
+}
+
+/** Loads the spec and, when it has no error, generates from it. */
+export async function generateFromSpec(specDir: string, options: GenerateOptions): Promise<{ diagnostics: Diagnostic[]; result?: GenerateResult }> {
+  const { model, diagnostics } = await loadSpec(specDir);
+  if (model === undefined) return { diagnostics };
+  return { diagnostics, result: await generateFromModel(model, options) };
+}

@@ -1,0 +1,120 @@
+/**
+ * Preserved regions: the hand-written parts of generated handler files. A region runs from
+ * `// #region specpress:<id>` to `// #endregion specpress:<id>`; its inner text is kept byte for
+ * byte when the file is regenerated. A region whose operation left the spec is never dropped
+ * silently: it stops generation, or (when asked) moves to the orphans file.
+ */
+import type { EmittedFile } from './emit/emitted-file.ts';
+
+export const IMPORTS_REGION = 'imports';
+export const ORPHANS_FILE = 'handlers/_orphans.ts';
+
+export const regionStart = (id: string): string => `// #region specpress:${id}`;
+export const regionEnd = (id: string): string => `// #endregion specpress:${id}`;
+
+/** A region's start line, its inner text (every line between the markers), and its end line. */
+const REGION = /^([ \t]*)\/\/ #region specpress:([A-Za-z0-9_]+)[ \t]*\n([\s\S]*?)^[ \t]*\/\/ #endregion specpress:\2[ \t]*$/gm;
+const ANY_START = /^[ \t]*\/\/ #region specpress:([A-Za-z0-9_]+)/gm;
+
+export class PreserveError extends Error {}
+
+/** Region id -> inner text. Throws when a start marker has no matching end marker. */
+export function parseRegions(text: string, file: string): Map<string, string> {
+  const regions = new Map<string, string>();
+  for (const m of text.matchAll(REGION)) {
+    if (regions.has(m[2])) throw new PreserveError(`${file}: region specpress:${m[2]} appears twice`);
+    regions.set(m[2], m[3]);
+  }
+  for (const m of text.matchAll(ANY_START)) {
+    if (!regions.has(m[1])) throw new PreserveError(`${file}: region specpress:${m[1]} has no matching '// #endregion specpress:${m[1]}'`);
+  }
+  return regions;
+}
+
+/** Puts the given inner texts into the skeleton's regions of the same id. */
+export function fillRegions(skeleton: string, bodies: Map<string, string>): string {
+  return skeleton.replace(REGION, (whole, indent: string, id: string) => {
+    const body = bodies.get(id);
+    if (body === undefined) return whole;
+    // The end marker is the last line of the match, kept with its indentation.
+    const endLine = whole.slice(whole.lastIndexOf('\n') + 1);
+    return `${indent}${regionStart(id)}\n${body}${endLine}`;
+  });
+}
+
+export interface Orphan {
+  operationId: string;
+  /** The handler file (relative to the output root) the region was found in. */
+  file: string;
+  body: string;
+  imports?: string;
+}
+
+export interface MergeResult {
+  files: EmittedFile[];
+  orphans: Orphan[];
+}
+
+/**
+ * Merges the regions of the handler files on disk into freshly emitted skeletons.
+ * `existing` maps handler file paths (relative to the output root) to their current text;
+ * `renames` maps an operation id to the ids it had before (`renamedFrom`).
+ */
+export function mergeHandlers(skeletons: EmittedFile[], existing: Map<string, string>, renames: Map<string, string[]>): MergeResult {
+  const bodies = new Map<string, { body: string; file: string }>();
+  const imports = new Map<string, string>();
+  for (const [file, text] of existing) {
+    for (const [id, body] of parseRegions(text, file)) {
+      if (id === IMPORTS_REGION) imports.set(file, body);
+      else bodies.set(id, { body, file });
+    }
+  }
+  const used = new Set<string>();
+  const files = skeletons.map((skeleton) => {
+    const wanted = parseRegions(skeleton.content, skeleton.path);
+    if (!wanted.has(IMPORTS_REGION)) return skeleton;
+    const fill = new Map<string, string>();
+    const sourceFiles = new Set<string>();
+    for (const id of wanted.keys()) {
+      if (id === IMPORTS_REGION) continue;
+      const found = [id, ...(renames.get(id) ?? [])].find((candidate) => bodies.has(candidate));
+      if (found === undefined) continue;
+      const { body, file } = bodies.get(found)!;
+      fill.set(id, body);
+      used.add(found);
+      sourceFiles.add(file);
+    }
+    const importBody = imports.get(skeleton.path) ?? joinImports([...sourceFiles].sort().map((f) => imports.get(f) ?? ''));
+    if (importBody !== '') fill.set(IMPORTS_REGION, importBody);
+    return { path: skeleton.path, content: fillRegions(skeleton.content, fill) };
+  });
+  const orphans: Orphan[] = [];
+  for (const [id, { body, file }] of bodies) {
+    if (!used.has(id)) orphans.push({ operationId: id, file, body, imports: imports.get(file) });
+  }
+  orphans.sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+  return { files, orphans };
+}
+
+/** Import regions of several files joined, each line once, for a handler that moved file. */
+function joinImports(parts: string[]): string {
+  const lines = [...new Set(parts.join('').split('\n').filter((l) => l.trim() !== ''))];
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+/**
+ * The orphans file with new orphans appended to what it already holds. Orphaned bodies keep
+ * their text but are type-unchecked (their imports may be gone), and are marked
+ * `specpress-orphan` so they are not taken for live regions.
+ */
+export function appendOrphans(current: string | undefined, orphans: Orphan[]): string {
+  let text = current ?? `// @ts-nocheck\n// Handler bodies whose operations left the spec, moved here by \`specpress generate --prune-orphans\`.\n// Nothing imports this file; copy what you still need and delete the rest.\n`;
+  for (const o of orphans) {
+    text += `\n// From ${o.file} (operation ${o.operationId}).\n`;
+    if (o.imports && o.imports.trim() !== '') {
+      text += `// Imports of that file:\n${o.imports.split('\n').filter((l) => l !== '').map((l) => `//   ${l.trim()}`).join('\n')}\n`;
+    }
+    text += `export async function ${o.operationId}(ctx) {\n  // #region specpress-orphan:${o.operationId}\n${o.body}  // #endregion specpress-orphan:${o.operationId}\n}\n`;
+  }
+  return text;
+}
