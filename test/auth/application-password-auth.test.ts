@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticate } from '../../runtime/auth/authenticate.ts';
+import { createApplicationPassword, listApplicationPasswords, revokeApplicationPassword } from '../../runtime/auth/application-passwords.ts';
+import type { RestError } from '../../runtime/rest/errors.ts';
+import type { RestRequest } from '../../runtime/rest/types.ts';
+import { authTestSite, type AuthTestSite } from './auth-app.ts';
+
+function basic(user: string, password: string): RestRequest {
+  return { method: 'GET', route: '/', headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` }, query: {}, ip: '127.0.0.9' };
+}
+
+async function refusal(p: Promise<unknown>): Promise<{ code: string; status: number }> {
+  const err = (await p.then(() => { throw new Error('expected a refusal'); }, (e: unknown) => e)) as RestError;
+  return { code: err.code, status: err.status };
+}
+
+describe('HTTP Basic with an application password', () => {
+  let site: AuthTestSite;
+  let password: string;
+  let uuid: string;
+  beforeAll(async () => {
+    site = await authTestSite();
+    ({ password, uuid } = await createApplicationPassword(site.app.db, site.users.editor.id, 'Test client'));
+  });
+  afterAll(() => site.close());
+
+  it('authenticates by login, with or without the display spaces, and records the last use', async () => {
+    const user = await authenticate(site.app, basic('the-editor', password));
+    expect(user?.id).toBe(site.users.editor.id);
+    expect(user?.via).toBe('application-password');
+    expect((await authenticate(site.app, basic('the-editor', password.replace(/ /g, ''))))?.id).toBe(site.users.editor.id);
+    const [row] = await listApplicationPasswords(site.app.db, site.users.editor.id);
+    expect(row!.last_ip).toBe('127.0.0.9');
+    expect(row!.last_used).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+
+  it('authenticates by email address', async () => {
+    expect((await authenticate(site.app, basic('editor@example.test', password)))?.id).toBe(site.users.editor.id);
+  });
+
+  it('a wrong password is refused with 401 incorrect_password', async () => {
+    expect(await refusal(authenticate(site.app, basic('the-editor', 'abcd efgh ijkl mnop qrst uvwx')))).toEqual({ code: 'incorrect_password', status: 401 });
+  });
+
+  it('the account password is not an application password', async () => {
+    expect(await refusal(authenticate(site.app, basic('the-editor', 'pw-editor')))).toEqual({ code: 'incorrect_password', status: 401 });
+  });
+
+  it('an unknown login is refused with 401 invalid_username, an unknown email with invalid_email', async () => {
+    expect(await refusal(authenticate(site.app, basic('nobody', password)))).toEqual({ code: 'invalid_username', status: 401 });
+    expect(await refusal(authenticate(site.app, basic('nobody@example.test', password)))).toEqual({ code: 'invalid_email', status: 401 });
+  });
+
+  it('another user\'s application password does not work', async () => {
+    expect(await refusal(authenticate(site.app, basic('the-author', password)))).toEqual({ code: 'incorrect_password', status: 401 });
+  });
+
+  it('a revoked application password is refused with 401 incorrect_password', async () => {
+    const made = await createApplicationPassword(site.app.db, site.users.author.id, 'Soon revoked');
+    expect((await authenticate(site.app, basic('the-author', made.password)))?.id).toBe(site.users.author.id);
+    expect(await revokeApplicationPassword(site.app.db, site.users.author.id, made.uuid)).toBe(true);
+    expect(await refusal(authenticate(site.app, basic('the-author', made.password)))).toEqual({ code: 'incorrect_password', status: 401 });
+  });
+
+  it('stores only a digest of the password', async () => {
+    const rows = await listApplicationPasswords(site.app.db, site.users.editor.id);
+    expect(rows.find((r) => r.uuid === uuid)!.password_hash).not.toContain(password.replace(/ /g, ''));
+  });
+
+  it('malformed Basic credentials are no credentials (anonymous), as PHP ignores them', async () => {
+    const req: RestRequest = { method: 'GET', route: '/', headers: { authorization: 'Basic !!!notbase64' }, query: {} };
+    expect(await authenticate(site.app, req)).toBeNull();
+  });
+});
+
+describe('a deployment without application passwords', () => {
+  let site: AuthTestSite;
+  beforeAll(async () => { site = await authTestSite({ applicationPasswords: false }); });
+  afterAll(() => site.close());
+
+  it('refuses Basic credentials of a known user with 401 application_passwords_disabled', async () => {
+    const { password } = await createApplicationPassword(site.app.db, site.users.editor.id, 'Made before disabling');
+    expect(await refusal(authenticate(site.app, basic('the-editor', password)))).toEqual({ code: 'application_passwords_disabled', status: 401 });
+  });
+});
+
+describe('timing does not tell whether a login exists', () => {
+  let site: AuthTestSite;
+  beforeAll(async () => {
+    site = await authTestSite();
+    for (let i = 0; i < 3; i++) await createApplicationPassword(site.app.db, site.users.editor.id, `client ${i}`);
+  });
+  afterAll(() => site.close());
+
+  async function medianMs(fn: () => Promise<unknown>, n = 60): Promise<number> {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = process.hrtime.bigint();
+      await fn().catch(() => undefined);
+      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(n / 2)]!;
+  }
+
+  it('an unknown login and a known login with a wrong password take comparable time', async () => {
+    const wrong = 'aaaa bbbb cccc dddd eeee ffff';
+    await medianMs(() => authenticate(site.app, basic('the-editor', wrong)), 10); // warm up
+    const known = await medianMs(() => authenticate(site.app, basic('the-editor', wrong)));
+    const unknown = await medianMs(() => authenticate(site.app, basic('no-such-login', wrong)));
+    // Comparable: within a factor of two of each other, whichever is slower.
+    expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(2);
+  });
+
+  it('the login form\'s password check costs a full argon2 verification even for an unknown login', async () => {
+    const { verifyPassword, findUserByLogin } = await import('../../runtime/auth/users.ts');
+    const row = await findUserByLogin(site.app.db, 'the-editor');
+    await verifyPassword(undefined, 'x');
+    const known = await medianMs(() => verifyPassword(row!.password_hash, 'wrong'), 7);
+    const unknown = await medianMs(() => verifyPassword(undefined, 'wrong'), 7);
+    expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(2);
+  });
+});
