@@ -1,0 +1,80 @@
+/**
+ * The writable fields of a media item, from request params to row columns and meta, shared by
+ * create, update and edit (WordPress's attachments prepare_item_for_database): title, caption
+ * and description take a string or `{raw}`; `post` is the parent and may not be a revision or
+ * another attachment; dates in the site timezone and GMT; status is `inherit` unless private.
+ */
+import type { HandlerContext } from '../rest/types.ts';
+import { RestError, restError } from '../rest/errors.ts';
+import { dateWithGmt, gmtNow, localFromGmt, siteZone } from '../content/dates.ts';
+import { metaSchemaOf } from '../content/context.ts';
+import { writeMeta } from '../content/meta.ts';
+import { sanitizeTitle, uniqueSlug } from '../content/slugs.ts';
+import { ALT_TEXT, THUMBNAIL, setMeta, type AttachmentRow, type Db } from './attachments.ts';
+
+/** A string field, or the `raw` of an object field; undefined when absent. */
+export function rawText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { raw?: unknown }).raw === 'string') return (value as { raw: string }).raw;
+  return undefined;
+}
+
+/** Refuses a parent that cannot carry media, as WordPress does. */
+export async function checkParent(ctx: HandlerContext, post: unknown): Promise<number | undefined> {
+  if (post === undefined || post === null) return undefined;
+  const id = Number(post);
+  if (!id) return 0;
+  const parent = await ctx.app.db.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst();
+  if (parent && (parent.type === 'revision' || parent.type === 'attachment')) {
+    throw new RestError('rest_invalid_param', 'Invalid parent type.', 400);
+  }
+  return id;
+}
+
+/** Column changes the params ask for (only those given). */
+export async function rowChanges(ctx: HandlerContext, current: Pick<AttachmentRow, 'id' | 'title' | 'slug' | 'parent'>): Promise<Partial<AttachmentRow>> {
+  const p = ctx.params;
+  const out: Partial<AttachmentRow> = {};
+  const title = rawText(p.title);
+  if (title !== undefined) out.title = title;
+  const caption = rawText(p.caption);
+  if (caption !== undefined) out.excerpt = caption;
+  const description = rawText(p.description);
+  if (description !== undefined) out.content = description;
+  const parent = await checkParent(ctx, p.post);
+  if (parent !== undefined) out.parent = parent;
+  if (typeof p.author === 'number') out.author = p.author;
+  if (typeof p.comment_status === 'string') out.comment_status = p.comment_status;
+  if (typeof p.ping_status === 'string') out.ping_status = p.ping_status;
+  if (typeof p.template === 'string') out.template = p.template;
+  if (typeof p.status === 'string') out.status = p.status === 'private' ? 'private' : 'inherit';
+  const zone = await siteZone(ctx.app.db);
+  const date = typeof p.date === 'string' ? dateWithGmt(p.date, zone, false) : typeof p.date_gmt === 'string' ? dateWithGmt(p.date_gmt, zone, true) : null;
+  if ((p.date || p.date_gmt) && !date) throw restError('rest_invalid_param', ['date'], { params: { date: 'Invalid date.' } });
+  if (date) [out.date, out.date_gmt] = date;
+  if (typeof p.slug === 'string') out.slug = sanitizeTitle(p.slug);
+  else if (!current.slug && (out.title ?? current.title)) out.slug = sanitizeTitle(out.title ?? current.title);
+  if (out.slug !== undefined) {
+    out.slug = await uniqueSlug(ctx.app.db, out.slug, { id: current.id, type: 'attachment', status: 'inherit', parent: out.parent ?? current.parent });
+  }
+  return out;
+}
+
+export async function nowPair(ctx: HandlerContext): Promise<{ local: string; gmt: string }> {
+  const gmt = gmtNow(ctx.app.now());
+  return { gmt, local: localFromGmt(gmt, await siteZone(ctx.app.db)) };
+}
+
+/** alt_text, featured_media and registered meta keys. */
+export async function writeMetaFields(ctx: HandlerContext, db: Db, id: number): Promise<void> {
+  const p = ctx.params;
+  if (typeof p.alt_text === 'string') await setMeta(db, id, ALT_TEXT, p.alt_text.replace(/<[^>]*>/g, '').trim());
+  if (typeof p.featured_media === 'number') {
+    if (p.featured_media > 0) {
+      const exists = await db.selectFrom('posts').select('id').where('id', '=', p.featured_media).where('type', '=', 'attachment').executeTakeFirst();
+      if (!exists) throw restError('rest_invalid_featured_media');
+    }
+    await setMeta(db, id, THUMBNAIL, p.featured_media > 0 ? p.featured_media : undefined);
+  }
+  if (p.meta && typeof p.meta === 'object') await writeMeta(db, id, p.meta as Record<string, unknown>, metaSchemaOf(ctx, 'media'));
+}

@@ -1,0 +1,59 @@
+/**
+ * Steps every media operation that makes or reads one item shares: find it (404 when it is not a
+ * media item), insert the row and meta of a stored file, answer a creation with 201 + Location.
+ */
+import type { Context } from '../../generator/model.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { restError } from '../rest/errors.ts';
+import {
+  ATTACHED_FILE, METADATA, filesOf, getAttachment, insertAttachment, setMeta, updateAttachment,
+  type AttachmentMetadata, type AttachmentRow,
+} from './attachments.ts';
+import { nowPair, rowChanges, writeMetaFields } from './fields.ts';
+import { publicUrl, removeFiles } from './storage.ts';
+
+export const contextOf = (ctx: HandlerContext): Context => (ctx.params.context === 'edit' || ctx.params.context === 'embed' ? ctx.params.context : 'view');
+
+export async function requireAttachment(ctx: HandlerContext): Promise<AttachmentRow> {
+  const row = await getAttachment(ctx.app.db, Number(ctx.params.id));
+  if (!row) throw restError('rest_post_invalid_id');
+  return row;
+}
+
+export function createdResponse(ctx: HandlerContext, id: number, data: unknown): HandlerResult {
+  return {
+    status: 201,
+    data,
+    headers: { Location: `${ctx.app.config.restUrl}/${ctx.route.namespace || 'core/v2'}/media/${id}`, 'X-WP-Upload-Attachment-ID': String(id) },
+  };
+}
+
+/** Inserts the row and meta of a stored file; removes the file again if the database refuses. */
+export async function insertStoredFile(
+  ctx: HandlerContext,
+  stored: { relative: string; mime: string; metadata: AttachmentMetadata },
+  defaults: { title: string; caption?: string; description?: string; parent?: number },
+): Promise<AttachmentRow> {
+  const { local, gmt } = await nowPair(ctx);
+  try {
+    const id = await ctx.app.db.transaction().execute(async (trx) => {
+      const id = await insertAttachment(trx, {
+        author: ctx.user?.id ?? 0, type: 'attachment', status: 'inherit', slug: '', title: defaults.title,
+        content: defaults.description ?? '', excerpt: defaults.caption ?? '', password: '', parent: defaults.parent ?? 0,
+        menu_order: 0, comment_status: 'open', ping_status: 'closed', format: 'standard', template: '',
+        mime_type: stored.mime, guid: publicUrl(ctx.app.config, stored.relative),
+        date: local, date_gmt: gmt, modified: local, modified_gmt: gmt, comment_count: 0,
+      });
+      const changes = await rowChanges({ ...ctx, app: { ...ctx.app, db: trx } } as HandlerContext, { id, title: defaults.title, slug: '', parent: defaults.parent ?? 0 });
+      await updateAttachment(trx, id, changes);
+      await setMeta(trx, id, ATTACHED_FILE, stored.relative);
+      await setMeta(trx, id, METADATA, stored.metadata);
+      await writeMetaFields(ctx, trx, id);
+      return id;
+    });
+    return (await getAttachment(ctx.app.db, id))!;
+  } catch (err) {
+    await removeFiles(ctx.app.config, filesOf(stored.relative, stored.metadata));
+    throw err;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * A media item as the API answers it (WordPress's attachments prepare_item_for_response): the
+ * common post fields, then alt text, caption, description (with the image shown first),
+ * media type, mime type, media_details (sizes with their URLs, plus `full`), parent post,
+ * source URL and the sizes still missing; `_links`; filtered to the request's context.
+ * The field contexts come from the deployment's `media` resource.
+ */
+import type { Context, ArgSchema } from '../../generator/model.ts';
+import type { HandlerContext } from '../rest/types.ts';
+import { filterByContext, metaSchemaOf } from '../content/context.ts';
+import { restDate } from '../content/dates.ts';
+import { restBase } from '../content/links.ts';
+import { readMeta } from '../content/meta.ts';
+import { getOption } from '../content/options.ts';
+import { renderContent, renderExcerpt, renderTitle } from '../content/render/index.ts';
+import { sanitizeTitle } from '../content/slugs.ts';
+import { ALT_TEXT, ATTACHED_FILE, METADATA, THUMBNAIL, getAllMeta, type AttachmentMetadata, type AttachmentRow } from './attachments.ts';
+import { registeredImageSizes, planResize } from './image-sizes.ts';
+import { RESIZABLE_IMAGES } from './mime-types.ts';
+import { publicUrl } from './storage.ts';
+import { uprightSize } from './subsizes.ts';
+
+const VE: Context[] = ['view', 'edit'];
+const VEE: Context[] = ['view', 'edit', 'embed'];
+const E: Context[] = ['edit'];
+const rendered = (ctx: Context[]): ArgSchema => ({ type: 'object', properties: { raw: { context: E }, rendered: { context: ctx } } });
+
+/** WordPress 6.1's media field contexts, for deployments whose spec has no `media` resource. */
+const FALLBACK_FIELDS: Record<string, ArgSchema> = {
+  id: { context: VEE }, date: { context: VEE }, date_gmt: { context: VE }, guid: { context: VE, ...rendered(VE) },
+  modified: { context: VE }, modified_gmt: { context: VE }, slug: { context: VEE }, status: { context: VE },
+  type: { context: VEE }, link: { context: VEE }, title: { context: VEE, ...rendered(VEE) }, author: { context: VEE },
+  featured_media: { context: VEE }, comment_status: { context: VE }, ping_status: { context: VE }, template: { context: VE },
+  meta: { context: VE }, permalink_template: { context: E }, generated_slug: { context: E },
+  description: { context: VE, ...rendered(VE) }, caption: { context: VEE, ...rendered(VEE) }, alt_text: { context: VEE },
+  media_type: { context: VEE }, mime_type: { context: VEE }, media_details: { context: VEE }, post: { context: VE },
+  source_url: { context: VEE }, missing_image_sizes: { context: E },
+};
+
+function mediaFields(ctx: HandlerContext): Record<string, ArgSchema> {
+  return ctx.app.deployment.resources?.media?.schema?.properties ?? FALLBACK_FIELDS;
+}
+
+/** The item's files as the response shows them: sizes get `mime_type` and `source_url`, and `full` is added. */
+function mediaDetails(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string): Record<string, unknown> {
+  if (!metadata || Object.keys(metadata).length === 0) return {};
+  const { sizes, parent_image: _parent, original_image: _original, ...rest } = metadata;
+  const folder = attached.includes('/') ? attached.slice(0, attached.lastIndexOf('/') + 1) : '';
+  const out: Record<string, unknown> = { ...rest };
+  if (!sizes || Object.keys(sizes).length === 0) {
+    out.sizes = {};
+  } else {
+    const shown: Record<string, unknown> = {};
+    for (const [name, size] of Object.entries(sizes)) {
+      shown[name] = {
+        file: size.file,
+        width: size.width,
+        height: size.height,
+        filesize: size.filesize,
+        mime_type: size['mime-type'],
+        source_url: publicUrl(ctx.app.config, folder + size.file),
+      };
+    }
+    shown.full = {
+      file: attached.slice(folder.length),
+      width: metadata.width,
+      height: metadata.height,
+      mime_type: row.mime_type,
+      source_url: publicUrl(ctx.app.config, attached),
+    };
+    out.sizes = shown;
+  }
+  if (rest.image_meta) out.image_meta = rest.image_meta;
+  return out;
+}
+
+/** Registered sizes the image is big enough for but does not have yet. */
+function missingSizes(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined): string[] {
+  if (!RESIZABLE_IMAGES.has(row.mime_type) || !metadata?.width || !metadata.height) return [];
+  const [w, h] = uprightSize(metadata.width, metadata.height, Number(metadata.image_meta?.orientation) || 1);
+  const have = metadata.sizes ?? {};
+  return Object.entries(registeredImageSizes(ctx.app.deployment.settings))
+    .filter(([name, size]) => !have[name] && planResize(w, h, size) !== null)
+    .map(([name]) => name);
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The picture WordPress puts before an image's description: the medium size with a srcset. */
+function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string, alt: string): string {
+  const url = publicUrl(ctx.app.config, attached);
+  if (!RESIZABLE_IMAGES.has(row.mime_type) || !metadata?.width || !metadata.height) {
+    return `<p class="attachment"><a href='${escapeAttr(url)}'>${renderTitle(row.title)}</a></p>\n`;
+  }
+  const folder = attached.includes('/') ? attached.slice(0, attached.lastIndexOf('/') + 1) : '';
+  const sizes = metadata.sizes ?? {};
+  const shown = sizes.medium ?? { file: attached.slice(folder.length), width: metadata.width, height: metadata.height };
+  const sizeName = sizes.medium ? 'medium' : 'full';
+  const ratio = metadata.width / metadata.height;
+  // Sizes of the same shape as the original, and the original itself, as srcset candidates.
+  const candidates = Object.values(sizes)
+    .filter((s) => Math.abs(s.width / s.height - ratio) < 0.02)
+    .map((s) => `${publicUrl(ctx.app.config, folder + s.file)} ${s.width}w`);
+  candidates.push(`${url} ${metadata.width}w`);
+  const srcset = candidates.length > 1 ? ` srcset="${escapeAttr(candidates.join(', '))}" sizes="(max-width: ${shown.width}px) 100vw, ${shown.width}px"` : '';
+  const src = publicUrl(ctx.app.config, folder + shown.file);
+  return `<p class="attachment"><a href='${escapeAttr(url)}'><img width="${shown.width}" height="${shown.height}" src="${escapeAttr(src)}" class="attachment-${sizeName} size-${sizeName}" alt="${escapeAttr(alt)}" decoding="async" loading="lazy"${srcset} /></a></p>\n`;
+}
+
+function attachmentLink(structure: string, siteUrl: string, row: AttachmentRow): string {
+  if (structure && row.slug && row.parent === 0) return `${siteUrl}/${row.slug}/`;
+  return `${siteUrl}/?attachment_id=${row.id}`;
+}
+
+function links(ctx: HandlerContext, row: AttachmentRow): Record<string, unknown[]> {
+  const base = restBase(ctx);
+  const out: Record<string, unknown[]> = {
+    self: [{ href: `${base}/media/${row.id}` }],
+    collection: [{ href: `${base}/media` }],
+    about: [{ href: `${base}/types/attachment` }],
+  };
+  if (row.author) out.author = [{ embeddable: true, href: `${base}/users/${row.author}` }];
+  out.replies = [{ embeddable: true, href: `${base}/comments?post=${row.id}` }];
+  out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  return out;
+}
+
+export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRow[], context: Context): Promise<Record<string, unknown>[]> {
+  const ids = rows.map((r) => r.id);
+  const [all, meta, structure] = await Promise.all([
+    getAllMeta(ctx.app.db, ids),
+    readMeta(ctx.app.db, ids, metaSchemaOf(ctx, 'media')),
+    getOption(ctx.app.db, 'permalink_structure', ''),
+  ]);
+  return rows.map((row) => {
+    const bag = all.get(row.id) ?? {};
+    const metadata = bag[METADATA] as AttachmentMetadata | undefined;
+    const attached = String(bag[ATTACHED_FILE] ?? '');
+    const alt = String(bag[ALT_TEXT] ?? '');
+    const data: Record<string, unknown> = {
+      id: row.id,
+      date: restDate(row.date),
+      date_gmt: restDate(row.date_gmt),
+      guid: { rendered: row.guid, raw: row.guid },
+      modified: restDate(row.modified),
+      modified_gmt: restDate(row.modified_gmt),
+      slug: row.slug,
+      status: row.status,
+      type: 'attachment',
+      link: attachmentLink(String(structure ?? ''), ctx.app.config.siteUrl, row),
+      title: { raw: row.title, rendered: renderTitle(row.title) },
+      author: row.author,
+      featured_media: Number(bag[THUMBNAIL] ?? 0) || 0,
+      comment_status: row.comment_status,
+      ping_status: row.ping_status,
+      template: row.template,
+      meta: meta.get(row.id) ?? {},
+      permalink_template: `${ctx.app.config.siteUrl}/?attachment_id=${row.id}`,
+      generated_slug: sanitizeTitle(row.title) || String(row.id),
+      description: { raw: row.content, rendered: attachmentHtml(ctx, row, metadata, attached, alt) + renderContent(row.content) },
+      caption: { raw: row.excerpt, rendered: row.excerpt.trim() ? renderExcerpt(row.excerpt, '') : '' },
+      alt_text: alt,
+      media_type: row.mime_type.startsWith('image/') ? 'image' : 'file',
+      mime_type: row.mime_type,
+      media_details: mediaDetails(ctx, row, metadata, attached),
+      post: row.parent > 0 ? row.parent : null,
+      source_url: attached ? publicUrl(ctx.app.config, attached) : row.guid,
+      missing_image_sizes: missingSizes(ctx, row, metadata),
+    };
+    const filtered = filterByContext(data, mediaFields(ctx), context);
+    filtered._links = links(ctx, row);
+    return filtered;
+  });
+}
+
+export async function prepareAttachment(ctx: HandlerContext, row: AttachmentRow, context: Context): Promise<Record<string, unknown>> {
+  return (await prepareAttachments(ctx, [row], context))[0];
+}

@@ -1,0 +1,101 @@
+/**
+ * The media service: what WordPress's attachments controller does for `core/v2/media`.
+ * Generated handler regions call it one line each (`return media.create(ctx)`). Permissions
+ * declared in the spec have run before; this decides what depends on the item itself.
+ */
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { restError } from '../rest/errors.ts';
+import { canReadAttachment } from './visibility.ts';
+import {
+  ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, getMeta, updateAttachment,
+  type AttachmentMetadata, type AttachmentRow,
+} from './attachments.ts';
+import { checkParent, nowPair, rawText, rowChanges, writeMetaFields } from './fields.ts';
+import { contextOf, createdResponse, insertStoredFile, requireAttachment } from './item-records.ts';
+import { ingestFile } from './ingest.ts';
+import { queryMedia } from './list-query.ts';
+import { prepareAttachment, prepareAttachments } from './prepare.ts';
+import { fetchRemoteFile } from './sideload.ts';
+import { removeFiles } from './storage.ts';
+import { readUpload } from './upload-input.ts';
+import { splitExtension } from './filenames.ts';
+import { editMedia, postProcessMedia } from './edit-service.ts';
+
+async function create(ctx: HandlerContext): Promise<HandlerResult> {
+  const p = ctx.params;
+  const parent = await checkParent(ctx, p.post);
+  const incoming = typeof p.url === 'string' && p.url !== '' ? await fetchRemoteFile(ctx.app, p.url) : readUpload(ctx);
+  const stored = await ingestFile(ctx.app, {
+    filename: incoming.filename,
+    data: incoming.data,
+    when: ctx.app.now(),
+    generateSubSizes: p.generate_sub_sizes !== false,
+    convertFormat: p.convert_format !== false,
+  });
+  // Title: the request's, else the image's own (EXIF), else the file name without extension.
+  const imageMeta = stored.metadata.image_meta;
+  const fallbackTitle = splitExtension(incoming.filename.split(/[\\/]/).pop() ?? '')[0].replace(/<[^>]*>/g, '').trim()
+    || splitExtension(stored.relative.split('/').pop()!)[0];
+  const title = rawText(p.title) || imageMeta?.title || fallbackTitle;
+  const row = await insertStoredFile(ctx, stored, {
+    title,
+    caption: rawText(p.caption) ?? imageMeta?.caption ?? '',
+    parent: parent ?? 0,
+  });
+  return createdResponse(ctx, row.id, await prepareAttachment(ctx, row, 'edit'));
+}
+
+async function list(ctx: HandlerContext): Promise<HandlerResult> {
+  const page = await queryMedia(ctx.app.db, ctx.params);
+  const rows = page.ids.length
+    ? await ctx.app.db.selectFrom('posts').selectAll().where('id', 'in', page.ids).execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r as AttachmentRow]));
+  const ordered = page.ids.map((id) => byId.get(id)!).filter(Boolean);
+  // Items the caller may not read are left out of the page (the totals stay, as WordPress's).
+  const readable: AttachmentRow[] = [];
+  for (const row of ordered) if (await canReadAttachment(ctx, row)) readable.push(row);
+  return {
+    data: await prepareAttachments(ctx, readable, contextOf(ctx)),
+    headers: { 'X-WP-Total': String(page.total), 'X-WP-TotalPages': String(page.pages) },
+  };
+}
+
+async function get(ctx: HandlerContext): Promise<HandlerResult> {
+  const row = await requireAttachment(ctx);
+  return { data: await prepareAttachment(ctx, row, contextOf(ctx)) };
+}
+
+async function update(ctx: HandlerContext): Promise<HandlerResult> {
+  const row = await requireAttachment(ctx);
+  const { local, gmt } = await nowPair(ctx);
+  await ctx.app.db.transaction().execute(async (trx) => {
+    const changes = await rowChanges({ ...ctx, app: { ...ctx.app, db: trx } } as HandlerContext, row);
+    await updateAttachment(trx, row.id, { ...changes, modified: local, modified_gmt: gmt });
+    await writeMetaFields(ctx, trx, row.id);
+  });
+  return { data: await prepareAttachment(ctx, (await getAttachment(ctx.app.db, row.id))!, 'edit') };
+}
+
+async function remove(ctx: HandlerContext): Promise<HandlerResult> {
+  const row = await requireAttachment(ctx);
+  // Media has no trash (WordPress's MEDIA_TRASH is off by default).
+  if (ctx.params.force !== true) throw restError('rest_trash_not_supported', ['force=true']);
+  const previous = await prepareAttachment(ctx, row, 'edit');
+  const attached = await getMeta<string>(ctx.app.db, row.id, ATTACHED_FILE);
+  const metadata = await getMeta<AttachmentMetadata>(ctx.app.db, row.id, METADATA);
+  await ctx.app.db.transaction().execute((trx) => deleteAttachmentRow(trx, row.id));
+  if (attached) await removeFiles(ctx.app.config, filesOf(attached, metadata));
+  return { data: { deleted: true, previous } };
+}
+
+export const media = {
+  create,
+  list,
+  get,
+  update,
+  delete: remove,
+  remove,
+  postProcess: postProcessMedia,
+  edit: editMedia,
+};

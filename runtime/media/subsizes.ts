@@ -1,0 +1,79 @@
+/**
+ * Makes the registered sub-sizes of a stored image with sharp and returns their metadata in
+ * WordPress's `_wp_attachment_metadata.sizes` shape (file, width, height, mime-type, filesize).
+ * Sub-sizes are upright (EXIF orientation applied) and, when format conversion is on, written
+ * in the deployment's output format for the source type (HEIC becomes JPEG by default).
+ */
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { AppConfig } from '../rest/types.ts';
+import { planResize, type ImageSize } from './image-sizes.ts';
+import { subSizeName, writeBeside } from './storage.ts';
+
+export interface SizeMeta {
+  file: string;
+  width: number;
+  height: number;
+  'mime-type': string;
+  filesize: number;
+}
+
+const EXTENSION_OF: Record<string, string> = {
+  'image/jpeg': '.jpg', 'image/png': '.png', 'image/gif': '.gif', 'image/webp': '.webp', 'image/avif': '.avif', 'image/tiff': '.tif',
+};
+
+/** Output type of sub-sizes for a source type: `settings.imageOutputFormats` over the defaults. */
+export function outputMimeFor(sourceMime: string, convert: boolean, settings: Record<string, unknown>): string {
+  if (!convert) return sourceMime;
+  const map: Record<string, string> = { 'image/heic': 'image/jpeg', 'image/heif': 'image/jpeg', ...(settings.imageOutputFormats as Record<string, string> | undefined) };
+  const out = map[sourceMime];
+  return out && EXTENSION_OF[out] ? out : sourceMime;
+}
+
+export async function encode(pipeline: Sharp, mime: string): Promise<Buffer> {
+  switch (mime) {
+    case 'image/jpeg': return pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    case 'image/png': return pipeline.png().toBuffer();
+    case 'image/gif': return pipeline.gif().toBuffer();
+    case 'image/webp': return pipeline.webp({ quality: 82 }).toBuffer();
+    case 'image/avif': return pipeline.avif().toBuffer();
+    case 'image/tiff': return pipeline.tiff().toBuffer();
+    default: return pipeline.toBuffer();
+  }
+}
+
+export interface SubSizeJob {
+  config: AppConfig;
+  /** Uploads-relative path of the original. */
+  relative: string;
+  data: Buffer;
+  /** Upright dimensions of the original. */
+  width: number;
+  height: number;
+  sizes: Record<string, ImageSize>;
+  outputMime: string;
+  maxPixels: number;
+  /** Names to skip because they exist already (post-process only makes what is missing). */
+  skip?: Set<string>;
+}
+
+export async function makeSubSizes(job: SubSizeJob): Promise<Record<string, SizeMeta>> {
+  const made: Record<string, SizeMeta> = {};
+  const ext = EXTENSION_OF[job.outputMime];
+  for (const [name, size] of Object.entries(job.sizes)) {
+    if (job.skip?.has(name)) continue;
+    const plan = planResize(job.width, job.height, size);
+    if (!plan) continue;
+    let pipeline = sharp(job.data, { limitInputPixels: job.maxPixels }).rotate();
+    if (plan.source) pipeline = pipeline.extract(plan.source);
+    pipeline = pipeline.resize(plan.width, plan.height, { fit: 'fill' });
+    const bytes = await encode(pipeline, job.outputMime);
+    const file = await writeBeside(job.config, job.relative, subSizeName(job.relative, plan.width, plan.height, ext), bytes);
+    made[name] = { file, width: plan.width, height: plan.height, 'mime-type': job.outputMime, filesize: bytes.length };
+  }
+  return made;
+}
+
+/** Upright dimensions: orientations 5-8 swap width and height. */
+export function uprightSize(width: number, height: number, orientation: number): [number, number] {
+  return orientation >= 5 && orientation <= 8 ? [height, width] : [width, height];
+}
