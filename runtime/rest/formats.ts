@@ -12,9 +12,10 @@ const ipv6 = fullFormats.ipv6 as RegExp;
 export const WORDPRESS_FORMATS: Record<string, RegExp | true> = {
   // rest_parse_date: RFC 3339 with optional fraction and optional offset, 'T' or a space.
   'date-time': /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  // esc_url_raw keeps nearly everything that is not blank; it prepends http:// when needed.
-  uri: /\S/,
+  // WordPress 6.1 checks only hex-color, date-time, email, ip and uuid; other formats it
+  // sanitises (uri through esc_url_raw) or ignores, so they never make a request invalid.
+  date: true,
+  uri: true,
   email: fullFormats.email as RegExp,
   ip: new RegExp(`(?:${ipv4.source})|(?:${ipv6.source})`, ipv6.flags),
   uuid: fullFormats.uuid as RegExp,

@@ -1,0 +1,114 @@
+/**
+ * The HTTP transport: fastify reads the request (body raw, whatever its type), turns it into a
+ * RestRequest for `serveRequest`, and writes the RestResponse back. No REST logic lives here.
+ * Serves the REST API at `/wp-json/<route>` and `/?rest_route=/<route>`, uploads at
+ * `/wp-content/uploads/...`, and whatever HTML pages the auth module registers.
+ */
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { App, RestRequest, RestResponse } from '../rest/types.ts';
+import { serveRequest } from '../rest/serve-request.ts';
+import { parseQueryString } from '../rest/query-string.ts';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+export async function buildHttpServer(app: App): Promise<FastifyInstance> {
+  const fastify = Fastify({ logger: false, bodyLimit: app.config.maxUploadBytes, trustProxy: false });
+  await fastify.register(fastifyCookie);
+
+  // Every body reaches the REST layer as bytes: it parses JSON, forms and multipart itself,
+  // because WordPress's rules (invalid JSON is a 400 with its own code) are not fastify's.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  logEachRequest(fastify, app);
+
+  fs.mkdirSync(app.config.uploadsDir, { recursive: true });
+  await fastify.register(fastifyStatic, { root: app.config.uploadsDir, prefix: '/wp-content/uploads/', decorateReply: false, index: false, dotfiles: 'deny' });
+
+  const rest = (routeOf: (req: FastifyRequest) => string | undefined) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const route = routeOf(req);
+    if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').send('Not found');
+    const response = await serveRequest(app, toRestRequest(req, route));
+    return writeResponse(reply, req.method, response);
+  };
+  fastify.route({ method: [...METHODS], url: '/wp-json', exposeHeadRoute: false, handler: rest(() => '/') });
+  fastify.route({ method: [...METHODS], url: '/wp-json/*', exposeHeadRoute: false, handler: rest(restPathOf) });
+  // The plain-permalink form: /?rest_route=/core/v2/posts (WordPress without pretty permalinks).
+  fastify.route({ method: [...METHODS], url: '/', exposeHeadRoute: false, handler: rest(restRouteParamOf) });
+
+  await registerAuthPagesIfPresent(fastify, app);
+  return fastify;
+}
+
+/** Path after `/wp-json`, percent-decoded, without a trailing slash ('/' for the root). */
+function restPathOf(req: FastifyRequest): string {
+  const rawPath = req.url.split('?')[0]!.slice('/wp-json'.length);
+  return normaliseRoute(safeDecode(rawPath));
+}
+
+function restRouteParamOf(req: FastifyRequest): string | undefined {
+  const query = parseQueryString(req.url.split('?')[1] ?? '');
+  const route = query.rest_route;
+  if (typeof route !== 'string') return undefined;
+  return normaliseRoute(route);
+}
+
+function normaliseRoute(route: string): string {
+  const trimmed = route.replace(/\/+$/, '');
+  if (trimmed === '') return '/';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+function toRestRequest(req: FastifyRequest, route: string): RestRequest {
+  const query = parseQueryString(req.url.split('?')[1] ?? '');
+  delete query.rest_route;
+  const headers: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return {
+    method: req.method,
+    route,
+    headers,
+    query,
+    rawBody: Buffer.isBuffer(req.body) ? req.body : undefined,
+    ip: req.ip,
+    cookies: (req.cookies ?? {}) as Record<string, string>,
+  };
+}
+
+function writeResponse(reply: FastifyReply, method: string, response: RestResponse): FastifyReply {
+  reply.code(response.status);
+  for (const [name, value] of Object.entries(response.headers)) reply.header(name, value);
+  if (response.raw) {
+    reply.header('content-type', response.raw.contentType);
+    return method === 'HEAD' ? reply.send() : reply.send(response.raw.data);
+  }
+  if (!response.headers['content-type'] && !response.headers['Content-Type']) reply.header('content-type', 'application/json; charset=UTF-8');
+  if (method === 'HEAD') return reply.send();
+  return reply.send(JSON.stringify(response.body ?? null));
+}
+
+/** One pino line per request: method, path, status, milliseconds. */
+function logEachRequest(fastify: FastifyInstance, app: App): void {
+  fastify.addHook('onResponse', async (req, reply) => {
+    app.logger.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+}
+
+/** The auth module's login and authorize-application pages, once it provides them. */
+async function registerAuthPagesIfPresent(fastify: FastifyInstance, app: App): Promise<void> {
+  const file = new URL('../auth/pages.ts', import.meta.url);
+  if (!fs.existsSync(file)) return;
+  const mod = (await import(file.href)) as { registerAuthPages?: (f: FastifyInstance, a: App) => Promise<void> | void };
+  await mod.registerAuthPages?.(fastify, app);
+}

@@ -1,0 +1,104 @@
+/**
+ * The transport-independent pipeline, WordPress's WP_REST_Server::dispatch in order:
+ * authenticate (unless the caller already knows the user) → match route → read body and merge
+ * params → check required, coerce and validate → check permission → run the handler →
+ * `_fields` and `Allow`. HTTP, batch sub-requests and `_embed` all come through here;
+ * serve-request.ts adds what only a top-level HTTP request gets (headers, `_embed`, `_envelope`).
+ */
+import type { CurrentUser } from '../auth/current-user.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import { allowedMethods, checkPermission } from '../auth/permission.ts';
+import { runBehavior } from '../behaviors/index.ts';
+import type { App, HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
+import { RestError, restError } from './errors.ts';
+import { matchRoute, type RouteMatch } from './match-route.ts';
+import { parseBody, type ParsedBody } from './request-body.ts';
+import { mergeParams } from './params.ts';
+import { validateParams } from './validate-params.ts';
+import { namespaceIndex } from './namespace-index.ts';
+import { describeRoute } from './route-descriptor.ts';
+import { filterFields, parseFieldList } from './fields.ts';
+
+export async function dispatch(app: App, request: RestRequest, user?: CurrentUser | null): Promise<RestResponse> {
+  try {
+    const who = user === undefined ? await authenticate(app, request) : user;
+    return await respond(app, request, who);
+  } catch (error) {
+    return errorResponse(app, error);
+  }
+}
+
+async function respond(app: App, request: RestRequest, user: CurrentUser | null): Promise<RestResponse> {
+  const method = request.method.toUpperCase();
+  const match = matchRoute(app, request.route, method);
+  if (method === 'OPTIONS') return answerOptions(app, request, match, user);
+  if (!match?.endpoint) throw restError('rest_no_route');
+
+  const ctx: HandlerContext = { app, request, user, route: match.route, endpoint: match.endpoint, params: { ...request.query, ...match.captures } };
+  let response: RestResponse;
+  try {
+    ctx.params = await readParams(request, method, match);
+    await checkPermission(ctx, match.endpoint.permission);
+    response = toResponse(await runHandler(ctx));
+    if (!isError(response) && request.query._fields !== undefined) response.body = filterFields(response.body, parseFieldList(request.query._fields));
+  } catch (error) {
+    response = errorResponse(app, error);
+  }
+  await addAllowHeader(ctx, response);
+  return response;
+}
+
+/** Body, merged params, required/coercion/validation: the steps before permission. */
+export async function readParams(request: RestRequest, method: string, match: RouteMatch): Promise<Record<string, any>> {
+  const body: ParsedBody = await parseBody(request);
+  if (body.jsonError) throw restError('rest_invalid_json', [], { json_error_code: 4, json_error_message: body.jsonError });
+  const merged = mergeParams(method, body, request.query, match.captures, match.endpoint!);
+  if (body.files) request.files = body.files;
+  return validateParams(match.endpoint!, merged);
+}
+
+async function runHandler(ctx: HandlerContext): Promise<HandlerResult> {
+  const { endpoint } = ctx;
+  if (endpoint.handle) return endpoint.handle(ctx);
+  if (endpoint.behavior?.kind === 'index') return namespaceIndex(ctx);
+  if (endpoint.behavior) return runBehavior(ctx, endpoint.behavior);
+  throw restError('rest_not_implemented', [endpoint.operationId]);
+}
+
+function toResponse(result: HandlerResult): RestResponse {
+  if ('body' in result || 'raw' in result) {
+    const r = result as RestResponse;
+    return { status: r.status ?? 200, headers: { ...(r.headers ?? {}) }, body: r.body, raw: r.raw };
+  }
+  return { status: result.status ?? 200, headers: { ...(result.headers ?? {}) }, body: result.data };
+}
+
+/** OPTIONS answers the route's description (help context, with schema), or `[]` for no route. */
+async function answerOptions(app: App, request: RestRequest, match: RouteMatch | undefined, user: CurrentUser | null): Promise<RestResponse> {
+  if (!match) return { status: 200, headers: {}, body: [] };
+  const response: RestResponse = { status: 200, headers: {}, body: describeRoute(app, match.route, 'help') };
+  const endpoint = match.route.endpoints[0]!;
+  await addAllowHeader({ app, request, user, route: match.route, endpoint, params: { ...request.query, ...match.captures } }, response);
+  return response;
+}
+
+/** `Allow`: the route's methods this user may call (rest_send_allow_header). */
+async function addAllowHeader(ctx: HandlerContext, response: RestResponse): Promise<void> {
+  try {
+    const methods = await allowedMethods(ctx, ctx.route);
+    if (methods.length > 0) response.headers.Allow = methods.join(', ');
+  } catch (error) {
+    ctx.app.logger.warn({ err: error }, 'could not compute Allow header');
+  }
+}
+
+function isError(response: RestResponse): boolean {
+  return response.status >= 400;
+}
+
+/** RestError → its WordPress body; anything else is a bug: logged, answered as WordPress's generic 500. */
+export function errorResponse(app: App, error: unknown): RestResponse {
+  if (error instanceof RestError) return { status: error.status, headers: {}, body: error.toBody() };
+  app.logger.error({ err: error }, 'unexpected error while answering a REST request');
+  return { status: 500, headers: {}, body: { ...restError('internal_server_error').toBody(), additional_errors: [] } };
+}

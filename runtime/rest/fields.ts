@@ -1,0 +1,46 @@
+/**
+ * `_fields`: keeps only the named fields of a response (WordPress's rest_filter_response_fields),
+ * each item of a list on its own; dotted names reach inside objects (`title.raw`). Naming
+ * `_embedded` keeps `_links` too, since embedding needs them.
+ */
+type FieldTree = { [name: string]: FieldTree | true };
+
+export function parseFieldList(value: unknown): string[] {
+  const list = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/[\s,]+/) : [];
+  return list.map((f) => f.trim()).filter((f) => f !== '');
+}
+
+export function filterFields(data: unknown, fields: string[]): unknown {
+  if (fields.length === 0 || !data || typeof data !== 'object') return data;
+  const tree = fieldTree(fields.includes('_embedded') && !fields.includes('_links') ? [...fields, '_links'] : fields);
+  return Array.isArray(data) ? data.map((item) => pick(item, tree)) : pick(data, tree);
+}
+
+function fieldTree(fields: string[]): FieldTree {
+  const root: FieldTree = {};
+  for (const field of fields) {
+    const parts = field.split('.');
+    let node: FieldTree | undefined = root;
+    for (const part of parts.slice(0, -1)) {
+      // A parent already kept whole needs no narrower rule.
+      if (node[part] === true) {
+        node = undefined;
+        break;
+      }
+      node = (node[part] ??= {}) as FieldTree;
+    }
+    if (node) node[parts[parts.length - 1]!] = true;
+  }
+  return root;
+}
+
+function pick(value: unknown, tree: FieldTree): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const rule = tree[key];
+    if (rule === undefined) continue;
+    out[key] = rule === true ? child : pick(child, rule);
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * Merges a request's params in WordPress's precedence (WP_REST_Request::get_parameter_order):
+ * JSON body over form/multipart body over query string over URL captures over defaults.
+ * Body params count only for methods that carry a body.
+ */
+import type { EndpointDef } from './types.ts';
+import type { ParsedBody } from './request-body.ts';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function mergeParams(
+  method: string,
+  body: ParsedBody,
+  query: Record<string, unknown>,
+  captures: Record<string, string>,
+  endpoint: EndpointDef,
+): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, arg] of Object.entries(endpoint.args ?? {})) if (arg.default !== undefined) defaults[name] = structuredClone(arg.default);
+  const layers = [defaults, captures, query];
+  if (BODY_METHODS.has(method)) layers.push(body.form ?? {}, body.json ?? {});
+  return Object.assign({}, ...layers);
+}

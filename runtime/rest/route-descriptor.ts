@@ -1,0 +1,65 @@
+/**
+ * A route described as WordPress describes it (get_data_for_route): in the discovery
+ * document, in namespace indexes and in answers to OPTIONS. Top-level arg keys are limited to
+ * the schema keywords WordPress publishes, `required` always last; `allow_batch` precedes `args`;
+ * routes without captures carry `_links.self`; the `help` context (OPTIONS) adds the schema.
+ */
+import type { ArgSchema } from '../../generator/model.ts';
+import type { App, EndpointDef, RouteDef } from './types.ts';
+
+const PUBLISHED_KEYWORDS = new Set([
+  'title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
+  'patternProperties', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems',
+  'anyOf', 'oneOf',
+]);
+
+export type DescriptorContext = 'view' | 'help';
+
+export function describeRoute(app: Pick<App, 'config' | 'deployment'>, route: RouteDef, context: DescriptorContext = 'view'): Record<string, unknown> {
+  const data: Record<string, unknown> = { namespace: route.namespace, methods: route.endpoints.flatMap((e) => e.methods), endpoints: route.endpoints.map(describeEndpoint) };
+  if (context === 'help') {
+    const schema = schemaOf(app, route);
+    if (schema) data.schema = schema;
+  }
+  if (route.captures.length === 0) data._links = { self: [{ href: `${app.config.restUrl}${route.pattern}` }] };
+  return data;
+}
+
+function describeEndpoint(endpoint: EndpointDef): Record<string, unknown> {
+  const out: Record<string, unknown> = { methods: endpoint.methods };
+  if (endpoint.allowBatch) out.allow_batch = { v1: true };
+  const entries = endpoint.argsMode === 'declared' ? Object.entries(endpoint.args ?? {}) : [];
+  out.args = entries.length === 0 ? [] : Object.fromEntries(entries.map(([name, arg]) => [name, describeArg(arg)]));
+  return out;
+}
+
+function describeArg(arg: ArgSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(arg)) if (PUBLISHED_KEYWORDS.has(key)) out[key] = phpShaped(value);
+  out.required = arg.required === true;
+  return out;
+}
+
+/** PHP encodes an empty map as `[]`; WordPress clients see `"properties": []`. */
+export function phpShaped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(phpShaped);
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return [];
+    return Object.fromEntries(entries.map(([k, v]) => [k, phpShaped(v)]));
+  }
+  return value;
+}
+
+/** The item schema of the resource the route answers with, as WordPress publishes it. */
+function schemaOf(app: Pick<App, 'deployment'>, route: RouteDef): Record<string, unknown> | undefined {
+  for (const endpoint of route.endpoints) {
+    const response = endpoint.response;
+    if (response && 'resource' in response) {
+      const resource = app.deployment.resources?.[response.resource];
+      if (resource) return { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(resource.schema) as object) };
+    }
+  }
+  return undefined;
+}

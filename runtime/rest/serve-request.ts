@@ -1,0 +1,78 @@
+/**
+ * A top-level REST request as WordPress's serve_request handles it: method override
+ * (`_method`, `X-HTTP-Method-Override`), dispatch, then `_embed`, `_envelope` and the headers
+ * every REST answer carries (CORS, nosniff, discovery Link, no-cache for logged-in users).
+ * The HTTP layer and tests call this; batch and `_embed` call `dispatch` directly.
+ */
+import type { CurrentUser } from '../auth/current-user.ts';
+import { authenticate } from '../auth/authenticate.ts';
+import type { App, RestRequest, RestResponse } from './types.ts';
+import { dispatch, errorResponse } from './dispatch.ts';
+import { embedLinks, parseEmbedParam } from './embed.ts';
+
+export async function serveRequest(app: App, request: RestRequest): Promise<RestResponse> {
+  const req = withMethodOverride(request);
+  let user: CurrentUser | null = null;
+  let response: RestResponse;
+  try {
+    user = await authenticate(app, req);
+    response = await dispatch(app, req, user);
+  } catch (error) {
+    response = errorResponse(app, error);
+  }
+
+  const embed = parseEmbedParam(req.query._embed);
+  if (embed && response.status < 400 && !response.raw) response.body = await embedLinks(app, response.body, embed, user);
+  if (req.query._envelope !== undefined) response = envelope(response);
+
+  response.headers = { ...standardHeaders(app, req, user, response), ...response.headers };
+  return response;
+}
+
+/** Clients that cannot send PUT/PATCH/DELETE name the method in `_method` or a header. */
+function withMethodOverride(request: RestRequest): RestRequest {
+  const override = typeof request.query._method === 'string' ? request.query._method : request.headers['x-http-method-override'];
+  if (!override) return request;
+  return { ...request, method: override.toUpperCase() };
+}
+
+/** `_envelope`: always 200, the real status and headers inside the body. */
+function envelope(response: RestResponse): RestResponse {
+  const headers: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    // WordPress sets the paging totals as integers, and they stay integers in the envelope.
+    headers[name] = /^X-WP-Total(Pages)?$/i.test(name) && /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return {
+    status: 200,
+    headers: {},
+    body: { body: response.body, status: response.status, headers: Object.keys(headers).length ? headers : [] },
+  };
+}
+
+const EXPOSED = 'X-WP-Total, X-WP-TotalPages, Link';
+const ALLOWED_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type';
+
+/** The headers serve_request sends before the response's own (which win, e.g. a paging `Link`). */
+function standardHeaders(app: App, request: RestRequest, user: CurrentUser | null, response: RestResponse): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Robots-Tag': 'noindex' };
+  if (!response.headers.Link) headers.Link = `<${app.config.restUrl}/>; rel="https://api.w.org/"`;
+  headers['X-Content-Type-Options'] = 'nosniff';
+  headers['Access-Control-Expose-Headers'] = EXPOSED;
+  headers['Access-Control-Allow-Headers'] = ALLOWED_HEADERS;
+  if (user) {
+    headers.Expires = 'Wed, 11 Jan 1984 05:00:00 GMT';
+    headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0';
+  }
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    headers['Access-Control-Allow-Origin'] = origin;
+    headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
+    headers['Access-Control-Allow-Credentials'] = 'true';
+    headers.Vary = 'Origin';
+  } else if (request.method === 'GET' && !user) {
+    headers.Vary = 'Origin';
+  }
+  if (!response.raw) headers['Content-Type'] = 'application/json; charset=UTF-8';
+  return headers;
+}

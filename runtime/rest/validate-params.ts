@@ -1,0 +1,85 @@
+/**
+ * The params step of the pipeline, in WordPress's order (WP_REST_Request::has_valid_params,
+ * then sanitize_params): required params first (`rest_missing_callback_param`), then each
+ * present declared param is coerced (coerce.ts) and the endpoint's ajv validator checks them
+ * all at once; failures become one `rest_invalid_param` listing every bad param in args order.
+ * Unknown params pass through untouched, as WordPress ignores them.
+ */
+import { Ajv } from 'ajv';
+import type { ArgSchema } from '../../generator/model.ts';
+import type { AjvErrorLike, CompiledValidator, EndpointDef } from './types.ts';
+import { restError } from './errors.ts';
+import { AJV_OPTIONS, argToJsonSchema, argsToJsonSchema } from './args-schema.ts';
+import { coerceValue } from './coerce.ts';
+import { pickError, type ParamError } from './validation-messages.ts';
+
+// Run-time compiles: hand-made route tables in tests, and oneOf/anyOf alternatives.
+const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: false } });
+const endpointValidators = new WeakMap<EndpointDef, CompiledValidator>();
+const schemaValidators = new WeakMap<ArgSchema, CompiledValidator>();
+
+function validatorOf(endpoint: EndpointDef): CompiledValidator {
+  if (endpoint.validate) return endpoint.validate;
+  let v = endpointValidators.get(endpoint);
+  if (!v) {
+    v = ajv.compile(argsToJsonSchema(endpoint.args)) as CompiledValidator;
+    endpointValidators.set(endpoint, v);
+  }
+  return v;
+}
+
+/** Whether a value fits one descriptor; used to choose among oneOf/anyOf alternatives. */
+function fits(value: unknown, schema: ArgSchema): boolean {
+  let v = schemaValidators.get(schema);
+  if (!v) {
+    v = ajv.compile(argToJsonSchema(schema)) as CompiledValidator;
+    schemaValidators.set(schema, v);
+  }
+  return v(value);
+}
+
+const isAbsent = (v: unknown) => v === undefined || v === null;
+
+/** Returns the params with declared ones coerced; throws the WordPress error otherwise. */
+export function validateParams(endpoint: EndpointDef, params: Record<string, unknown>): Record<string, unknown> {
+  const args = endpoint.args ?? {};
+  const missing = Object.entries(args).filter(([name, arg]) => arg.required === true && isAbsent(params[name])).map(([name]) => name);
+  if (missing.length > 0) throw restError('rest_missing_callback_param', [missing.join(', ')], { params: missing });
+
+  const out: Record<string, unknown> = { ...params };
+  const subject: Record<string, unknown> = {};
+  for (const [name, arg] of Object.entries(args)) {
+    if (isAbsent(params[name])) continue;
+    out[name] = coerceValue(params[name], arg, fits);
+    subject[name] = out[name];
+  }
+
+  const validate = validatorOf(endpoint);
+  if (validate(subject)) return out;
+  throw invalidParamsError(args, validate.errors ?? []);
+}
+
+function invalidParamsError(args: Record<string, ArgSchema>, errors: AjvErrorLike[]) {
+  const byParam = new Map<string, AjvErrorLike[]>();
+  for (const e of errors) {
+    const name = unescape(e.instancePath.split('/')[1] ?? '');
+    if (!name || !(name in args)) continue;
+    byParam.set(name, [...(byParam.get(name) ?? []), e]);
+  }
+  const params: Record<string, string> = {};
+  const details: Record<string, ParamError> = {};
+  for (const name of Object.keys(args)) {
+    const list = byParam.get(name);
+    if (!list) continue;
+    const error = pickError(name, args[name]!, list);
+    params[name] = error.message;
+    details[name] = error;
+  }
+  const names = Object.keys(params);
+  if (names.length === 0) names.push('params');
+  return restError('rest_invalid_param', [names.join(', ')], { params, details });
+}
+
+function unescape(s: string): string {
+  return s.replace(/~1/g, '/').replace(/~0/g, '~');
+}
