@@ -185,7 +185,8 @@ function checkShapeCycles(sources: SpecSources, out: Diagnostic[]): void {
   for (const f of sources.shapes) {
     if (!f.valid) continue;
     const list = Array.isArray(f.data.args.$use) ? (f.data.args.$use as string[]) : [];
-    uses.set(f.data.shape, { list, file: f });
+    // The first file declaring a name counts (a second one is already an error).
+    if (!uses.has(f.data.shape)) uses.set(f.data.shape, { list, file: f });
   }
   const reported = new Set<string>();
   for (const start of uses.keys()) {
