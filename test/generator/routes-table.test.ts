@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { emitRoutes } from '../../generator/emit/routes.ts';
+import { routeRegex } from '../../generator/emit/naming.ts';
+import { smallModel } from './fixtures/small-model.ts';
+
+describe('route table', () => {
+  it('turns WordPress patterns into whole-route regexes with named groups', () => {
+    const route = smallModel().deployments[0].routes[3];
+    const re = new RegExp(routeRegex(route));
+    expect(re.source).toBe('^\\/core\\/v2\\/posts\\/(?<id>[\\d]+)$');
+    expect(re.exec('/core/v2/posts/42')?.groups).toEqual({ id: '42' });
+    expect(re.test('/core/v2/posts/42/x')).toBe(false);
+  });
+
+  it('wires validators for every endpoint and handlers for custom ones', () => {
+    const [file] = emitRoutes(smallModel().deployments[0]);
+    expect(file.content).toContain("import { corePostsList, corePostsCreate, corePostsGet, corePostsUpdate, corePostsDelete } from '../../handlers/core-v2/posts.ts';");
+    expect(file.content).toContain('validate: validators.formsSettingsGet as CompiledValidator }');
+    expect(file.content).toContain('handle: formsDuplicate');
+    expect(file.content).not.toContain('handle: formsSettingsGet');
+  });
+});
