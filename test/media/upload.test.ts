@@ -145,8 +145,9 @@ describe('uploading a file to POST /core/v2/media', () => {
     const res = await uploadRaw(server, Buffer.alloc(5 * 1024 * 1024, 1), 'big.png');
     expect([400, 413]).toContain(res.status);
     const body = await res.json();
-    expect(body.code).toBeTruthy();
-    expect(body.data?.status ?? res.status).toBe(res.status);
+    // WordPress's error shape, whichever layer refuses it (the transport answers before the service).
+    expect(typeof body.code).toBe('string');
+    expect(body.data.status).toBe(res.status);
   });
 
   it('generate_sub_sizes=false stores the original only', async () => {
