@@ -102,6 +102,15 @@ export const ERRORS = {
   rest_invalid_status_transition: { status: 400, message: 'Invalid status.' },
   rest_invalid_date: { status: 400, message: 'Invalid date.' },
   rest_invalid_term_id: { status: 400, message: 'Invalid term ID.' },
+  rest_invalid_field_sticky_password: { status: 400, message: 'A post can not be sticky and have a password.' },
+  rest_invalid_field_protect_sticky: { status: 400, message: 'A sticky post can not be password protected.' },
+  rest_invalid_field_sticky_protected: { status: 400, message: 'A password protected post can not be set to sticky.' },
+  rest_revision_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  rest_revision_invalid_offset_number: { status: 400, message: 'The offset number requested is larger than or equal to the number of available revisions.' },
+  rest_revision_parent_id_mismatch: { status: 404, message: 'The revision does not belong to the specified parent.' },
+  rest_post_no_autosave: { status: 404, message: 'There is no autosave revision for this post.' },
+  rest_autosave_no_changes: { status: 400, message: 'There is nothing to save. The autosave and the post content are the same.' },
+  rest_autosave_invalid_parent_id: { status: 404, message: 'Invalid item ID.' },
 } satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,0 +1,74 @@
+/**
+ * Autosaves (WordPress's WP_REST_Autosaves_Controller). The author autosaving their own draft
+ * updates the draft itself; anyone else (or any non-draft) gets one autosave per user per post,
+ * created or replaced, and an autosave equal to the post is removed rather than kept.
+ */
+import type { Context } from '../../generator/model.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import type { PostType } from './access.ts';
+import { metaSchemaOf } from './context.ts';
+import { gmtNow, localFromGmt, siteZone } from './dates.ts';
+import { contentError } from './errors.ts';
+import type { PostRow } from './prepare.ts';
+import { findParent, differs, insertRevisionRow } from './revisions.ts';
+import { isAutosave, prepareRevision } from './revision-shape.ts';
+import { savePost } from './store.ts';
+import { prepareChanges } from './write.ts';
+
+function autosavesOf(ctx: HandlerContext, parentId: number) {
+  return ctx.app.db.selectFrom('posts').selectAll().where('parent', '=', parentId).where('type', '=', 'revision').where('slug', 'like', '%-autosave-v1');
+}
+
+export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const parent = await findParent(ctx, type, Number(ctx.params.id ?? ctx.params.parent));
+  const rows = await autosavesOf(ctx, parent.id).orderBy('date', 'desc').orderBy('id', 'desc').execute();
+  const context = (ctx.params.context as Context) ?? 'view';
+  return { data: rows.map((r) => prepareRevision(ctx, r, parent, context, 'autosave')) };
+}
+
+export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const parent = await findParent(ctx, type, Number(ctx.params.parent));
+  const row = await autosavesOf(ctx, parent.id).where('id', '=', Number(ctx.params.id)).executeTakeFirst();
+  if (!row) throw contentError('rest_post_no_autosave');
+  return { data: prepareRevision(ctx, row, parent, (ctx.params.context as Context) ?? 'view', 'autosave') };
+}
+
+export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const id = Number(ctx.params.id);
+  if (!id) throw contentError('rest_autosave_invalid_parent_id');
+  const post = await findParent(ctx, type, id);
+  const userId = ctx.user?.id ?? 0;
+  const changes = await prepareChanges(ctx, type, post);
+  const zone = await siteZone(ctx.app.db);
+  const now = ctx.app.now();
+  const ownDraft = (post.status === 'draft' || post.status === 'auto-draft') && post.author === userId;
+
+  const savedId = await ctx.app.db.transaction().execute(async (trx) => {
+    if (ownDraft) {
+      // The draft itself is saved; no revision is made for an autosave.
+      await savePost(trx, { type, changes, existing: post, authorId: post.author, zone, now, siteUrl: ctx.app.config.siteUrl, metaSchema: metaSchemaOf(ctx, type) });
+      return post.id;
+    }
+    const fields = {
+      title: changes.row.title ?? post.title,
+      content: changes.row.content ?? post.content,
+      excerpt: changes.row.excerpt ?? post.excerpt,
+    };
+    const old = await trx.selectFrom('posts').selectAll().where('parent', '=', post.id).where('type', '=', 'revision')
+      .where('slug', 'like', '%-autosave-v1').where('author', '=', userId).executeTakeFirst();
+    if (old) {
+      if (!differs(fields, post)) {
+        await trx.deleteFrom('posts').where('id', '=', old.id).execute();
+        throw contentError('rest_autosave_no_changes');
+      }
+      const nowGmt = gmtNow(now);
+      await trx.updateTable('posts').set({ ...fields, date: localFromGmt(nowGmt, zone), date_gmt: nowGmt, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt }).where('id', '=', old.id).execute();
+      return old.id;
+    }
+    return insertRevisionRow(trx, post, 'autosave', userId, now, zone, ctx.app.config.siteUrl, fields);
+  });
+
+  const row = (await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', savedId).executeTakeFirstOrThrow()) as PostRow;
+  const parent = row.id === post.id ? row : post;
+  return { data: prepareRevision(ctx, row, parent, 'edit', isAutosave(row) || row.id === post.id ? 'autosave' : 'revision') };
+}

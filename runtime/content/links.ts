@@ -1,0 +1,49 @@
+/**
+ * Addresses of a post: its public link and permalink template (from the `permalink_structure`
+ * option: empty on a fresh WordPress site, which gives `?p=ID` / `?page_id=ID` links; a
+ * `/%postname%/` structure gives pretty links), its guid, and the REST namespace requests use.
+ */
+import type { HandlerContext } from '../rest/types.ts';
+
+export interface Permalinks {
+  structure: string;
+  siteUrl: string;
+}
+
+const PRETTY_STATUSES = new Set(['publish', 'private']);
+
+function plain(siteUrl: string, type: string, id: number): string {
+  return type === 'page' ? `${siteUrl}/?page_id=${id}` : `${siteUrl}/?p=${id}`;
+}
+
+export function guidFor(siteUrl: string, type: string, id: number): string {
+  return plain(siteUrl, type, id);
+}
+
+/** `link`; `path` is the slug, or for pages the slugs of the ancestors and the page. */
+export function linkFor(p: Permalinks, post: { id: number; type: string; status: string; slug: string }, path: string): string {
+  if (!p.structure || !PRETTY_STATUSES.has(post.status) || !post.slug) return plain(p.siteUrl, post.type, post.id);
+  if (post.type === 'page') return `${p.siteUrl}/${path}/`;
+  return p.siteUrl + p.structure.replace('%postname%', post.slug).replace('%post_id%', String(post.id));
+}
+
+export function permalinkTemplate(p: Permalinks, type: string, id: number): string {
+  if (!p.structure) return plain(p.siteUrl, type, id);
+  if (type === 'page') return `${p.siteUrl}/%pagename%/`;
+  return p.siteUrl + p.structure;
+}
+
+/**
+ * The namespace as the client addressed it (core/v2, or an alias such as wp/v2), so that the
+ * `_links` a client follows stay in the namespace it speaks.
+ */
+export function requestNamespace(ctx: HandlerContext): string {
+  const parts = ctx.request.route.split('/').filter(Boolean);
+  const ns = ctx.route.namespace;
+  const depth = ns ? ns.split('/').length : 2;
+  return parts.slice(0, depth).join('/') || ns;
+}
+
+export function restBase(ctx: HandlerContext): string {
+  return `${ctx.app.config.restUrl}/${requestNamespace(ctx)}`;
+}

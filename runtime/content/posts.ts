@@ -1,0 +1,145 @@
+/**
+ * The posts and pages service (WordPress's WP_REST_Posts_Controller for the `post` and `page`
+ * types): list, read, create, update, delete. Generated handlers call it in one line, e.g.
+ * `return posts.list(ctx, 'post')`.
+ */
+import type { Context } from '../../generator/model.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { authStatus, canDelete, canEdit, canRead, has, typeCap, type PostType } from './access.ts';
+import { metaSchemaOf } from './context.ts';
+import { siteZone } from './dates.ts';
+import { contentError, invalidParam } from './errors.ts';
+import { restBase } from './links.ts';
+import { preparePost, preparePosts, stickyIds, type PostRow } from './prepare.ts';
+import { listQuery, pageWindow, withStickyFirst } from './query.ts';
+import { deletePostForever, publishDue, savePost, trashPost } from './store.ts';
+import { prepareChanges } from './write.ts';
+import { saveRevisionIfChanged } from './revisions.ts';
+
+const LISTABLE = ['publish', 'future', 'draft', 'pending', 'private'];
+const lastPublishRun = new WeakMap<object, number>();
+
+/** Runs the scheduled publish at most once a second per site. */
+export async function publishDueOnce(ctx: HandlerContext): Promise<void> {
+  const now = ctx.app.now();
+  const last = lastPublishRun.get(ctx.app) ?? 0;
+  if (now.getTime() - last < 1000) return;
+  lastPublishRun.set(ctx.app, now.getTime());
+  await publishDue(ctx.app.db, now);
+}
+
+export async function findPost(ctx: HandlerContext, id: number, type: string): Promise<PostRow> {
+  const row = Number.isInteger(id) && id > 0 ? await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  if (!row || row.type !== type) throw contentError('rest_post_invalid_id');
+  return row;
+}
+
+function contextOf(ctx: HandlerContext): Context {
+  return (ctx.params.context as Context) ?? 'view';
+}
+
+/** The statuses a list may show (WordPress's sanitize_post_statuses). */
+function listStatuses(ctx: HandlerContext, type: string): string[] {
+  const requested: string[] = Array.isArray(ctx.params.status) ? ctx.params.status : [ctx.params.status ?? 'publish'];
+  for (const status of requested) {
+    if (status === 'publish') continue;
+    const allowed = has(ctx.user, typeCap(type, 'edit')) || (status === 'private' && has(ctx.user, typeCap(type, 'read_private')));
+    if (!allowed) throw invalidParam('status', contentError('rest_forbidden_status', [], authStatus(ctx.user)));
+  }
+  return requested.includes('any') ? LISTABLE : requested;
+}
+
+export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const p = ctx.params;
+  const statuses = listStatuses(ctx, type);
+  if (contextOf(ctx) === 'edit' && !has(ctx.user, typeCap(type, 'edit'))) throw contentError('rest_forbidden_context', [], authStatus(ctx.user));
+  if (p.orderby === 'relevance' && !p.search) throw contentError('rest_no_search_term_defined');
+  if (p.orderby === 'include' && !(p.include?.length)) throw contentError('rest_orderby_include_missing_include');
+  await publishDueOnce(ctx);
+
+  const db = ctx.app.db;
+  const sticky = type === 'post' ? await stickyIds(db) : new Set<number>();
+  const result = await listQuery(db, { type, params: p, statuses, zone: await siteZone(db), sticky, anonymous: !ctx.user });
+  const { page, perPage } = pageWindow(p);
+  const totalPages = result.total ? Math.ceil(result.total / perPage) : 0;
+  if (page > totalPages && result.total > 0) throw contentError('rest_post_invalid_page_number');
+
+  let rows = result.rows;
+  if (type === 'post' && p.ignore_sticky === false && page === 1 && !p.search) rows = await withStickyFirst(db, rows, [...sticky]);
+  rows = rows.filter((r) => canRead(ctx.user, r));
+  const data = await preparePosts(ctx, rows, { context: contextOf(ctx), excerptLength: p.excerpt_length });
+  return { data, headers: { 'X-WP-Total': String(result.total), 'X-WP-TotalPages': String(totalPages) } };
+}
+
+export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  await publishDueOnce(ctx);
+  const post = await findPost(ctx, Number(ctx.params.id), type);
+  const context = contextOf(ctx);
+  if (context === 'edit' && post && !canEdit(ctx.user, post)) throw contentError('rest_forbidden_context', [], authStatus(ctx.user));
+  if (post.password && ctx.params.password && ctx.params.password !== post.password) throw contentError('rest_post_incorrect_password');
+  if (!canRead(ctx.user, post)) throw contentError('rest_forbidden', [], authStatus(ctx.user));
+  const data = await preparePost(ctx, post, { context, password: ctx.params.password, excerptLength: ctx.params.excerpt_length });
+  return { data };
+}
+
+export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  if (ctx.params.id !== undefined && ctx.params.id !== null && ctx.params.id !== 0) throw contentError('rest_post_exists');
+  const changes = await prepareChanges(ctx, type);
+  const zone = await siteZone(ctx.app.db);
+  const { id } = await ctx.app.db.transaction().execute((trx) =>
+    savePost(trx, {
+      type,
+      changes,
+      authorId: changes.row.author ?? ctx.user?.id ?? 0,
+      zone,
+      now: ctx.app.now(),
+      siteUrl: ctx.app.config.siteUrl,
+      metaSchema: metaSchemaOf(ctx, type),
+    }),
+  );
+  const row = await findPost(ctx, id, type);
+  const data = await preparePost(ctx, row, { context: 'edit' });
+  const plural = type === 'page' ? 'pages' : 'posts';
+  return { data, status: 201, headers: { Location: `${restBase(ctx)}/${plural}/${id}` } };
+}
+
+export async function update(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const existing = await findPost(ctx, Number(ctx.params.id), type);
+  if (!canEdit(ctx.user, existing)) throw contentError('rest_cannot_edit', [], authStatus(ctx.user));
+  const changes = await prepareChanges(ctx, type, existing);
+  const zone = await siteZone(ctx.app.db);
+  await ctx.app.db.transaction().execute(async (trx) => {
+    const { featuredOk } = await savePost(trx, {
+      type,
+      changes,
+      existing,
+      authorId: existing.author,
+      zone,
+      now: ctx.app.now(),
+      siteUrl: ctx.app.config.siteUrl,
+      metaSchema: metaSchemaOf(ctx, type),
+    });
+    // WordPress checks the featured media only on update; on create a bad id is ignored.
+    if (!featuredOk) throw contentError('rest_invalid_featured_media');
+    await saveRevisionIfChanged(trx, existing.id, ctx.app.now(), zone, ctx.user?.id ?? existing.author, ctx.app.config.siteUrl);
+  });
+  const row = await findPost(ctx, existing.id, type);
+  return { data: await preparePost(ctx, row, { context: 'edit' }) };
+}
+
+export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const post = await findPost(ctx, Number(ctx.params.id), type);
+  if (!canDelete(ctx.user, post)) throw contentError('rest_cannot_delete', [], authStatus(ctx.user));
+  const force = ctx.params.force === true;
+  const zone = await siteZone(ctx.app.db);
+  if (force) {
+    const previous = await preparePost(ctx, post, { context: 'edit' });
+    await ctx.app.db.transaction().execute((trx) => deletePostForever(trx, post));
+    return { data: { deleted: true, previous } };
+  }
+  if (post.status === 'trash') throw contentError('rest_already_trashed');
+  await ctx.app.db.transaction().execute((trx) => trashPost(trx, post, ctx.app.now(), zone));
+  const row = await findPost(ctx, post.id, type);
+  return { data: await preparePost(ctx, row, { context: 'edit' }) };
+}
+

@@ -1,0 +1,225 @@
+/**
+ * Posts and pages as the API answers them (WordPress's prepare_item_for_response): every field
+ * computed from the row and its relations, `_links`, then filtered to the request's context.
+ * Relations of a whole page of items are loaded with one query each.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { Context } from '../../generator/model.ts';
+import type { HandlerContext } from '../rest/types.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
+import type { Database, PostsTable } from '../store/schema.ts';
+import { canEdit, has, typeCap } from './access.ts';
+import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
+import { gmtFromLocal, restDate, siteZone, ZERO_DATE } from './dates.ts';
+import { linkFor, permalinkTemplate, restBase, type Permalinks } from './links.ts';
+import { readMeta } from './meta.ts';
+import { getOption } from './options.ts';
+import { blockVersion, renderContent, renderExcerpt, renderTitle } from './render/index.ts';
+import { sanitizeTitle } from './slugs.ts';
+import { termsOfPosts } from './terms.ts';
+
+export type PostRow = Selectable<PostsTable>;
+
+export interface PrepareOptions {
+  context: Context;
+  /** The `password` param of a single read. */
+  password?: string;
+  excerptLength?: number;
+}
+
+interface Relations {
+  terms: Awaited<ReturnType<typeof termsOfPosts>>;
+  meta: Map<number, Record<string, unknown>>;
+  thumbnails: Map<number, number>;
+  revisions: Map<number, { count: number; last: number }>;
+  sticky: Set<number>;
+  paths: Map<number, string>;
+  permalinks: Permalinks;
+}
+
+export const THUMBNAIL_KEY = '_thumbnail_id';
+
+export async function thumbnailsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
+  const map = new Map<number, number>();
+  if (!ids.length) return map;
+  const rows = await db.selectFrom('postmeta').select(['post_id', 'meta_value']).where('post_id', 'in', ids).where('meta_key', '=', THUMBNAIL_KEY).execute();
+  for (const r of rows) map.set(r.post_id, Number(JSON.parse(r.meta_value)) || 0);
+  return map;
+}
+
+async function revisionsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, { count: number; last: number }>> {
+  const map = new Map<number, { count: number; last: number }>();
+  if (!ids.length) return map;
+  const rows = await db
+    .selectFrom('posts')
+    .select((eb) => ['parent', eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
+    .where('type', '=', 'revision')
+    .where('parent', 'in', ids)
+    .where('slug', 'not like', '%-autosave-v1')
+    .groupBy('parent')
+    .execute();
+  for (const r of rows) map.set(r.parent, { count: Number(r.n), last: Number(r.last) });
+  return map;
+}
+
+export async function stickyIds(db: Kysely<Database>): Promise<Set<number>> {
+  const list = await getOption<unknown>(db, 'sticky_posts', []);
+  return new Set(Array.isArray(list) ? list.map(Number) : []);
+}
+
+/** Page paths for pretty links: ancestors' slugs joined by `/`. */
+async function pagePaths(db: Kysely<Database>, rows: PostRow[]): Promise<Map<number, string>> {
+  const paths = new Map<number, string>();
+  const slugs = new Map<number, { slug: string; parent: number }>();
+  rows.forEach((r) => slugs.set(r.id, { slug: r.slug, parent: r.parent }));
+  let missing = rows.map((r) => r.parent).filter((p) => p && !slugs.has(p));
+  for (let depth = 0; missing.length && depth < 20; depth++) {
+    const found = await db.selectFrom('posts').select(['id', 'slug', 'parent']).where('id', 'in', missing).execute();
+    found.forEach((r) => slugs.set(r.id, { slug: r.slug, parent: r.parent }));
+    missing = found.map((r) => r.parent).filter((p) => p && !slugs.has(p));
+  }
+  for (const r of rows) {
+    const parts: string[] = [];
+    let cur: number = r.id;
+    for (let i = 0; cur && i < 20; i++) {
+      const s = slugs.get(cur);
+      if (!s) break;
+      parts.unshift(s.slug);
+      cur = s.parent;
+    }
+    paths.set(r.id, parts.join('/'));
+  }
+  return paths;
+}
+
+async function loadRelations(ctx: HandlerContext, rows: PostRow[], resource: string): Promise<Relations> {
+  const db = ctx.app.db;
+  const ids = rows.map((r) => r.id);
+  const [terms, meta, thumbnails, revisions, sticky, structure, paths] = await Promise.all([
+    termsOfPosts(db, ids),
+    readMeta(db, ids, metaSchemaOf(ctx, resource)),
+    thumbnailsOf(db, ids),
+    revisionsOf(db, ids),
+    stickyIds(db),
+    getOption(db, 'permalink_structure', ''),
+    pagePaths(db, rows.filter((r) => r.type === 'page')),
+  ]);
+  return { terms, meta, thumbnails, revisions, sticky, paths, permalinks: { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl } };
+}
+
+/** WordPress's can_access_password_content: editors in edit context, or the right password. */
+function passwordPassed(user: CurrentUser | null, post: PostRow, opts: PrepareOptions): boolean {
+  if (!post.password) return false;
+  if (opts.context === 'edit' && canEdit(user, post)) return true;
+  return !!opts.password && opts.password === post.password;
+}
+
+function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context: Context): Record<string, unknown[]> {
+  const base = restBase(ctx);
+  const plural = post.type === 'page' ? 'pages' : 'posts';
+  const self = `${base}/${plural}/${post.id}`;
+  const links: Record<string, unknown[]> = {
+    self: [{ href: self }],
+    collection: [{ href: `${base}/${plural}` }],
+    about: [{ href: `${base}/types/${post.type}` }],
+  };
+  if (post.author) links.author = [{ embeddable: true, href: `${base}/users/${post.author}` }];
+  links.replies = [{ embeddable: true, href: `${base}/comments?post=${post.id}` }];
+  const revs = rel.revisions.get(post.id);
+  links['version-history'] = [{ count: revs?.count ?? 0, href: `${self}/revisions` }];
+  if (revs?.count) links['predecessor-version'] = [{ id: revs.last, href: `${self}/revisions/${revs.last}` }];
+  const thumb = rel.thumbnails.get(post.id);
+  if (thumb) links['wp:featuredmedia'] = [{ embeddable: true, href: `${base}/media/${thumb}` }];
+  links['wp:attachment'] = [{ href: `${base}/media?parent=${post.id}` }];
+  if (post.type === 'post') {
+    links['wp:term'] = [
+      { taxonomy: 'category', embeddable: true, href: `${base}/categories?post=${post.id}` },
+      { taxonomy: 'post_tag', embeddable: true, href: `${base}/tags?post=${post.id}` },
+    ];
+  }
+  if (context === 'edit') Object.assign(links, actionLinks(ctx.user, post.type, self));
+  links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  return links;
+}
+
+/** The `wp:action-*` links of the edit context: what this user may do to the item. */
+function actionLinks(user: CurrentUser | null, type: string, self: string): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  const link = [{ href: self }];
+  if (has(user, typeCap(type, 'publish'))) out['wp:action-publish'] = link;
+  if (has(user, 'unfiltered_html')) out['wp:action-unfiltered-html'] = link;
+  if (type === 'post' && has(user, 'edit_others_posts')) out['wp:action-sticky'] = link;
+  if (has(user, typeCap(type, 'edit_others'))) out['wp:action-assign-author'] = link;
+  if (type === 'post') {
+    if (has(user, 'manage_categories')) out['wp:action-create-categories'] = link;
+    if (has(user, 'edit_posts')) out['wp:action-assign-categories'] = link;
+    if (has(user, 'manage_categories')) out['wp:action-create-tags'] = link;
+    if (has(user, 'edit_posts')) out['wp:action-assign-tags'] = link;
+  }
+  return out;
+}
+
+function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string): Record<string, unknown> {
+  const isPage = post.type === 'page';
+  const open = !post.password || passwordPassed(ctx.user, post, opts);
+  const dateGmt = post.date_gmt === ZERO_DATE ? zoneGmt(post.date) : post.date_gmt;
+  const terms = rel.terms.get(post.id);
+  const data: Record<string, unknown> = {
+    id: post.id,
+    date: restDate(post.date),
+    date_gmt: restDate(dateGmt),
+    guid: { rendered: post.guid, raw: post.guid },
+    modified: restDate(post.modified),
+    modified_gmt: restDate(post.modified_gmt),
+    password: post.password,
+    slug: post.slug,
+    status: post.status,
+    type: post.type,
+    link: linkFor(rel.permalinks, post, rel.paths.get(post.id) ?? post.slug),
+    title: { raw: post.title, rendered: renderTitle(post.title) },
+    content: {
+      raw: post.content,
+      rendered: open ? renderContent(post.content) : '',
+      protected: !!post.password,
+      block_version: blockVersion(post.content),
+    },
+    excerpt: {
+      raw: post.excerpt,
+      rendered: open ? renderExcerpt(post.excerpt, post.content, opts.excerptLength) : '',
+      protected: !!post.password,
+    },
+    author: post.author,
+    featured_media: rel.thumbnails.get(post.id) ?? 0,
+  };
+  if (isPage) {
+    data.parent = post.parent;
+    data.menu_order = post.menu_order;
+  }
+  data.comment_status = post.comment_status;
+  data.ping_status = post.ping_status;
+  if (!isPage) data.sticky = rel.sticky.has(post.id);
+  data.template = post.template;
+  if (!isPage) data.format = post.format || 'standard';
+  data.meta = rel.meta.get(post.id) ?? {};
+  if (!isPage) {
+    data.categories = terms?.category ?? [];
+    data.tags = terms?.post_tag ?? [];
+  }
+  data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id);
+  data.generated_slug = post.slug || sanitizeTitle(post.title) || String(post.id);
+  const filtered = filterByContext(data, resourceFields(ctx, post.type), opts.context);
+  filtered._links = buildLinks(ctx, post, rel, opts.context);
+  return filtered;
+}
+
+export async function preparePosts(ctx: HandlerContext, rows: PostRow[], opts: PrepareOptions): Promise<Record<string, unknown>[]> {
+  if (!rows.length) return [];
+  const rel = await loadRelations(ctx, rows, rows[0].type);
+  const zone = await siteZone(ctx.app.db);
+  const toGmt = (local: string) => gmtFromLocal(local, zone);
+  return rows.map((row) => prepareOne(ctx, row, rel, opts, toGmt));
+}
+
+export async function preparePost(ctx: HandlerContext, row: PostRow, opts: PrepareOptions): Promise<Record<string, unknown>> {
+  return (await preparePosts(ctx, [row], opts))[0];
+}

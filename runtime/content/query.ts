@@ -1,0 +1,205 @@
+/**
+ * A post or page list request's params → one Kysely query, as WordPress's posts controller
+ * turns them into WP_Query args: filters, taxonomy clauses, sticky handling, order and paging.
+ * Returns the rows of the page and the total WordPress reports in X-WP-Total.
+ */
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { filterDateToLocal } from './dates.ts';
+import type { Zone } from 'luxon';
+import type { PostRow } from './prepare.ts';
+import { parseSearch, relevanceRank, searchCondition } from './search.ts';
+import { withDescendants } from './terms.ts';
+
+type Eb = ExpressionBuilder<Database, 'posts'>;
+type Query = SelectQueryBuilder<Database, 'posts', PostRow>;
+
+export interface ListQueryInput {
+  type: string;
+  params: Record<string, any>;
+  /** The statuses to list, after permission checks (`any` already expanded). */
+  statuses: string[];
+  zone: Zone;
+  sticky: Set<number>;
+  /** Anonymous searches skip password-protected posts, as WordPress does. */
+  anonymous: boolean;
+}
+
+export interface ListQueryResult {
+  rows: PostRow[];
+  total: number;
+  /** Filters matched nothing by construction (e.g. sticky=true with no sticky posts). */
+  empty?: boolean;
+}
+
+const ORDER_COLUMNS: Record<string, string> = {
+  author: 'author',
+  date: 'date',
+  id: 'id',
+  modified: 'modified',
+  parent: 'parent',
+  slug: 'slug',
+  title: 'title',
+  menu_order: 'menu_order',
+};
+
+interface TaxClause {
+  ids: number[];
+  operator: 'IN' | 'AND' | 'NOT IN';
+}
+
+/** categories / tags in array or object form, as the REST controller reads them. */
+async function taxClauses(db: Kysely<Database>, params: Record<string, any>, base: string): Promise<TaxClause[]> {
+  const clauses: TaxClause[] = [];
+  const read = async (value: unknown, exclude: boolean) => {
+    if (value === undefined || value === null) return;
+    let terms: number[] = [];
+    let children = false;
+    let operator: TaxClause['operator'] = exclude ? 'NOT IN' : 'IN';
+    if (Array.isArray(value)) terms = value.map(Number);
+    else if (typeof value === 'object') {
+      const v = value as { terms?: number[]; include_children?: boolean; operator?: string };
+      terms = (v.terms ?? []).map(Number);
+      children = !!v.include_children;
+      if (!exclude && v.operator === 'AND') operator = 'AND';
+    }
+    if (!terms.length) return;
+    if (children && operator !== 'AND') terms = await withDescendants(db, terms);
+    if (children && operator === 'AND') {
+      // Each listed term may be matched by itself or a descendant.
+      for (const t of terms) clauses.push({ ids: await withDescendants(db, [t]), operator: 'IN' });
+      return;
+    }
+    clauses.push({ ids: terms, operator });
+  };
+  await read(params[base], false);
+  await read(params[`${base}_exclude`], true);
+  return clauses;
+}
+
+function taxCondition(eb: Eb, clause: TaxClause): Expression<SqlBool> {
+  const inTerms = (ids: number[]) =>
+    eb.exists(eb.selectFrom('term_relationships as tr').select('tr.post_id').whereRef('tr.post_id', '=', 'posts.id').where('tr.term_id', 'in', ids));
+  if (clause.operator === 'NOT IN') return eb.not(inTerms(clause.ids));
+  if (clause.operator === 'AND') return eb.and(clause.ids.map((id) => inTerms([id])));
+  return inTerms(clause.ids);
+}
+
+function applyDates(q: Query, params: Record<string, any>, zone: Zone): Query {
+  const pairs: Array<[string, 'date' | 'modified', '>' | '<']> = [
+    ['after', 'date', '>'],
+    ['before', 'date', '<'],
+    ['modified_after', 'modified', '>'],
+    ['modified_before', 'modified', '<'],
+  ];
+  for (const [param, column, op] of pairs) {
+    if (!params[param]) continue;
+    const local = filterDateToLocal(String(params[param]), zone);
+    if (local) q = q.where(column, op, local);
+  }
+  return q;
+}
+
+/** Everything but paging and order: shared by the page query and the count. */
+async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Query | null> {
+  const { params, type } = input;
+  let q = db.selectFrom('posts').selectAll() as unknown as Query;
+  q = q.where('type', '=', type).where('status', 'in', input.statuses);
+
+  let include: number[] = Array.isArray(params.include) ? params.include.map(Number) : [];
+  let exclude: number[] = Array.isArray(params.exclude) ? params.exclude.map(Number) : [];
+  if (params.sticky !== undefined && type === 'post') {
+    const sticky = [...input.sticky];
+    if (params.sticky) {
+      if (!sticky.length) return null;
+      include = include.length ? include.filter((id) => input.sticky.has(id)) : sticky;
+      if (!include.length) include = [0];
+    } else {
+      exclude = [...exclude, ...sticky];
+    }
+  }
+  if (include.length) q = q.where('id', 'in', include);
+  if (exclude.length) q = q.where('id', 'not in', exclude);
+  if (params.author?.length) q = q.where('author', 'in', params.author);
+  if (params.author_exclude?.length) q = q.where('author', 'not in', params.author_exclude);
+  if (params.slug?.length) q = q.where('slug', 'in', params.slug);
+  if (params.parent?.length) q = q.where('parent', 'in', params.parent);
+  if (params.parent_exclude?.length) q = q.where('parent', 'not in', params.parent_exclude);
+  if (params.menu_order !== undefined && params.menu_order !== null) q = q.where('menu_order', '=', Number(params.menu_order));
+  if (params.format?.length) {
+    const formats: string[] = params.format;
+    q = q.where((eb) => (formats.includes('standard') ? eb.or([eb('format', 'in', formats), eb('format', '=', '')]) : eb('format', 'in', formats)));
+  }
+  q = applyDates(q, params, input.zone);
+
+  if (params.search) {
+    const terms = parseSearch(String(params.search), params.search_semantics === 'exact');
+    if (terms.length) q = q.where((eb) => searchCondition(eb, terms, params.search_columns ?? []));
+    if (input.anonymous) q = q.where('password', '=', '');
+  }
+
+  if (type === 'post') {
+    const clauses = [...(await taxClauses(db, params, 'categories')), ...(await taxClauses(db, params, 'tags'))];
+    if (clauses.length) {
+      const or = params.tax_relation === 'OR';
+      q = q.where((eb) => (or ? eb.or(clauses.map((c) => taxCondition(eb, c))) : eb.and(clauses.map((c) => taxCondition(eb, c)))));
+    }
+  }
+  return q;
+}
+
+function ordered(q: Query, params: Record<string, any>): Query {
+  const dir = params.order === 'asc' ? 'asc' : 'desc';
+  const orderby = String(params.orderby ?? 'date');
+  if (orderby === 'include' && params.include?.length) {
+    const ids: number[] = params.include.map(Number);
+    return q.orderBy(sql`CASE ${sql.join(ids.map((id, i) => sql`WHEN posts.id = ${id} THEN ${i}`), sql` `)} END`);
+  }
+  if (orderby === 'include_slugs' && params.slug?.length) {
+    const slugs: string[] = params.slug;
+    return q.orderBy(sql`CASE ${sql.join(slugs.map((s, i) => sql`WHEN posts.slug = ${s} THEN ${i}`), sql` `)} END`);
+  }
+  if (orderby === 'relevance' && params.search) {
+    const terms = parseSearch(String(params.search), params.search_semantics === 'exact');
+    return q.orderBy(relevanceRank(String(params.search), terms)).orderBy('date', 'desc').orderBy('id', 'desc');
+  }
+  const column = ORDER_COLUMNS[orderby] ?? 'date';
+  // Ties are broken by id in the same direction, as MySQL's index order gives them in WordPress.
+  return q.orderBy(column as 'date', dir).orderBy('id', dir);
+}
+
+export function pageWindow(params: Record<string, any>): { limit: number; offset: number; page: number; perPage: number } {
+  const perPage = Number(params.per_page ?? 10);
+  const page = Number(params.page ?? 1);
+  const offset = params.offset ? Number(params.offset) : (page - 1) * perPage;
+  return { limit: perPage, offset, page, perPage };
+}
+
+export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
+  const base = await filtered(db, input);
+  if (!base) return { rows: [], total: 0, empty: true };
+  const { limit, offset } = pageWindow(input.params);
+  const [rows, count] = await Promise.all([
+    ordered(base, input.params).limit(limit).offset(offset).execute(),
+    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Sticky posts brought to the top of page one when ignore_sticky is false (WP_Query's rule). */
+export async function withStickyFirst(db: Kysely<Database>, rows: PostRow[], sticky: number[]): Promise<PostRow[]> {
+  if (!sticky.length) return rows;
+  const inPage = new Map(rows.map((r) => [r.id, r]));
+  const top: PostRow[] = [];
+  const missing = sticky.filter((id) => !inPage.has(id));
+  const fetched = missing.length
+    ? await db.selectFrom('posts').selectAll().where('id', 'in', missing).where('type', '=', 'post').where('status', '=', 'publish').execute()
+    : [];
+  const byId = new Map<number, PostRow>([...inPage, ...fetched.map((r) => [r.id, r] as [number, PostRow])]);
+  for (const id of sticky) {
+    const r = byId.get(id);
+    if (r && r.status === 'publish') top.push(r);
+  }
+  const topIds = new Set(top.map((r) => r.id));
+  return [...top, ...rows.filter((r) => !topIds.has(r.id))];
+}

@@ -1,0 +1,60 @@
+/**
+ * Revisions and autosaves as the API answers them (WordPress's revisions controller
+ * prepare_item_for_response): the saved title, content and excerpt with their rendering, the
+ * dates, and a `parent` link; filtered by the `<type>-revision` / `<type>-autosave` schema.
+ */
+import type { Context } from '../../generator/model.ts';
+import type { HandlerContext } from '../rest/types.ts';
+import { filterByContext, resourceFields } from './context.ts';
+import { restDate } from './dates.ts';
+import { restBase } from './links.ts';
+import type { PostRow } from './prepare.ts';
+import { renderContent, renderExcerpt, renderTitle } from './render/index.ts';
+
+export function isAutosave(row: PostRow): boolean {
+  return row.slug.endsWith('-autosave-v1');
+}
+
+export function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    author: row.author,
+    date: restDate(row.date),
+    date_gmt: restDate(row.date_gmt),
+    id: row.id,
+    modified: restDate(row.modified),
+    modified_gmt: restDate(row.modified_gmt),
+    parent: row.parent,
+    slug: row.slug,
+    guid: { rendered: row.guid, raw: row.guid },
+    title: { raw: row.title, rendered: renderTitle(row.title) },
+    content: { raw: row.content, rendered: renderContent(row.content) },
+    excerpt: { raw: row.excerpt, rendered: renderExcerpt(row.excerpt, row.content) },
+  };
+  if (kind === 'autosave') data.preview_link = `${ctx.app.config.siteUrl}/?${parent.type === 'page' ? 'page_id' : 'p'}=${parent.id}&preview=true`;
+  const fields = ctx.app.deployment.resources?.[`${parent.type}-${kind}`] ? resourceFields(ctx, `${parent.type}-${kind}`) : REVISION_FALLBACK;
+  const out = filterByContext(data, fields, context);
+  const plural = parent.type === 'page' ? 'pages' : 'posts';
+  out._links = { parent: [{ href: `${restBase(ctx)}/${plural}/${parent.id}` }] };
+  return out;
+}
+
+const VE: Context[] = ['view', 'edit'];
+const VEE: Context[] = ['view', 'edit', 'embed'];
+const rendered = (ctxs: Context[]) => ({ context: ctxs, properties: { raw: { context: ['edit'] as Context[] }, rendered: { context: ctxs } } });
+
+/** WordPress 6.1's revision field contexts, for deployments without a revision schema. */
+const REVISION_FALLBACK = {
+  author: { context: VEE },
+  date: { context: VEE },
+  date_gmt: { context: VE },
+  guid: rendered(VE),
+  id: { context: VEE },
+  modified: { context: VE },
+  modified_gmt: { context: VE },
+  parent: { context: VEE },
+  slug: { context: VEE },
+  title: rendered(VEE),
+  content: rendered(VE),
+  excerpt: rendered(VEE),
+  preview_link: { context: ['edit'] as Context[] },
+};

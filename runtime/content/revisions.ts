@@ -1,0 +1,139 @@
+/**
+ * Revisions of posts and pages (WordPress's WP_REST_Revisions_Controller): a revision is stored
+ * after an update whenever title, content or excerpt differ from the latest one (and on the first
+ * update, when there is none yet); list, read and delete (`force` must be true).
+ */
+import { sql, type Transaction } from 'kysely';
+import type { Zone } from 'luxon';
+import type { Context } from '../../generator/model.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import type { Database } from '../store/schema.ts';
+import type { PostType } from './access.ts';
+import { gmtNow, localFromGmt } from './dates.ts';
+import { contentError } from './errors.ts';
+import { guidFor } from './links.ts';
+import { BLANK_POST } from './store.ts';
+import type { PostRow } from './prepare.ts';
+import { isAutosave, prepareRevision } from './revision-shape.ts';
+import { parseSearch, searchCondition } from './search.ts';
+
+const FIELDS = ['title', 'content', 'excerpt'] as const;
+const normalize = (s: string) => s.replace(/\r\n?/g, '\n').replace(/\s+/g, ' ').trim();
+
+export function differs(a: Pick<PostRow, 'title' | 'content' | 'excerpt'>, b: Pick<PostRow, 'title' | 'content' | 'excerpt'>): boolean {
+  return FIELDS.some((f) => normalize(a[f]) !== normalize(b[f]));
+}
+
+/** Copies the post's title/content/excerpt into a revision or autosave row. */
+export async function insertRevisionRow(trx: Transaction<Database>, post: PostRow, kind: 'revision' | 'autosave', authorId: number, now: Date, zone: Zone, siteUrl: string, fields?: Partial<Pick<PostRow, 'title' | 'content' | 'excerpt'>>): Promise<number> {
+  const nowGmt = gmtNow(now);
+  const { id } = await trx
+    .insertInto('posts')
+    .values({
+      ...BLANK_POST,
+      author: authorId,
+      type: 'revision',
+      status: 'inherit',
+      slug: `${post.id}-${kind}-v1`,
+      title: fields?.title ?? post.title,
+      content: fields?.content ?? post.content,
+      excerpt: fields?.excerpt ?? post.excerpt,
+      parent: post.id,
+      date: kind === 'revision' ? post.modified : localFromGmt(nowGmt, zone),
+      date_gmt: kind === 'revision' ? post.modified_gmt : nowGmt,
+      modified: localFromGmt(nowGmt, zone),
+      modified_gmt: nowGmt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('posts').set({ guid: guidFor(siteUrl, 'post', id) }).where('id', '=', id).execute();
+  return id;
+}
+
+/** After an update: store the post's new state as a revision if it changed (WordPress 6.4+ rule). */
+export async function saveRevisionIfChanged(trx: Transaction<Database>, postId: number, now: Date, zone: Zone, authorId: number, siteUrl: string): Promise<void> {
+  const post = await trx.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow();
+  const latest = await trx
+    .selectFrom('posts')
+    .selectAll()
+    .where('parent', '=', postId)
+    .where('type', '=', 'revision')
+    .where('slug', 'not like', '%-autosave-v1')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest && !differs(latest, post)) return;
+  await insertRevisionRow(trx, post, 'revision', authorId, now, zone, siteUrl);
+}
+
+/** The parent post of a revision route (`parent` capture), of the route's type. */
+export async function findParent(ctx: HandlerContext, type: PostType, id: number): Promise<PostRow> {
+  const row = id > 0 ? await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  if (!row || row.type !== type) throw contentError('rest_post_invalid_parent');
+  return row;
+}
+
+async function findRevision(ctx: HandlerContext, parent: PostRow, id: number): Promise<PostRow> {
+  const row = await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', id).where('type', '=', 'revision').executeTakeFirst();
+  if (!row) throw contentError('rest_revision_invalid_id');
+  if (row.parent !== parent.id) throw contentError('rest_revision_parent_id_mismatch');
+  return row;
+}
+
+const ORDER: Record<string, 'date' | 'id' | 'slug' | 'title'> = { date: 'date', id: 'id', slug: 'slug', title: 'title' };
+
+export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const p = ctx.params;
+  const parent = await findParent(ctx, type, Number(p.parent));
+  if (p.orderby === 'relevance' && !p.search) throw contentError('rest_no_search_term_defined');
+  if (p.orderby === 'include' && !p.include?.length) throw contentError('rest_orderby_include_missing_include');
+  let q = ctx.app.db.selectFrom('posts').selectAll().where('parent', '=', parent.id).where('type', '=', 'revision').where('slug', 'not like', '%-autosave-v1');
+  if (p.include?.length) q = q.where('id', 'in', p.include);
+  if (p.exclude?.length) q = q.where('id', 'not in', p.exclude);
+  if (p.search) {
+    const terms = parseSearch(String(p.search), false);
+    if (terms.length) q = q.where((eb) => searchCondition(eb, terms, []));
+  }
+  const count = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const total = Number(count?.n ?? 0);
+  const perPage = p.per_page ? Number(p.per_page) : 0;
+  const page = Number(p.page ?? 1);
+  const offset = p.offset ? Number(p.offset) : perPage ? (page - 1) * perPage : 0;
+  const totalPages = total ? (perPage ? Math.ceil(total / perPage) : 1) : 0;
+  if (total > 0) {
+    if (p.offset && offset >= total) throw contentError('rest_revision_invalid_offset_number');
+    if (!p.offset && page > totalPages) throw contentError('rest_revision_invalid_page_number');
+  }
+  const dir = p.order === 'asc' ? 'asc' : 'desc';
+  const orderby = String(p.orderby ?? 'date');
+  if (orderby === 'include' && p.include?.length) {
+    const ids: number[] = p.include;
+    q = q.orderBy(sql`CASE ${sql.join(ids.map((id, i) => sql`WHEN posts.id = ${id} THEN ${i}`), sql` `)} END`);
+  } else {
+    q = q.orderBy(ORDER[orderby] ?? 'date', dir).orderBy('id', dir);
+  }
+  if (perPage) q = q.limit(perPage);
+  if (offset) q = perPage ? q.offset(offset) : q.limit(-1).offset(offset);
+  const rows = await q.execute();
+  const context = (p.context as Context) ?? 'view';
+  const data = rows.map((r) => prepareRevision(ctx, r, parent, context, 'revision'));
+  return { data, headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } };
+}
+
+export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const parent = await findParent(ctx, type, Number(ctx.params.parent));
+  const revision = await findRevision(ctx, parent, Number(ctx.params.id));
+  return { data: prepareRevision(ctx, revision, parent, (ctx.params.context as Context) ?? 'view', isAutosave(revision) ? 'autosave' : 'revision') };
+}
+
+export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
+  const parent = await findParent(ctx, type, Number(ctx.params.parent));
+  const revision = await findRevision(ctx, parent, Number(ctx.params.id));
+  if (ctx.params.force !== true) throw contentError('rest_revision_trash_not_supported', ['force=true']);
+  const previous = prepareRevision(ctx, revision, parent, 'edit', 'revision');
+  await ctx.app.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('postmeta').where('post_id', '=', revision.id).execute();
+    await trx.deleteFrom('posts').where('id', '=', revision.id).execute();
+  });
+  return { data: { deleted: true, previous } };
+}

@@ -1,0 +1,154 @@
+/**
+ * Writes of posts and pages inside one transaction: the row, its slug and guid, terms, sticky
+ * list, meta and featured image, trash and permanent delete. Callers decide what may be written.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { gmtFromLocal, localFromGmt, gmtNow, ZERO_DATE } from './dates.ts';
+import type { Zone } from 'luxon';
+import { guidFor } from './links.ts';
+import { writeMeta, type MetaSchema } from './meta.ts';
+import { getOption, setOption } from './options.ts';
+import type { PostRow } from './prepare.ts';
+import { THUMBNAIL_KEY } from './prepare.ts';
+import { sanitizeTitle, uniqueSlug } from './slugs.ts';
+import { defaultCategory, existingTermIds, refreshCounts, setPostTerms, termIdsOfPost } from './terms.ts';
+import type { PostChanges } from './write.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+const FLOATING = new Set(['draft', 'pending', 'auto-draft']);
+const MINUTE_MS = 60_000;
+
+/** Publish ⇄ future by the GMT date, as wp_insert_post does (a minute of tolerance). */
+function scheduleStatus(status: string, dateGmt: string, now: Date): string {
+  if (dateGmt === ZERO_DATE) return status;
+  const delta = Date.parse(dateGmt.replace(' ', 'T') + 'Z') - now.getTime();
+  if (status === 'publish' && delta >= MINUTE_MS) return 'future';
+  if (status === 'future' && delta < MINUTE_MS) return 'publish';
+  return status;
+}
+
+/** The dates and status of the row to store, from the changes and what was there. */
+function settleDates(changes: PostChanges, existing: PostRow | undefined, zone: Zone, now: Date) {
+  const status = changes.row.status ?? existing?.status ?? 'draft';
+  const nowGmt = gmtNow(now);
+  let date = changes.row.date ?? existing?.date;
+  let dateGmt = changes.row.date_gmt ?? existing?.date_gmt;
+  // A draft whose date was never set floats: it takes the current time at every save.
+  const floating = !changes.editDate && (!existing || existing.date_gmt === ZERO_DATE || changes.clearDate) && FLOATING.has(existing?.status ?? status);
+  if (!date || floating) date = localFromGmt(nowGmt, zone);
+  if (!dateGmt || dateGmt === ZERO_DATE || (floating && !changes.editDate)) {
+    dateGmt = FLOATING.has(status) && !changes.editDate ? ZERO_DATE : gmtFromLocal(date, zone);
+  }
+  return { status: scheduleStatus(status, dateGmt, now), date, date_gmt: dateGmt, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt };
+}
+
+/** Every column an inserted row needs, with WordPress's defaults. */
+export const BLANK_POST = {
+  author: 0, type: 'post', status: 'draft', slug: '', title: '', content: '', excerpt: '', password: '', parent: 0,
+  menu_order: 0, comment_status: 'open', ping_status: 'open', format: 'standard', template: '', mime_type: '', guid: '',
+  date: '', date_gmt: '', modified: '', modified_gmt: '', comment_count: 0,
+};
+
+export async function setSticky(db: Db, id: number, sticky: boolean): Promise<void> {
+  const list = await getOption<number[]>(db as Kysely<Database>, 'sticky_posts', []);
+  const ids = (Array.isArray(list) ? list : []).map(Number).filter((x) => x !== id);
+  if (sticky) ids.push(id);
+  await setOption(db as Kysely<Database>, 'sticky_posts', ids);
+}
+
+async function setThumbnail(db: Db, id: number, media: number): Promise<boolean> {
+  await db.deleteFrom('postmeta').where('post_id', '=', id).where('meta_key', '=', THUMBNAIL_KEY).execute();
+  if (!media) return true;
+  const found = await db.selectFrom('posts').select('id').where('id', '=', media).where('type', '=', 'attachment').executeTakeFirst();
+  if (!found) return false;
+  await db.insertInto('postmeta').values({ post_id: id, meta_key: THUMBNAIL_KEY, meta_value: JSON.stringify(media) }).execute();
+  return true;
+}
+
+export interface SaveInput {
+  type: string;
+  changes: PostChanges;
+  existing?: PostRow;
+  authorId: number;
+  zone: Zone;
+  now: Date;
+  siteUrl: string;
+  metaSchema: MetaSchema;
+}
+
+/** Inserts or updates the row and its relations; returns the id and whether the featured media was valid. */
+export async function savePost(trx: Transaction<Database>, input: SaveInput): Promise<{ id: number; featuredOk: boolean }> {
+  const { changes, existing, type } = input;
+  const dates = settleDates(changes, existing, input.zone, input.now);
+  const base = { ...changes.row, ...dates };
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await trx.updateTable('posts').set(base).where('id', '=', id).execute();
+  } else {
+    const inserted = await trx
+      .insertInto('posts')
+      .values({ ...BLANK_POST, author: input.authorId, type, ...base })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = inserted.id;
+    await trx.updateTable('posts').set({ guid: guidFor(input.siteUrl, type, id) }).where('id', '=', id).execute();
+  }
+  const row = await trx.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  // Published items get a slug from the title (or the id) that is unique among their kind.
+  let slug = row.slug;
+  if (!slug && !FLOATING.has(row.status)) slug = sanitizeTitle(row.title) || String(id);
+  slug = await uniqueSlug(trx, slug, row);
+  if (slug !== row.slug) await trx.updateTable('posts').set({ slug }).where('id', '=', id).execute();
+
+  if (type === 'post') {
+    if (changes.categories) await setPostTerms(trx, id, 'category', await existingTermIds(trx, 'category', changes.categories));
+    else if (!existing) await setPostTerms(trx, id, 'category', [await defaultCategory(trx)]);
+    if (changes.tags) await setPostTerms(trx, id, 'post_tag', await existingTermIds(trx, 'post_tag', changes.tags));
+    if (existing && existing.status !== row.status) await refreshCounts(trx, await termIdsOfPost(trx, id));
+    if (changes.sticky !== undefined) await setSticky(trx, id, changes.sticky);
+  }
+  if (changes.meta) await writeMeta(trx, id, changes.meta, input.metaSchema);
+  const featuredOk = changes.featuredMedia === undefined ? true : await setThumbnail(trx, id, changes.featuredMedia);
+  return { id, featuredOk };
+}
+
+/** wp_trash_post: remembers the status, marks the slug `__trashed`, sets status trash. */
+export async function trashPost(trx: Transaction<Database>, post: PostRow, now: Date, zone: Zone): Promise<void> {
+  const meta = [
+    { post_id: post.id, meta_key: '_wp_trash_meta_status', meta_value: JSON.stringify(post.status) },
+    { post_id: post.id, meta_key: '_wp_trash_meta_time', meta_value: JSON.stringify(Math.floor(now.getTime() / 1000)) },
+  ];
+  await trx.deleteFrom('postmeta').where('post_id', '=', post.id).where('meta_key', 'in', meta.map((m) => m.meta_key)).execute();
+  await trx.insertInto('postmeta').values(meta).execute();
+  const slug = post.slug ? `${post.slug}__trashed` : post.slug;
+  const nowGmt = gmtNow(now);
+  await trx.updateTable('posts').set({ status: 'trash', slug, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt }).where('id', '=', post.id).execute();
+  await refreshCounts(trx, await termIdsOfPost(trx, post.id));
+}
+
+/** Deletes the item with its meta, terms, revisions and autosaves, and unsticks it. */
+export async function deletePostForever(trx: Transaction<Database>, post: PostRow): Promise<void> {
+  const children = await trx.selectFrom('posts').select('id').where('parent', '=', post.id).where('type', '=', 'revision').execute();
+  const ids = [post.id, ...children.map((c) => c.id)];
+  const terms = await termIdsOfPost(trx, post.id);
+  await trx.deleteFrom('postmeta').where('post_id', 'in', ids).execute();
+  await trx.deleteFrom('term_relationships').where('post_id', 'in', ids).execute();
+  await trx.deleteFrom('posts').where('id', 'in', ids).execute();
+  // Child pages move up to the deleted page's parent, as wp_delete_post does.
+  if (post.type === 'page') await trx.updateTable('posts').set({ parent: post.parent }).where('parent', '=', post.id).where('type', '=', 'page').execute();
+  await refreshCounts(trx, terms);
+  if (post.type === 'post') await setSticky(trx, post.id, false);
+}
+
+/** Future posts whose time has come become published (WordPress's scheduled publish). */
+export async function publishDue(db: Kysely<Database>, now: Date): Promise<void> {
+  const due = await db.selectFrom('posts').select('id').where('status', '=', 'future').where('date_gmt', '<=', gmtNow(now)).execute();
+  if (!due.length) return;
+  await db.transaction().execute(async (trx) => {
+    const ids = due.map((d) => d.id);
+    await trx.updateTable('posts').set({ status: 'publish' }).where('id', 'in', ids).execute();
+    for (const id of ids) await refreshCounts(trx, await termIdsOfPost(trx, id));
+  });
+}

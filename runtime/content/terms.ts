@@ -1,0 +1,128 @@
+/**
+ * Categories and tags: the terms table, the post↔term relationships, per-term published counts
+ * and the default category ("Uncategorized", option `default_category`) that posts get when
+ * they are created without one.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { getOption, setOption } from './options.ts';
+import { sanitizeTitle } from './slugs.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type Taxonomy = 'category' | 'post_tag';
+
+export interface TermRow {
+  id: number;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  parent: number;
+  count: number;
+}
+
+/** The default category's id, creating "Uncategorized" on a fresh site. */
+export async function defaultCategory(db: Db): Promise<number> {
+  const id = Number(await getOption(db as Kysely<Database>, 'default_category', 0));
+  if (id) {
+    const row = await db.selectFrom('terms').select('id').where('id', '=', id).where('taxonomy', '=', 'category').executeTakeFirst();
+    if (row) return id;
+  }
+  const existing = await db.selectFrom('terms').select('id').where('taxonomy', '=', 'category').where('slug', '=', 'uncategorized').executeTakeFirst();
+  const termId = existing?.id ?? (await addTerm(db, { taxonomy: 'category', name: 'Uncategorized' })).id;
+  await setOption(db as Kysely<Database>, 'default_category', termId);
+  return termId;
+}
+
+export async function addTerm(
+  db: Db,
+  input: { taxonomy: Taxonomy; name: string; slug?: string; parent?: number; description?: string },
+): Promise<TermRow> {
+  const base = sanitizeTitle(input.slug || input.name) || 'term';
+  let slug = base;
+  for (let n = 2; await db.selectFrom('terms').select('id').where('taxonomy', '=', input.taxonomy).where('slug', '=', slug).executeTakeFirst(); n++) {
+    slug = `${base}-${n}`;
+  }
+  const row = { taxonomy: input.taxonomy, name: input.name, slug, description: input.description ?? '', parent: input.parent ?? 0, count: 0 };
+  const { id } = await db.insertInto('terms').values(row).returning('id').executeTakeFirstOrThrow();
+  return { id, ...row };
+}
+
+export async function listTerms(db: Db, taxonomy?: Taxonomy): Promise<TermRow[]> {
+  let q = db.selectFrom('terms').selectAll().orderBy('taxonomy').orderBy('name');
+  if (taxonomy) q = q.where('taxonomy', '=', taxonomy);
+  return q.execute();
+}
+
+/** The ids among `ids` that are terms of `taxonomy`; WordPress drops the others silently. */
+export async function existingTermIds(db: Db, taxonomy: Taxonomy, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('id', 'in', ids).execute();
+  const found = new Set(rows.map((r) => r.id));
+  return [...new Set(ids)].filter((id) => found.has(id));
+}
+
+/** `ids` plus every descendant category (include_children). */
+export async function withDescendants(db: Db, ids: number[]): Promise<number[]> {
+  const all = new Set(ids);
+  let frontier = ids;
+  while (frontier.length) {
+    const rows = await db.selectFrom('terms').select('id').where('parent', 'in', frontier).execute();
+    frontier = rows.map((r) => r.id).filter((id) => !all.has(id));
+    frontier.forEach((id) => all.add(id));
+  }
+  return [...all];
+}
+
+/** Replaces the post's terms of one taxonomy and refreshes the counts of the terms touched. */
+export async function setPostTerms(db: Db, postId: number, taxonomy: Taxonomy, ids: number[]): Promise<void> {
+  const before = await db
+    .selectFrom('term_relationships')
+    .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+    .select('terms.id')
+    .where('term_relationships.post_id', '=', postId)
+    .where('terms.taxonomy', '=', taxonomy)
+    .execute();
+  const old = before.map((r) => r.id);
+  if (old.length) await db.deleteFrom('term_relationships').where('post_id', '=', postId).where('term_id', 'in', old).execute();
+  if (ids.length) await db.insertInto('term_relationships').values(ids.map((term_id) => ({ post_id: postId, term_id }))).execute();
+  await refreshCounts(db, [...old, ...ids]);
+}
+
+/** A term's count is the number of published posts it holds, as WordPress counts it. */
+export async function refreshCounts(db: Db, termIds: number[]): Promise<void> {
+  for (const id of new Set(termIds)) {
+    const row = await db
+      .selectFrom('term_relationships')
+      .innerJoin('posts', 'posts.id', 'term_relationships.post_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('term_relationships.term_id', '=', id)
+      .where('posts.status', '=', 'publish')
+      .executeTakeFirst();
+    await db.updateTable('terms').set({ count: Number(row?.n ?? 0) }).where('id', '=', id).execute();
+  }
+}
+
+export async function termIdsOfPost(db: Db, postId: number): Promise<number[]> {
+  const rows = await db.selectFrom('term_relationships').select('term_id').where('post_id', '=', postId).execute();
+  return rows.map((r) => r.term_id);
+}
+
+/** Category and tag ids of many posts at once (one query for a whole list page). */
+export async function termsOfPosts(db: Db, postIds: number[]): Promise<Map<number, { category: number[]; post_tag: number[] }>> {
+  const map = new Map<number, { category: number[]; post_tag: number[] }>();
+  for (const id of postIds) map.set(id, { category: [], post_tag: [] });
+  if (!postIds.length) return map;
+  const rows = await db
+    .selectFrom('term_relationships')
+    .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+    .select(['term_relationships.post_id as post_id', 'terms.id as term_id', 'terms.taxonomy as taxonomy'])
+    .where('term_relationships.post_id', 'in', postIds)
+    .orderBy('terms.id')
+    .execute();
+  for (const r of rows) {
+    const entry = map.get(r.post_id);
+    if (entry && (r.taxonomy === 'category' || r.taxonomy === 'post_tag')) entry[r.taxonomy].push(r.term_id);
+  }
+  return map;
+}

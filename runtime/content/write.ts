@@ -1,0 +1,119 @@
+/**
+ * A create or update request → the changes to store (WordPress's prepare_item_for_database and
+ * the checks around it): fields, status rules, dates in the site zone, author, password and
+ * sticky conflicts, page parent. Nothing is written here.
+ */
+import type { Insertable } from 'kysely';
+import type { HandlerContext } from '../rest/types.ts';
+import type { PostsTable } from '../store/schema.ts';
+import { authStatus, has, typeCap } from './access.ts';
+import { dateWithGmt, siteZone } from './dates.ts';
+import { contentError } from './errors.ts';
+import type { PostRow } from './prepare.ts';
+import { sanitizeTitle } from './slugs.ts';
+import { stickyIds } from './prepare.ts';
+
+export interface PostChanges {
+  row: Partial<Insertable<PostsTable>>;
+  /** The request set date or date_gmt (a draft's date then stops floating). */
+  editDate: boolean;
+  /** The request asked for the draft's date to float again (date or date_gmt null). */
+  clearDate: boolean;
+  categories?: number[];
+  tags?: number[];
+  sticky?: boolean;
+  meta?: Record<string, unknown>;
+  featuredMedia?: number;
+}
+
+/** title / content / excerpt arrive as a string or as `{ raw }`. */
+function rawText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && typeof (value as { raw?: unknown }).raw === 'string') return (value as { raw: string }).raw;
+  return undefined;
+}
+
+/** WordPress's handle_status_param: publishing statuses need the publish capability. */
+function checkStatus(ctx: HandlerContext, type: string, status: string): string {
+  if (status === 'publish' || status === 'future' || status === 'private') {
+    if (!has(ctx.user, typeCap(type, 'publish'))) throw contentError('rest_cannot_publish', [], authStatus(ctx.user));
+  }
+  return status;
+}
+
+export async function prepareChanges(ctx: HandlerContext, type: string, existing?: PostRow): Promise<PostChanges> {
+  const p = ctx.params;
+  const db = ctx.app.db;
+  const changes: PostChanges = { row: {}, editDate: false, clearDate: false };
+  const row = changes.row;
+
+  for (const field of ['title', 'content', 'excerpt'] as const) {
+    const text = rawText(p[field]);
+    if (text !== undefined) row[field] = text;
+  }
+  if (typeof p.status === 'string') row.status = checkStatus(ctx, type, p.status);
+
+  const zone = await siteZone(db);
+  if (p.date) {
+    const pair = dateWithGmt(String(p.date), zone, false);
+    if (!pair) throw contentError('rest_invalid_date');
+    if (!existing || existing.date !== pair[0]) [row.date, row.date_gmt, changes.editDate] = [pair[0], pair[1], true];
+  } else if (p.date_gmt) {
+    const pair = dateWithGmt(String(p.date_gmt), zone, true);
+    if (!pair) throw contentError('rest_invalid_date');
+    if (!existing || existing.date_gmt !== pair[1]) [row.date, row.date_gmt, changes.editDate] = [pair[0], pair[1], true];
+  } else if (p.date === null || p.date_gmt === null) {
+    changes.clearDate = true;
+  }
+
+  if (typeof p.slug === 'string') row.slug = sanitizeTitle(p.slug);
+
+  if (p.author !== undefined && p.author !== null) {
+    const author = Number(p.author);
+    const current = existing?.author ?? ctx.user?.id ?? 0;
+    if (author !== current) {
+      if (author !== ctx.user?.id && !has(ctx.user, typeCap(type, 'edit_others'))) {
+        throw contentError('rest_cannot_edit_others', [existing ? 'update' : 'create'], authStatus(ctx.user));
+      }
+      const user = await db.selectFrom('users').select('id').where('id', '=', author).executeTakeFirst();
+      if (!user) throw contentError('rest_invalid_author');
+    }
+    row.author = author;
+  }
+
+  const sticky = await stickyIds(db);
+  if (typeof p.password === 'string') {
+    row.password = p.password;
+    if (p.password !== '') {
+      if (type === 'post' && p.sticky) throw contentError('rest_invalid_field_sticky_password');
+      if (existing && sticky.has(existing.id)) throw contentError('rest_invalid_field_protect_sticky');
+    }
+  }
+  if (type === 'post' && typeof p.sticky === 'boolean') {
+    if (p.sticky && existing?.password && row.password !== '') throw contentError('rest_invalid_field_sticky_protected');
+    if (p.sticky && !has(ctx.user, 'edit_others_posts') && !has(ctx.user, 'publish_posts')) {
+      throw contentError('rest_cannot_assign_sticky', [], authStatus(ctx.user));
+    }
+    changes.sticky = p.sticky;
+  }
+
+  if (type === 'page' && p.parent !== undefined && p.parent !== null) {
+    const parent = Number(p.parent);
+    if (parent !== 0) {
+      const found = await db.selectFrom('posts').select('id').where('id', '=', parent).executeTakeFirst();
+      if (!found || parent === existing?.id) throw contentError('rest_invalid_post_parent');
+    }
+    row.parent = parent;
+  }
+  if (type === 'page' && typeof p.menu_order === 'number') row.menu_order = p.menu_order;
+  for (const field of ['comment_status', 'ping_status', 'template'] as const) {
+    if (typeof p[field] === 'string') row[field] = p[field];
+  }
+  if (type === 'post' && typeof p.format === 'string') row.format = p.format;
+  if (type === 'post' && Array.isArray(p.categories)) changes.categories = p.categories.map(Number);
+  if (type === 'post' && Array.isArray(p.tags)) changes.tags = p.tags.map(Number);
+  if (p.meta && typeof p.meta === 'object') changes.meta = p.meta as Record<string, unknown>;
+  if (p.featured_media !== undefined && p.featured_media !== null) changes.featuredMedia = Number(p.featured_media);
+  return changes;
+}
