@@ -54,10 +54,16 @@ export async function authenticateApplicationPassword(app: App, name: string, pa
 async function authenticateCookie(app: App, request: RestRequest): Promise<CurrentUser | null> {
   const session = await findSession(app.db, request.cookies?.[SESSION_COOKIE], app.now());
   if (!session) return null;
-  const nonce = request.headers['x-wp-nonce'] ?? stringParam(request.query._wpnonce) ?? stringParam(request.body?._wpnonce);
+  const nonce = request.headers['x-wp-nonce'] ?? stringParam(request.query._wpnonce) ?? stringParam(request.body?._wpnonce) ?? formBodyNonce(request);
   if (nonce === undefined) return null;
   if (!(await verifyNonce(app.db, nonce, 'wp_rest', session, app.now()))) throw authError('cookie_invalid_nonce');
   return loadCurrentUser(app.db, session.userId, 'cookie');
+}
+
+/** WordPress reads _wpnonce from $_REQUEST, so a urlencoded form body may carry it too. */
+function formBodyNonce(request: RestRequest): string | undefined {
+  if (!request.rawBody || !String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return undefined;
+  return new URLSearchParams(request.rawBody.toString('utf8')).get('_wpnonce') ?? undefined;
 }
 
 function stringParam(v: unknown): string | undefined {

@@ -150,15 +150,22 @@ const editMedia: RuleCheck = async (ctx, postType) => {
   await editItem(ctx, postType);
 };
 
-/** The parent of a revision or autosave route: `parent`, or `id` on `/<id>/autosaves`. */
+/**
+ * The parent of a revision or autosave route is its `parent` capture, or its `id` capture on
+ * `/<id>/autosaves` (where WordPress ignores a `parent` param, as here).
+ */
+function hasCapture(ctx: PermissionContext, name: string): boolean {
+  return (ctx.route.captures ?? []).some((c) => c.name === name);
+}
+
 function parentParam(ctx: PermissionContext): unknown {
-  return ctx.params.parent ?? ctx.params.id;
+  return hasCapture(ctx, 'parent') ? ctx.params.parent : ctx.params.id;
 }
 
 const readRevisions: RuleCheck = async (ctx, postType) => {
   const parent = await requirePost(ctx, postType, parentParam(ctx), 'post_invalid_parent');
   if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_revisions', ctx.user);
-  if (ctx.params.parent !== undefined && ctx.params.id !== undefined) await requireChild(ctx, parent, 'revision', 'revision_invalid_id');
+  if (hasCapture(ctx, 'parent') && hasCapture(ctx, 'id')) await requireChild(ctx, parent, 'revision', 'revision_invalid_id');
 };
 
 const deleteRevision: RuleCheck = async (ctx, postType) => {

@@ -8,7 +8,8 @@ import { addPost, authTestSite, type AuthTestSite } from './auth-app.ts';
 
 function route(path: string, endpoints: Array<{ methods: RouteDef['endpoints'][number]['methods']; permission: Permission }> = []): RouteDef {
   return {
-    namespace: 'core/v2', path, pattern: path, regex: path, captures: [],
+    namespace: 'core/v2', path, pattern: path, regex: path,
+    captures: [...path.matchAll(/<(\w+)>/g)].map((m) => ({ name: m[1]!, pattern: '[\\d]+' })),
     endpoints: endpoints.map((e, i) => ({ operationId: `op${i}`, argsMode: 'declared', args: {}, allowBatch: false, ...e })),
   };
 }
@@ -94,6 +95,17 @@ describe('declared permissions', () => {
     expect(await outcome(ctx(site.users.author, revisions, { parent: 999999, id: rev }), rule('read_revision'))).toBe('404 rest_post_invalid_parent');
     expect(await outcome(ctx(site.users.contributor, revisions, { parent, id: rev }), rule('delete_revision'))).toBe('403 rest_cannot_delete');
     expect(await outcome(ctx(site.users.editor, revisions, { parent, id: rev }), rule('delete_revision'))).toBe('allowed');
+  });
+
+  it('autosaves: the list judges the post of its id capture, one autosave the post of its parent capture', async () => {
+    const parent = await addPost(site.app, { author: site.users.author.id, status: 'publish' });
+    const other = await addPost(site.app, { author: site.users.editor.id, status: 'publish' });
+    const list = route('/core/v2/posts/<id>/autosaves');
+    const one = route('/core/v2/posts/<parent>/autosaves/<id>');
+    expect(await outcome(ctx(site.users.author, list, { id: parent, parent: other }), rule('read_autosave'))).toBe('allowed');
+    expect(await outcome(ctx(site.users.author, list, { id: other }), rule('read_autosave'))).toBe('403 rest_cannot_read');
+    expect(await outcome(ctx(site.users.author, one, { parent: other, id: parent }), rule('read_autosave'))).toBe('403 rest_cannot_read');
+    expect(await outcome(ctx(null, one, { parent, id: 5 }), rule('read_autosave'))).toBe('401 rest_cannot_read');
   });
 
   it('media: upload_files lets authors upload, not contributors', async () => {
