@@ -63,6 +63,8 @@ export const ERRORS = {
   rest_variable_not_found: { status: 404, message: 'Variable %s was not found.' },
   rest_variable_duplicated_label: { status: 400, message: 'A variable labelled %s already exists.' },
   rest_variables_watermark_mismatch: { status: 409, message: 'The variables changed since they were loaded (watermark is now %s). Reload and try again.' },
+  rest_batch_not_allowed: { status: 400, message: 'The requested route does not support batch requests.' },
+  parse_path_failed: { status: 400, message: 'Could not parse the path.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
