@@ -12,11 +12,14 @@ import { payloadOf } from './payload.ts';
 const SINGLETON = '_';
 
 export async function runAction(ctx: HandlerContext, b: ActionBehavior): Promise<HandlerResult> {
-  const key = b.idParam ? String(ctx.params[b.idParam]) : SINGLETON;
+  const id = b.idParam ? ctx.params[b.idParam] : SINGLETON;
+  if (id === undefined || id === null || id === '') throw restError('rest_missing_callback_param', [b.idParam!], { params: [b.idParam] });
+  const key = String(id);
   const existing = await getRecord(ctx.app.db, b.collection, key);
+  // A record never acted on has no state: it can only take actions that name no starting state.
   const current = existing?.data[b.field];
-  if (b.from && !b.from.includes(String(current ?? b.from[0]))) {
-    throw restError('rest_action_not_allowed', [String(current), b.to], { from: current, to: b.to });
+  if (b.from && (current === undefined || !b.from.includes(String(current)))) {
+    throw restError('rest_action_not_allowed', [current === undefined ? 'not set' : String(current), b.to], { from: current ?? null, to: b.to });
   }
   const data = { ...(existing?.data ?? {}), ...payloadOf(ctx, b.idParam ? [b.idParam] : []), [b.field]: b.to };
   const record = await putRecord(ctx.app.db, b.collection, key, data);

@@ -7,7 +7,7 @@ import { pagedResponse, pagingOf } from './payload.ts';
 export function runCatalog(ctx: HandlerContext, b: CatalogBehavior): HandlerResult {
   const data = ctx.app.deployment.catalogs[b.data];
   if (data === undefined) throw restError('rest_catalog_missing', [b.data]);
-  const items = isItemList(data) ? data.items : undefined;
+  const items = Array.isArray(data) ? data : isItemList(data) ? data.items : undefined;
   if (!items) return { data };
 
   if (b.idParam) {

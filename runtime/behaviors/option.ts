@@ -1,7 +1,7 @@
-/** `option`: one stored JSON value (per site or per user) with a default; writes replace or merge it. */
+/** `option`: one stored JSON value (per site or per user) with a default; writes merge into it, DELETE resets it. */
 import type { OptionBehavior } from '../../generator/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import { getRecord, putRecord, scopedKey } from './records.ts';
+import { deleteRecord, getRecord, putRecord, scopedKey } from './records.ts';
 import { payloadOf } from './payload.ts';
 
 const COLLECTION = 'option';
@@ -11,6 +11,11 @@ export async function runOption(ctx: HandlerContext, b: OptionBehavior): Promise
   const stored = await getRecord(ctx.app.db, COLLECTION, key);
   const current = stored ? stored.data.value : structuredClone(b.default ?? {});
   if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') return { data: current };
+  if (ctx.request.method === 'DELETE') {
+    // Clearing a value brings back its default (an emptied log, a reset setting).
+    await deleteRecord(ctx.app.db, COLLECTION, key);
+    return { data: structuredClone(b.default ?? {}) };
+  }
 
   const incoming = payloadOf(ctx);
   const value = b.merge !== false && isPlainObject(current) ? { ...current, ...incoming } : incoming;

@@ -1,19 +1,18 @@
 /**
- * What a behaviour stores from a request: the params the endpoint declares (or, for an
- * endpoint whose body the spec leaves undeclared, every param the client sent), without the
- * global params every route accepts and without the route's own captures.
+ * What a behaviour stores from a request: every param the client sent and the declared
+ * defaults, without the global params every route accepts and without the ones the caller
+ * names (the record key). The interface document declares few of the fields its clients
+ * actually send (a colour's title and value, a favourite's kind), so undeclared params are
+ * kept rather than silently dropped.
  */
 import type { HandlerContext } from '../rest/types.ts';
 
 const GLOBAL_PARAMS = new Set(['_fields', '_embed', '_envelope', '_method', '_wpnonce', '_locale', 'rest_route', 'context']);
 
 export function payloadOf(ctx: HandlerContext, exclude: string[] = []): Record<string, unknown> {
-  const captures = new Set(ctx.route.captures.map((c) => c.name));
   const out: Record<string, unknown> = {};
-  const declared = ctx.endpoint.argsMode === 'declared' ? new Set(Object.keys(ctx.endpoint.args)) : null;
   for (const [name, value] of Object.entries(ctx.params)) {
-    if (GLOBAL_PARAMS.has(name) || captures.has(name) || exclude.includes(name) || value === undefined) continue;
-    if (declared && !declared.has(name)) continue;
+    if (GLOBAL_PARAMS.has(name) || exclude.includes(name) || value === undefined) continue;
     out[name] = value;
   }
   return out;
