@@ -95,7 +95,8 @@ async function resolveChecked(hostname: string, allow: ReturnType<typeof parseAl
     addresses = [{ address: bare, family: net.isIP(bare) }];
   } else {
     try {
-      addresses = await dns.lookup(bare, { all: true, verbatim: true });
+      // IPv4 first: the pinned address is the first one, and most hosts serve IPv4.
+      addresses = await dns.lookup(bare, { all: true, verbatim: false });
     } catch {
       throw new OutboundError('dns', `The host ${bare} could not be resolved.`);
     }
