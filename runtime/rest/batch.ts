@@ -1,0 +1,103 @@
+/**
+ * `POST /batch/v1` (WordPress's serve_batch_request_v1): each request item is parsed and
+ * matched first; items to routes without `allow_batch` fail with rest_batch_not_allowed.
+ * - `normal`: each item runs through the whole pipeline in order, as the caller.
+ * - `require-all-validate`: every item's params are checked first; if any fails, nothing runs
+ *   and the answer is `{failed: 'validation', responses}` (null for the items that were fine).
+ * Answers 207 with one `{body, status, headers}` per item. The 25-item limit is the `requests`
+ * arg's maxItems, checked by validation like any other arg.
+ */
+import type { HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
+import { RestError, restError } from './errors.ts';
+import { errorResponse, readParams } from './dispatch.ts';
+import { matchRoute, type RouteMatch } from './match-route.ts';
+import { parseQueryString } from './query-string.ts';
+import { allowedMethods } from '../auth/permission.ts';
+
+interface BatchItem {
+  method?: string;
+  path: string;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string | string[]>;
+}
+
+type Prepared = { request: RestRequest; match: RouteMatch } | { error: RestResponse };
+
+export async function runBatch(ctx: HandlerContext): Promise<HandlerResult> {
+  const items = (ctx.params.requests ?? []) as BatchItem[];
+  const prepared = await Promise.all(items.map((item) => prepare(ctx, item)));
+
+  if (ctx.params.validation === 'require-all-validate') {
+    const checks = await Promise.all(prepared.map((p) => validateOnly(ctx, p)));
+    if (checks.some((c) => c !== null)) return { status: 207, data: { failed: 'validation', responses: checks } };
+  }
+
+  const responses: unknown[] = [];
+  for (const p of prepared) {
+    const response = 'error' in p ? p.error : await ctx.app.dispatch(p.request, ctx.user);
+    responses.push(enveloped(response));
+  }
+  return { status: 207, data: { responses } };
+}
+
+/** Parses the item's path and finds its endpoint; errors are kept as that item's answer. */
+async function prepare(ctx: HandlerContext, item: BatchItem): Promise<Prepared> {
+  const parsed = parsePath(item.path);
+  if (!parsed) return { error: errorResponse(ctx.app, restError('parse_path_failed')) };
+  const request: RestRequest = {
+    method: (item.method ?? 'POST').toUpperCase(),
+    route: parsed.route,
+    headers: headersOf(item.headers),
+    query: parsed.query,
+    body: item.body && typeof item.body === 'object' && !Array.isArray(item.body) ? item.body : undefined,
+    ip: ctx.request.ip,
+    cookies: ctx.request.cookies,
+  };
+  const match = matchRoute(ctx.app, request.route, request.method);
+  if (!match?.endpoint) return { error: errorResponse(ctx.app, restError('rest_no_route')) };
+  if (!match.endpoint.allowBatch) {
+    const error = errorResponse(ctx.app, restError('rest_batch_not_allowed'));
+    const methods = await allowedMethods({ app: ctx.app, user: ctx.user, params: { ...request.query, ...match.captures }, route: match.route }, match.route).catch(() => []);
+    if (methods.length > 0) error.headers.Allow = methods.join(', ');
+    return { error };
+  }
+  return { request, match };
+}
+
+/** The validation half of the pipeline only; null when the item's params are fine. */
+async function validateOnly(ctx: HandlerContext, p: Prepared): Promise<unknown> {
+  if ('error' in p) return enveloped(p.error);
+  try {
+    await readParams({ ...p.request }, p.request.method, p.match);
+    return null;
+  } catch (error) {
+    if (error instanceof RestError) return enveloped(errorResponse(ctx.app, error));
+    throw error;
+  }
+}
+
+/** A path as wp_parse_url reads it: the path part is the route, the query its params. */
+function parsePath(path: string): { route: string; query: Record<string, unknown> } | undefined {
+  let url: URL;
+  try {
+    url = new URL(path, 'http://batch.invalid');
+  } catch {
+    return undefined;
+  }
+  // A scheme or `//` with no host (http:///x, //:80) is what PHP's parse_url refuses.
+  if (/^([a-z][a-z0-9+.-]*:)?\/\/(:|\/|$)/i.test(path)) return undefined;
+  const rawQuery = path.includes('?') ? path.slice(path.indexOf('?') + 1).split('#')[0]! : '';
+  const route = decodeURIComponent(url.pathname).replace(/\/+$/, '') || '/';
+  return { route, query: parseQueryString(rawQuery) };
+}
+
+function headersOf(headers: BatchItem['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  return out;
+}
+
+/** `{body, status, headers}` as WordPress's envelope_response (empty headers print as []). */
+function enveloped(response: RestResponse): { body: unknown; status: number; headers: Record<string, string> | [] } {
+  return { body: response.body, status: response.status, headers: Object.keys(response.headers).length ? response.headers : [] };
+}

@@ -1,0 +1,53 @@
+/**
+ * The discovery document `GET /` answers: the generated `discovery.json` with its placeholders
+ * filled per request: site fields from the settings store (`{name}`, `{page_on_front}`...),
+ * `{rest_url}` and `{auth_url}` from the server's address. With `context=help` each route also
+ * carries its schema, as WordPress does. The root route's `handler: custom` region calls this.
+ */
+import type { HandlerContext } from './types.ts';
+import { discoveryOf } from '../app.ts';
+import { getSiteSettings, SITE_FIELDS } from '../settings/site-settings.ts';
+import { AUTHORIZE_PATH } from '../auth/authorize-application-page.ts';
+import { describeRoute } from './route-descriptor.ts';
+
+export async function discoveryDocument(ctx: Pick<HandlerContext, 'app' | 'params'>): Promise<Record<string, unknown>> {
+  const { app } = ctx;
+  const settings = await getSiteSettings(app.db, app.deployment.site, app.config.siteUrl);
+  const template = discoveryOf(app) ?? fromRouteTable(ctx);
+  const values: Record<string, unknown> = { ...settings };
+  const addresses: Record<string, string> = { rest_url: app.config.restUrl, auth_url: `${app.config.siteUrl}${AUTHORIZE_PATH}` };
+  const doc = fill(template, values, addresses) as Record<string, unknown>;
+  if (ctx.params.context === 'help') doc.routes = routesOf(ctx, 'help');
+  return doc;
+}
+
+/** Without a generated document (hand-made route tables): the same shape from the table. */
+function fromRouteTable(ctx: Pick<HandlerContext, 'app' | 'params'>): Record<string, unknown> {
+  const { deployment } = ctx.app;
+  const doc: Record<string, unknown> = {};
+  for (const field of SITE_FIELDS) doc[field] = `{${field}}`;
+  doc.namespaces = deployment.namespaces.length ? deployment.namespaces : [...new Set(ctx.app.routes.map((r) => r.namespace).filter(Boolean))];
+  doc.authentication = deployment.authentication.applicationPasswords ? { 'application-passwords': { endpoints: { authorization: '{auth_url}' } } } : [];
+  doc.routes = routesOf(ctx, 'view');
+  return doc;
+}
+
+function routesOf(ctx: Pick<HandlerContext, 'app'>, context: 'view' | 'help'): Record<string, unknown> {
+  const routes: Record<string, unknown> = {};
+  for (const route of ctx.app.routes) routes[route.pattern] = describeRoute(ctx.app, route, context);
+  return routes;
+}
+
+/** A string that is exactly `{field}` becomes the field's value (typed); `{rest_url}` inside strings is replaced. */
+function fill(value: unknown, fields: Record<string, unknown>, addresses: Record<string, string>): unknown {
+  if (typeof value === 'string') {
+    const whole = /^\{(\w+)\}$/.exec(value);
+    if (whole && Object.hasOwn(fields, whole[1]!)) return fields[whole[1]!];
+    return value.replace(/\{(rest_url|auth_url)\}/g, (_, name: string) => addresses[name]!);
+  }
+  if (Array.isArray(value)) return value.map((v) => fill(v, fields, addresses));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, fields, addresses)]));
+  }
+  return value;
+}
