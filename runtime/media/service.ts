@@ -6,6 +6,8 @@
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
 import { canReadAttachment } from './visibility.ts';
+import { userCan } from '../auth/capabilities.ts';
+import { authStatus } from '../content/access.ts';
 import {
   ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, getMeta, updateAttachment,
   type AttachmentMetadata, type AttachmentRow,
@@ -45,7 +47,21 @@ async function create(ctx: HandlerContext): Promise<HandlerResult> {
   return createdResponse(ctx, row.id, await prepareAttachment(ctx, row, 'edit'));
 }
 
+/** The list's own permission checks (its endpoint is public): edit context and non-default statuses. */
+async function checkListAccess(ctx: HandlerContext): Promise<void> {
+  const status = authStatus(ctx.user);
+  const canEdit = await userCan(ctx.app, ctx.user, 'edit_posts');
+  if (ctx.params.context === 'edit' && !canEdit) throw restError('rest_forbidden_context', [], {}, status);
+  const statuses: unknown[] = Array.isArray(ctx.params.status) ? ctx.params.status : [ctx.params.status ?? 'inherit'];
+  for (const s of statuses) {
+    if (s === 'inherit' || canEdit) continue;
+    if (s === 'private' && (await userCan(ctx.app, ctx.user, 'read_private_posts'))) continue;
+    throw restError('rest_forbidden_status', [], {}, status);
+  }
+}
+
 async function list(ctx: HandlerContext): Promise<HandlerResult> {
+  await checkListAccess(ctx);
   const page = await queryMedia(ctx.app.db, ctx.params);
   const rows = page.ids.length
     ? await ctx.app.db.selectFrom('posts').selectAll().where('id', 'in', page.ids).execute()
@@ -63,6 +79,9 @@ async function list(ctx: HandlerContext): Promise<HandlerResult> {
 
 async function get(ctx: HandlerContext): Promise<HandlerResult> {
   const row = await requireAttachment(ctx);
+  const status = authStatus(ctx.user);
+  if (ctx.params.context === 'edit' && !(await userCan(ctx.app, ctx.user, 'edit_post', row.id))) throw restError('rest_forbidden_context', [], {}, status);
+  if (!(await canReadAttachment(ctx, row))) throw restError('rest_forbidden', [], {}, status);
   return { data: await prepareAttachment(ctx, row, contextOf(ctx)) };
 }
 

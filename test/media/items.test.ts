@@ -75,6 +75,15 @@ describe('GET /core/v2/media', () => {
     expect(list.map((m: any) => m.id).sort()).toEqual([photo.id, notes.id].sort());
   });
 
+  it('anonymous callers may not ask for the edit context or the trash', async () => {
+    const edit = await api('/core/v2/media?context=edit', { role: 'anonymous' });
+    expect(edit.status).toBe(401);
+    expect((await edit.json()).code).toBe('rest_forbidden_context');
+    const trash = await api('/core/v2/media?status=trash', { role: 'anonymous' });
+    expect(trash.status).toBe(401);
+    expect((await trash.json()).code).toBe('rest_forbidden_status');
+  });
+
   it('a page past the last is 400 rest_post_invalid_page_number', async () => {
     const res = await api('/core/v2/media?page=9');
     expect(res.status).toBe(400);
@@ -96,6 +105,13 @@ describe('GET /core/v2/media/<id>', () => {
     const edit = await (await api(`/core/v2/media/${photo.id}?context=edit`)).json();
     expect(edit.title.raw).toBe('Sunset');
     expect(edit.missing_image_sizes).toEqual([]);
+  });
+
+  it('media attached to a draft is forbidden to anonymous callers', async () => {
+    const attached = (await (await api(`/core/v2/media?parent=${postId}`)).json())[0];
+    const res = await api(`/core/v2/media/${attached.id}`, { role: 'anonymous' });
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe('rest_forbidden');
   });
 
   it('an unknown id is 404 rest_post_invalid_id', async () => {

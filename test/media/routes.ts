@@ -50,7 +50,7 @@ export const mediaRoutes: RouteDef[] = [
   route('/core/v2/media', [
     {
       methods: ['GET'],
-      permission: rule('read_posts'),
+      permission: { kind: 'public' },
       handle: media.list,
       args: {
         context, page: { type: 'integer', default: 1, minimum: 1 }, per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
@@ -75,7 +75,7 @@ export const mediaRoutes: RouteDef[] = [
     },
   ]),
   route('/core/v2/media/<id>', [
-    { methods: ['GET'], permission: rule('read_post'), handle: media.get, args: { id: { type: 'integer' }, context } },
+    { methods: ['GET'], permission: { kind: 'public' }, handle: media.get, args: { id: { type: 'integer' }, context } },
     { methods: ['POST', 'PUT', 'PATCH'], permission: rule('edit_post'), handle: media.update, args: { id: { type: 'integer' }, ...writable } },
     { methods: ['DELETE'], permission: rule('delete_post'), handle: media.delete, args: { id: { type: 'integer' }, force: { type: 'boolean', default: false } } },
   ]),
