@@ -26,6 +26,16 @@ const FOLDERS: Array<{ folder: string; kind: FileKind; list: Exclude<keyof SpecS
 ];
 
 export async function loadSpec(specDir: string): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
+  try {
+    return await loadChecked(specDir);
+  } catch (error) {
+    // A loader bug must still reach the user as one readable line, not a stack trace.
+    const at = { file: displayPath(specDir), line: 1, col: 1 };
+    return { diagnostics: [diagnostic('internalError', at, { problem: (error as Error).message ?? String(error) })] };
+  }
+}
+
+async function loadChecked(specDir: string): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
   const { sources, diagnostics } = await readSources(specDir);
   diagnostics.push(...checkSemantics(sources));
   let model: SpecModel | undefined;
@@ -83,7 +93,7 @@ async function readOne(
     return undefined;
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const src: SourceFile = { file, doc, lineCounter };
   if (doc.errors.length) {
     for (const error of doc.errors) {

@@ -61,7 +61,7 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
   }
   // Root-level routes come before every namespace, whatever file order says.
   routes.sort((a, b) => Number(b.namespace === '') - Number(a.namespace === ''));
-  applyOverrides(dep, routes, out);
+  applyOverrides(dep, routes, expander, out);
   return {
     name: d.deployment,
     description: d.description ?? '',
@@ -213,8 +213,7 @@ function toPermission(raw: RawPermission): Permission {
 }
 
 /** Arg overrides, after expansion, so they see the args a shape or resource pulled in. */
-function applyOverrides(dep: Loaded<RawDeployment>, routes: Route[], out: Diagnostic[]): void {
-  const expander = new ArgExpander(new Map(), new Map(), {});
+function applyOverrides(dep: Loaded<RawDeployment>, routes: Route[], expander: ArgExpander, out: Diagnostic[]): void {
   (dep.data.overrides ?? []).forEach((o, i) => {
     const at = (key: string) => positionOf(dep.src, ['overrides', i, key]);
     const endpoint = routes.find((r) => r.path === o.path)?.endpoints.find((e) => e.methods.includes(o.method));

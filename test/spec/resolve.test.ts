@@ -103,6 +103,13 @@ describe('resolving a spec into one model per deployment', () => {
     expect(endpoint(studio, '/core/v2/posts', 'GET')!.args.per_page.maximum).toBe(100);
   });
 
+  it('expands shapes inside an override', () => {
+    expect(endpoint(blog, '/sitegen/v1/templates', 'POST')!.args.business_name).toEqual({
+      type: 'object',
+      properties: { context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } },
+    });
+  });
+
   it('takes permissions from the endpoint, else the namespace, else public', () => {
     expect(endpoint(studio, '/core/v2/posts', 'POST')!.permission).toEqual({ kind: 'rule', rule: 'create_post' });
     expect(endpoint(studio, '/sitegen/v1/templates', 'POST')!.permission).toEqual({ kind: 'capability', capability: 'manage_options' });
