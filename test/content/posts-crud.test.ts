@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startContentServer, type ContentServer } from './content-server.ts';
+import { setOption } from '../../runtime/content/options.ts';
+import { addTerm } from '../../runtime/content/terms.ts';
+
+let s: ContentServer;
+beforeAll(async () => {
+  s = await startContentServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const post = (body: Record<string, unknown>, role: Parameters<ContentServer['call']>[0] = 'administrator') => s.call(role, 'POST', '/core/v2/posts', body);
+
+describe('creating posts', () => {
+  it('answers 201 with Location and the item in edit context', async () => {
+    const res = await post({ title: 'Created one', status: 'publish' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`${s.restUrl}/core/v2/posts/${res.body.id}`);
+    expect(res.body.title.raw).toBe('Created one');
+    expect(res.body.guid.raw).toBe(`${s.siteUrl}/?p=${res.body.id}`);
+    expect(res.body.link).toBe(`${s.siteUrl}/?p=${res.body.id}`);
+  });
+
+  it('makes slugs from titles, unique per type', async () => {
+    const a = await post({ title: 'Héllo Wörld!', status: 'publish' });
+    const b = await post({ title: 'Héllo Wörld!', status: 'publish' });
+    expect(a.body.slug).toBe('hello-world');
+    expect(b.body.slug).toBe('hello-world-2');
+    const page = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Héllo Wörld!', status: 'publish' });
+    expect(page.body.slug).toBe('hello-world');
+  });
+
+  it('leaves a draft without slug but offers generated_slug', async () => {
+    const res = await post({ title: 'Draft title' });
+    expect(res.body.status).toBe('draft');
+    expect(res.body.slug).toBe('');
+    expect(res.body.generated_slug).toBe('draft-title');
+  });
+
+  it('rejects an id on create with rest_post_exists', async () => {
+    const res = await post({ id: 5, title: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('rest_post_exists');
+  });
+
+  it('puts a new post in the default category and keeps only existing term ids', async () => {
+    const plain = await post({ title: 'Default cat', status: 'publish' });
+    expect(plain.body.categories).toEqual([1]);
+    const tag = await addTerm(s.app.db, { taxonomy: 'post_tag', name: 'Green' });
+    const cat = await addTerm(s.app.db, { taxonomy: 'category', name: 'News' });
+    const res = await post({ title: 'Terms', categories: [cat.id, 9999], tags: [tag.id] });
+    expect(res.body.categories).toEqual([cat.id]);
+    expect(res.body.tags).toEqual([tag.id]);
+  });
+
+  it('stores template, format, comment and ping status', async () => {
+    const res = await post({ title: 'Fields', format: 'aside', comment_status: 'closed', ping_status: 'closed', template: '' });
+    expect(res.body).toMatchObject({ format: 'aside', comment_status: 'closed', ping_status: 'closed', template: '' });
+  });
+
+  it('refuses publishing by a contributor with rest_cannot_publish 403', async () => {
+    const res = await post({ title: 'Nope', status: 'publish' }, 'contributor');
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('rest_cannot_publish');
+    const pending = await post({ title: 'Pending ok', status: 'pending' }, 'contributor');
+    expect(pending.status).toBe(201);
+  });
+
+  it('refuses another author without edit_others_posts', async () => {
+    const res = await post({ title: 'Other', author: s.users.editor.id }, 'author');
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('rest_cannot_edit_others');
+    const bad = await post({ title: 'Ghost', author: 424242 });
+    expect(bad.body.code).toBe('rest_invalid_author');
+  });
+
+  it('keeps sticky posts in the sticky_posts option and refuses sticky with a password', async () => {
+    const res = await post({ title: 'Sticky', status: 'publish', sticky: true });
+    expect(res.body.sticky).toBe(true);
+    const both = await post({ title: 'Both', sticky: true, password: 'pw' });
+    expect(both.status).toBe(400);
+    expect(both.body.code).toBe('rest_invalid_field');
+  });
+
+  it('schedules a post dated in the future and publishes it when its time comes', async () => {
+    const future = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19);
+    const res = await post({ title: 'Later', status: 'publish', date_gmt: future });
+    expect(res.body.status).toBe('future');
+    const realNow = s.app.now;
+    s.app.now = () => new Date(Date.now() + 7_200_000);
+    try {
+      const read = await s.call('administrator', 'GET', `/core/v2/posts/${res.body.id}?context=edit`);
+      expect(read.body.status).toBe('publish');
+    } finally {
+      s.app.now = realNow;
+    }
+  });
+
+  it('reads date without offset in the site timezone and answers both dates', async () => {
+    await setOption(s.app.db, 'timezone_string', 'Europe/Paris');
+    try {
+      const res = await post({ title: 'Paris', status: 'publish', date: '2024-07-01T12:00:00' });
+      expect(res.body.date).toBe('2024-07-01T12:00:00');
+      expect(res.body.date_gmt).toBe('2024-07-01T10:00:00');
+    } finally {
+      await setOption(s.app.db, 'timezone_string', '');
+    }
+  });
+
+  it('ignores a missing featured media on create but refuses it on update', async () => {
+    const res = await post({ title: 'Media', featured_media: 9999 });
+    expect(res.status).toBe(201);
+    expect(res.body.featured_media).toBe(0);
+    const upd = await s.call('administrator', 'POST', `/core/v2/posts/${res.body.id}`, { featured_media: 9999 });
+    expect(upd.status).toBe(400);
+    expect(upd.body.code).toBe('rest_invalid_featured_media');
+  });
+
+  it('stores registered meta and answers defaults for unset keys', async () => {
+    const res = await post({ title: 'Meta', meta: { footnotes: '[{"id":"1"}]' } });
+    expect(res.body.meta).toEqual({ footnotes: '[{"id":"1"}]' });
+    const other = await post({ title: 'No meta' });
+    expect(other.body.meta).toEqual({ footnotes: '' });
+  });
+});
+
+describe('pages', () => {
+  it('stores parent and menu_order and refuses an unknown parent', async () => {
+    const parent = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Parent', status: 'publish' });
+    const child = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Child', parent: parent.body.id, menu_order: 3, status: 'publish' });
+    expect(child.body).toMatchObject({ parent: parent.body.id, menu_order: 3 });
+    expect(child.body.guid.raw).toBe(`${s.siteUrl}/?page_id=${child.body.id}`);
+    expect(child.body).not.toHaveProperty('sticky');
+    expect(child.body).not.toHaveProperty('categories');
+    const bad = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Orphan', parent: 99999 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('rest_post_invalid_id');
+  });
+});
+
+describe('reading and updating', () => {
+  it('answers 404 rest_post_invalid_id for a missing id or a post read as a page', async () => {
+    expect((await s.call('anonymous', 'GET', '/core/v2/posts/99999')).body.code).toBe('rest_post_invalid_id');
+    const p = await post({ title: 'A post', status: 'publish' });
+    const asPage = await s.call('anonymous', 'GET', `/core/v2/pages/${p.body.id}`);
+    expect(asPage.status).toBe(404);
+  });
+
+  it('hides drafts from anonymous readers with 401 and from subscribers with 403', async () => {
+    const d = await post({ title: 'Secret draft' });
+    expect((await s.call('anonymous', 'GET', `/core/v2/posts/${d.body.id}`)).status).toBe(401);
+    expect((await s.call('subscriber', 'GET', `/core/v2/posts/${d.body.id}`)).status).toBe(403);
+  });
+
+  it('updates fields and keeps the rest', async () => {
+    const p = await post({ title: 'Before', content: 'Body', status: 'publish' });
+    const u = await s.call('administrator', 'PUT', `/core/v2/posts/${p.body.id}`, { title: 'After' });
+    expect(u.status).toBe(200);
+    expect(u.body.title.raw).toBe('After');
+    expect(u.body.content.raw).toBe('Body');
+    expect(u.body.slug).toBe('before');
+  });
+
+  it('refuses an author editing an editor\'s post', async () => {
+    const p = await post({ title: 'Editor owns', status: 'publish' }, 'editor');
+    const u = await s.call('author', 'PATCH', `/core/v2/posts/${p.body.id}`, { title: 'Mine now' });
+    expect(u.status).toBe(403);
+  });
+});
+
+describe('deleting', () => {
+  it('trashes first, answers 410 on a second trash, deletes with force', async () => {
+    const p = await post({ title: 'Doomed', status: 'publish' });
+    const id = p.body.id;
+    const trash = await s.call('administrator', 'DELETE', `/core/v2/posts/${id}`);
+    expect(trash.status).toBe(200);
+    expect(trash.body.status).toBe('trash');
+    expect(trash.body.slug).toBe('doomed__trashed');
+    const again = await s.call('administrator', 'DELETE', `/core/v2/posts/${id}`);
+    expect(again.status).toBe(410);
+    expect(again.body.code).toBe('rest_already_trashed');
+    const gone = await s.call('administrator', 'DELETE', `/core/v2/posts/${id}?force=true`);
+    expect(gone.body.deleted).toBe(true);
+    expect(gone.body.previous.id).toBe(id);
+    expect((await s.call('administrator', 'GET', `/core/v2/posts/${id}`)).status).toBe(404);
+  });
+});
