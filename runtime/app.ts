@@ -10,6 +10,7 @@ import pino from 'pino';
 import type { DeploymentModel } from '../generator/model.ts';
 import type { App, AppConfig, RouteDef } from './rest/types.ts';
 import { openDatabase } from './store/open-database.ts';
+import { databaseFile, uploadsDir } from './store/paths.ts';
 import { dispatch } from './rest/dispatch.ts';
 
 export type DeploymentInfo = Omit<DeploymentModel, 'routes'>;
@@ -70,7 +71,7 @@ export function bareDeployment(overrides: Partial<DeploymentInfo> = {}): Deploym
 export function defaultConfig(dataDir: string, siteUrl: string): AppConfig {
   return {
     dataDir,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir: uploadsDir(dataDir),
     siteUrl,
     restUrl: `${siteUrl}/wp-json`,
     maxUploadBytes: 64 * 1024 * 1024,
@@ -94,7 +95,7 @@ export interface RunningApp {
 /** Opens (and migrates) the database under `config.dataDir` and assembles the App. */
 export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   fs.mkdirSync(opts.config.uploadsDir, { recursive: true });
-  const opened = await openDatabase(path.join(opts.config.dataDir, 'specpress.sqlite'));
+  const opened = await openDatabase(databaseFile(opts.config.dataDir));
   const app: App & { discovery?: Record<string, unknown> } = {
     db: opened.db,
     config: opts.config,

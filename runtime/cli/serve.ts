@@ -1,4 +1,73 @@
+/**
+ * `specpress serve`: runs a generated deployment. On the first start it prints, once, the
+ * administrator's credentials and how to call the API; they are not shown again.
+ */
 import type { Command } from 'commander';
+import { startServer, type RunningServer } from '../server.ts';
 
-/** Placeholder until the command's owner writes it: registers nothing. */
-export function register(_program: Command): void {}
+interface ServeOptions {
+  deployment?: string;
+  port: string;
+  host: string;
+  data: string;
+  url?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve a generated deployment over HTTP')
+    .option('--deployment <name>', 'deployment under output/deployments (default: the default deployment)')
+    .option('--port <port>', 'port to listen on', '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--data <dir>', 'data folder (database and uploads)', './data')
+    .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
+    .action(async (opts: ServeOptions) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        console.error(`Error: --port must be a number from 0 to 65535 (got "${opts.port}")`);
+        process.exitCode = 1;
+        return;
+      }
+      const server = await startServer({ deployment: opts.deployment, host: opts.host, port, dataDir: opts.data, publicUrl: opts.url });
+      printWelcome(server);
+      stopOnSignals(server);
+    });
+}
+
+function printWelcome(server: RunningServer): void {
+  const lines = [`specpress is serving deployment "${server.deployment}" at ${server.restUrl}/`];
+  const admin = server.firstAdmin;
+  if (admin) {
+    lines.push('', 'First start: an administrator was created. These credentials are shown only this once:');
+    lines.push(`  login:    ${admin.login}`, `  password: ${admin.password}   (login page: ${server.siteUrl}/wp-login.php)`);
+    if (admin.appPassword) {
+      lines.push(`  application password: ${admin.appPassword}`, '', 'Try it:');
+      lines.push(`  curl -u '${admin.login}:${admin.appPassword}' ${server.restUrl}/core/v2/posts?context=edit`);
+    } else {
+      lines.push('', 'This deployment does not offer application passwords: log in at the login page and send the');
+      lines.push('session cookie with an X-WP-Nonce header. Public routes need nothing:');
+      lines.push(`  curl ${server.restUrl}/`);
+    }
+  }
+  console.log(lines.join('\n'));
+}
+
+/** Ctrl-C or a service manager's stop: finish in-flight requests, close the database, exit. */
+function stopOnSignals(server: RunningServer): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.logger.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        server.app.logger.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

@@ -1,0 +1,92 @@
+/**
+ * Starts a site for real: loads the generated deployment, opens and migrates the database,
+ * creates the first administrator on a fresh database, and listens. `specpress serve` wraps
+ * this with printing and signal handling; other tools (benchmarks, e2e) can call it directly.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { App } from './rest/types.ts';
+import { createApp, defaultConfig, listDeployments, loadDeployment } from './app.ts';
+import { buildHttpServer } from './http/server.ts';
+import { createUser } from './auth/users.ts';
+import { createApplicationPassword } from './auth/application-passwords.ts';
+
+export interface StartServerOptions {
+  deployment?: string;
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Public origin when it differs from http://host:port (behind a proxy). */
+  publicUrl?: string;
+  logger?: App['logger'];
+}
+
+export interface FirstAdmin {
+  login: string;
+  password: string;
+  appPassword?: string;
+}
+
+export interface RunningServer {
+  app: App;
+  http: FastifyInstance;
+  siteUrl: string;
+  restUrl: string;
+  deployment: string;
+  /** Set only on the very first start, when the administrator was just created. */
+  firstAdmin?: FirstAdmin;
+  close: () => Promise<void>;
+}
+
+export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
+  const name = opts.deployment ?? (await listDeployments()).defaultName;
+  if (!name) throw new Error('No generated deployment found under output/deployments: run `npx specpress generate` first.');
+  const loaded = await loadDeployment(name);
+  const dataDir = path.resolve(opts.dataDir);
+  const config = defaultConfig(dataDir, opts.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(opts.host)}:${opts.port}`);
+  const logger = opts.logger ?? pino();
+  const { app, close: closeDb } = await createApp({ loaded, config, logger });
+  const firstAdmin = await createFirstAdmin(app);
+  const http = await buildHttpServer(app);
+  await http.listen({ host: opts.host, port: opts.port });
+  if (!opts.publicUrl && opts.port === 0) {
+    // Port 0: the OS picked one; the site's addresses follow it.
+    const address = http.server.address();
+    if (address && typeof address === 'object') {
+      config.siteUrl = `http://${hostForUrl(opts.host)}:${address.port}`;
+      config.restUrl = `${config.siteUrl}/wp-json`;
+    }
+  }
+  return {
+    app,
+    http,
+    siteUrl: config.siteUrl,
+    restUrl: config.restUrl,
+    deployment: name,
+    firstAdmin,
+    close: async () => {
+      await http.close();
+      await closeDb();
+    },
+  };
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** On a database without users: an administrator with a random password (and an application password where offered). */
+async function createFirstAdmin(app: App): Promise<FirstAdmin | undefined> {
+  const anyone = await app.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyone) return undefined;
+  const password = crypto.randomBytes(18).toString('base64url');
+  const { id } = await createUser(app.db, { login: 'admin', email: 'admin@localhost.localdomain', password, role: 'administrator' });
+  const admin: FirstAdmin = { login: 'admin', password };
+  if (app.deployment.authentication.applicationPasswords) {
+    admin.appPassword = (await createApplicationPassword(app.db, id, 'specpress first start')).password;
+  }
+  return admin;
+}
