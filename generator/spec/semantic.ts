@@ -12,6 +12,12 @@ import type { Loaded, RawArgMap, RawDeployment, RawEndpoint, RawNamespace, RawRo
 import { didYouMean, listNames } from './suggest.ts';
 import { checkDescriptor, regexProblem, type NameSets } from './semantic-descriptor.ts';
 
+/** A former operation id (`renamedFrom`): it must not name another current operation. */
+interface RenamedId {
+  id: string;
+  at: ReturnType<typeof positionOf>;
+}
+
 interface RouteInfo {
   optional: boolean;
   methods: Set<HttpMethod>;
@@ -30,8 +36,13 @@ export function checkSemantics(sources: SpecSources): Diagnostic[] {
 
   const routes = new Map<string, RouteInfo>();
   const operationIds = new Map<string, string>();
+  const renamed: RenamedId[] = [];
   for (const ns of sources.namespaces) {
-    if (ns.valid) checkNamespace(ns, names, routes, operationIds, out);
+    if (ns.valid) checkNamespace(ns, names, routes, operationIds, renamed, out);
+  }
+  for (const r of renamed) {
+    const user = operationIds.get(r.id);
+    if (user !== undefined) out.push(diagnostic('renamedIdInUse', r.at, { id: r.id, other: user }));
   }
   for (const shape of sources.shapes) {
     if (shape.valid) checkArgMap(shape.src, ['args'], shape.data.args, names, out);
@@ -93,6 +104,7 @@ function checkNamespace(
   names: NameSets,
   routes: Map<string, RouteInfo>,
   operationIds: Map<string, string>,
+  renamed: RenamedId[],
   out: Diagnostic[],
 ): void {
   const { src, data } = ns;
@@ -117,6 +129,7 @@ function checkNamespace(
       const id = endpoint.operationId ?? deriveOperationId(data.namespace, routePath, endpoint.methods);
       const idAt = positionOf(src, endpoint.operationId ? [...epAt, 'operationId'] : [...epAt, 'methods']);
       claimOperationId(id, `${endpoint.methods.join(', ')} \`${fullPath(data.namespace, routePath)}\` (${src.file}:${idAt.line})`, idAt, operationIds, out);
+      endpoint.renamedFrom?.forEach((former, j) => renamed.push({ id: former, at: positionOf(src, [...epAt, 'renamedFrom', j]) }));
       checkBehavior(src, epAt, endpoint, names, out);
       if (endpoint.args && typeof endpoint.args === 'object') checkArgMap(src, [...epAt, 'args'], endpoint.args, names, out);
       for (const key of ['resource', 'deleted'] as const) {

@@ -44,6 +44,15 @@ describe('rule 2: operation ids are unique after derivation', () => {
   });
 });
 
+describe('former operation ids', () => {
+  it('a renamedFrom id that is another operation\'s current id is reported', async () => {
+    const { lines } = await loadFixture('operation-ids');
+    expect(withCode(lines, 'SP047')).toEqual([
+      `${ns('operation-ids')}:16:67 error SP047: former operation id \`shopV1GetOrders\` is the current id of GET \`/shop/v1/orders\` (${ns('operation-ids')}:5); a renamed id must not name another operation`,
+    ]);
+  });
+});
+
 describe('rule 3 and 8: named shapes, resources and data exist', () => {
   it('unknown shapes in $use, $shape and bindings are reported with a suggestion', async () => {
     const { lines } = await loadFixture('references');
