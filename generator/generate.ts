@@ -65,7 +65,7 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
 
 async function formatAll(files: EmittedFile[]): Promise<EmittedFile[]> {
   const out: EmittedFile[] = [];
-  for (const f of files) out.push({ path: f.path, content: await formatFile(f.path, f.content) });
+  for (const f of files) out.push({ path: f.path, content: f.preformatted ? f.content : await formatFile(f.path, f.content) });
   return out;
 }
 

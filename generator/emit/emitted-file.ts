@@ -3,4 +3,9 @@ export interface EmittedFile {
   /** POSIX path relative to the output root, e.g. `deployments/studio/routes.ts`. */
   path: string;
   content: string;
+  /**
+   * Already laid out deterministically by the tool that made it; prettier is skipped (ajv's
+   * standalone validators are megabytes, and prettier on them would dominate generation time).
+   */
+  preformatted?: boolean;
 }

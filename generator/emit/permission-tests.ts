@@ -1,10 +1,201 @@
 /**
- * Hook for the generated permission suites (owned by the auth helper): returns the test files
- * that prove each endpoint's declared permission. Placeholder until that body is written.
+ * `tests/permissions.test.ts` of a deployment: the permission matrix. Every endpoint is called
+ * as anonymous and as each WordPress role, and each answer must be what the spec's permission
+ * declares: refused with 401 (anonymous) or 403 (logged in) and WordPress's code, or let
+ * through (anything but 401/403). Object rules act on published items of the administrator
+ * (see runtime/auth/permission-fixtures.ts), so the expected roles below are the ones WordPress
+ * lets edit, delete or read another user's published content.
  */
-import type { DeploymentModel } from '../model.ts';
+import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../model.ts';
+import { ROLES } from '../../runtime/auth/roles.ts';
 import type { EmittedFile } from './emitted-file.ts';
+import { validValue } from './sample-values.ts';
+import { generatedBanner, printSource } from './ts-source.ts';
 
-export function emitPermissionTests(_deployment: DeploymentModel): EmittedFile[] {
-  return [];
+export const IDENTITIES = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
+type Identity = (typeof IDENTITIES)[number];
+
+interface Expectation {
+  allowed: Identity[];
+  /** The code of a refusal (unused when every identity is allowed). */
+  code: string;
+}
+
+interface Case extends Expectation {
+  method: string;
+  path: string;
+  captures: Array<{ name: string; pattern: string }>;
+  params: Record<string, unknown>;
+  permission: string;
+}
+
+const FROM = (first: Identity): Identity[] => IDENTITIES.slice(IDENTITIES.indexOf(first));
+const EVERYONE: Identity[] = [...IDENTITIES];
+/** Editing, deleting or reading the history of another user's published item. */
+const OTHERS_PUBLISHED = FROM('editor');
+
+function postTypeOf(route: Route): 'post' | 'page' | 'attachment' {
+  const m = /\/(posts|pages|media)(?:\/|$)/.exec(route.path);
+  return m?.[1] === 'pages' ? 'page' : m?.[1] === 'media' ? 'attachment' : 'post';
+}
+
+function withCapability(cap: string): Identity[] {
+  return IDENTITIES.filter((who) => who !== 'anonymous' && (ROLES[who] as readonly string[]).includes(cap));
+}
+
+/** Who WordPress lets through for a permission, in the fixture's situation, and its refusal code. */
+export function expectationOf(permission: Permission, route: Route): Expectation {
+  if (permission.kind === 'public') return { allowed: EVERYONE, code: '' };
+  if (permission.kind === 'capability') return { allowed: withCapability(permission.capability), code: 'rest_forbidden' };
+  switch (permission.rule) {
+    case 'authenticated':
+      return { allowed: FROM('subscriber'), code: 'rest_forbidden' };
+    case 'read_post':
+    case 'read_posts':
+    case 'list_posts':
+      return { allowed: EVERYONE, code: 'rest_forbidden' };
+    case 'create_post': {
+      const type = postTypeOf(route);
+      return { allowed: type === 'page' ? FROM('editor') : type === 'attachment' ? FROM('author') : FROM('contributor'), code: 'rest_cannot_create' };
+    }
+    case 'upload_files':
+      return { allowed: FROM('author'), code: 'rest_cannot_create' };
+    case 'edit_post':
+    case 'create_autosave':
+      return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_edit' };
+    case 'delete_post':
+    case 'delete_revision':
+      return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_delete' };
+    case 'read_revision':
+    case 'read_revisions':
+    case 'read_autosave':
+    case 'read_autosaves':
+      return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_read' };
+    default:
+      // The runtime treats any other rule name as a primitive capability.
+      return { allowed: withCapability(permission.rule), code: 'rest_forbidden' };
+  }
+}
+
+/**
+ * A value for a required arg. Addresses point at a closed local port: a request that is let
+ * through must never reach out to the internet from a test.
+ */
+function sampleFor(arg: ArgSchema): unknown {
+  if (arg.format === 'uri') return 'http://127.0.0.1:9/permission-matrix';
+  return validValue(arg);
+}
+
+function paramsOf(endpoint: Endpoint, route: Route): Record<string, unknown> | undefined {
+  const captures = new Set(route.captures.map((c) => c.name));
+  const params: Record<string, unknown> = {};
+  if (endpoint.argsMode !== 'declared') return params;
+  for (const [name, arg] of Object.entries(endpoint.args)) {
+    if (!arg.required || captures.has(name)) continue;
+    const value = sampleFor(arg);
+    if (value === undefined) return undefined;
+    params[name] = value;
+  }
+  return params;
+}
+
+function describePermission(p: Permission): string {
+  return p.kind === 'public' ? 'public' : p.kind === 'capability' ? `capability ${p.capability}` : `rule ${p.rule}`;
+}
+
+export function permissionCases(deployment: DeploymentModel): { cases: Case[]; skipped: string[] } {
+  const cases: Case[] = [];
+  const skipped: string[] = [];
+  for (const route of deployment.routes) {
+    for (const endpoint of route.endpoints) {
+      const method = endpoint.methods[0]!;
+      const params = paramsOf(endpoint, route);
+      if (!params) {
+        skipped.push(`${method} ${route.path}`);
+        continue;
+      }
+      cases.push({ method, path: route.path, captures: route.captures, params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
+    }
+  }
+  return { cases, skipped };
+}
+
+const SUITE = `
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ deployment: DEPLOYMENT });
+  console.log(\`permission matrix of \${DEPLOYMENT}: \${CASES.length} endpoints × \${IDENTITIES.length} identities = \${CASES.length * IDENTITIES.length} requests\` + (SKIPPED.length ? \` (\${SKIPPED.length} endpoints skipped: no valid sample params)\` : ''));
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function encodeQuery(value: unknown, key: string, out: string[]): void {
+  if (Array.isArray(value)) for (const item of value) encodeQuery(item, key + '[]', out);
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) encodeQuery(v, key + '[' + k + ']', out);
+  else out.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(value)));
+}
+
+function send(c: Case, path: string, who: Identity): Promise<Response> {
+  const headers: Record<string, string> = { ...server.authHeaders(who) };
+  if (c.method === 'GET' || c.method === 'DELETE') {
+    const parts: string[] = [];
+    for (const [k, v] of Object.entries(c.params)) encodeQuery(v, k, parts);
+    return fetch(server.restUrl + path + (parts.length ? '?' + parts.join('&') : ''), { method: c.method, headers });
+  }
+  headers['content-type'] = 'application/json';
+  return fetch(server.restUrl + path, { method: c.method, headers, body: JSON.stringify(c.params) });
+}
+
+describe('permission matrix', () => {
+  it.each(CASES)('$method $path ($permission)', async (c) => {
+    // Fresh objects per endpoint: a delete let through must not change what the next case sees.
+    const fixtures = await createPermissionFixtures(server.app, server.users.administrator.id);
+    const path = fillPath(c.path, c.captures, fixtures);
+    for (const who of IDENTITIES) {
+      const response = await send(c, path, who);
+      const text = await response.text();
+      const where = \`\${c.method} \${path} as \${who}: \${response.status} \${text.slice(0, 200)}\`;
+      if (c.allowed.includes(who)) {
+        expect([401, 403], where).not.toContain(response.status);
+      } else {
+        expect(response.status, where).toBe(who === 'anonymous' ? 401 : 403);
+        expect((JSON.parse(text) as { code: string }).code, where).toBe(c.code);
+      }
+    }
+  });
+});
+`;
+
+function constant(name: string, type: string, value: unknown) {
+  return {
+    kind: StructureKind.VariableStatement as const,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name, type, initializer: JSON.stringify(value) }],
+  };
+}
+
+export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] {
+  const { cases, skipped } = permissionCases(deployment);
+  const content = printSource(
+    {
+      statements: [
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/harness.ts', namedImports: ['startTestServer'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/auth/permission-fixtures.ts', namedImports: ['createPermissionFixtures', 'fillPath'] },
+        `type Identity = ${IDENTITIES.map((i) => `'${i}'`).join(' | ')};`,
+        'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string }',
+        constant('DEPLOYMENT', 'string', deployment.name),
+        constant('IDENTITIES', 'Identity[]', IDENTITIES),
+        constant('CASES', 'Case[]', cases),
+        constant('SKIPPED', 'string[]', skipped),
+        SUITE,
+      ],
+    },
+    generatedBanner(`permission matrix of the ${deployment.name} deployment`),
+  );
+  return [{ path: `deployments/${deployment.name}/tests/permissions.test.ts`, content }];
 }

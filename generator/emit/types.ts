@@ -11,6 +11,22 @@ import { argsTypeName, resourceTypeName } from './naming.ts';
 
 const OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
 
+/**
+ * The schema without `title`s: json-schema-to-typescript names a type after each title, and
+ * the same titled field (a meta key) under several endpoints would declare that name twice.
+ */
+function untitled(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(untitled);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'title' && typeof value === 'string') continue;
+    // Property names may be anything, `title` included: only descend into their schemas.
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, untitled(v)])) : untitled(value);
+  }
+  return out;
+}
+
 /** Type name of what an endpoint answers with (`CorePostsGetResult`). */
 export function resultTypeName(operationId: string): string {
   return argsTypeName(operationId).replace(/Args$/, 'Result');
@@ -31,7 +47,7 @@ async function resourceTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
   for (const name of Object.keys(deployment.resources).sort()) {
     const schema = argsToJsonSchema(deployment.resources[name].schema.properties);
-    out.push(await compile({ ...schema, description: `The ${name} resource.` } as never, resourceTypeName(name), OPTIONS));
+    out.push(await compile(untitled({ ...schema, description: `The ${name} resource.` }) as never, resourceTypeName(name), OPTIONS));
   }
   return out;
 }
@@ -46,7 +62,7 @@ async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
       // Clients send only the declared params; the server ignores others, the type does not invite them.
       const schema = { ...argsToJsonSchema(args), additionalProperties: endpoint.argsMode === 'undeclared' };
       const doc = `Params of ${endpoint.methods.join(', ')} ${route.path}.`;
-      out.push(await compile({ ...schema, description: doc } as never, argsTypeName(endpoint.operationId), OPTIONS));
+      out.push(await compile(untitled({ ...schema, description: doc }) as never, argsTypeName(endpoint.operationId), OPTIONS));
       out.push(`/** What ${endpoint.methods.join(', ')} ${route.path} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);
     }
   }

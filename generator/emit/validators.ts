@@ -11,7 +11,7 @@ import { AJV_OPTIONS, argsToJsonSchema } from '../../runtime/rest/args-schema.ts
 import type { EmittedFile } from './emitted-file.ts';
 
 export function emitValidators(deployment: DeploymentModel): EmittedFile[] {
-  const ajv = new Ajv.default(AJV_OPTIONS);
+  const ajv = new Ajv.default({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, lines: true } });
   const exports: Record<string, string> = {};
   for (const route of deployment.routes) {
     for (const endpoint of route.endpoints) {
@@ -26,5 +26,5 @@ export function emitValidators(deployment: DeploymentModel): EmittedFile[] {
   // ajv's standalone code loads its few runtime helpers (string length, deep equality) with
   // require() even in ESM mode; give the module one.
   if (code.includes('require(')) header += `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n`;
-  return [{ path: `deployments/${deployment.name}/validators.ts`, content: header + code }];
+  return [{ path: `deployments/${deployment.name}/validators.ts`, content: `${header}${code.trimEnd()}\n`, preformatted: true }];
 }
