@@ -46,6 +46,8 @@ export function validateFile(kind: FileKind, src: SourceFile, data: unknown): Di
   for (const error of validate.errors ?? []) {
     // `if` only says "the then/else branch failed": that branch's own errors are reported.
     if (error.keyword === 'if') continue;
+    // A failing property name is reported once, by its `propertyNames` error, at the key.
+    if (error.propertyName !== undefined && error.keyword !== 'propertyNames') continue;
     const d = toDiagnostic(src, data, error);
     const key = `${d.line}:${d.col}:${d.message}`;
     if (!seen.has(key)) {

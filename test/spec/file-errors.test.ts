@@ -17,3 +17,15 @@ describe('file-level problems: empty files, names, cycles', () => {
     ]);
   });
 });
+
+describe('unreadable files and odd shapes', () => {
+  it('a folder named like a YAML file, a route key without a slash and an empty method list', async () => {
+    const { lines } = await loadFixture('odd-files');
+    const file = `${FIXTURES}/odd-files/namespaces`;
+    expect(lines).toEqual([
+      `${file}/folder.yaml:1:1 error SP002: cannot read the file (EISDIR); make it a readable YAML file`,
+      `${file}/shop-v1.yaml:3:3 error SP014: the key under \`routes\` \`orders\` does not match the required form; expected a path starting with \`/\``,
+      `${file}/shop-v1.yaml:5:20 error SP015: \`routes.orders.endpoints[0].methods\` must NOT have fewer than 1 items; see spec/FORMAT.md for the allowed form`,
+    ]);
+  });
+});
