@@ -58,8 +58,9 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
       .where('slug', 'like', '%-autosave-v1').where('author', '=', userId).executeTakeFirst();
     if (old) {
       if (!differs(fields, post)) {
+        // The stale autosave goes, and the caller is told there was nothing to save.
         await trx.deleteFrom('posts').where('id', '=', old.id).execute();
-        throw contentError('rest_autosave_no_changes');
+        return null;
       }
       const nowGmt = gmtNow(now);
       await trx.updateTable('posts').set({ ...fields, date: localFromGmt(nowGmt, zone), date_gmt: nowGmt, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt }).where('id', '=', old.id).execute();
@@ -68,6 +69,7 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
     return insertRevisionRow(trx, post, 'autosave', userId, now, zone, ctx.app.config.siteUrl, fields);
   });
 
+  if (savedId === null) throw contentError('rest_autosave_no_changes');
   const row = (await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', savedId).executeTakeFirstOrThrow()) as PostRow;
   const parent = row.id === post.id ? row : post;
   return { data: prepareRevision(ctx, row, parent, 'edit', isAutosave(row) || row.id === post.id ? 'autosave' : 'revision') };
