@@ -25,6 +25,8 @@ export interface GuardedFetchOptions {
   /** Return false to refuse the body by its content type (lower-cased, without parameters). */
   acceptContentType?: (contentType: string) => boolean;
   headers?: Record<string, string>;
+  /** Keep the first `maxBytes` of a longer body instead of failing (pages read for discovery). */
+  truncate?: boolean;
 }
 
 export interface FetchedResource {
@@ -141,7 +143,7 @@ function requestOnce(
           return resolve({ status, contentType, headers: res.headers, body: Buffer.alloc(0) });
         }
         const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
+        if (!options.truncate && Number.isFinite(declared) && declared > options.maxBytes) {
           req.destroy();
           return reject(new OutboundError('too_large', 'The remote file is too large.'));
         }
@@ -150,6 +152,12 @@ function requestOnce(
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > options.maxBytes) {
+            if (options.truncate) {
+              chunks.push(chunk.subarray(0, chunk.length - (size - options.maxBytes)));
+              resolve({ status, contentType, headers: res.headers, body: Buffer.concat(chunks) });
+              req.destroy();
+              return;
+            }
             req.destroy(new OutboundError('too_large', 'The remote file is too large.'));
             return;
           }

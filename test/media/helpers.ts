@@ -67,13 +67,13 @@ export async function uploadRaw(
   const headers: Record<string, string> = { ...server.authHeaders(opts.role ?? 'administrator'), ...opts.headers };
   if (opts.contentType !== null) headers['content-type'] = opts.contentType ?? 'image/png';
   if (filename !== null) headers['content-disposition'] = `attachment; filename="${filename}"`;
-  return fetch(`${server.restUrl}/core/v2/media${opts.query ? `?${opts.query}` : ''}`, { method: 'POST', headers, body });
+  return fetch(`${server.restUrl}/core/v2/media${opts.query ? `?${opts.query}` : ''}`, { method: 'POST', headers, body: new Uint8Array(body) });
 }
 
 export async function uploadMultipart(server: TestServer, body: Buffer, filename: string, fields: Record<string, string> = {}, type = 'image/png'): Promise<Response> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([body], { type }), filename);
+  form.append('file', new Blob([new Uint8Array(body)], { type }), filename);
   return fetch(`${server.restUrl}/core/v2/media`, { method: 'POST', headers: server.authHeaders('administrator'), body: form });
 }
 
