@@ -34,6 +34,12 @@ export interface ArgSchema {
   additionalProperties?: boolean | ArgSchema;
   readonly?: boolean;
   context?: Context[];
+  /**
+   * `false`: published as written but never validated nor coerced, as WordPress does for args
+   * whose arg_options set validate_callback to null (a post's title, content and excerpt take a
+   * plain string although their schema says object). Not printed in discovery.
+   */
+  validate?: false;
 }
 
 export type ArgType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';

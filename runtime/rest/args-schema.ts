@@ -7,6 +7,7 @@
  * - `required: true` sits on each property; JSON Schema wants a `required` list on the parent.
  * - `exclusiveMinimum: true` is draft-04 style (a flag next to `minimum`); draft-07 wants a number.
  * - `context` and `readonly` are WordPress bookkeeping, not validation: dropped.
+ * - `validate: false` args (WordPress's null validate_callback) accept anything.
  * - Unknown top-level params are ignored by WordPress, so the top level allows extra keys.
  * Values reach the validator already coerced (see coerce.ts), so types are checked strictly.
  */
@@ -34,7 +35,8 @@ export function argsToJsonSchema(args: Record<string, ArgSchema>): object {
   const properties = schema.properties as Record<string, JsonSchema>;
   const required: string[] = [];
   for (const [name, arg] of Object.entries(args)) {
-    properties[name] = argToJsonSchema(arg);
+    // An arg WordPress does not validate accepts any value.
+    properties[name] = arg.validate === false ? {} : argToJsonSchema(arg);
     if (arg.required === true) required.push(name);
   }
   if (required.length > 0) schema.required = required;
@@ -47,6 +49,7 @@ export function argToJsonSchema(arg: ArgSchema): JsonSchema {
   for (const [key, value] of Object.entries(arg)) {
     switch (key) {
       case 'required':
+      case 'validate':
       case 'context':
       case 'readonly':
       case 'exclusiveMinimum':

@@ -49,7 +49,7 @@ export function validateParams(endpoint: EndpointDef, params: Record<string, unk
   const out: Record<string, unknown> = { ...params };
   const subject: Record<string, unknown> = {};
   for (const [name, arg] of Object.entries(args)) {
-    if (isAbsent(params[name])) continue;
+    if (isAbsent(params[name]) || arg.validate === false) continue;
     out[name] = coerceValue(params[name], arg, fits);
     subject[name] = out[name];
   }

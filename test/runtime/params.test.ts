@@ -51,6 +51,10 @@ describe('coercion', () => {
     expect((await multi('o=a,b')).body.o).toEqual(['a', 'b']);
   });
 
+  it('validate: false args take any value, as post titles do in WordPress', async () => {
+    expect((await multi('loose=plain')).body.loose).toBe('plain');
+  });
+
   it('keeps unknown params untouched', async () => {
     expect((await multi('zzz=1')).body.zzz).toBe('1');
   });
