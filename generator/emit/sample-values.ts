@@ -110,7 +110,8 @@ function wrongType(arg: ArgSchema, inQuery: boolean): unknown {
 export function violationsOf(param: string, arg: ArgSchema, inQuery: boolean): Violation[] {
   const out: Violation[] = [];
   const invalid = (what: string, value: unknown) => out.push({ name: `${param} ${what}`, param, value, code: 'rest_invalid_param' });
-  if (arg.required) out.push({ name: `${param} missing`, param, code: 'rest_missing_callback_param' });
+  // A default fills a missing param before WordPress checks for missing ones.
+  if (arg.required && arg.default === undefined) out.push({ name: `${param} missing`, param, code: 'rest_missing_callback_param' });
   const wrong = wrongType(arg, inQuery);
   if (wrong !== undefined) invalid('of the wrong type', wrong);
   const type = mainType(arg);

@@ -2315,14 +2315,6 @@ const CASES: Case[] = [
     code: 'rest_invalid_param',
   },
   {
-    name: 'POST /formsbuilder/v1/setup-wizard/install-plugins: plugins missing',
-    method: 'POST',
-    path: '/formsbuilder/v1/setup-wizard/install-plugins',
-    params: {},
-    param: 'plugins',
-    code: 'rest_missing_callback_param',
-  },
-  {
     name: 'POST /formsbuilder/v1/setup-wizard/complete: outcome of the wrong type',
     method: 'POST',
     path: '/formsbuilder/v1/setup-wizard/complete',
