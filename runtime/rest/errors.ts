@@ -65,6 +65,8 @@ export const ERRORS = {
   rest_variables_watermark_mismatch: { status: 409, message: 'The variables changed since they were loaded (watermark is now %s). Reload and try again.' },
   rest_batch_not_allowed: { status: 400, message: 'The requested route does not support batch requests.' },
   parse_path_failed: { status: 400, message: 'Could not parse the path.' },
+  rest_request_too_large: { status: 413, message: 'The request body is larger than this server accepts (%s bytes).' },
+  rest_bad_request: { status: 400, message: 'The request could not be read: %s' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
