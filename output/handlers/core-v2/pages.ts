@@ -4,6 +4,9 @@
 import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 // #region specpress:imports
+import * as posts from '../../../runtime/content/posts.ts';
+import * as revisions from '../../../runtime/content/revisions.ts';
+import * as autosaves from '../../../runtime/content/autosaves.ts';
 // #endregion specpress:imports
 /**
  * GET /core/v2/pages
@@ -14,7 +17,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listPages: Handler = async (ctx) => {
   // #region specpress:listPages
-  throw restError('rest_not_implemented', ['listPages']);
+  return posts.list(ctx, 'page');
   // #endregion specpress:listPages
 };
 /**
@@ -26,7 +29,7 @@ export const listPages: Handler = async (ctx) => {
  */
 export const createPage: Handler = async (ctx) => {
   // #region specpress:createPage
-  throw restError('rest_not_implemented', ['createPage']);
+  return posts.create(ctx, 'page');
   // #endregion specpress:createPage
 };
 /**
@@ -38,7 +41,7 @@ export const createPage: Handler = async (ctx) => {
  */
 export const getPage: Handler = async (ctx) => {
   // #region specpress:getPage
-  throw restError('rest_not_implemented', ['getPage']);
+  return posts.get(ctx, 'page');
   // #endregion specpress:getPage
 };
 /**
@@ -50,7 +53,7 @@ export const getPage: Handler = async (ctx) => {
  */
 export const updatePage: Handler = async (ctx) => {
   // #region specpress:updatePage
-  throw restError('rest_not_implemented', ['updatePage']);
+  return posts.update(ctx, 'page');
   // #endregion specpress:updatePage
 };
 /**
@@ -62,7 +65,7 @@ export const updatePage: Handler = async (ctx) => {
  */
 export const deletePage: Handler = async (ctx) => {
   // #region specpress:deletePage
-  throw restError('rest_not_implemented', ['deletePage']);
+  return posts.remove(ctx, 'page');
   // #endregion specpress:deletePage
 };
 /**
@@ -74,7 +77,7 @@ export const deletePage: Handler = async (ctx) => {
  */
 export const listPageRevisions: Handler = async (ctx) => {
   // #region specpress:listPageRevisions
-  throw restError('rest_not_implemented', ['listPageRevisions']);
+  return revisions.list(ctx, 'page');
   // #endregion specpress:listPageRevisions
 };
 /**
@@ -86,7 +89,7 @@ export const listPageRevisions: Handler = async (ctx) => {
  */
 export const getPageRevision: Handler = async (ctx) => {
   // #region specpress:getPageRevision
-  throw restError('rest_not_implemented', ['getPageRevision']);
+  return revisions.get(ctx, 'page');
   // #endregion specpress:getPageRevision
 };
 /**
@@ -98,7 +101,7 @@ export const getPageRevision: Handler = async (ctx) => {
  */
 export const deletePageRevision: Handler = async (ctx) => {
   // #region specpress:deletePageRevision
-  throw restError('rest_not_implemented', ['deletePageRevision']);
+  return revisions.remove(ctx, 'page');
   // #endregion specpress:deletePageRevision
 };
 /**
@@ -110,7 +113,7 @@ export const deletePageRevision: Handler = async (ctx) => {
  */
 export const listPageAutosaves: Handler = async (ctx) => {
   // #region specpress:listPageAutosaves
-  throw restError('rest_not_implemented', ['listPageAutosaves']);
+  return autosaves.list(ctx, 'page');
   // #endregion specpress:listPageAutosaves
 };
 /**
@@ -122,7 +125,7 @@ export const listPageAutosaves: Handler = async (ctx) => {
  */
 export const createPageAutosave: Handler = async (ctx) => {
   // #region specpress:createPageAutosave
-  throw restError('rest_not_implemented', ['createPageAutosave']);
+  return autosaves.create(ctx, 'page');
   // #endregion specpress:createPageAutosave
 };
 /**
@@ -134,6 +137,6 @@ export const createPageAutosave: Handler = async (ctx) => {
  */
 export const getPageAutosave: Handler = async (ctx) => {
   // #region specpress:getPageAutosave
-  throw restError('rest_not_implemented', ['getPageAutosave']);
+  return autosaves.get(ctx, 'page');
   // #endregion specpress:getPageAutosave
 };

@@ -4,6 +4,9 @@
 import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 // #region specpress:imports
+import * as posts from '../../../runtime/content/posts.ts';
+import * as revisions from '../../../runtime/content/revisions.ts';
+import * as autosaves from '../../../runtime/content/autosaves.ts';
 // #endregion specpress:imports
 /**
  * GET /core/v2/posts
@@ -14,7 +17,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listPosts: Handler = async (ctx) => {
   // #region specpress:listPosts
-  throw restError('rest_not_implemented', ['listPosts']);
+  return posts.list(ctx, 'post');
   // #endregion specpress:listPosts
 };
 /**
@@ -26,7 +29,7 @@ export const listPosts: Handler = async (ctx) => {
  */
 export const createPost: Handler = async (ctx) => {
   // #region specpress:createPost
-  throw restError('rest_not_implemented', ['createPost']);
+  return posts.create(ctx, 'post');
   // #endregion specpress:createPost
 };
 /**
@@ -38,7 +41,7 @@ export const createPost: Handler = async (ctx) => {
  */
 export const getPost: Handler = async (ctx) => {
   // #region specpress:getPost
-  throw restError('rest_not_implemented', ['getPost']);
+  return posts.get(ctx, 'post');
   // #endregion specpress:getPost
 };
 /**
@@ -50,7 +53,7 @@ export const getPost: Handler = async (ctx) => {
  */
 export const updatePost: Handler = async (ctx) => {
   // #region specpress:updatePost
-  throw restError('rest_not_implemented', ['updatePost']);
+  return posts.update(ctx, 'post');
   // #endregion specpress:updatePost
 };
 /**
@@ -62,7 +65,7 @@ export const updatePost: Handler = async (ctx) => {
  */
 export const deletePost: Handler = async (ctx) => {
   // #region specpress:deletePost
-  throw restError('rest_not_implemented', ['deletePost']);
+  return posts.remove(ctx, 'post');
   // #endregion specpress:deletePost
 };
 /**
@@ -74,7 +77,7 @@ export const deletePost: Handler = async (ctx) => {
  */
 export const listPostRevisions: Handler = async (ctx) => {
   // #region specpress:listPostRevisions
-  throw restError('rest_not_implemented', ['listPostRevisions']);
+  return revisions.list(ctx, 'post');
   // #endregion specpress:listPostRevisions
 };
 /**
@@ -86,7 +89,7 @@ export const listPostRevisions: Handler = async (ctx) => {
  */
 export const getPostRevision: Handler = async (ctx) => {
   // #region specpress:getPostRevision
-  throw restError('rest_not_implemented', ['getPostRevision']);
+  return revisions.get(ctx, 'post');
   // #endregion specpress:getPostRevision
 };
 /**
@@ -98,7 +101,7 @@ export const getPostRevision: Handler = async (ctx) => {
  */
 export const deletePostRevision: Handler = async (ctx) => {
   // #region specpress:deletePostRevision
-  throw restError('rest_not_implemented', ['deletePostRevision']);
+  return revisions.remove(ctx, 'post');
   // #endregion specpress:deletePostRevision
 };
 /**
@@ -110,7 +113,7 @@ export const deletePostRevision: Handler = async (ctx) => {
  */
 export const listPostAutosaves: Handler = async (ctx) => {
   // #region specpress:listPostAutosaves
-  throw restError('rest_not_implemented', ['listPostAutosaves']);
+  return autosaves.list(ctx, 'post');
   // #endregion specpress:listPostAutosaves
 };
 /**
@@ -122,7 +125,7 @@ export const listPostAutosaves: Handler = async (ctx) => {
  */
 export const createPostAutosave: Handler = async (ctx) => {
   // #region specpress:createPostAutosave
-  throw restError('rest_not_implemented', ['createPostAutosave']);
+  return autosaves.create(ctx, 'post');
   // #endregion specpress:createPostAutosave
 };
 /**
@@ -134,6 +137,6 @@ export const createPostAutosave: Handler = async (ctx) => {
  */
 export const getPostAutosave: Handler = async (ctx) => {
   // #region specpress:getPostAutosave
-  throw restError('rest_not_implemented', ['getPostAutosave']);
+  return autosaves.get(ctx, 'post');
   // #endregion specpress:getPostAutosave
 };
