@@ -58,6 +58,7 @@ export const DIAGNOSTICS = {
   notOptional: { code: 'SP044', severity: 'warning', template: '{kind} `{name}` is not optional, so including it changes nothing; mark it `optional: true` or drop the include' },
   overrideNotServed: { code: 'SP046', severity: 'error', template: 'deployment `{deployment}` does not serve {method} `{path}`, so the override changes nothing; include the route or drop the override' },
   renamedIdInUse: { code: 'SP047', severity: 'error', template: 'former operation id `{id}` is the current id of {other}; a renamed id must not name another operation' },
+  unknownIdParam: { code: 'SP048', severity: 'error', template: '`idParam` `{name}` of {method} `{path}` is neither a capture nor an arg; use one of {allowed}{suggestion}' },
   internalError: { code: 'SP099', severity: 'error', template: 'the spec loader failed ({problem}); please report this with the spec that caused it' },
 } as const satisfies Record<string, DiagnosticKind>;
 

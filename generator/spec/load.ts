@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { SpecModel } from '../model.ts';
-import { compareDiagnostics, diagnostic, type Diagnostic } from './diagnostics.ts';
+import { compareDiagnostics, diagnostic, formatDiagnostic, type Diagnostic } from './diagnostics.ts';
 import { offsetToRef, type SourceFile } from './positions.ts';
 import type { Loaded, SpecSources } from './raw.ts';
 import { resolveSpec } from './resolve.ts';
@@ -45,7 +45,9 @@ async function loadChecked(specDir: string): Promise<{ model?: SpecModel; diagno
     if (!resolved.diagnostics.some((d) => d.severity === 'error')) model = resolved.model;
   }
   diagnostics.sort(compareDiagnostics);
-  return { model, diagnostics };
+  // The resolver runs once per deployment and may find one base problem in each: say it once.
+  const unique = diagnostics.filter((d, i) => i === 0 || formatDiagnostic(d) !== formatDiagnostic(diagnostics[i - 1]));
+  return { model, diagnostics: unique };
 }
 
 /** Parses and schema-checks every file; files that fail still take part (marked invalid). */

@@ -7,7 +7,7 @@
  * index route and its routes in file order. Same spec in, same model out.
  */
 import type {
-  ArgSchema, DeploymentModel, Endpoint, HttpMethod, Permission, Resource, Route, SiteDefaults, SpecModel,
+  ArgSchema, DeploymentModel, Endpoint, HttpMethod, Permission, Resource, Route, SiteDefaults, SourceRef, SpecModel,
 } from '../model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { ArgExpander } from './expand-args.ts';
@@ -55,7 +55,7 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
       routes.push(indexRoute(ns));
     }
     for (const [routePath, raw] of rootFirst(ns.data)) {
-      const route = resolveRoute(ns, routePath, raw, selections.get(fullPath(ns.data.namespace, routePath)), expander);
+      const route = resolveRoute(ns, routePath, raw, selections.get(fullPath(ns.data.namespace, routePath)), expander, out);
       if (route) routes.push(route);
     }
   }
@@ -151,6 +151,7 @@ function resolveRoute(
   raw: RawRoute,
   selection: RouteSelection | undefined,
   expander: ArgExpander,
+  out: Diagnostic[],
 ): Route | undefined {
   const optional = raw.optional === true;
   if (optional && !selection?.included) return undefined;
@@ -165,7 +166,10 @@ function resolveRoute(
     const excluded = selection?.excluded;
     if (excluded instanceof Set) methods = methods.filter((m) => !excluded.has(m));
     if (methods.length === 0) return;
-    endpoints.push(resolveEndpoint(ns, routePath, e, methods, expander, positionOf(ns.src, ['routes', routePath, 'endpoints', i])));
+    const at = ['routes', routePath, 'endpoints', i];
+    const endpoint = resolveEndpoint(ns, routePath, e, methods, expander, positionOf(ns.src, at));
+    checkIdParam(endpoint, captures, positionOf(ns.src, [...at, 'behavior', 'idParam']), path, out);
+    endpoints.push(endpoint);
   });
   if (endpoints.length === 0) return undefined;
   return {
@@ -204,6 +208,18 @@ function resolveEndpoint(
   if (e.deprecated !== undefined) endpoint.deprecated = e.deprecated;
   endpoint.source = source;
   return endpoint;
+}
+
+/**
+ * A behaviour's `idParam` names a capture or a declared arg; it can only be checked after
+ * expansion, since the arg may come from a shape. Undeclared bodies may carry anything.
+ */
+function checkIdParam(endpoint: Endpoint, captures: Record<string, string>, at: SourceRef, path: string, out: Diagnostic[]): void {
+  const idParam = (endpoint.behavior as { idParam?: string } | undefined)?.idParam;
+  if (idParam === undefined || endpoint.argsMode === 'undeclared') return;
+  if (idParam in captures || idParam in endpoint.args) return;
+  const known = [...Object.keys(captures), ...Object.keys(endpoint.args)];
+  out.push(diagnostic('unknownIdParam', at, { name: idParam, method: endpoint.methods.join(', '), path, allowed: listNames(known), suggestion: didYouMean(idParam, known) }));
 }
 
 function toPermission(raw: RawPermission): Permission {

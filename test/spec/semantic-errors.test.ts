@@ -180,13 +180,14 @@ describe('rule 4: deployments name what exists, one is the default', () => {
     ]);
   });
 
-  it('overrides see expanded args: unknown, already present, and not served', async () => {
+  it('overrides see expanded args: unknown, already present, and not served; idParam names an arg or capture', async () => {
     const { model, lines } = await loadFixture('override-args');
     expect(model).toBeUndefined();
     expect(lines).toEqual([
       `${dep('override-args')}:6:48 error SP028: GET \`/shop/v1/orders\` has no arg \`perpage\`; use one of \`per_page\`; did you mean \`per_page\`?`,
       `${dep('override-args')}:7:48 error SP029: GET \`/shop/v1/orders\` already has an arg \`per_page\`; use \`set:\` to change it`,
       `${dep('override-args')}:8:13 error SP046: deployment \`only\` does not serve GET \`/shop/v1/hidden\`, so the override changes nothing; include the route or drop the override`,
+      `${ns('override-args')}:18:82 error SP048: \`idParam\` \`ids\` of GET \`/shop/v1/orders/<id>\` is neither a capture nor an arg; use one of \`id\`, \`context\`; did you mean \`id\`?`,
     ]);
   });
 });
