@@ -26,6 +26,8 @@ interface Case extends Expectation {
   method: string;
   path: string;
   captures: Array<{ name: string; pattern: string }>;
+  /** Values for captures that name no fixture object (a plugin slug, a key...). */
+  samples: Record<string, string>;
   params: Record<string, unknown>;
   permission: string;
 }
@@ -100,6 +102,17 @@ function paramsOf(endpoint: Endpoint, route: Route): Record<string, unknown> | u
   return params;
 }
 
+/** For each capture, a value its pattern accepts, preferring one the endpoint's own arg accepts (an enum's first value). */
+function captureSamples(endpoint: Endpoint, route: Route): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const capture of route.captures) {
+    const arg = endpoint.args[capture.name];
+    const value = arg ? validValue(arg) : undefined;
+    if (value !== undefined && new RegExp(`^(?:${capture.pattern})$`).test(String(value))) out[capture.name] = String(value);
+  }
+  return out;
+}
+
 function describePermission(p: Permission): string {
   return p.kind === 'public' ? 'public' : p.kind === 'capability' ? `capability ${p.capability}` : `rule ${p.rule}`;
 }
@@ -115,7 +128,7 @@ export function permissionCases(deployment: DeploymentModel): { cases: Case[]; s
         skipped.push(`${method} ${route.path}`);
         continue;
       }
-      cases.push({ method, path: route.path, captures: route.captures, params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
+      cases.push({ method, path: route.path, captures: route.captures, samples: captureSamples(endpoint, route), params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
     }
   }
   return { cases, skipped };
@@ -154,7 +167,7 @@ describe('permission matrix', () => {
   it.each(CASES)('$method $path ($permission)', async (c) => {
     // Fresh objects per endpoint: a delete let through must not change what the next case sees.
     const fixtures = await createPermissionFixtures(server.app, server.users.administrator.id);
-    const path = fillPath(c.path, c.captures, fixtures);
+    const path = fillPath(c.path, c.captures, fixtures, c.samples);
     for (const who of IDENTITIES) {
       const response = await send(c, path, who);
       const text = await response.text();
@@ -187,7 +200,7 @@ export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] 
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/harness.ts', namedImports: ['startTestServer'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/auth/permission-fixtures.ts', namedImports: ['createPermissionFixtures', 'fillPath'] },
         `type Identity = ${IDENTITIES.map((i) => `'${i}'`).join(' | ')};`,
-        'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string }',
+        'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string }',
         constant('DEPLOYMENT', 'string', deployment.name),
         constant('IDENTITIES', 'Identity[]', IDENTITIES),
         constant('CASES', 'Case[]', cases),
