@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { App, RestRequest, RestResponse } from '../rest/types.ts';
 import { serveRequest } from '../rest/serve-request.ts';
 import { parseQueryString } from '../rest/query-string.ts';
+import { restError } from '../rest/errors.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -40,7 +41,30 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   fastify.route({ method: [...METHODS], url: '/', exposeHeadRoute: false, handler: rest(restRouteParamOf) });
 
   await registerAuthPagesIfPresent(fastify, app);
+  answerTransportErrors(fastify, app);
   return fastify;
+}
+
+/**
+ * Errors fastify raises before our handler runs (body too large, unreadable URL) answered in
+ * WordPress's error shape; anything else is a bug, logged and answered as the generic 500.
+ */
+function answerTransportErrors(fastify: FastifyInstance, app: App): void {
+  fastify.setErrorHandler((error: Error & { statusCode?: number; code?: string }, _req, reply) => {
+    const status = error.statusCode ?? 500;
+    let body;
+    if (status === 413) body = restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody();
+    else if (status >= 400 && status < 500) body = { ...restError('rest_bad_request', [error.message]).toBody(), data: { status } };
+    else {
+      app.logger.error({ err: error }, 'unexpected error in the HTTP layer');
+      body = { ...restError('internal_server_error').toBody(), additional_errors: [] };
+    }
+    reply.code(body.data.status as number).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
+  });
+  // Outside the REST API and the pages: a plain 404, as a site without that page answers.
+  fastify.setNotFoundHandler((_req, reply) => {
+    reply.code(404).header('content-type', 'text/html; charset=UTF-8').send('<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
+  });
 }
 
 /** Path after `/wp-json`, percent-decoded, without a trailing slash ('/' for the root). */

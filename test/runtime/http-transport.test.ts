@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { demoRoutes } from './fixtures/demo-routes.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ routes: demoRoutes(), users: false, config: { maxUploadBytes: 1024 } });
+});
+afterAll(async () => server?.close());
+
+describe('HTTP transport', () => {
+  it('serves files of the uploads folder under /wp-content/uploads', async () => {
+    const dir = path.join(server.app.config.uploadsDir, '2026', '11');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'hello.txt'), 'hello');
+    const res = await fetch(`${server.siteUrl}/wp-content/uploads/2026/11/hello.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe('hello');
+  });
+
+  it('does not serve files outside the uploads folder', async () => {
+    const res = await fetch(`${server.siteUrl}/wp-content/uploads/..%2f..%2fspecpress.sqlite`);
+    expect([403, 404]).toContain(res.status);
+    expect(await res.text()).not.toContain('SQLite');
+  });
+
+  it('a body over the size limit is 413 in WordPress error shape', async () => {
+    const res = await fetch(`${server.restUrl}/demo/v1/multi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ req: 'x'.repeat(5000) }) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'rest_request_too_large', data: { status: 413 } });
+  });
+
+  it('any content type reaches the REST layer as bytes', async () => {
+    const res = await fetch(`${server.restUrl}/demo/v1/multi?req=q`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+    expect(res.status).toBe(200);
+  });
+
+  it('paths outside the API are a plain 404', async () => {
+    const res = await fetch(`${server.siteUrl}/no-such-page`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('logs one line per request with method, path, status and duration', async () => {
+    const lines: unknown[] = [];
+    const original = server.app.logger;
+    server.app.logger = { ...original, info: (o: unknown) => lines.push(o) };
+    try {
+      await fetch(`${server.restUrl}/demo/v1/items/2?x=1`);
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      server.app.logger = original;
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: 'GET', path: '/wp-json/demo/v1/items/2', status: 200 });
+    expect(typeof (lines[0] as { ms: number }).ms).toBe('number');
+  });
+});
