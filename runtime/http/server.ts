@@ -39,6 +39,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   fastify.route({ method: [...METHODS], url: '/wp-json/*', exposeHeadRoute: false, handler: rest(restPathOf) });
   // The plain-permalink form: /?rest_route=/core/v2/posts (WordPress without pretty permalinks).
   fastify.route({ method: [...METHODS], url: '/', exposeHeadRoute: false, handler: rest(restRouteParamOf) });
+  fastify.route({ method: [...METHODS], url: '/index.php', exposeHeadRoute: false, handler: rest(restRouteParamOf) });
 
   await registerAuthPagesIfPresent(fastify, app);
   answerTransportErrors(fastify, app);

@@ -25,7 +25,7 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
   if (embed && response.status < 400 && !response.raw) response.body = await embedLinks(app, response.body, embed, user);
   if (req.query._envelope !== undefined) response = envelope(response);
 
-  response.headers = { ...standardHeaders(app, req, user, response), ...response.headers };
+  response.headers = withStandardHeaders(app, request, user, response);
   return response;
 }
 
@@ -53,26 +53,31 @@ function envelope(response: RestResponse): RestResponse {
 const EXPOSED = 'X-WP-Total, X-WP-TotalPages, Link';
 const ALLOWED_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type';
 
-/** The headers serve_request sends before the response's own (which win, e.g. a paging `Link`). */
-function standardHeaders(app: App, request: RestRequest, user: CurrentUser | null, response: RestResponse): Record<string, string> {
-  const headers: Record<string, string> = { 'X-Robots-Tag': 'noindex' };
+/**
+ * The response's headers framed by those serve_request sends, in WordPress's order: robots,
+ * discovery Link (unless the response has its own Link, which replaces it), nosniff, CORS,
+ * the response's own, then Vary and the no-cache pair for logged-in users.
+ */
+function withStandardHeaders(app: App, request: RestRequest, user: CurrentUser | null, response: RestResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!response.raw) headers['Content-Type'] = 'application/json; charset=UTF-8';
+  headers['X-Robots-Tag'] = 'noindex';
   if (!response.headers.Link) headers.Link = `<${app.config.restUrl}/>; rel="https://api.w.org/"`;
   headers['X-Content-Type-Options'] = 'nosniff';
   headers['Access-Control-Expose-Headers'] = EXPOSED;
   headers['Access-Control-Allow-Headers'] = ALLOWED_HEADERS;
-  if (user) {
-    headers.Expires = 'Wed, 11 Jan 1984 05:00:00 GMT';
-    headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0';
-  }
   const origin = request.headers.origin;
   if (origin && origin !== 'null') {
     headers['Access-Control-Allow-Origin'] = origin;
     headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
     headers['Access-Control-Allow-Credentials'] = 'true';
     headers.Vary = 'Origin';
-  } else if (request.method === 'GET' && !user) {
-    headers.Vary = 'Origin';
   }
-  if (!response.raw) headers['Content-Type'] = 'application/json; charset=UTF-8';
+  Object.assign(headers, response.headers);
+  if (!origin && request.method === 'GET' && !user) headers.Vary = 'Origin';
+  if (user) {
+    headers.Expires = 'Wed, 11 Jan 1984 05:00:00 GMT';
+    headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0';
+  }
   return headers;
 }
