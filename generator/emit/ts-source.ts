@@ -2,7 +2,7 @@
  * Builds TypeScript files with ts-morph structures and prints them. One in-memory project is
  * shared: creating a file per call is cheap, and the printer settings stay the same everywhere.
  */
-import { IndentationText, Project, QuoteKind, type SourceFileStructure, type OptionalKind } from 'ts-morph';
+import { IndentationText, Project, QuoteKind, StructureKind, type OptionalKind, type SourceFileStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
 
 const project = new Project({
   useInMemoryFileSystem: true,
@@ -11,9 +11,24 @@ const project = new Project({
 
 let counter = 0;
 
+type Statement = string | WriterFunction | StatementStructures;
+
+const isImport = (s: Statement): boolean => typeof s === 'object' && s.kind === StructureKind.ImportDeclaration;
+
+/** A blank line between top-level statements, except inside the block of imports. */
+function spaced(statements: Statement[]): Statement[] {
+  const out: Statement[] = [];
+  statements.forEach((s, i) => {
+    if (i > 0 && !(isImport(s) && isImport(statements[i - 1]))) out.push((w) => w.blankLine());
+    out.push(s);
+  });
+  return out;
+}
+
 /** Prints a source file made of the given structure, with an optional leading comment. */
 export function printSource(structure: OptionalKind<SourceFileStructure>, header?: string): string {
-  const file = project.createSourceFile(`/gen-${counter++}.ts`, structure, { overwrite: true });
+  const statements = Array.isArray(structure.statements) ? spaced(structure.statements as Statement[]) : structure.statements;
+  const file = project.createSourceFile(`/gen-${counter++}.ts`, { ...structure, statements }, { overwrite: true });
   const text = file.getFullText();
   project.removeSourceFile(file);
   return header === undefined ? text : `${header}\n${text}`;

@@ -98,6 +98,7 @@ import {
 import { batchRequests } from './root/batch.ts';
 import { getIndex } from './root/index.ts';
 import { tmplLibraryV1GetAutocompleteCondition } from './tmpl-library-v1/autocomplete-condition.ts';
+
 /** Every custom handler by operation id. */
 export const handlers: Record<string, Handler> = {
   getIndex,

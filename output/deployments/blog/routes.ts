@@ -55,6 +55,7 @@ import { pagebuilderV1GetTerm } from '../../handlers/pagebuilder-v1/term.ts';
 import { pagebuilderV1GetUser } from '../../handlers/pagebuilder-v1/user.ts';
 import { batchRequests } from '../../handlers/root/batch.ts';
 import { getIndex } from '../../handlers/root/index.ts';
+
 /** Every route of the deployment, in discovery order. */
 export const routes: RouteDef[] = [
   {

@@ -74,6 +74,7 @@ import { getOembed } from '../../handlers/oembed-1.0/embed.ts';
 import { getOembedProxy } from '../../handlers/oembed-1.0/proxy.ts';
 import { batchRequests } from '../../handlers/root/batch.ts';
 import { getIndex } from '../../handlers/root/index.ts';
+
 /** Every route of the deployment, in discovery order. */
 export const routes: RouteDef[] = [
   {

@@ -102,6 +102,7 @@ import {
 import { batchRequests } from '../../handlers/root/batch.ts';
 import { getIndex } from '../../handlers/root/index.ts';
 import { tmplLibraryV1GetAutocompleteCondition } from '../../handlers/tmpl-library-v1/autocomplete-condition.ts';
+
 /** Every route of the deployment, in discovery order. */
 export const routes: RouteDef[] = [
   {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../../runtime/testing/harness.ts';
+
 interface Case {
   name: string;
   method: string;
@@ -13,10 +14,12 @@ interface Case {
 }
 
 const DEPLOYMENT: string = 'blog';
+
 /** The discovery document generated beside this suite: what the live one must match. */
 const expected: { routes: Record<string, { endpoints: Array<{ args: unknown }> }> } = JSON.parse(
   readFileSync(new URL('../discovery.json', import.meta.url), 'utf8'),
 );
+
 const CASES: Case[] = [
   {
     name: 'POST /batch/v1: validation of the wrong type',
@@ -3808,6 +3811,7 @@ const CASES: Case[] = [
     code: 'rest_invalid_param',
   },
 ];
+
 const OPTIONS_ROUTES: Array<{ path: string; namespace: string; methods: string[] }> = [
   { path: '/', namespace: '', methods: ['GET'] },
   { path: '/batch/v1', namespace: '', methods: ['POST'] },
