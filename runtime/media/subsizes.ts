@@ -31,7 +31,7 @@ export function outputMimeFor(sourceMime: string, convert: boolean, settings: Re
 
 export async function encode(pipeline: Sharp, mime: string): Promise<Buffer> {
   switch (mime) {
-    case 'image/jpeg': return pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    case 'image/jpeg': return pipeline.jpeg({ quality: 82 }).toBuffer();
     case 'image/png': return pipeline.png().toBuffer();
     case 'image/gif': return pipeline.gif().toBuffer();
     case 'image/webp': return pipeline.webp({ quality: 82 }).toBuffer();
