@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const available = fs.existsSync(path.join(root, 'output/deployments/studio/routes.ts'));
+
+let server: TestServer;
+beforeAll(async () => {
+  if (available) server = await startTestServer({ deployment: 'studio', users: false });
+});
+afterAll(async () => server?.close());
+
+describe.skipIf(!available)('the generated studio deployment over HTTP', () => {
+  it('GET / is the discovery document with filled site fields and every route', async () => {
+    const doc = await (await fetch(`${server.restUrl}/`)).json();
+    expect(doc.name).toBe(server.app.deployment.site.name);
+    expect(doc.url).toBe(server.siteUrl);
+    expect(JSON.stringify(doc)).not.toMatch(/\{(rest_url|auth_url|name)\}/);
+    expect(Object.keys(doc.routes)).toEqual(server.app.routes.map((r) => r.pattern));
+    expect(doc.routes['/batch/v1']._links.self[0].href).toBe(`${server.restUrl}/batch/v1`);
+  });
+
+  it('every namespace index answers with its routes', async () => {
+    for (const ns of server.app.deployment.namespaces) {
+      const res = await fetch(`${server.restUrl}/${ns}`);
+      expect(res.status, ns).toBe(200);
+      expect((await res.json()).namespace).toBe(ns);
+    }
+  });
+
+  it('aliases serve core/v2 as wp/v2 too', async () => {
+    const alias = server.app.deployment.aliases[0];
+    if (!alias) return;
+    const res = await fetch(`${server.restUrl}/${alias.to}/posts`, { method: 'OPTIONS' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.namespace).toBe(alias.from);
+    expect(body.schema?.title).toBe('post');
+  });
+
+  it('generated validators report WordPress errors', async () => {
+    const body = await (await fetch(`${server.restUrl}/core/v2/posts?per_page=500`)).json();
+    expect(body.data.params.per_page).toBe('per_page must be between 1 (inclusive) and 100 (inclusive)');
+  });
+});
