@@ -104,7 +104,16 @@ export async function matchApplicationPassword(db: Kysely<Database>, userId: num
   return found;
 }
 
-/** Records when and from where a password was last used, as WordPress shows in the profile. */
-export async function recordApplicationPasswordUse(db: Kysely<Database>, uuid: string, ip: string | undefined): Promise<void> {
-  await db.updateTable('application_passwords').set({ last_used: nowText(), last_ip: ip ?? null }).where('uuid', '=', uuid).execute();
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Records when and from where a password was last used, as WordPress shows in the profile.
+ * Like WordPress, at most once a day per address: a write (and its fsync) on every API request
+ * would cost more than the information is worth.
+ */
+export async function recordApplicationPasswordUse(db: Kysely<Database>, row: ApplicationPasswordRow, ip: string | undefined, now = new Date()): Promise<void> {
+  const last = row.last_used ? Date.parse(`${row.last_used.replace(' ', 'T')}Z`) : NaN;
+  if (row.last_ip === (ip ?? null) && now.getTime() - last < DAY_MS) return;
+  const stamp = now.toISOString().slice(0, 19).replace('T', ' ');
+  await db.updateTable('application_passwords').set({ last_used: stamp, last_ip: ip ?? null }).where('uuid', '=', row.uuid).execute();
 }

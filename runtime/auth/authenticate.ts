@@ -47,7 +47,7 @@ export async function authenticateApplicationPassword(app: App, name: string, pa
   if (!app.deployment.authentication.applicationPasswords) throw authError('application_passwords_disabled');
   const match = await matchApplicationPassword(app.db, user.id, password);
   if (!match) throw authError('incorrect_password');
-  await recordApplicationPasswordUse(app.db, match.uuid, ip);
+  await recordApplicationPasswordUse(app.db, match, ip, app.now());
   return makeCurrentUser(user, 'application-password');
 }
 

@@ -40,6 +40,8 @@ export async function createSession(
   const maxAge = options.remember ? REMEMBER_SECONDS : SESSION_SECONDS;
   const token = crypto.randomBytes(32).toString('base64url');
   const tokenHash = sha256(token);
+  // Logins are rare enough to sweep expired sessions here instead of in a timer.
+  await db.deleteFrom('sessions').where('expires', '<=', dbTime(now)).execute();
   await db.insertInto('sessions').values({
     token_hash: tokenHash,
     user_id: userId,
