@@ -1,0 +1,60 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { planResize, registeredImageSizes } from '../../runtime/media/image-sizes.ts';
+import { mediaRoutes } from './routes.ts';
+import { cornerImage, uploadRaw } from './helpers.ts';
+
+describe('sub-size geometry', () => {
+  it('skips sizes the original is not larger than', () => {
+    expect(planResize(100, 100, { width: 150, height: 150, crop: true })).toBeNull();
+    expect(planResize(300, 200, { width: 300, height: 300, crop: false })).toBeNull();
+  });
+
+  it('crops a wide image to the box it can fill (200x100 for a 150x150 crop gives 150x100)', () => {
+    expect(planResize(200, 100, { width: 150, height: 150, crop: true })).toEqual({ width: 150, height: 100, source: { left: 25, top: 0, width: 150, height: 100 } });
+  });
+
+  it('fits inside a box with 0 meaning unbounded', () => {
+    expect(planResize(2000, 500, { width: 768, height: 0, crop: false })).toEqual({ width: 768, height: 192 });
+    expect(planResize(500, 2000, { width: 1024, height: 1024, crop: false })).toEqual({ width: 256, height: 1024 });
+  });
+
+  it('deployment settings replace, add and remove sizes', () => {
+    const sizes = registeredImageSizes({ imageSizes: { medium: { width: 200, height: 200 }, square: { width: 64, height: 64, crop: true }, medium_large: null } });
+    expect(Object.keys(sizes)).toEqual(['thumbnail', 'medium', 'large', 'square']);
+    expect(sizes.medium).toEqual({ width: 200, height: 200, crop: false });
+  });
+});
+
+describe('sizes and output formats from the deployment settings, over HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ routes: mediaRoutes });
+    server.app.deployment.settings = {
+      imageSizes: { medium: { width: 200, height: 200 }, square: { width: 64, height: 64, crop: true }, medium_large: null },
+      imageOutputFormats: { 'image/png': 'image/webp' },
+    };
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('makes the configured sizes, written in the configured output format', async () => {
+    const item = await (await uploadRaw(server, await cornerImage(800, 600), 'configured.png')).json();
+    const sizes = item.media_details.sizes;
+    expect(Object.keys(sizes).sort()).toEqual(['full', 'medium', 'square', 'thumbnail']);
+    expect(sizes.medium).toMatchObject({ width: 200, height: 150, mime_type: 'image/webp' });
+    expect(sizes.square.file).toMatch(/-64x64\.webp$/);
+    const bytes = Buffer.from(await (await fetch(sizes.square.source_url)).arrayBuffer());
+    expect((await sharp(bytes).metadata()).format).toBe('webp');
+    // The original keeps its own type.
+    expect(sizes.full.mime_type).toBe('image/png');
+  });
+
+  it('convert_format=false keeps sub-sizes in the source format', async () => {
+    const item = await (await uploadRaw(server, await cornerImage(800, 600), 'kept.png', { query: 'convert_format=false' })).json();
+    expect(item.media_details.sizes.medium).toMatchObject({ mime_type: 'image/png' });
+    expect(item.media_details.sizes.medium.file).toMatch(/\.png$/);
+  });
+});
