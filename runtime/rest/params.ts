@@ -1,7 +1,8 @@
 /**
  * Merges a request's params in WordPress's precedence (WP_REST_Request::get_parameter_order):
  * JSON body over form/multipart body over query string over URL captures over defaults.
- * Body params count only for methods that carry a body.
+ * A JSON body counts whatever the method (WordPress reads it even on GET); a form body only
+ * for methods that carry one.
  */
 import type { EndpointDef } from './types.ts';
 import type { ParsedBody } from './request-body.ts';
@@ -18,6 +19,7 @@ export function mergeParams(
   const defaults: Record<string, unknown> = {};
   for (const [name, arg] of Object.entries(endpoint.args ?? {})) if (arg.default !== undefined) defaults[name] = structuredClone(arg.default);
   const layers = [defaults, captures, query];
-  if (BODY_METHODS.has(method)) layers.push(body.form ?? {}, body.json ?? {});
+  if (BODY_METHODS.has(method)) layers.push(body.form ?? {});
+  layers.push(body.json ?? {});
   return Object.assign({}, ...layers);
 }
