@@ -114,6 +114,8 @@ export interface ActionBehavior {
   to: string;
   /** States the change may start from; absent means any. */
   from?: string[];
+  /** State of a record never acted on (e.g. a plugin is `inactive` until activated); absent: no state. */
+  initial?: string;
 }
 
 /** Read-only data shipped in `spec/data/<data>.yaml`, embedded in the model. */

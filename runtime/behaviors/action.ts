@@ -16,8 +16,9 @@ export async function runAction(ctx: HandlerContext, b: ActionBehavior): Promise
   if (id === undefined || id === null || id === '') throw restError('rest_missing_callback_param', [b.idParam!], { params: [b.idParam] });
   const key = String(id);
   const existing = await getRecord(ctx.app.db, b.collection, key);
-  // A record never acted on has no state: it can only take actions that name no starting state.
-  const current = existing?.data[b.field];
+  // A record never acted on is in the spec's initial state, or in none: then it can only take
+  // actions that name no starting state.
+  const current = existing?.data[b.field] ?? b.initial;
   if (b.from && (current === undefined || !b.from.includes(String(current)))) {
     throw restError('rest_action_not_allowed', [current === undefined ? 'not set' : String(current), b.to], { from: current ?? null, to: b.to });
   }
