@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { media } from '../../../runtime/media/service.ts';
 // #endregion specpress:imports
 
 /**
@@ -16,7 +17,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listMedia: Handler = async (ctx) => {
   // #region specpress:listMedia
-  throw restError('rest_not_implemented', ['listMedia']);
+  return media.list(ctx);
   // #endregion specpress:listMedia
 };
 
@@ -29,7 +30,7 @@ export const listMedia: Handler = async (ctx) => {
  */
 export const createMedia: Handler = async (ctx) => {
   // #region specpress:createMedia
-  throw restError('rest_not_implemented', ['createMedia']);
+  return media.create(ctx);
   // #endregion specpress:createMedia
 };
 
@@ -42,7 +43,7 @@ export const createMedia: Handler = async (ctx) => {
  */
 export const getMedia: Handler = async (ctx) => {
   // #region specpress:getMedia
-  throw restError('rest_not_implemented', ['getMedia']);
+  return media.get(ctx);
   // #endregion specpress:getMedia
 };
 
@@ -55,7 +56,7 @@ export const getMedia: Handler = async (ctx) => {
  */
 export const updateMedia: Handler = async (ctx) => {
   // #region specpress:updateMedia
-  throw restError('rest_not_implemented', ['updateMedia']);
+  return media.update(ctx);
   // #endregion specpress:updateMedia
 };
 
@@ -68,7 +69,7 @@ export const updateMedia: Handler = async (ctx) => {
  */
 export const deleteMedia: Handler = async (ctx) => {
   // #region specpress:deleteMedia
-  throw restError('rest_not_implemented', ['deleteMedia']);
+  return media.delete(ctx);
   // #endregion specpress:deleteMedia
 };
 
@@ -81,7 +82,7 @@ export const deleteMedia: Handler = async (ctx) => {
  */
 export const postProcessMedia: Handler = async (ctx) => {
   // #region specpress:postProcessMedia
-  throw restError('rest_not_implemented', ['postProcessMedia']);
+  return media.postProcess(ctx);
   // #endregion specpress:postProcessMedia
 };
 
@@ -94,6 +95,6 @@ export const postProcessMedia: Handler = async (ctx) => {
  */
 export const editMedia: Handler = async (ctx) => {
   // #region specpress:editMedia
-  throw restError('rest_not_implemented', ['editMedia']);
+  return media.edit(ctx);
   // #endregion specpress:editMedia
 };

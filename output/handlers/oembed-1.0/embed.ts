@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { oembed } from '../../../runtime/oembed/embed.ts';
 // #endregion specpress:imports
 
 /**
@@ -16,6 +17,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const getOembed: Handler = async (ctx) => {
   // #region specpress:getOembed
-  throw restError('rest_not_implemented', ['getOembed']);
+  return oembed.embed(ctx);
   // #endregion specpress:getOembed
 };
