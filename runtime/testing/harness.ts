@@ -46,6 +46,8 @@ export interface StartTestServerOptions {
   dataDir?: string;
   /** Whether to create the role users (default true). */
   users?: boolean;
+  /** Changes to the deployment model (e.g. `{ authentication: { applicationPasswords: false } }`). */
+  deploymentOverrides?: Partial<LoadedDeployment['deployment']>;
 }
 
 export async function startTestServer(opts: StartTestServerOptions = {}): Promise<TestServer> {
@@ -55,6 +57,7 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
     ? await loadDeployment(opts.deployment)
     : { deployment: bareDeployment(), routes: [] };
   if (opts.routes) loaded.routes = opts.routes;
+  if (opts.deploymentOverrides) loaded.deployment = { ...loaded.deployment, ...opts.deploymentOverrides };
 
   // The port is only known once listening; the config's URLs are filled in right after.
   const config: AppConfig = { ...defaultConfig(dataDir, 'http://127.0.0.1'), ...opts.config };
