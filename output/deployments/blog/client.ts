@@ -234,235 +234,6 @@ export function createClient(options: ClientOptions) {
           call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args),
       },
     },
-    coreAbilities: {
-      index: {
-        /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
-          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
-      },
-    },
-    coreBlockEditor: {
-      index: {
-        /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
-          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
-      },
-    },
-    coreSiteHealth: {
-      index: {
-        /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
-          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
-      },
-    },
-    core: {
-      index: {
-        /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}) =>
-          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
-      },
-      posts: {
-        /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}) =>
-          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
-        /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}) =>
-          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
-        /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}) =>
-          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
-        /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}) =>
-          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
-        /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs) =>
-          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
-        /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs) =>
-          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
-        /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs) =>
-          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
-        /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs) =>
-          call<T.ListPostRevisionsResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
-          collectAll<ItemOf<T.ListPostRevisionsResult>>(
-            options,
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
-          iteratePages<ItemOf<T.ListPostRevisionsResult>>(
-            options,
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs) =>
-          call<T.GetPostRevisionResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
-          call<T.DeletePostRevisionResult>(
-            options,
-            'DELETE',
-            '/core/v2/posts/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs) =>
-          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
-        /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
-          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
-        /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs) =>
-          call<T.GetPostAutosaveResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/autosaves/<id>',
-            args,
-          ),
-      },
-      pages: {
-        /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}) =>
-          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
-        /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}) =>
-          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
-        /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}) =>
-          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
-        /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}) =>
-          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
-        /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs) =>
-          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
-        /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs) =>
-          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
-        /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs) =>
-          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
-        /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs) =>
-          call<T.ListPageRevisionsResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
-          collectAll<ItemOf<T.ListPageRevisionsResult>>(
-            options,
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
-          iteratePages<ItemOf<T.ListPageRevisionsResult>>(
-            options,
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs) =>
-          call<T.GetPageRevisionResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
-          call<T.DeletePageRevisionResult>(
-            options,
-            'DELETE',
-            '/core/v2/pages/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs) =>
-          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
-        /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
-          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
-        /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs) =>
-          call<T.GetPageAutosaveResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/autosaves/<id>',
-            args,
-          ),
-      },
-      media: {
-        /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}) =>
-          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
-        /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}) =>
-          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
-        /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}) =>
-          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
-        /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}) =>
-          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
-        /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs) =>
-          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
-        /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs) =>
-          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
-        /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs) =>
-          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
-        /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs) =>
-          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
-        /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs) =>
-          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
-      },
-    },
-    npsSurvey: {
-      index: {
-        /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
-          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
-      },
-      rating: {
-        /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs) =>
-          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
-      },
-      dismissNpsSurvey: {
-        /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
-          call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
-            options,
-            'POST',
-            '/nps-survey/v1/dismiss-nps-survey',
-            args,
-          ),
-      },
-    },
     oembed: {
       index: {
         /** GET /oembed/1.0 (oembed10Index) */
@@ -478,23 +249,6 @@ export function createClient(options: ClientOptions) {
         /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
         get: (args: T.GetOembedProxyArgs) =>
           call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args),
-      },
-    },
-    pagebuilderAi: {
-      index: {
-        /** GET /pagebuilder-ai/v1 (pagebuilderAiV1Index) */
-        get: (args: T.PagebuilderAiV1IndexArgs = {}) =>
-          call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args),
-      },
-      permissions: {
-        /** GET /pagebuilder-ai/v1/permissions (pagebuilderAiV1GetPermissions) */
-        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}) =>
-          call<T.PagebuilderAiV1GetPermissionsResult>(
-            options,
-            'GET',
-            '/pagebuilder-ai/v1/permissions',
-            args,
-          ),
       },
     },
     pagebuilderOne: {
@@ -669,50 +423,6 @@ export function createClient(options: ClientOptions) {
             options,
             'DELETE',
             '/pagebuilder-one/v1/logs',
-            args,
-          ),
-      },
-    },
-    pagebuilderV1Documents: {
-      index: {
-        /** GET /pagebuilder/v1/documents (pagebuilderV1DocumentsIndex) */
-        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}) =>
-          call<T.PagebuilderV1DocumentsIndexResult>(
-            options,
-            'GET',
-            '/pagebuilder/v1/documents',
-            args,
-          ),
-      },
-      media: {
-        /** POST /pagebuilder/v1/documents/<id>/media/import (pagebuilderV1DocumentsPostMediaImport) */
-        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs) =>
-          call<T.PagebuilderV1DocumentsPostMediaImportResult>(
-            options,
-            'POST',
-            '/pagebuilder/v1/documents/<id>/media/import',
-            args,
-          ),
-      },
-    },
-    pagebuilderV1Feedback: {
-      index: {
-        /** GET /pagebuilder/v1/feedback (pagebuilderV1FeedbackIndex) */
-        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}) =>
-          call<T.PagebuilderV1FeedbackIndexResult>(
-            options,
-            'GET',
-            '/pagebuilder/v1/feedback',
-            args,
-          ),
-      },
-      submit: {
-        /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
-        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}) =>
-          call<T.PagebuilderV1FeedbackPostSubmitResult>(
-            options,
-            'POST',
-            '/pagebuilder/v1/feedback/submit',
             args,
           ),
       },
@@ -1201,6 +911,67 @@ export function createClient(options: ClientOptions) {
           ),
       },
     },
+    pagebuilderV1Documents: {
+      index: {
+        /** GET /pagebuilder/v1/documents (pagebuilderV1DocumentsIndex) */
+        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}) =>
+          call<T.PagebuilderV1DocumentsIndexResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/documents',
+            args,
+          ),
+      },
+      media: {
+        /** POST /pagebuilder/v1/documents/<id>/media/import (pagebuilderV1DocumentsPostMediaImport) */
+        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs) =>
+          call<T.PagebuilderV1DocumentsPostMediaImportResult>(
+            options,
+            'POST',
+            '/pagebuilder/v1/documents/<id>/media/import',
+            args,
+          ),
+      },
+    },
+    pagebuilderV1Feedback: {
+      index: {
+        /** GET /pagebuilder/v1/feedback (pagebuilderV1FeedbackIndex) */
+        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}) =>
+          call<T.PagebuilderV1FeedbackIndexResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/feedback',
+            args,
+          ),
+      },
+      submit: {
+        /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
+        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}) =>
+          call<T.PagebuilderV1FeedbackPostSubmitResult>(
+            options,
+            'POST',
+            '/pagebuilder/v1/feedback/submit',
+            args,
+          ),
+      },
+    },
+    pagebuilderAi: {
+      index: {
+        /** GET /pagebuilder-ai/v1 (pagebuilderAiV1Index) */
+        get: (args: T.PagebuilderAiV1IndexArgs = {}) =>
+          call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args),
+      },
+      permissions: {
+        /** GET /pagebuilder-ai/v1/permissions (pagebuilderAiV1GetPermissions) */
+        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}) =>
+          call<T.PagebuilderAiV1GetPermissionsResult>(
+            options,
+            'GET',
+            '/pagebuilder-ai/v1/permissions',
+            args,
+          ),
+      },
+    },
     sitegen: {
       index: {
         /** GET /sitegen/v1 (sitegenV1Index) */
@@ -1423,6 +1194,235 @@ export function createClient(options: ClientOptions) {
             '/theme/v1/update-learn-progress',
             args,
           ),
+      },
+    },
+    npsSurvey: {
+      index: {
+        /** GET /nps-survey/v1 (npsSurveyV1Index) */
+        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
+          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
+      },
+      rating: {
+        /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
+        create: (args: T.NpsSurveyV1PostRatingArgs) =>
+          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
+      },
+      dismissNpsSurvey: {
+        /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
+          call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
+            options,
+            'POST',
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+          ),
+      },
+    },
+    core: {
+      index: {
+        /** GET /core/v2 (coreV2Index) */
+        get: (args: T.CoreV2IndexArgs = {}) =>
+          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
+      },
+      posts: {
+        /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
+        list: (args: T.ListPostsArgs = {}) =>
+          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
+        /** Every item over all pages of /core/v2/posts. */
+        listAll: (args: T.ListPostsArgs = {}) =>
+          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListPostsArgs = {}) =>
+          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        /** Creates a post. POST /core/v2/posts (createPost) */
+        create: (args: T.CreatePostArgs = {}) =>
+          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
+        /** Reads one post. GET /core/v2/posts/<id> (getPost) */
+        get: (args: T.GetPostArgs) =>
+          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
+        /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
+        update: (args: T.UpdatePostArgs) =>
+          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
+        /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
+        delete: (args: T.DeletePostArgs) =>
+          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
+        /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
+        revisionsList: (args: T.ListPostRevisionsArgs) =>
+          call<T.ListPostRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
+        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
+          collectAll<ItemOf<T.ListPostRevisionsResult>>(
+            options,
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
+          iteratePages<ItemOf<T.ListPostRevisionsResult>>(
+            options,
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
+        revisionsGet: (args: T.GetPostRevisionArgs) =>
+          call<T.GetPostRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
+        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
+          call<T.DeletePostRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/posts/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
+        autosavesList: (args: T.ListPostAutosavesArgs) =>
+          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
+        /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
+        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
+          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
+        /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
+        autosavesGet: (args: T.GetPostAutosaveArgs) =>
+          call<T.GetPostAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/autosaves/<id>',
+            args,
+          ),
+      },
+      pages: {
+        /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
+        list: (args: T.ListPagesArgs = {}) =>
+          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
+        /** Every item over all pages of /core/v2/pages. */
+        listAll: (args: T.ListPagesArgs = {}) =>
+          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListPagesArgs = {}) =>
+          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        /** Creates a page. POST /core/v2/pages (createPage) */
+        create: (args: T.CreatePageArgs = {}) =>
+          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
+        /** Reads one page. GET /core/v2/pages/<id> (getPage) */
+        get: (args: T.GetPageArgs) =>
+          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
+        /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
+        update: (args: T.UpdatePageArgs) =>
+          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
+        /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
+        delete: (args: T.DeletePageArgs) =>
+          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
+        /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
+        revisionsList: (args: T.ListPageRevisionsArgs) =>
+          call<T.ListPageRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
+        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
+          collectAll<ItemOf<T.ListPageRevisionsResult>>(
+            options,
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
+          iteratePages<ItemOf<T.ListPageRevisionsResult>>(
+            options,
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
+        revisionsGet: (args: T.GetPageRevisionArgs) =>
+          call<T.GetPageRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
+        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
+          call<T.DeletePageRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/pages/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
+        autosavesList: (args: T.ListPageAutosavesArgs) =>
+          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
+        /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
+        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
+          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
+        /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
+        autosavesGet: (args: T.GetPageAutosaveArgs) =>
+          call<T.GetPageAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/autosaves/<id>',
+            args,
+          ),
+      },
+      media: {
+        /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
+        list: (args: T.ListMediaArgs = {}) =>
+          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
+        /** Every item over all pages of /core/v2/media. */
+        listAll: (args: T.ListMediaArgs = {}) =>
+          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListMediaArgs = {}) =>
+          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
+        create: (args: T.CreateMediaArgs = {}) =>
+          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
+        /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
+        get: (args: T.GetMediaArgs) =>
+          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
+        /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
+        update: (args: T.UpdateMediaArgs) =>
+          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
+        /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
+        delete: (args: T.DeleteMediaArgs) =>
+          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
+        /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
+        postProcessCreate: (args: T.PostProcessMediaArgs) =>
+          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
+        /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
+        editCreate: (args: T.EditMediaArgs) =>
+          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
+      },
+    },
+    coreSiteHealth: {
+      index: {
+        /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
+        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
+          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
+      },
+    },
+    coreBlockEditor: {
+      index: {
+        /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
+        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
+          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
+      },
+    },
+    coreAbilities: {
+      index: {
+        /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
+        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
+          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
       },
     },
   };

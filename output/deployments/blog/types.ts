@@ -993,37 +993,1641 @@ export interface BatchRequestsArgs {
 export type BatchRequestsResult = unknown;
 
 /**
- * Params of GET /core-abilities/v1.
+ * Params of GET /oembed/1.0.
  */
-export interface CoreAbilitiesV1IndexArgs {
+export interface Oembed10IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /core-abilities/v1 answers with. */
-export type CoreAbilitiesV1IndexResult = unknown;
+/** What GET /oembed/1.0 answers with. */
+export type Oembed10IndexResult = unknown;
 
 /**
- * Params of GET /core-block-editor/v1.
+ * Params of GET /oembed/1.0/embed.
  */
-export interface CoreBlockEditorV1IndexArgs {
-  namespace?: string;
-  context?: string;
+export interface GetOembedArgs {
+  /**
+   * Address of the item to embed.
+   */
+  url: string;
+  format?: string;
+  maxwidth?: number;
 }
 
-/** What GET /core-block-editor/v1 answers with. */
-export type CoreBlockEditorV1IndexResult = unknown;
+/** What GET /oembed/1.0/embed answers with. */
+export type GetOembedResult = unknown;
 
 /**
- * Params of GET /core-site-health/v1.
+ * Params of GET /oembed/1.0/proxy.
  */
-export interface CoreSiteHealthV1IndexArgs {
+export interface GetOembedProxyArgs {
+  /**
+   * Address of the item to embed.
+   */
+  url: string;
+  /**
+   * Response format of the oEmbed data.
+   */
+  format?: 'json' | 'xml';
+  /**
+   * Largest width of the embed, in pixels.
+   */
+  maxwidth?: number;
+  /**
+   * Largest height of the embed, in pixels.
+   */
+  maxheight?: number;
+  /**
+   * Whether to look for an oEmbed endpoint in the page when no known provider matches.
+   */
+  discover?: boolean;
+}
+
+/** What GET /oembed/1.0/proxy answers with. */
+export type GetOembedProxyResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1.
+ */
+export interface PagebuilderOneV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /core-site-health/v1 answers with. */
-export type CoreSiteHealthV1IndexResult = unknown;
+/** What GET /pagebuilder-one/v1 answers with. */
+export type PagebuilderOneV1IndexResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/connect/authorize.
+ */
+export interface PagebuilderOneV1PostConnectAuthorizeArgs {
+  /**
+   * Forget any half-finished connection first.
+   */
+  clearSession?: boolean;
+}
+
+/** What POST /pagebuilder-one/v1/connect/authorize answers with. */
+export type PagebuilderOneV1PostConnectAuthorizeResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/connect/disconnect.
+ */
+export interface PagebuilderOneV1PostConnectDisconnectArgs {}
+
+/** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
+export type PagebuilderOneV1PostConnectDisconnectResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/connect/switch-domain.
+ */
+export interface PagebuilderOneV1PostConnectSwitchDomainArgs {}
+
+/** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
+export type PagebuilderOneV1PostConnectSwitchDomainResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/connect/deactivate.
+ */
+export interface PagebuilderOneV1PostConnectDeactivateArgs {}
+
+/** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
+export type PagebuilderOneV1PostConnectDeactivateResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/top-bar/notifications.
+ */
+export interface PagebuilderOneV1GetTopBarNotificationsArgs {
+  /**
+   * Product asking for its notifications.
+   */
+  app_name: string;
+  /**
+   * Version of that product.
+   */
+  app_version: string;
+}
+
+/** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
+export type PagebuilderOneV1GetTopBarNotificationsResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/top-bar/feedback.
+ */
+export interface PagebuilderOneV1PostTopBarFeedbackArgs {
+  /**
+   * Product the feedback is about.
+   */
+  product: string;
+  /**
+   * Subject line.
+   */
+  subject: string;
+  /**
+   * Short summary.
+   */
+  title: string;
+  /**
+   * The feedback itself.
+   */
+  description: string;
+  /**
+   * Sender's country code.
+   */
+  countryCode?: string;
+}
+
+/** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
+export type PagebuilderOneV1PostTopBarFeedbackResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/themes.
+ */
+export interface PagebuilderOneV1PostThemesArgs {
+  /**
+   * Theme to install.
+   */
+  slug: string;
+  /**
+   * State the theme is left in after installing.
+   */
+  status?: 'inactive' | 'active';
+}
+
+/** What POST /pagebuilder-one/v1/themes answers with. */
+export type PagebuilderOneV1PostThemesResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/themes/<slug>/activate.
+ */
+export interface PagebuilderOneV1PostThemesActivateArgs {
+  /**
+   * Theme to activate.
+   */
+  slug: string;
+}
+
+/** What POST /pagebuilder-one/v1/themes/<slug>/activate answers with. */
+export type PagebuilderOneV1PostThemesActivateResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/plugins.
+ */
+export interface PagebuilderOneV1GetPluginsArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: 'view' | 'embed' | 'edit';
+  /**
+   * Keep only plugins matching this text.
+   */
+  search?: string;
+  /**
+   * Keep only plugins in these states.
+   */
+  status?: ('inactive' | 'active')[];
+}
+
+/** What GET /pagebuilder-one/v1/plugins answers with. */
+export type PagebuilderOneV1GetPluginsResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins.
+ */
+export interface PagebuilderOneV1PostPluginsArgs {
+  /**
+   * Plugin of the family to install.
+   */
+  slug:
+    | 'assistant'
+    | 'manage'
+    | 'builder'
+    | 'builder-pro'
+    | 'site-mailer'
+    | 'image-optimization'
+    | 'accessibility';
+  /**
+   * State the plugin is left in after installing.
+   */
+  status?: 'inactive' | 'active';
+}
+
+/** What POST /pagebuilder-one/v1/plugins answers with. */
+export type PagebuilderOneV1PostPluginsResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/activate.
+ */
+export interface PagebuilderOneV1PostPluginsActivateArgs {
+  /**
+   * Plugin to activate.
+   */
+  slug: string;
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/activate answers with. */
+export type PagebuilderOneV1PostPluginsActivateResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate.
+ */
+export interface PagebuilderOneV1PostPluginsDeactivateArgs {
+  /**
+   * Plugin to deactivate.
+   */
+  slug: string;
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/deactivate answers with. */
+export type PagebuilderOneV1PostPluginsDeactivateResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade.
+ */
+export interface PagebuilderOneV1PostPluginsUpgradeArgs {
+  /**
+   * Plugin to upgrade.
+   */
+  slug: string;
+  /**
+   * An upgraded plugin is left active.
+   */
+  status?: 'active';
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/upgrade answers with. */
+export type PagebuilderOneV1PostPluginsUpgradeResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run.
+ */
+export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
+  /**
+   * Plugin whose settings move to the connected account.
+   */
+  slug:
+    'manage' | 'builder' | 'builder-pro' | 'site-mailer' | 'image-optimization' | 'accessibility';
+  /**
+   * Migrate even when the plugin is already connected.
+   */
+  force?: boolean;
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/migration/run answers with. */
+export type PagebuilderOneV1PostPluginsMigrationRunResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback.
+ */
+export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
+  /**
+   * Plugin whose migration is undone.
+   */
+  slug:
+    'manage' | 'builder' | 'builder-pro' | 'site-mailer' | 'image-optimization' | 'accessibility';
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback answers with. */
+export type PagebuilderOneV1PostPluginsMigrationRollbackResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/settings.
+ */
+export interface PagebuilderOneV1GetSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder-one/v1/settings answers with. */
+export type PagebuilderOneV1GetSettingsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder-one/v1/settings.
+ */
+export interface PagebuilderOneV1UpdateSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder-one/v1/settings answers with. */
+export type PagebuilderOneV1UpdateSettingsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state.
+ */
+export interface PagebuilderOneV1GetManageDashboardWidgetStateArgs {}
+
+/** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
+export type PagebuilderOneV1GetManageDashboardWidgetStateResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/logs.
+ */
+export interface PagebuilderOneV1GetLogsArgs {}
+
+/** What GET /pagebuilder-one/v1/logs answers with. */
+export type PagebuilderOneV1GetLogsResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder-one/v1/logs.
+ */
+export interface PagebuilderOneV1DeleteLogsArgs {}
+
+/** What DELETE /pagebuilder-one/v1/logs answers with. */
+export type PagebuilderOneV1DeleteLogsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1.
+ */
+export interface PagebuilderV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder/v1 answers with. */
+export type PagebuilderV1IndexResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/cache.
+ */
+export interface PagebuilderV1DeleteCacheArgs {}
+
+/** What DELETE /pagebuilder/v1/cache answers with. */
+export type PagebuilderV1DeleteCacheResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals.
+ */
+export interface PagebuilderV1GetGlobalsArgs {}
+
+/** What GET /pagebuilder/v1/globals answers with. */
+export type PagebuilderV1GetGlobalsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals/colors.
+ */
+export interface PagebuilderV1GetGlobalsColorsArgs {}
+
+/** What GET /pagebuilder/v1/globals/colors answers with. */
+export type PagebuilderV1GetGlobalsColorsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals/colors/<id>.
+ */
+export interface PagebuilderV1GetGlobalsColorArgs {
+  /**
+   * Colour id.
+   */
+  id: string;
+}
+
+/** What GET /pagebuilder/v1/globals/colors/<id> answers with. */
+export type PagebuilderV1GetGlobalsColorResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/globals/colors/<id>.
+ */
+export interface PagebuilderV1SaveGlobalsColorArgs {
+  /**
+   * Colour id.
+   */
+  id: string;
+}
+
+/** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
+export type PagebuilderV1SaveGlobalsColorResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/globals/colors/<id>.
+ */
+export interface PagebuilderV1DeleteGlobalsColorArgs {
+  /**
+   * Colour id.
+   */
+  id: string;
+}
+
+/** What DELETE /pagebuilder/v1/globals/colors/<id> answers with. */
+export type PagebuilderV1DeleteGlobalsColorResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals/typography.
+ */
+export interface PagebuilderV1GetGlobalsTypographyArgs {}
+
+/** What GET /pagebuilder/v1/globals/typography answers with. */
+export type PagebuilderV1GetGlobalsTypographyResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals/typography/<id>.
+ */
+export interface PagebuilderV1GetGlobalsTypographyItemArgs {
+  /**
+   * Typography id.
+   */
+  id: string;
+}
+
+/** What GET /pagebuilder/v1/globals/typography/<id> answers with. */
+export type PagebuilderV1GetGlobalsTypographyItemResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/globals/typography/<id>.
+ */
+export interface PagebuilderV1SaveGlobalsTypographyItemArgs {
+  /**
+   * Typography id.
+   */
+  id: string;
+}
+
+/** What POST /pagebuilder/v1/globals/typography/<id> answers with. */
+export type PagebuilderV1SaveGlobalsTypographyItemResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/globals/typography/<id>.
+ */
+export interface PagebuilderV1DeleteGlobalsTypographyItemArgs {
+  /**
+   * Typography id.
+   */
+  id: string;
+}
+
+/** What DELETE /pagebuilder/v1/globals/typography/<id> answers with. */
+export type PagebuilderV1DeleteGlobalsTypographyItemResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/settings/<key>.
+ */
+export interface PagebuilderV1GetSettingsArgs {
+  key: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/settings/<key> answers with. */
+export type PagebuilderV1GetSettingsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key>.
+ */
+export interface PagebuilderV1UpdateSettingsArgs {
+  key: string | number;
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/settings/<key> answers with. */
+export type PagebuilderV1UpdateSettingsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/post.
+ */
+export interface PagebuilderV1GetPostArgs {
+  /**
+   * Post types to search (all public ones when null).
+   */
+  included_types?: unknown[];
+  /**
+   * Post types never searched.
+   */
+  excluded_types?: unknown[];
+  /**
+   * Text searched for.
+   */
+  term?: string;
+  /**
+   * Which field of a result becomes which key of the answer.
+   */
+  keys_conversion_map?: unknown[];
+  /**
+   * Most results answered.
+   */
+  items_count?: number;
+  /**
+   * Search only publicly viewable post types.
+   */
+  is_public?: boolean;
+  /**
+   * Extra meta conditions.
+   */
+  meta_query?: unknown[];
+  /**
+   * Extra taxonomy conditions.
+   */
+  tax_query?: unknown[];
+}
+
+/** What GET /pagebuilder/v1/post answers with. */
+export type PagebuilderV1GetPostResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/term.
+ */
+export interface PagebuilderV1GetTermArgs {
+  /**
+   * Taxonomies to search (all when null).
+   */
+  included_types?: unknown[];
+  /**
+   * Taxonomies never searched.
+   */
+  excluded_types?: unknown[];
+  /**
+   * Text searched for.
+   */
+  term?: string;
+  /**
+   * Which field of a result becomes which key of the answer.
+   */
+  keys_conversion_map?: unknown[];
+  /**
+   * Most results answered.
+   */
+  items_count?: number;
+  /**
+   * Leave out terms with no posts.
+   */
+  hide_empty?: boolean;
+  /**
+   * Extra meta conditions.
+   */
+  meta_query?: unknown[];
+}
+
+/** What GET /pagebuilder/v1/term answers with. */
+export type PagebuilderV1GetTermResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/user.
+ */
+export interface PagebuilderV1GetUserArgs {
+  /**
+   * Text searched for.
+   */
+  term?: string;
+  /**
+   * Which field of a result becomes which key of the answer.
+   */
+  keys_conversion_map?: unknown[] | string;
+  /**
+   * Most results answered.
+   */
+  items_count?: number;
+}
+
+/** What GET /pagebuilder/v1/user answers with. */
+export type PagebuilderV1GetUserResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/favorites.
+ */
+export interface PagebuilderV1GetFavoritesArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: string;
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most items in one page.
+   */
+  per_page?: number;
+  /**
+   * Keep only items matching this text.
+   */
+  search?: string;
+}
+
+/** What GET /pagebuilder/v1/favorites answers with. */
+export type PagebuilderV1GetFavoritesResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/favorites/<id>.
+ */
+export interface PagebuilderV1PostFavoritesArgs {
+  /**
+   * Kind of favorites (e.g. widgets).
+   */
+  id: string;
+  /**
+   * Slug of the item marked as favorite.
+   */
+  favorite: string;
+}
+
+/** What POST /pagebuilder/v1/favorites/<id> answers with. */
+export type PagebuilderV1PostFavoritesResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/favorites/<id>.
+ */
+export interface PagebuilderV1DeleteFavoritesArgs {
+  /**
+   * Kind of favorites (e.g. widgets).
+   */
+  id: string;
+  /**
+   * Slug of the item no longer a favorite.
+   */
+  favorite: string;
+}
+
+/** What DELETE /pagebuilder/v1/favorites/<id> answers with. */
+export type PagebuilderV1DeleteFavoritesResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/kit-elements-defaults.
+ */
+export interface PagebuilderV1GetKitElementsDefaultsArgs {}
+
+/** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
+export type PagebuilderV1GetKitElementsDefaultsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>.
+ */
+export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
+  /**
+   * Element type the defaults apply to.
+   */
+  type: string;
+  /**
+   * Default settings of that element type.
+   */
+  settings: {};
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
+export type PagebuilderV1UpdateKitElementsDefaultsResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>.
+ */
+export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
+  /**
+   * Element type whose defaults are removed.
+   */
+  type: string;
+}
+
+/** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
+export type PagebuilderV1DeleteKitElementsDefaultsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/site-navigation/recent-posts.
+ */
+export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
+  /**
+   * How many posts to answer.
+   */
+  posts_per_page: number;
+  /**
+   * Post types to include.
+   */
+  post_type?: unknown[];
+  /**
+   * Post ids to leave out.
+   */
+  post__not_in?: number[];
+}
+
+/** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
+export type PagebuilderV1GetSiteNavigationRecentPostsResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/site-navigation/add-new-post.
+ */
+export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
+  /**
+   * Type of the new draft.
+   */
+  post_type?: string;
+}
+
+/** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
+export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/design-system-sync/stylesheet.
+ */
+export interface PagebuilderV1PostDesignSystemSyncStylesheetArgs {}
+
+/** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist.
+ */
+export interface PagebuilderV1GetChecklistArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: string;
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most items in one page.
+   */
+  per_page?: number;
+  /**
+   * Keep only items matching this text.
+   */
+  search?: string;
+}
+
+/** What GET /pagebuilder/v1/checklist answers with. */
+export type PagebuilderV1GetChecklistResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist/<id>.
+ */
+export interface PagebuilderV1GetChecklistItemArgs {
+  /**
+   * Checklist entry id.
+   */
+  id: string;
+}
+
+/** What GET /pagebuilder/v1/checklist/<id> answers with. */
+export type PagebuilderV1GetChecklistItemResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist/steps.
+ */
+export interface PagebuilderV1GetChecklistStepsArgs {}
+
+/** What GET /pagebuilder/v1/checklist/steps answers with. */
+export type PagebuilderV1GetChecklistStepsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist/steps/<id>.
+ */
+export interface PagebuilderV1GetChecklistStepArgs {
+  /**
+   * Step id.
+   */
+  id: string;
+}
+
+/** What GET /pagebuilder/v1/checklist/steps/<id> answers with. */
+export type PagebuilderV1GetChecklistStepResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>.
+ */
+export interface PagebuilderV1UpdateChecklistStepArgs {
+  /**
+   * Step id.
+   */
+  id: string;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
+export type PagebuilderV1UpdateChecklistStepResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist/user-progress.
+ */
+export interface PagebuilderV1GetChecklistUserProgressArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/checklist/user-progress answers with. */
+export type PagebuilderV1GetChecklistUserProgressResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress.
+ */
+export interface PagebuilderV1UpdateChecklistUserProgressArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress answers with. */
+export type PagebuilderV1UpdateChecklistUserProgressResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding.
+ */
+export interface PagebuilderV1GetOnboardingArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: string;
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most items in one page.
+   */
+  per_page?: number;
+  /**
+   * Keep only items matching this text.
+   */
+  search?: string;
+}
+
+/** What GET /pagebuilder/v1/onboarding answers with. */
+export type PagebuilderV1GetOnboardingResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/user-progress.
+ */
+export interface PagebuilderV1GetOnboardingUserProgressArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/onboarding/user-progress answers with. */
+export type PagebuilderV1GetOnboardingUserProgressResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress.
+ */
+export interface PagebuilderV1UpdateOnboardingUserProgressArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress answers with. */
+export type PagebuilderV1UpdateOnboardingUserProgressResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/user-choices.
+ */
+export interface PagebuilderV1GetOnboardingUserChoicesArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/onboarding/user-choices answers with. */
+export type PagebuilderV1GetOnboardingUserChoicesResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices.
+ */
+export interface PagebuilderV1UpdateOnboardingUserChoicesArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices answers with. */
+export type PagebuilderV1UpdateOnboardingUserChoicesResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/pro-install-screen.
+ */
+export interface PagebuilderV1GetOnboardingProInstallScreenArgs {}
+
+/** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
+export type PagebuilderV1GetOnboardingProInstallScreenResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/install-pro.
+ */
+export interface PagebuilderV1GetOnboardingInstallProArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/onboarding/install-pro answers with. */
+export type PagebuilderV1GetOnboardingInstallProResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/onboarding/install-pro.
+ */
+export interface PagebuilderV1PostOnboardingInstallProArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /pagebuilder/v1/onboarding/install-pro answers with. */
+export type PagebuilderV1PostOnboardingInstallProResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/install-theme.
+ */
+export interface PagebuilderV1GetOnboardingInstallThemeArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/onboarding/install-theme answers with. */
+export type PagebuilderV1GetOnboardingInstallThemeResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/onboarding/install-theme.
+ */
+export interface PagebuilderV1PostOnboardingInstallThemeArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
+export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/operations/opt-in-v4.
+ */
+export interface PagebuilderV1PostOperationsOptInV4Args {}
+
+/** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
+export type PagebuilderV1PostOperationsOptInV4Result = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/assistant/consent.
+ */
+export interface PagebuilderV1PostAssistantConsentArgs {}
+
+/** What POST /pagebuilder/v1/assistant/consent answers with. */
+export type PagebuilderV1PostAssistantConsentResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/template-library/templates.
+ */
+export interface PagebuilderV1GetTemplateLibraryTemplatesArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/template-library/templates answers with. */
+export type PagebuilderV1GetTemplateLibraryTemplatesResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/template-library/templates.
+ */
+export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
+  /**
+   * Template title.
+   */
+  title?: string;
+  /**
+   * What the template is used as.
+   */
+  type: 'page' | 'section' | 'container';
+  /**
+   * The template's element tree.
+   */
+  content?: {};
+}
+
+/** What POST /pagebuilder/v1/template-library/templates answers with. */
+export type PagebuilderV1PostTemplateLibraryTemplatesResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/user-data/current-user.
+ */
+export interface PagebuilderV1GetUserDataCurrentUserArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/user-data/current-user answers with. */
+export type PagebuilderV1GetUserDataCurrentUserResult = unknown;
+
+/**
+ * Params of PATCH /pagebuilder/v1/user-data/current-user.
+ */
+export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
+  /**
+   * Messages the user chose not to see again.
+   */
+  suppressedMessages?: string[];
+}
+
+/** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
+export type PagebuilderV1UpdateUserDataCurrentUserResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/library/connect.
+ */
+export interface PagebuilderV1PostLibraryConnectArgs {
+  /**
+   * Access token of the template library account.
+   */
+  token: string;
+}
+
+/** What POST /pagebuilder/v1/library/connect answers with. */
+export type PagebuilderV1PostLibraryConnectResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/library/connect.
+ */
+export interface PagebuilderV1DeleteLibraryConnectArgs {
+  [k: string]: unknown;
+}
+
+/** What DELETE /pagebuilder/v1/library/connect answers with. */
+export type PagebuilderV1DeleteLibraryConnectResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/send-event.
+ */
+export interface PagebuilderV1GetSendEventArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: string;
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most items in one page.
+   */
+  per_page?: number;
+  /**
+   * Keep only items matching this text.
+   */
+  search?: string;
+}
+
+/** What GET /pagebuilder/v1/send-event answers with. */
+export type PagebuilderV1GetSendEventResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/send-event.
+ */
+export interface PagebuilderV1PostSendEventArgs {
+  /**
+   * The event as the editor reports it.
+   */
+  event_data: {};
+}
+
+/** What POST /pagebuilder/v1/send-event answers with. */
+export type PagebuilderV1PostSendEventResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/documents.
+ */
+export interface PagebuilderV1DocumentsIndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder/v1/documents answers with. */
+export type PagebuilderV1DocumentsIndexResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/documents/<id>/media/import.
+ */
+export interface PagebuilderV1DocumentsPostMediaImportArgs {
+  /**
+   * Document (post id) whose external media is imported.
+   */
+  id: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
+export type PagebuilderV1DocumentsPostMediaImportResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/feedback.
+ */
+export interface PagebuilderV1FeedbackIndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder/v1/feedback answers with. */
+export type PagebuilderV1FeedbackIndexResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/feedback/submit.
+ */
+export interface PagebuilderV1FeedbackPostSubmitArgs {}
+
+/** What POST /pagebuilder/v1/feedback/submit answers with. */
+export type PagebuilderV1FeedbackPostSubmitResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-ai/v1.
+ */
+export interface PagebuilderAiV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder-ai/v1 answers with. */
+export type PagebuilderAiV1IndexResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-ai/v1/permissions.
+ */
+export interface PagebuilderAiV1GetPermissionsArgs {}
+
+/** What GET /pagebuilder-ai/v1/permissions answers with. */
+export type PagebuilderAiV1GetPermissionsResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1.
+ */
+export interface SitegenV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /sitegen/v1 answers with. */
+export type SitegenV1IndexResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/get-credits.
+ */
+export interface SitegenV1GetGetCreditsArgs {}
+
+/** What GET /sitegen/v1/get-credits answers with. */
+export type SitegenV1GetGetCreditsResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/categories.
+ */
+export interface SitegenV1GetCategoriesArgs {}
+
+/** What GET /sitegen/v1/categories answers with. */
+export type SitegenV1GetCategoriesResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/site-features.
+ */
+export interface SitegenV1GetSiteFeaturesArgs {}
+
+/** What GET /sitegen/v1/site-features answers with. */
+export type SitegenV1GetSiteFeaturesResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/site-languages.
+ */
+export interface SitegenV1GetSiteLanguagesArgs {}
+
+/** What GET /sitegen/v1/site-languages answers with. */
+export type SitegenV1GetSiteLanguagesResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/import-status.
+ */
+export interface SitegenV1GetImportStatusArgs {}
+
+/** What GET /sitegen/v1/import-status answers with. */
+export type SitegenV1GetImportStatusResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/migration-status.
+ */
+export interface SitegenV1GetMigrationStatusArgs {}
+
+/** What GET /sitegen/v1/migration-status answers with. */
+export type SitegenV1GetMigrationStatusResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/import-error-log.
+ */
+export interface SitegenV1GetImportErrorLogArgs {}
+
+/** What GET /sitegen/v1/import-error-log answers with. */
+export type SitegenV1GetImportErrorLogResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/set-plan-promo-dismiss-time.
+ */
+export interface SitegenV1GetSetPlanPromoDismissTimeArgs {}
+
+/** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
+export type SitegenV1GetSetPlanPromoDismissTimeResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/get-plan-promo-dismiss-time.
+ */
+export interface SitegenV1GetGetPlanPromoDismissTimeArgs {}
+
+/** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
+export type SitegenV1GetGetPlanPromoDismissTimeResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/zip-plan.
+ */
+export interface SitegenV1PostZipPlanArgs {}
+
+/** What POST /sitegen/v1/zip-plan answers with. */
+export type SitegenV1PostZipPlanResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/revoke-access.
+ */
+export interface SitegenV1PostRevokeAccessArgs {}
+
+/** What POST /sitegen/v1/revoke-access answers with. */
+export type SitegenV1PostRevokeAccessResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/restore-credit.
+ */
+export interface SitegenV1PostRestoreCreditArgs {}
+
+/** What POST /sitegen/v1/restore-credit answers with. */
+export type SitegenV1PostRestoreCreditResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/description.
+ */
+export interface SitegenV1PostDescriptionArgs {
+  /**
+   * Name of the business.
+   */
+  business_name: string;
+  /**
+   * What the business does, in the owner's words.
+   */
+  business_description?: string;
+  /**
+   * Business category (see /sitegen/v1/categories).
+   */
+  category?: string;
+}
+
+/** What POST /sitegen/v1/description answers with. */
+export type SitegenV1PostDescriptionResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/keywords.
+ */
+export interface SitegenV1PostKeywordsArgs {
+  /**
+   * Name of the business.
+   */
+  business_name: string;
+  /**
+   * What the business does, in the owner's words.
+   */
+  business_description?: string;
+  /**
+   * Business category (see /sitegen/v1/categories).
+   */
+  category?: string;
+}
+
+/** What POST /sitegen/v1/keywords answers with. */
+export type SitegenV1PostKeywordsResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/template-keywords.
+ */
+export interface SitegenV1PostTemplateKeywordsArgs {
+  /**
+   * Name of the business.
+   */
+  business_name: string;
+  /**
+   * What the business does.
+   */
+  business_description?: string;
+  /**
+   * Business category.
+   */
+  business_category?: string;
+}
+
+/** What POST /sitegen/v1/template-keywords answers with. */
+export type SitegenV1PostTemplateKeywordsResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/images.
+ */
+export interface SitegenV1PostImagesArgs {
+  /**
+   * Words describing the images wanted.
+   */
+  keywords: string;
+  /**
+   * Images per page.
+   */
+  per_page?: string;
+  /**
+   * Page of results.
+   */
+  page?: string;
+  /**
+   * Landscape, portrait or any.
+   */
+  orientation?: string;
+  /**
+   * Image source to search.
+   */
+  engine?: string;
+}
+
+/** What POST /sitegen/v1/images answers with. */
+export type SitegenV1PostImagesResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/record-step.
+ */
+export interface SitegenV1PostRecordStepArgs {
+  /**
+   * What happened at the step.
+   */
+  action: string;
+  /**
+   * Number of the step.
+   */
+  current_step: number;
+  /**
+   * Name of the step.
+   */
+  current_step_name: string;
+}
+
+/** What POST /sitegen/v1/record-step answers with. */
+export type SitegenV1PostRecordStepResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/templates.
+ */
+export interface SitegenV1PostTemplatesArgs {
+  /**
+   * Name of the business.
+   */
+  business_name?: string;
+  /**
+   * Builder the templates are made for.
+   */
+  page_builder?: string;
+  /**
+   * Word the templates should match.
+   */
+  keyword?: string;
+}
+
+/** What POST /sitegen/v1/templates answers with. */
+export type SitegenV1PostTemplatesResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/all-templates.
+ */
+export interface SitegenV1PostAllTemplatesArgs {
+  /**
+   * Name of the business.
+   */
+  business_name?: string;
+  /**
+   * Templates per page.
+   */
+  per_page?: number;
+  /**
+   * Page of results.
+   */
+  page?: number;
+  /**
+   * Builder the templates are made for.
+   */
+  page_builder?: string;
+  /**
+   * Word the templates should match.
+   */
+  keyword?: string;
+  /**
+   * Sort field and direction.
+   */
+  sort?: {};
+}
+
+/** What POST /sitegen/v1/all-templates answers with. */
+export type SitegenV1PostAllTemplatesResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/user-details.
+ */
+export interface SitegenV1PostUserDetailsArgs {
+  /**
+   * What the business does.
+   */
+  business_description: string;
+  /**
+   * Name of the business.
+   */
+  business_name: string;
+  /**
+   * Business category.
+   */
+  business_category: string;
+  /**
+   * Language of the generated site.
+   */
+  site_language: string;
+  /**
+   * Keywords chosen.
+   */
+  keywords: unknown[];
+  /**
+   * Images chosen.
+   */
+  images: unknown[];
+  /**
+   * Postal address (the name is spelled so by clients).
+   */
+  business_addeess?: string;
+  /**
+   * Phone number.
+   */
+  business_phone?: string;
+  /**
+   * Contact email.
+   */
+  business_email?: string;
+  /**
+   * Links to social profiles.
+   */
+  social_profiles?: unknown[];
+}
+
+/** What POST /sitegen/v1/user-details answers with. */
+export type SitegenV1PostUserDetailsResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/site.
+ */
+export interface SitegenV1PostSiteArgs {
+  /**
+   * Template the site is built from.
+   */
+  template: string;
+}
+
+/** What POST /sitegen/v1/site answers with. */
+export type SitegenV1PostSiteResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/content-export.
+ */
+export interface SitegenV1PostContentExportArgs {
+  /**
+   * Template whose text is filled in.
+   */
+  template: string;
+  /**
+   * Name of the business.
+   */
+  business_name?: string;
+  /**
+   * What the business does.
+   */
+  business_description?: string;
+  /**
+   * Language of the text.
+   */
+  language?: string;
+}
+
+/** What POST /sitegen/v1/content-export answers with. */
+export type SitegenV1PostContentExportResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/ai-site.
+ */
+export interface SitegenV1PostAiSiteArgs {
+  /**
+   * Template the site is built from.
+   */
+  template: string;
+  /**
+   * Name of the business.
+   */
+  business_name?: string;
+}
+
+/** What POST /sitegen/v1/ai-site answers with. */
+export type SitegenV1PostAiSiteResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/search-category.
+ */
+export interface SitegenV1PostSearchCategoryArgs {
+  /**
+   * Word to find a business category for.
+   */
+  keyword: string;
+}
+
+/** What POST /sitegen/v1/search-category answers with. */
+export type SitegenV1PostSearchCategoryResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/set-step-data.
+ */
+export interface SitegenV1PostSetStepDataArgs {
+  /**
+   * The wizard's state, as the client serialises it.
+   */
+  business_details: string;
+}
+
+/** What POST /sitegen/v1/set-step-data answers with. */
+export type SitegenV1PostSetStepDataResult = unknown;
+
+/**
+ * Params of GET /theme/v1.
+ */
+export interface ThemeV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /theme/v1 answers with. */
+export type ThemeV1IndexResult = unknown;
+
+/**
+ * Params of GET /theme/v1/admin/settings.
+ */
+export interface ThemeV1GetAdminSettingsArgs {}
+
+/** What GET /theme/v1/admin/settings answers with. */
+export type ThemeV1GetAdminSettingsResult = unknown;
+
+/**
+ * Params of GET /theme/v1/get-learn-chapters.
+ */
+export interface ThemeV1GetGetLearnChaptersArgs {}
+
+/** What GET /theme/v1/get-learn-chapters answers with. */
+export type ThemeV1GetGetLearnChaptersResult = unknown;
+
+/**
+ * Params of POST /theme/v1/update-learn-progress.
+ */
+export interface ThemeV1PostUpdateLearnProgressArgs {
+  /**
+   * Chapter the step belongs to.
+   */
+  chapterId: string;
+  /**
+   * Step whose state changes.
+   */
+  stepId: string;
+  /**
+   * Whether the step is now done.
+   */
+  completed: boolean;
+}
+
+/** What POST /theme/v1/update-learn-progress answers with. */
+export type ThemeV1PostUpdateLearnProgressResult = unknown;
+
+/**
+ * Params of GET /nps-survey/v1.
+ */
+export interface NpsSurveyV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /nps-survey/v1 answers with. */
+export type NpsSurveyV1IndexResult = unknown;
+
+/**
+ * Params of POST /nps-survey/v1/rating.
+ */
+export interface NpsSurveyV1PostRatingArgs {
+  /**
+   * Survey answered.
+   */
+  nps_id: string;
+  /**
+   * Score given.
+   */
+  rating: number;
+  /**
+   * Optional words with the score.
+   */
+  comment?: string;
+  /**
+   * Plugin the survey is about.
+   */
+  plugin_slug: string;
+}
+
+/** What POST /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1PostRatingResult = unknown;
+
+/**
+ * Params of POST /nps-survey/v1/dismiss-nps-survey.
+ */
+export interface NpsSurveyV1PostDismissNpsSurveyArgs {
+  /**
+   * Survey dismissed.
+   */
+  nps_id: string;
+  /**
+   * Plugin the survey is about.
+   */
+  plugin_slug: string;
+  /**
+   * Seconds before asking again.
+   */
+  dismiss_timespan: number;
+  /**
+   * Step of the survey the user was at.
+   */
+  current_step: string;
+}
+
+/** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
 
 /**
  * Params of GET /core/v2.
@@ -3124,1638 +4728,34 @@ export interface EditMediaArgs {
 export type EditMediaResult = Media;
 
 /**
- * Params of GET /nps-survey/v1.
+ * Params of GET /core-site-health/v1.
  */
-export interface NpsSurveyV1IndexArgs {
+export interface CoreSiteHealthV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /nps-survey/v1 answers with. */
-export type NpsSurveyV1IndexResult = unknown;
+/** What GET /core-site-health/v1 answers with. */
+export type CoreSiteHealthV1IndexResult = unknown;
 
 /**
- * Params of POST /nps-survey/v1/rating.
+ * Params of GET /core-block-editor/v1.
  */
-export interface NpsSurveyV1PostRatingArgs {
-  /**
-   * Survey answered.
-   */
-  nps_id: string;
-  /**
-   * Score given.
-   */
-  rating: number;
-  /**
-   * Optional words with the score.
-   */
-  comment?: string;
-  /**
-   * Plugin the survey is about.
-   */
-  plugin_slug: string;
-}
-
-/** What POST /nps-survey/v1/rating answers with. */
-export type NpsSurveyV1PostRatingResult = unknown;
-
-/**
- * Params of POST /nps-survey/v1/dismiss-nps-survey.
- */
-export interface NpsSurveyV1PostDismissNpsSurveyArgs {
-  /**
-   * Survey dismissed.
-   */
-  nps_id: string;
-  /**
-   * Plugin the survey is about.
-   */
-  plugin_slug: string;
-  /**
-   * Seconds before asking again.
-   */
-  dismiss_timespan: number;
-  /**
-   * Step of the survey the user was at.
-   */
-  current_step: string;
-}
-
-/** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
-export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
-
-/**
- * Params of GET /oembed/1.0.
- */
-export interface Oembed10IndexArgs {
+export interface CoreBlockEditorV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /oembed/1.0 answers with. */
-export type Oembed10IndexResult = unknown;
+/** What GET /core-block-editor/v1 answers with. */
+export type CoreBlockEditorV1IndexResult = unknown;
 
 /**
- * Params of GET /oembed/1.0/embed.
+ * Params of GET /core-abilities/v1.
  */
-export interface GetOembedArgs {
-  /**
-   * Address of the item to embed.
-   */
-  url: string;
-  format?: string;
-  maxwidth?: number;
-}
-
-/** What GET /oembed/1.0/embed answers with. */
-export type GetOembedResult = unknown;
-
-/**
- * Params of GET /oembed/1.0/proxy.
- */
-export interface GetOembedProxyArgs {
-  /**
-   * Address of the item to embed.
-   */
-  url: string;
-  /**
-   * Response format of the oEmbed data.
-   */
-  format?: 'json' | 'xml';
-  /**
-   * Largest width of the embed, in pixels.
-   */
-  maxwidth?: number;
-  /**
-   * Largest height of the embed, in pixels.
-   */
-  maxheight?: number;
-  /**
-   * Whether to look for an oEmbed endpoint in the page when no known provider matches.
-   */
-  discover?: boolean;
-}
-
-/** What GET /oembed/1.0/proxy answers with. */
-export type GetOembedProxyResult = unknown;
-
-/**
- * Params of GET /pagebuilder-ai/v1.
- */
-export interface PagebuilderAiV1IndexArgs {
+export interface CoreAbilitiesV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /pagebuilder-ai/v1 answers with. */
-export type PagebuilderAiV1IndexResult = unknown;
-
-/**
- * Params of GET /pagebuilder-ai/v1/permissions.
- */
-export interface PagebuilderAiV1GetPermissionsArgs {}
-
-/** What GET /pagebuilder-ai/v1/permissions answers with. */
-export type PagebuilderAiV1GetPermissionsResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1.
- */
-export interface PagebuilderOneV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder-one/v1 answers with. */
-export type PagebuilderOneV1IndexResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/connect/authorize.
- */
-export interface PagebuilderOneV1PostConnectAuthorizeArgs {
-  /**
-   * Forget any half-finished connection first.
-   */
-  clearSession?: boolean;
-}
-
-/** What POST /pagebuilder-one/v1/connect/authorize answers with. */
-export type PagebuilderOneV1PostConnectAuthorizeResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/connect/disconnect.
- */
-export interface PagebuilderOneV1PostConnectDisconnectArgs {}
-
-/** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
-export type PagebuilderOneV1PostConnectDisconnectResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/connect/switch-domain.
- */
-export interface PagebuilderOneV1PostConnectSwitchDomainArgs {}
-
-/** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
-export type PagebuilderOneV1PostConnectSwitchDomainResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/connect/deactivate.
- */
-export interface PagebuilderOneV1PostConnectDeactivateArgs {}
-
-/** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
-export type PagebuilderOneV1PostConnectDeactivateResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/top-bar/notifications.
- */
-export interface PagebuilderOneV1GetTopBarNotificationsArgs {
-  /**
-   * Product asking for its notifications.
-   */
-  app_name: string;
-  /**
-   * Version of that product.
-   */
-  app_version: string;
-}
-
-/** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
-export type PagebuilderOneV1GetTopBarNotificationsResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/top-bar/feedback.
- */
-export interface PagebuilderOneV1PostTopBarFeedbackArgs {
-  /**
-   * Product the feedback is about.
-   */
-  product: string;
-  /**
-   * Subject line.
-   */
-  subject: string;
-  /**
-   * Short summary.
-   */
-  title: string;
-  /**
-   * The feedback itself.
-   */
-  description: string;
-  /**
-   * Sender's country code.
-   */
-  countryCode?: string;
-}
-
-/** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
-export type PagebuilderOneV1PostTopBarFeedbackResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/themes.
- */
-export interface PagebuilderOneV1PostThemesArgs {
-  /**
-   * Theme to install.
-   */
-  slug: string;
-  /**
-   * State the theme is left in after installing.
-   */
-  status?: 'inactive' | 'active';
-}
-
-/** What POST /pagebuilder-one/v1/themes answers with. */
-export type PagebuilderOneV1PostThemesResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/themes/<slug>/activate.
- */
-export interface PagebuilderOneV1PostThemesActivateArgs {
-  /**
-   * Theme to activate.
-   */
-  slug: string;
-}
-
-/** What POST /pagebuilder-one/v1/themes/<slug>/activate answers with. */
-export type PagebuilderOneV1PostThemesActivateResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/plugins.
- */
-export interface PagebuilderOneV1GetPluginsArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: 'view' | 'embed' | 'edit';
-  /**
-   * Keep only plugins matching this text.
-   */
-  search?: string;
-  /**
-   * Keep only plugins in these states.
-   */
-  status?: ('inactive' | 'active')[];
-}
-
-/** What GET /pagebuilder-one/v1/plugins answers with. */
-export type PagebuilderOneV1GetPluginsResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins.
- */
-export interface PagebuilderOneV1PostPluginsArgs {
-  /**
-   * Plugin of the family to install.
-   */
-  slug:
-    | 'assistant'
-    | 'manage'
-    | 'builder'
-    | 'builder-pro'
-    | 'site-mailer'
-    | 'image-optimization'
-    | 'accessibility';
-  /**
-   * State the plugin is left in after installing.
-   */
-  status?: 'inactive' | 'active';
-}
-
-/** What POST /pagebuilder-one/v1/plugins answers with. */
-export type PagebuilderOneV1PostPluginsResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/activate.
- */
-export interface PagebuilderOneV1PostPluginsActivateArgs {
-  /**
-   * Plugin to activate.
-   */
-  slug: string;
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/activate answers with. */
-export type PagebuilderOneV1PostPluginsActivateResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate.
- */
-export interface PagebuilderOneV1PostPluginsDeactivateArgs {
-  /**
-   * Plugin to deactivate.
-   */
-  slug: string;
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/deactivate answers with. */
-export type PagebuilderOneV1PostPluginsDeactivateResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade.
- */
-export interface PagebuilderOneV1PostPluginsUpgradeArgs {
-  /**
-   * Plugin to upgrade.
-   */
-  slug: string;
-  /**
-   * An upgraded plugin is left active.
-   */
-  status?: 'active';
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/upgrade answers with. */
-export type PagebuilderOneV1PostPluginsUpgradeResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run.
- */
-export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
-  /**
-   * Plugin whose settings move to the connected account.
-   */
-  slug:
-    'manage' | 'builder' | 'builder-pro' | 'site-mailer' | 'image-optimization' | 'accessibility';
-  /**
-   * Migrate even when the plugin is already connected.
-   */
-  force?: boolean;
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/migration/run answers with. */
-export type PagebuilderOneV1PostPluginsMigrationRunResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback.
- */
-export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
-  /**
-   * Plugin whose migration is undone.
-   */
-  slug:
-    'manage' | 'builder' | 'builder-pro' | 'site-mailer' | 'image-optimization' | 'accessibility';
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback answers with. */
-export type PagebuilderOneV1PostPluginsMigrationRollbackResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/settings.
- */
-export interface PagebuilderOneV1GetSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder-one/v1/settings answers with. */
-export type PagebuilderOneV1GetSettingsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder-one/v1/settings.
- */
-export interface PagebuilderOneV1UpdateSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder-one/v1/settings answers with. */
-export type PagebuilderOneV1UpdateSettingsResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state.
- */
-export interface PagebuilderOneV1GetManageDashboardWidgetStateArgs {}
-
-/** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
-export type PagebuilderOneV1GetManageDashboardWidgetStateResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/logs.
- */
-export interface PagebuilderOneV1GetLogsArgs {}
-
-/** What GET /pagebuilder-one/v1/logs answers with. */
-export type PagebuilderOneV1GetLogsResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder-one/v1/logs.
- */
-export interface PagebuilderOneV1DeleteLogsArgs {}
-
-/** What DELETE /pagebuilder-one/v1/logs answers with. */
-export type PagebuilderOneV1DeleteLogsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/documents.
- */
-export interface PagebuilderV1DocumentsIndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder/v1/documents answers with. */
-export type PagebuilderV1DocumentsIndexResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/documents/<id>/media/import.
- */
-export interface PagebuilderV1DocumentsPostMediaImportArgs {
-  /**
-   * Document (post id) whose external media is imported.
-   */
-  id: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
-export type PagebuilderV1DocumentsPostMediaImportResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/feedback.
- */
-export interface PagebuilderV1FeedbackIndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder/v1/feedback answers with. */
-export type PagebuilderV1FeedbackIndexResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/feedback/submit.
- */
-export interface PagebuilderV1FeedbackPostSubmitArgs {}
-
-/** What POST /pagebuilder/v1/feedback/submit answers with. */
-export type PagebuilderV1FeedbackPostSubmitResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1.
- */
-export interface PagebuilderV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder/v1 answers with. */
-export type PagebuilderV1IndexResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/cache.
- */
-export interface PagebuilderV1DeleteCacheArgs {}
-
-/** What DELETE /pagebuilder/v1/cache answers with. */
-export type PagebuilderV1DeleteCacheResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals.
- */
-export interface PagebuilderV1GetGlobalsArgs {}
-
-/** What GET /pagebuilder/v1/globals answers with. */
-export type PagebuilderV1GetGlobalsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals/colors.
- */
-export interface PagebuilderV1GetGlobalsColorsArgs {}
-
-/** What GET /pagebuilder/v1/globals/colors answers with. */
-export type PagebuilderV1GetGlobalsColorsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals/colors/<id>.
- */
-export interface PagebuilderV1GetGlobalsColorArgs {
-  /**
-   * Colour id.
-   */
-  id: string;
-}
-
-/** What GET /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1GetGlobalsColorResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/globals/colors/<id>.
- */
-export interface PagebuilderV1SaveGlobalsColorArgs {
-  /**
-   * Colour id.
-   */
-  id: string;
-}
-
-/** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1SaveGlobalsColorResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/globals/colors/<id>.
- */
-export interface PagebuilderV1DeleteGlobalsColorArgs {
-  /**
-   * Colour id.
-   */
-  id: string;
-}
-
-/** What DELETE /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1DeleteGlobalsColorResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals/typography.
- */
-export interface PagebuilderV1GetGlobalsTypographyArgs {}
-
-/** What GET /pagebuilder/v1/globals/typography answers with. */
-export type PagebuilderV1GetGlobalsTypographyResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals/typography/<id>.
- */
-export interface PagebuilderV1GetGlobalsTypographyItemArgs {
-  /**
-   * Typography id.
-   */
-  id: string;
-}
-
-/** What GET /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1GetGlobalsTypographyItemResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/globals/typography/<id>.
- */
-export interface PagebuilderV1SaveGlobalsTypographyItemArgs {
-  /**
-   * Typography id.
-   */
-  id: string;
-}
-
-/** What POST /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1SaveGlobalsTypographyItemResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/globals/typography/<id>.
- */
-export interface PagebuilderV1DeleteGlobalsTypographyItemArgs {
-  /**
-   * Typography id.
-   */
-  id: string;
-}
-
-/** What DELETE /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1DeleteGlobalsTypographyItemResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/settings/<key>.
- */
-export interface PagebuilderV1GetSettingsArgs {
-  key: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/settings/<key> answers with. */
-export type PagebuilderV1GetSettingsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key>.
- */
-export interface PagebuilderV1UpdateSettingsArgs {
-  key: string | number;
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/settings/<key> answers with. */
-export type PagebuilderV1UpdateSettingsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/post.
- */
-export interface PagebuilderV1GetPostArgs {
-  /**
-   * Post types to search (all public ones when null).
-   */
-  included_types?: unknown[];
-  /**
-   * Post types never searched.
-   */
-  excluded_types?: unknown[];
-  /**
-   * Text searched for.
-   */
-  term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[];
-  /**
-   * Most results answered.
-   */
-  items_count?: number;
-  /**
-   * Search only publicly viewable post types.
-   */
-  is_public?: boolean;
-  /**
-   * Extra meta conditions.
-   */
-  meta_query?: unknown[];
-  /**
-   * Extra taxonomy conditions.
-   */
-  tax_query?: unknown[];
-}
-
-/** What GET /pagebuilder/v1/post answers with. */
-export type PagebuilderV1GetPostResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/term.
- */
-export interface PagebuilderV1GetTermArgs {
-  /**
-   * Taxonomies to search (all when null).
-   */
-  included_types?: unknown[];
-  /**
-   * Taxonomies never searched.
-   */
-  excluded_types?: unknown[];
-  /**
-   * Text searched for.
-   */
-  term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[];
-  /**
-   * Most results answered.
-   */
-  items_count?: number;
-  /**
-   * Leave out terms with no posts.
-   */
-  hide_empty?: boolean;
-  /**
-   * Extra meta conditions.
-   */
-  meta_query?: unknown[];
-}
-
-/** What GET /pagebuilder/v1/term answers with. */
-export type PagebuilderV1GetTermResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/user.
- */
-export interface PagebuilderV1GetUserArgs {
-  /**
-   * Text searched for.
-   */
-  term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[] | string;
-  /**
-   * Most results answered.
-   */
-  items_count?: number;
-}
-
-/** What GET /pagebuilder/v1/user answers with. */
-export type PagebuilderV1GetUserResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/favorites.
- */
-export interface PagebuilderV1GetFavoritesArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: string;
-  /**
-   * Page of the list to answer.
-   */
-  page?: number;
-  /**
-   * Most items in one page.
-   */
-  per_page?: number;
-  /**
-   * Keep only items matching this text.
-   */
-  search?: string;
-}
-
-/** What GET /pagebuilder/v1/favorites answers with. */
-export type PagebuilderV1GetFavoritesResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/favorites/<id>.
- */
-export interface PagebuilderV1PostFavoritesArgs {
-  /**
-   * Kind of favorites (e.g. widgets).
-   */
-  id: string;
-  /**
-   * Slug of the item marked as favorite.
-   */
-  favorite: string;
-}
-
-/** What POST /pagebuilder/v1/favorites/<id> answers with. */
-export type PagebuilderV1PostFavoritesResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/favorites/<id>.
- */
-export interface PagebuilderV1DeleteFavoritesArgs {
-  /**
-   * Kind of favorites (e.g. widgets).
-   */
-  id: string;
-  /**
-   * Slug of the item no longer a favorite.
-   */
-  favorite: string;
-}
-
-/** What DELETE /pagebuilder/v1/favorites/<id> answers with. */
-export type PagebuilderV1DeleteFavoritesResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/kit-elements-defaults.
- */
-export interface PagebuilderV1GetKitElementsDefaultsArgs {}
-
-/** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
-export type PagebuilderV1GetKitElementsDefaultsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>.
- */
-export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
-  /**
-   * Element type the defaults apply to.
-   */
-  type: string;
-  /**
-   * Default settings of that element type.
-   */
-  settings: {};
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1UpdateKitElementsDefaultsResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>.
- */
-export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
-  /**
-   * Element type whose defaults are removed.
-   */
-  type: string;
-}
-
-/** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1DeleteKitElementsDefaultsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/site-navigation/recent-posts.
- */
-export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
-  /**
-   * How many posts to answer.
-   */
-  posts_per_page: number;
-  /**
-   * Post types to include.
-   */
-  post_type?: unknown[];
-  /**
-   * Post ids to leave out.
-   */
-  post__not_in?: number[];
-}
-
-/** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
-export type PagebuilderV1GetSiteNavigationRecentPostsResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/site-navigation/add-new-post.
- */
-export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
-  /**
-   * Type of the new draft.
-   */
-  post_type?: string;
-}
-
-/** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
-export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/design-system-sync/stylesheet.
- */
-export interface PagebuilderV1PostDesignSystemSyncStylesheetArgs {}
-
-/** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist.
- */
-export interface PagebuilderV1GetChecklistArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: string;
-  /**
-   * Page of the list to answer.
-   */
-  page?: number;
-  /**
-   * Most items in one page.
-   */
-  per_page?: number;
-  /**
-   * Keep only items matching this text.
-   */
-  search?: string;
-}
-
-/** What GET /pagebuilder/v1/checklist answers with. */
-export type PagebuilderV1GetChecklistResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist/<id>.
- */
-export interface PagebuilderV1GetChecklistItemArgs {
-  /**
-   * Checklist entry id.
-   */
-  id: string;
-}
-
-/** What GET /pagebuilder/v1/checklist/<id> answers with. */
-export type PagebuilderV1GetChecklistItemResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist/steps.
- */
-export interface PagebuilderV1GetChecklistStepsArgs {}
-
-/** What GET /pagebuilder/v1/checklist/steps answers with. */
-export type PagebuilderV1GetChecklistStepsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist/steps/<id>.
- */
-export interface PagebuilderV1GetChecklistStepArgs {
-  /**
-   * Step id.
-   */
-  id: string;
-}
-
-/** What GET /pagebuilder/v1/checklist/steps/<id> answers with. */
-export type PagebuilderV1GetChecklistStepResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>.
- */
-export interface PagebuilderV1UpdateChecklistStepArgs {
-  /**
-   * Step id.
-   */
-  id: string;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
-export type PagebuilderV1UpdateChecklistStepResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist/user-progress.
- */
-export interface PagebuilderV1GetChecklistUserProgressArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/checklist/user-progress answers with. */
-export type PagebuilderV1GetChecklistUserProgressResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress.
- */
-export interface PagebuilderV1UpdateChecklistUserProgressArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress answers with. */
-export type PagebuilderV1UpdateChecklistUserProgressResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding.
- */
-export interface PagebuilderV1GetOnboardingArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: string;
-  /**
-   * Page of the list to answer.
-   */
-  page?: number;
-  /**
-   * Most items in one page.
-   */
-  per_page?: number;
-  /**
-   * Keep only items matching this text.
-   */
-  search?: string;
-}
-
-/** What GET /pagebuilder/v1/onboarding answers with. */
-export type PagebuilderV1GetOnboardingResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/user-progress.
- */
-export interface PagebuilderV1GetOnboardingUserProgressArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/onboarding/user-progress answers with. */
-export type PagebuilderV1GetOnboardingUserProgressResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress.
- */
-export interface PagebuilderV1UpdateOnboardingUserProgressArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress answers with. */
-export type PagebuilderV1UpdateOnboardingUserProgressResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/user-choices.
- */
-export interface PagebuilderV1GetOnboardingUserChoicesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/onboarding/user-choices answers with. */
-export type PagebuilderV1GetOnboardingUserChoicesResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices.
- */
-export interface PagebuilderV1UpdateOnboardingUserChoicesArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices answers with. */
-export type PagebuilderV1UpdateOnboardingUserChoicesResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/pro-install-screen.
- */
-export interface PagebuilderV1GetOnboardingProInstallScreenArgs {}
-
-/** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
-export type PagebuilderV1GetOnboardingProInstallScreenResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/install-pro.
- */
-export interface PagebuilderV1GetOnboardingInstallProArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/onboarding/install-pro answers with. */
-export type PagebuilderV1GetOnboardingInstallProResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/onboarding/install-pro.
- */
-export interface PagebuilderV1PostOnboardingInstallProArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /pagebuilder/v1/onboarding/install-pro answers with. */
-export type PagebuilderV1PostOnboardingInstallProResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/install-theme.
- */
-export interface PagebuilderV1GetOnboardingInstallThemeArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/onboarding/install-theme answers with. */
-export type PagebuilderV1GetOnboardingInstallThemeResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/onboarding/install-theme.
- */
-export interface PagebuilderV1PostOnboardingInstallThemeArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
-export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/operations/opt-in-v4.
- */
-export interface PagebuilderV1PostOperationsOptInV4Args {}
-
-/** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
-export type PagebuilderV1PostOperationsOptInV4Result = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/assistant/consent.
- */
-export interface PagebuilderV1PostAssistantConsentArgs {}
-
-/** What POST /pagebuilder/v1/assistant/consent answers with. */
-export type PagebuilderV1PostAssistantConsentResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/template-library/templates.
- */
-export interface PagebuilderV1GetTemplateLibraryTemplatesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/template-library/templates answers with. */
-export type PagebuilderV1GetTemplateLibraryTemplatesResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/template-library/templates.
- */
-export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
-  /**
-   * Template title.
-   */
-  title?: string;
-  /**
-   * What the template is used as.
-   */
-  type: 'page' | 'section' | 'container';
-  /**
-   * The template's element tree.
-   */
-  content?: {};
-}
-
-/** What POST /pagebuilder/v1/template-library/templates answers with. */
-export type PagebuilderV1PostTemplateLibraryTemplatesResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/user-data/current-user.
- */
-export interface PagebuilderV1GetUserDataCurrentUserArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/user-data/current-user answers with. */
-export type PagebuilderV1GetUserDataCurrentUserResult = unknown;
-
-/**
- * Params of PATCH /pagebuilder/v1/user-data/current-user.
- */
-export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
-  /**
-   * Messages the user chose not to see again.
-   */
-  suppressedMessages?: string[];
-}
-
-/** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
-export type PagebuilderV1UpdateUserDataCurrentUserResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/library/connect.
- */
-export interface PagebuilderV1PostLibraryConnectArgs {
-  /**
-   * Access token of the template library account.
-   */
-  token: string;
-}
-
-/** What POST /pagebuilder/v1/library/connect answers with. */
-export type PagebuilderV1PostLibraryConnectResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/library/connect.
- */
-export interface PagebuilderV1DeleteLibraryConnectArgs {
-  [k: string]: unknown;
-}
-
-/** What DELETE /pagebuilder/v1/library/connect answers with. */
-export type PagebuilderV1DeleteLibraryConnectResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/send-event.
- */
-export interface PagebuilderV1GetSendEventArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: string;
-  /**
-   * Page of the list to answer.
-   */
-  page?: number;
-  /**
-   * Most items in one page.
-   */
-  per_page?: number;
-  /**
-   * Keep only items matching this text.
-   */
-  search?: string;
-}
-
-/** What GET /pagebuilder/v1/send-event answers with. */
-export type PagebuilderV1GetSendEventResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/send-event.
- */
-export interface PagebuilderV1PostSendEventArgs {
-  /**
-   * The event as the editor reports it.
-   */
-  event_data: {};
-}
-
-/** What POST /pagebuilder/v1/send-event answers with. */
-export type PagebuilderV1PostSendEventResult = unknown;
-
-/**
- * Params of GET /sitegen/v1.
- */
-export interface SitegenV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /sitegen/v1 answers with. */
-export type SitegenV1IndexResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/get-credits.
- */
-export interface SitegenV1GetGetCreditsArgs {}
-
-/** What GET /sitegen/v1/get-credits answers with. */
-export type SitegenV1GetGetCreditsResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/categories.
- */
-export interface SitegenV1GetCategoriesArgs {}
-
-/** What GET /sitegen/v1/categories answers with. */
-export type SitegenV1GetCategoriesResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/site-features.
- */
-export interface SitegenV1GetSiteFeaturesArgs {}
-
-/** What GET /sitegen/v1/site-features answers with. */
-export type SitegenV1GetSiteFeaturesResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/site-languages.
- */
-export interface SitegenV1GetSiteLanguagesArgs {}
-
-/** What GET /sitegen/v1/site-languages answers with. */
-export type SitegenV1GetSiteLanguagesResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/import-status.
- */
-export interface SitegenV1GetImportStatusArgs {}
-
-/** What GET /sitegen/v1/import-status answers with. */
-export type SitegenV1GetImportStatusResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/migration-status.
- */
-export interface SitegenV1GetMigrationStatusArgs {}
-
-/** What GET /sitegen/v1/migration-status answers with. */
-export type SitegenV1GetMigrationStatusResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/import-error-log.
- */
-export interface SitegenV1GetImportErrorLogArgs {}
-
-/** What GET /sitegen/v1/import-error-log answers with. */
-export type SitegenV1GetImportErrorLogResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/set-plan-promo-dismiss-time.
- */
-export interface SitegenV1GetSetPlanPromoDismissTimeArgs {}
-
-/** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
-export type SitegenV1GetSetPlanPromoDismissTimeResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/get-plan-promo-dismiss-time.
- */
-export interface SitegenV1GetGetPlanPromoDismissTimeArgs {}
-
-/** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
-export type SitegenV1GetGetPlanPromoDismissTimeResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/zip-plan.
- */
-export interface SitegenV1PostZipPlanArgs {}
-
-/** What POST /sitegen/v1/zip-plan answers with. */
-export type SitegenV1PostZipPlanResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/revoke-access.
- */
-export interface SitegenV1PostRevokeAccessArgs {}
-
-/** What POST /sitegen/v1/revoke-access answers with. */
-export type SitegenV1PostRevokeAccessResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/restore-credit.
- */
-export interface SitegenV1PostRestoreCreditArgs {}
-
-/** What POST /sitegen/v1/restore-credit answers with. */
-export type SitegenV1PostRestoreCreditResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/description.
- */
-export interface SitegenV1PostDescriptionArgs {
-  /**
-   * Name of the business.
-   */
-  business_name: string;
-  /**
-   * What the business does, in the owner's words.
-   */
-  business_description?: string;
-  /**
-   * Business category (see /sitegen/v1/categories).
-   */
-  category?: string;
-}
-
-/** What POST /sitegen/v1/description answers with. */
-export type SitegenV1PostDescriptionResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/keywords.
- */
-export interface SitegenV1PostKeywordsArgs {
-  /**
-   * Name of the business.
-   */
-  business_name: string;
-  /**
-   * What the business does, in the owner's words.
-   */
-  business_description?: string;
-  /**
-   * Business category (see /sitegen/v1/categories).
-   */
-  category?: string;
-}
-
-/** What POST /sitegen/v1/keywords answers with. */
-export type SitegenV1PostKeywordsResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/template-keywords.
- */
-export interface SitegenV1PostTemplateKeywordsArgs {
-  /**
-   * Name of the business.
-   */
-  business_name: string;
-  /**
-   * What the business does.
-   */
-  business_description?: string;
-  /**
-   * Business category.
-   */
-  business_category?: string;
-}
-
-/** What POST /sitegen/v1/template-keywords answers with. */
-export type SitegenV1PostTemplateKeywordsResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/images.
- */
-export interface SitegenV1PostImagesArgs {
-  /**
-   * Words describing the images wanted.
-   */
-  keywords: string;
-  /**
-   * Images per page.
-   */
-  per_page?: string;
-  /**
-   * Page of results.
-   */
-  page?: string;
-  /**
-   * Landscape, portrait or any.
-   */
-  orientation?: string;
-  /**
-   * Image source to search.
-   */
-  engine?: string;
-}
-
-/** What POST /sitegen/v1/images answers with. */
-export type SitegenV1PostImagesResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/record-step.
- */
-export interface SitegenV1PostRecordStepArgs {
-  /**
-   * What happened at the step.
-   */
-  action: string;
-  /**
-   * Number of the step.
-   */
-  current_step: number;
-  /**
-   * Name of the step.
-   */
-  current_step_name: string;
-}
-
-/** What POST /sitegen/v1/record-step answers with. */
-export type SitegenV1PostRecordStepResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/templates.
- */
-export interface SitegenV1PostTemplatesArgs {
-  /**
-   * Name of the business.
-   */
-  business_name?: string;
-  /**
-   * Builder the templates are made for.
-   */
-  page_builder?: string;
-  /**
-   * Word the templates should match.
-   */
-  keyword?: string;
-}
-
-/** What POST /sitegen/v1/templates answers with. */
-export type SitegenV1PostTemplatesResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/all-templates.
- */
-export interface SitegenV1PostAllTemplatesArgs {
-  /**
-   * Name of the business.
-   */
-  business_name?: string;
-  /**
-   * Templates per page.
-   */
-  per_page?: number;
-  /**
-   * Page of results.
-   */
-  page?: number;
-  /**
-   * Builder the templates are made for.
-   */
-  page_builder?: string;
-  /**
-   * Word the templates should match.
-   */
-  keyword?: string;
-  /**
-   * Sort field and direction.
-   */
-  sort?: {};
-}
-
-/** What POST /sitegen/v1/all-templates answers with. */
-export type SitegenV1PostAllTemplatesResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/user-details.
- */
-export interface SitegenV1PostUserDetailsArgs {
-  /**
-   * What the business does.
-   */
-  business_description: string;
-  /**
-   * Name of the business.
-   */
-  business_name: string;
-  /**
-   * Business category.
-   */
-  business_category: string;
-  /**
-   * Language of the generated site.
-   */
-  site_language: string;
-  /**
-   * Keywords chosen.
-   */
-  keywords: unknown[];
-  /**
-   * Images chosen.
-   */
-  images: unknown[];
-  /**
-   * Postal address (the name is spelled so by clients).
-   */
-  business_addeess?: string;
-  /**
-   * Phone number.
-   */
-  business_phone?: string;
-  /**
-   * Contact email.
-   */
-  business_email?: string;
-  /**
-   * Links to social profiles.
-   */
-  social_profiles?: unknown[];
-}
-
-/** What POST /sitegen/v1/user-details answers with. */
-export type SitegenV1PostUserDetailsResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/site.
- */
-export interface SitegenV1PostSiteArgs {
-  /**
-   * Template the site is built from.
-   */
-  template: string;
-}
-
-/** What POST /sitegen/v1/site answers with. */
-export type SitegenV1PostSiteResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/content-export.
- */
-export interface SitegenV1PostContentExportArgs {
-  /**
-   * Template whose text is filled in.
-   */
-  template: string;
-  /**
-   * Name of the business.
-   */
-  business_name?: string;
-  /**
-   * What the business does.
-   */
-  business_description?: string;
-  /**
-   * Language of the text.
-   */
-  language?: string;
-}
-
-/** What POST /sitegen/v1/content-export answers with. */
-export type SitegenV1PostContentExportResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/ai-site.
- */
-export interface SitegenV1PostAiSiteArgs {
-  /**
-   * Template the site is built from.
-   */
-  template: string;
-  /**
-   * Name of the business.
-   */
-  business_name?: string;
-}
-
-/** What POST /sitegen/v1/ai-site answers with. */
-export type SitegenV1PostAiSiteResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/search-category.
- */
-export interface SitegenV1PostSearchCategoryArgs {
-  /**
-   * Word to find a business category for.
-   */
-  keyword: string;
-}
-
-/** What POST /sitegen/v1/search-category answers with. */
-export type SitegenV1PostSearchCategoryResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/set-step-data.
- */
-export interface SitegenV1PostSetStepDataArgs {
-  /**
-   * The wizard's state, as the client serialises it.
-   */
-  business_details: string;
-}
-
-/** What POST /sitegen/v1/set-step-data answers with. */
-export type SitegenV1PostSetStepDataResult = unknown;
-
-/**
- * Params of GET /theme/v1.
- */
-export interface ThemeV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /theme/v1 answers with. */
-export type ThemeV1IndexResult = unknown;
-
-/**
- * Params of GET /theme/v1/admin/settings.
- */
-export interface ThemeV1GetAdminSettingsArgs {}
-
-/** What GET /theme/v1/admin/settings answers with. */
-export type ThemeV1GetAdminSettingsResult = unknown;
-
-/**
- * Params of GET /theme/v1/get-learn-chapters.
- */
-export interface ThemeV1GetGetLearnChaptersArgs {}
-
-/** What GET /theme/v1/get-learn-chapters answers with. */
-export type ThemeV1GetGetLearnChaptersResult = unknown;
-
-/**
- * Params of POST /theme/v1/update-learn-progress.
- */
-export interface ThemeV1PostUpdateLearnProgressArgs {
-  /**
-   * Chapter the step belongs to.
-   */
-  chapterId: string;
-  /**
-   * Step whose state changes.
-   */
-  stepId: string;
-  /**
-   * Whether the step is now done.
-   */
-  completed: boolean;
-}
-
-/** What POST /theme/v1/update-learn-progress answers with. */
-export type ThemeV1PostUpdateLearnProgressResult = unknown;
+/** What GET /core-abilities/v1 answers with. */
+export type CoreAbilitiesV1IndexResult = unknown;

@@ -234,278 +234,21 @@ export function createClient(options: ClientOptions) {
           call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args),
       },
     },
-    coreAbilities: {
+    oembed: {
       index: {
-        /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
-          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
+        /** GET /oembed/1.0 (oembed10Index) */
+        get: (args: T.Oembed10IndexArgs = {}) =>
+          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args),
       },
-    },
-    coreBlockEditor: {
-      index: {
-        /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
-          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
+      embed: {
+        /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
+        get: (args: T.GetOembedArgs) =>
+          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args),
       },
-    },
-    coreSiteHealth: {
-      index: {
-        /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
-          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
-      },
-    },
-    core: {
-      index: {
-        /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}) =>
-          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
-      },
-      posts: {
-        /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}) =>
-          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
-        /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}) =>
-          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
-        /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}) =>
-          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
-        /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}) =>
-          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
-        /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs) =>
-          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
-        /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs) =>
-          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
-        /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs) =>
-          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
-        /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs) =>
-          call<T.ListPostRevisionsResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
-          collectAll<ItemOf<T.ListPostRevisionsResult>>(
-            options,
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
-          iteratePages<ItemOf<T.ListPostRevisionsResult>>(
-            options,
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs) =>
-          call<T.GetPostRevisionResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
-          call<T.DeletePostRevisionResult>(
-            options,
-            'DELETE',
-            '/core/v2/posts/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs) =>
-          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
-        /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
-          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
-        /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs) =>
-          call<T.GetPostAutosaveResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/autosaves/<id>',
-            args,
-          ),
-      },
-      pages: {
-        /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}) =>
-          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
-        /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}) =>
-          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
-        /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}) =>
-          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
-        /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}) =>
-          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
-        /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs) =>
-          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
-        /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs) =>
-          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
-        /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs) =>
-          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
-        /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs) =>
-          call<T.ListPageRevisionsResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
-          collectAll<ItemOf<T.ListPageRevisionsResult>>(
-            options,
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
-          iteratePages<ItemOf<T.ListPageRevisionsResult>>(
-            options,
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs) =>
-          call<T.GetPageRevisionResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
-          call<T.DeletePageRevisionResult>(
-            options,
-            'DELETE',
-            '/core/v2/pages/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs) =>
-          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
-        /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
-          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
-        /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs) =>
-          call<T.GetPageAutosaveResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/autosaves/<id>',
-            args,
-          ),
-      },
-      media: {
-        /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}) =>
-          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
-        /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}) =>
-          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
-        /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}) =>
-          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
-        /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}) =>
-          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
-        /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs) =>
-          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
-        /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs) =>
-          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
-        /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs) =>
-          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
-        /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs) =>
-          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
-        /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs) =>
-          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
-      },
-    },
-    formsbuilder: {
-      index: {
-        /** GET /formsbuilder/v1 (formsbuilderV1Index) */
-        get: (args: T.FormsbuilderV1IndexArgs = {}) =>
-          call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args),
-      },
-      setupWizard: {
-        /** GET /formsbuilder/v1/setup-wizard/hydrate (formsbuilderV1GetSetupWizardHydrate) */
-        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}) =>
-          call<T.FormsbuilderV1GetSetupWizardHydrateResult>(
-            options,
-            'GET',
-            '/formsbuilder/v1/setup-wizard/hydrate',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/update (formsbuilderV1PostSetupWizardUpdate) */
-        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}) =>
-          call<T.FormsbuilderV1PostSetupWizardUpdateResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/update',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/install-plugins (formsbuilderV1PostSetupWizardInstallPlugins) */
-        installPluginsCreate: (args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs) =>
-          call<T.FormsbuilderV1PostSetupWizardInstallPluginsResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/install-plugins',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/complete (formsbuilderV1PostSetupWizardComplete) */
-        completeCreate: (args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {}) =>
-          call<T.FormsbuilderV1PostSetupWizardCompleteResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/complete',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/processor/connect-url (formsbuilderV1PostSetupWizardProcessorConnectUrl) */
-        processorConnectUrlCreate: (
-          args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = {},
-        ) =>
-          call<T.FormsbuilderV1PostSetupWizardProcessorConnectUrlResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/processor/connect-url',
-            args,
-          ),
-        /** GET /formsbuilder/v1/setup-wizard/license/key (formsbuilderV1GetSetupWizardLicenseKey) */
-        licenseKeyGet: (args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {}) =>
-          call<T.FormsbuilderV1GetSetupWizardLicenseKeyResult>(
-            options,
-            'GET',
-            '/formsbuilder/v1/setup-wizard/license/key',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/license/verify (formsbuilderV1PostSetupWizardLicenseVerify) */
-        licenseVerifyCreate: (args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs) =>
-          call<T.FormsbuilderV1PostSetupWizardLicenseVerifyResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/license/verify',
-            args,
-          ),
+      proxy: {
+        /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
+        get: (args: T.GetOembedProxyArgs) =>
+          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args),
       },
     },
     formsuiteV1: {
@@ -1003,80 +746,103 @@ export function createClient(options: ClientOptions) {
           call<T.FormsuitePostWebhookLiveResult>(options, 'POST', '/formsuite/webhook_live', args),
       },
     },
-    gettingStarted: {
+    formsbuilder: {
       index: {
-        /** GET /getting-started/v1 (gettingStartedV1Index) */
-        get: (args: T.GettingStartedV1IndexArgs = {}) =>
-          call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args),
+        /** GET /formsbuilder/v1 (formsbuilderV1Index) */
+        get: (args: T.FormsbuilderV1IndexArgs = {}) =>
+          call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args),
       },
-      actionItems: {
-        /** POST /getting-started/v1/action-items (gettingStartedV1PostActionItems) */
-        create: (args: T.GettingStartedV1PostActionItemsArgs = {}) =>
-          call<T.GettingStartedV1PostActionItemsResult>(
+      setupWizard: {
+        /** GET /formsbuilder/v1/setup-wizard/hydrate (formsbuilderV1GetSetupWizardHydrate) */
+        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}) =>
+          call<T.FormsbuilderV1GetSetupWizardHydrateResult>(
             options,
-            'POST',
-            '/getting-started/v1/action-items',
+            'GET',
+            '/formsbuilder/v1/setup-wizard/hydrate',
             args,
           ),
-      },
-      dismissSetupWizard: {
-        /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
-        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs) =>
-          call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
+        /** POST /formsbuilder/v1/setup-wizard/update (formsbuilderV1PostSetupWizardUpdate) */
+        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}) =>
+          call<T.FormsbuilderV1PostSetupWizardUpdateResult>(
             options,
             'POST',
-            '/getting-started/v1/dismiss-setup-wizard',
+            '/formsbuilder/v1/setup-wizard/update',
             args,
           ),
-      },
-      updateActionItemSteps: {
-        /** POST /getting-started/v1/update-action-item-steps (gettingStartedV1PostUpdateActionItemSteps) */
-        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs) =>
-          call<T.GettingStartedV1PostUpdateActionItemStepsResult>(
+        /** POST /formsbuilder/v1/setup-wizard/install-plugins (formsbuilderV1PostSetupWizardInstallPlugins) */
+        installPluginsCreate: (args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs) =>
+          call<T.FormsbuilderV1PostSetupWizardInstallPluginsResult>(
             options,
             'POST',
-            '/getting-started/v1/update-action-item-steps',
+            '/formsbuilder/v1/setup-wizard/install-plugins',
+            args,
+          ),
+        /** POST /formsbuilder/v1/setup-wizard/complete (formsbuilderV1PostSetupWizardComplete) */
+        completeCreate: (args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {}) =>
+          call<T.FormsbuilderV1PostSetupWizardCompleteResult>(
+            options,
+            'POST',
+            '/formsbuilder/v1/setup-wizard/complete',
+            args,
+          ),
+        /** POST /formsbuilder/v1/setup-wizard/processor/connect-url (formsbuilderV1PostSetupWizardProcessorConnectUrl) */
+        processorConnectUrlCreate: (
+          args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = {},
+        ) =>
+          call<T.FormsbuilderV1PostSetupWizardProcessorConnectUrlResult>(
+            options,
+            'POST',
+            '/formsbuilder/v1/setup-wizard/processor/connect-url',
+            args,
+          ),
+        /** GET /formsbuilder/v1/setup-wizard/license/key (formsbuilderV1GetSetupWizardLicenseKey) */
+        licenseKeyGet: (args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {}) =>
+          call<T.FormsbuilderV1GetSetupWizardLicenseKeyResult>(
+            options,
+            'GET',
+            '/formsbuilder/v1/setup-wizard/license/key',
+            args,
+          ),
+        /** POST /formsbuilder/v1/setup-wizard/license/verify (formsbuilderV1PostSetupWizardLicenseVerify) */
+        licenseVerifyCreate: (args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs) =>
+          call<T.FormsbuilderV1PostSetupWizardLicenseVerifyResult>(
+            options,
+            'POST',
+            '/formsbuilder/v1/setup-wizard/license/verify',
             args,
           ),
       },
     },
-    npsSurvey: {
+    theme: {
       index: {
-        /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
-          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
+        /** GET /theme/v1 (themeV1Index) */
+        get: (args: T.ThemeV1IndexArgs = {}) =>
+          call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args),
       },
-      rating: {
-        /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs) =>
-          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
+      admin: {
+        /** GET /theme/v1/admin/settings (themeV1GetAdminSettings) */
+        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}) =>
+          call<T.ThemeV1GetAdminSettingsResult>(options, 'GET', '/theme/v1/admin/settings', args),
       },
-      dismissNpsSurvey: {
-        /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
-          call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
+      getLearnChapters: {
+        /** GET /theme/v1/get-learn-chapters (themeV1GetGetLearnChapters) */
+        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}) =>
+          call<T.ThemeV1GetGetLearnChaptersResult>(
             options,
-            'POST',
-            '/nps-survey/v1/dismiss-nps-survey',
+            'GET',
+            '/theme/v1/get-learn-chapters',
             args,
           ),
       },
-    },
-    oembed: {
-      index: {
-        /** GET /oembed/1.0 (oembed10Index) */
-        get: (args: T.Oembed10IndexArgs = {}) =>
-          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args),
-      },
-      embed: {
-        /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
-        get: (args: T.GetOembedArgs) =>
-          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args),
-      },
-      proxy: {
-        /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
-        get: (args: T.GetOembedProxyArgs) =>
-          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args),
+      updateLearnProgress: {
+        /** POST /theme/v1/update-learn-progress (themeV1PostUpdateLearnProgress) */
+        create: (args: T.ThemeV1PostUpdateLearnProgressArgs) =>
+          call<T.ThemeV1PostUpdateLearnProgressResult>(
+            options,
+            'POST',
+            '/theme/v1/update-learn-progress',
+            args,
+          ),
       },
     },
     oneOnboarding: {
@@ -1136,34 +902,61 @@ export function createClient(options: ClientOptions) {
           ),
       },
     },
-    theme: {
+    gettingStarted: {
       index: {
-        /** GET /theme/v1 (themeV1Index) */
-        get: (args: T.ThemeV1IndexArgs = {}) =>
-          call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args),
+        /** GET /getting-started/v1 (gettingStartedV1Index) */
+        get: (args: T.GettingStartedV1IndexArgs = {}) =>
+          call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args),
       },
-      admin: {
-        /** GET /theme/v1/admin/settings (themeV1GetAdminSettings) */
-        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}) =>
-          call<T.ThemeV1GetAdminSettingsResult>(options, 'GET', '/theme/v1/admin/settings', args),
-      },
-      getLearnChapters: {
-        /** GET /theme/v1/get-learn-chapters (themeV1GetGetLearnChapters) */
-        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}) =>
-          call<T.ThemeV1GetGetLearnChaptersResult>(
+      actionItems: {
+        /** POST /getting-started/v1/action-items (gettingStartedV1PostActionItems) */
+        create: (args: T.GettingStartedV1PostActionItemsArgs = {}) =>
+          call<T.GettingStartedV1PostActionItemsResult>(
             options,
-            'GET',
-            '/theme/v1/get-learn-chapters',
+            'POST',
+            '/getting-started/v1/action-items',
             args,
           ),
       },
-      updateLearnProgress: {
-        /** POST /theme/v1/update-learn-progress (themeV1PostUpdateLearnProgress) */
-        create: (args: T.ThemeV1PostUpdateLearnProgressArgs) =>
-          call<T.ThemeV1PostUpdateLearnProgressResult>(
+      dismissSetupWizard: {
+        /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
+        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs) =>
+          call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
             options,
             'POST',
-            '/theme/v1/update-learn-progress',
+            '/getting-started/v1/dismiss-setup-wizard',
+            args,
+          ),
+      },
+      updateActionItemSteps: {
+        /** POST /getting-started/v1/update-action-item-steps (gettingStartedV1PostUpdateActionItemSteps) */
+        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs) =>
+          call<T.GettingStartedV1PostUpdateActionItemStepsResult>(
+            options,
+            'POST',
+            '/getting-started/v1/update-action-item-steps',
+            args,
+          ),
+      },
+    },
+    npsSurvey: {
+      index: {
+        /** GET /nps-survey/v1 (npsSurveyV1Index) */
+        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
+          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
+      },
+      rating: {
+        /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
+        create: (args: T.NpsSurveyV1PostRatingArgs) =>
+          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
+      },
+      dismissNpsSurvey: {
+        /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
+          call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
+            options,
+            'POST',
+            '/nps-survey/v1/dismiss-nps-survey',
             args,
           ),
       },
@@ -1183,6 +976,213 @@ export function createClient(options: ClientOptions) {
             '/vendor-core/v1/license/activate',
             args,
           ),
+      },
+    },
+    core: {
+      index: {
+        /** GET /core/v2 (coreV2Index) */
+        get: (args: T.CoreV2IndexArgs = {}) =>
+          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
+      },
+      posts: {
+        /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
+        list: (args: T.ListPostsArgs = {}) =>
+          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
+        /** Every item over all pages of /core/v2/posts. */
+        listAll: (args: T.ListPostsArgs = {}) =>
+          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListPostsArgs = {}) =>
+          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        /** Creates a post. POST /core/v2/posts (createPost) */
+        create: (args: T.CreatePostArgs = {}) =>
+          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
+        /** Reads one post. GET /core/v2/posts/<id> (getPost) */
+        get: (args: T.GetPostArgs) =>
+          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
+        /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
+        update: (args: T.UpdatePostArgs) =>
+          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
+        /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
+        delete: (args: T.DeletePostArgs) =>
+          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
+        /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
+        revisionsList: (args: T.ListPostRevisionsArgs) =>
+          call<T.ListPostRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
+        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
+          collectAll<ItemOf<T.ListPostRevisionsResult>>(
+            options,
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
+          iteratePages<ItemOf<T.ListPostRevisionsResult>>(
+            options,
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
+        revisionsGet: (args: T.GetPostRevisionArgs) =>
+          call<T.GetPostRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
+        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
+          call<T.DeletePostRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/posts/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
+        autosavesList: (args: T.ListPostAutosavesArgs) =>
+          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
+        /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
+        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
+          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
+        /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
+        autosavesGet: (args: T.GetPostAutosaveArgs) =>
+          call<T.GetPostAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/autosaves/<id>',
+            args,
+          ),
+      },
+      pages: {
+        /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
+        list: (args: T.ListPagesArgs = {}) =>
+          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
+        /** Every item over all pages of /core/v2/pages. */
+        listAll: (args: T.ListPagesArgs = {}) =>
+          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListPagesArgs = {}) =>
+          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        /** Creates a page. POST /core/v2/pages (createPage) */
+        create: (args: T.CreatePageArgs = {}) =>
+          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
+        /** Reads one page. GET /core/v2/pages/<id> (getPage) */
+        get: (args: T.GetPageArgs) =>
+          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
+        /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
+        update: (args: T.UpdatePageArgs) =>
+          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
+        /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
+        delete: (args: T.DeletePageArgs) =>
+          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
+        /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
+        revisionsList: (args: T.ListPageRevisionsArgs) =>
+          call<T.ListPageRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
+        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
+          collectAll<ItemOf<T.ListPageRevisionsResult>>(
+            options,
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
+          iteratePages<ItemOf<T.ListPageRevisionsResult>>(
+            options,
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
+        revisionsGet: (args: T.GetPageRevisionArgs) =>
+          call<T.GetPageRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
+        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
+          call<T.DeletePageRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/pages/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
+        autosavesList: (args: T.ListPageAutosavesArgs) =>
+          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
+        /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
+        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
+          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
+        /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
+        autosavesGet: (args: T.GetPageAutosaveArgs) =>
+          call<T.GetPageAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/autosaves/<id>',
+            args,
+          ),
+      },
+      media: {
+        /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
+        list: (args: T.ListMediaArgs = {}) =>
+          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
+        /** Every item over all pages of /core/v2/media. */
+        listAll: (args: T.ListMediaArgs = {}) =>
+          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListMediaArgs = {}) =>
+          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
+        create: (args: T.CreateMediaArgs = {}) =>
+          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
+        /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
+        get: (args: T.GetMediaArgs) =>
+          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
+        /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
+        update: (args: T.UpdateMediaArgs) =>
+          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
+        /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
+        delete: (args: T.DeleteMediaArgs) =>
+          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
+        /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
+        postProcessCreate: (args: T.PostProcessMediaArgs) =>
+          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
+        /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
+        editCreate: (args: T.EditMediaArgs) =>
+          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
+      },
+    },
+    coreSiteHealth: {
+      index: {
+        /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
+        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
+          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
+      },
+    },
+    coreBlockEditor: {
+      index: {
+        /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
+        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
+          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
+      },
+    },
+    coreAbilities: {
+      index: {
+        /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
+        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
+          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
       },
     },
   };

@@ -993,37 +993,1186 @@ export interface BatchRequestsArgs {
 export type BatchRequestsResult = unknown;
 
 /**
- * Params of GET /core-abilities/v1.
+ * Params of GET /oembed/1.0.
  */
-export interface CoreAbilitiesV1IndexArgs {
+export interface Oembed10IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /core-abilities/v1 answers with. */
-export type CoreAbilitiesV1IndexResult = unknown;
+/** What GET /oembed/1.0 answers with. */
+export type Oembed10IndexResult = unknown;
 
 /**
- * Params of GET /core-block-editor/v1.
+ * Params of GET /oembed/1.0/embed.
  */
-export interface CoreBlockEditorV1IndexArgs {
-  namespace?: string;
-  context?: string;
+export interface GetOembedArgs {
+  /**
+   * Address of the item to embed.
+   */
+  url: string;
+  format?: string;
+  maxwidth?: number;
 }
 
-/** What GET /core-block-editor/v1 answers with. */
-export type CoreBlockEditorV1IndexResult = unknown;
+/** What GET /oembed/1.0/embed answers with. */
+export type GetOembedResult = unknown;
 
 /**
- * Params of GET /core-site-health/v1.
+ * Params of GET /oembed/1.0/proxy.
  */
-export interface CoreSiteHealthV1IndexArgs {
+export interface GetOembedProxyArgs {
+  /**
+   * Address of the item to embed.
+   */
+  url: string;
+  /**
+   * Response format of the oEmbed data.
+   */
+  format?: 'json' | 'xml';
+  /**
+   * Largest width of the embed, in pixels.
+   */
+  maxwidth?: number;
+  /**
+   * Largest height of the embed, in pixels.
+   */
+  maxheight?: number;
+  /**
+   * Whether to look for an oEmbed endpoint in the page when no known provider matches.
+   */
+  discover?: boolean;
+}
+
+/** What GET /oembed/1.0/proxy answers with. */
+export type GetOembedProxyResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1.
+ */
+export interface FormsuiteV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /core-site-health/v1 answers with. */
-export type CoreSiteHealthV1IndexResult = unknown;
+/** What GET /formsuite/v1 answers with. */
+export type FormsuiteV1IndexResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /formsuite/v1/submit-form.
+ */
+export interface FormsuiteV1UpdateSubmitFormArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
+export type FormsuiteV1UpdateSubmitFormResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/log-client-error.
+ */
+export interface FormsuiteV1PostLogClientErrorArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/log-client-error answers with. */
+export type FormsuiteV1PostLogClientErrorResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/create-new-form.
+ */
+export interface FormsuiteV1PostCreateNewFormArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/create-new-form answers with. */
+export type FormsuiteV1PostCreateNewFormResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/map-fields.
+ */
+export interface FormsuiteV1PostMapFieldsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/map-fields answers with. */
+export type FormsuiteV1PostMapFieldsResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/send-test-email-summary.
+ */
+export interface FormsuiteV1PostSendTestEmailSummaryArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/send-test-email-summary answers with. */
+export type FormsuiteV1PostSendTestEmailSummaryResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/database/repair-entries-table.
+ */
+export interface FormsuiteV1PostDatabaseRepairEntriesTableArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/database/repair-entries-table answers with. */
+export type FormsuiteV1PostDatabaseRepairEntriesTableResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/handle-access-key.
+ */
+export interface FormsuiteV1PostHandleAccessKeyArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/handle-access-key answers with. */
+export type FormsuiteV1PostHandleAccessKeyResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/onboarding/set-status.
+ */
+export interface FormsuiteV1PostOnboardingSetStatusArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/onboarding/set-status answers with. */
+export type FormsuiteV1PostOnboardingSetStatusResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/user-meta/dismiss-migration-banner.
+ */
+export interface FormsuiteV1PostUserMetaDismissMigrationBannerArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
+export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/forms-data.
+ */
+export interface FormsuiteV1GetFormsDataArgs {}
+
+/** What GET /formsuite/v1/forms-data answers with. */
+export type FormsuiteV1GetFormsDataResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/form-data.
+ */
+export interface FormsuiteV1GetFormDataArgs {}
+
+/** What GET /formsuite/v1/form-data answers with. */
+export type FormsuiteV1GetFormDataResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/initiate-auth.
+ */
+export interface FormsuiteV1GetInitiateAuthArgs {}
+
+/** What GET /formsuite/v1/initiate-auth answers with. */
+export type FormsuiteV1GetInitiateAuthResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/geo-country.
+ */
+export interface FormsuiteV1GetGeoCountryArgs {}
+
+/** What GET /formsuite/v1/geo-country answers with. */
+export type FormsuiteV1GetGeoCountryResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/entries-chart-data.
+ */
+export interface FormsuiteV1GetEntriesChartDataArgs {}
+
+/** What GET /formsuite/v1/entries-chart-data answers with. */
+export type FormsuiteV1GetEntriesChartDataResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/onboarding/get-status.
+ */
+export interface FormsuiteV1GetOnboardingGetStatusArgs {}
+
+/** What GET /formsuite/v1/onboarding/get-status answers with. */
+export type FormsuiteV1GetOnboardingGetStatusResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/generate-form-markup.
+ */
+export interface FormsuiteV1GetGenerateFormMarkupArgs {
+  /**
+   * Form to render.
+   */
+  id: number;
+}
+
+/** What GET /formsuite/v1/generate-form-markup answers with. */
+export type FormsuiteV1GetGenerateFormMarkupResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/generate-form.
+ */
+export interface FormsuiteV1PostGenerateFormArgs {
+  /**
+   * Let the AI service use its built-in instructions.
+   */
+  use_system_message?: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/generate-form answers with. */
+export type FormsuiteV1PostGenerateFormResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/global-settings.
+ */
+export interface FormsuiteV1GetGlobalSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /formsuite/v1/global-settings answers with. */
+export type FormsuiteV1GetGlobalSettingsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /formsuite/v1/global-settings.
+ */
+export interface FormsuiteV1UpdateGlobalSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /formsuite/v1/global-settings answers with. */
+export type FormsuiteV1UpdateGlobalSettingsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/after-submission/<submission_id>.
+ */
+export interface FormsuiteV1GetAfterSubmissionArgs {
+  /**
+   * Entry just created by the visitor.
+   */
+  submission_id: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
+export type FormsuiteV1GetAfterSubmissionResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/dismiss-form-setup-card.
+ */
+export interface FormsuiteV1PostDismissFormSetupCardArgs {
+  /**
+   * Form whose setup card is dismissed.
+   */
+  form_id: {
+    [k: string]: unknown;
+  };
+  /**
+   * Which card.
+   */
+  action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
+}
+
+/** What POST /formsuite/v1/dismiss-form-setup-card answers with. */
+export type FormsuiteV1PostDismissFormSetupCardResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/pages/search.
+ */
+export interface FormsuiteV1GetPagesSearchArgs {
+  /**
+   * Text searched in page titles.
+   */
+  search?: string;
+  /**
+   * Page of results.
+   */
+  page?: number;
+  /**
+   * Pages per result page.
+   */
+  per_page?: number;
+  /**
+   * Address to keep in the answer.
+   */
+  selected_url?: string;
+  /**
+   * Addresses to keep in the answer.
+   */
+  selected_urls?: unknown[];
+}
+
+/** What GET /formsuite/v1/pages/search answers with. */
+export type FormsuiteV1GetPagesSearchResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/onboarding/user-details.
+ */
+export interface FormsuiteV1PostOnboardingUserDetailsArgs {
+  /**
+   * First name.
+   */
+  first_name: {
+    [k: string]: unknown;
+  };
+  /**
+   * Last name.
+   */
+  last_name?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Email address.
+   */
+  email: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/onboarding/user-details answers with. */
+export type FormsuiteV1PostOnboardingUserDetailsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/plugin-status.
+ */
+export interface FormsuiteV1GetPluginStatusArgs {
+  /**
+   * Plugin asked about.
+   */
+  plugin: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /formsuite/v1/plugin-status answers with. */
+export type FormsuiteV1GetPluginStatusResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/entries/list.
+ */
+export interface FormsuiteV1GetEntriesListArgs {
+  /**
+   * Only entries of this form (0 for all).
+   */
+  form_id?: number;
+  /**
+   * Only entries in this state.
+   */
+  status?: string;
+  /**
+   * Text searched in entries.
+   */
+  search?: string;
+  /**
+   * Earliest submission date.
+   */
+  date_from?: string;
+  /**
+   * Latest submission date.
+   */
+  date_to?: string;
+  /**
+   * Sort field.
+   */
+  orderby?: 'ID' | 'id' | 'form_id' | 'user_id' | 'status' | 'type' | 'created_at' | 'updated_at';
+  /**
+   * Sort direction.
+   */
+  order?: 'ASC' | 'DESC';
+  /**
+   * Entries per page.
+   */
+  per_page?: number;
+  /**
+   * Page of results.
+   */
+  page?: number;
+}
+
+/** What GET /formsuite/v1/entries/list answers with. */
+export type FormsuiteV1GetEntriesListResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/entries/read-status.
+ */
+export interface FormsuiteV1PostEntriesReadStatusArgs {
+  /**
+   * Entries to change.
+   */
+  entry_ids: {
+    [k: string]: unknown;
+  };
+  /**
+   * Mark read or unread.
+   */
+  action: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/entries/read-status answers with. */
+export type FormsuiteV1PostEntriesReadStatusResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/entries/trash.
+ */
+export interface FormsuiteV1PostEntriesTrashArgs {
+  /**
+   * Entries to change.
+   */
+  entry_ids: {
+    [k: string]: unknown;
+  };
+  /**
+   * Trash or restore.
+   */
+  action: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/entries/trash answers with. */
+export type FormsuiteV1PostEntriesTrashResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/entries/delete.
+ */
+export interface FormsuiteV1PostEntriesDeleteArgs {
+  /**
+   * Entries deleted for good.
+   */
+  entry_ids: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/entries/delete answers with. */
+export type FormsuiteV1PostEntriesDeleteResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/entries/export.
+ */
+export interface FormsuiteV1PostEntriesExportArgs {
+  /**
+   * Entries to export (all matching the filters when empty).
+   */
+  entry_ids?: unknown[];
+  /**
+   * Only entries of this form (0 for all).
+   */
+  form_id?: number;
+  /**
+   * Only entries in this state.
+   */
+  status?: string;
+  /**
+   * Text searched in entries.
+   */
+  search?: string;
+  /**
+   * Earliest submission date.
+   */
+  date_from?: string;
+  /**
+   * Latest submission date.
+   */
+  date_to?: string;
+}
+
+/** What POST /formsuite/v1/entries/export answers with. */
+export type FormsuiteV1PostEntriesExportResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/entry/<id>/details.
+ */
+export interface FormsuiteV1GetEntryDetailsArgs {
+  /**
+   * Entry id.
+   */
+  id: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /formsuite/v1/entry/<id>/details answers with. */
+export type FormsuiteV1GetEntryDetailsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/entry/<id>/logs.
+ */
+export interface FormsuiteV1GetEntryLogsArgs {
+  /**
+   * Entry id.
+   */
+  id: {
+    [k: string]: unknown;
+  };
+  /**
+   * Log lines per page.
+   */
+  per_page?: number;
+  /**
+   * Page of the log.
+   */
+  page?: number;
+}
+
+/** What GET /formsuite/v1/entry/<id>/logs answers with. */
+export type FormsuiteV1GetEntryLogsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/forms.
+ */
+export interface FormsuiteV1GetFormsArgs {
+  /**
+   * Page of results.
+   */
+  page?: number;
+  /**
+   * Forms per page.
+   */
+  per_page?: number;
+  /**
+   * Text searched in form titles.
+   */
+  search?: string;
+  /**
+   * Only forms in this state.
+   */
+  status?: 'publish' | 'draft' | 'trash' | 'any';
+  /**
+   * Sort field.
+   */
+  orderby?: 'date' | 'id' | 'title' | 'modified' | 'views' | 'conversion_rate';
+  /**
+   * Sort direction.
+   */
+  order?: 'asc' | 'desc';
+  /**
+   * Earliest creation date.
+   */
+  date_from?: string;
+  /**
+   * Latest creation date.
+   */
+  date_to?: string;
+}
+
+/** What GET /formsuite/v1/forms answers with. */
+export type FormsuiteV1GetFormsResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/export.
+ */
+export interface FormsuiteV1PostFormsExportArgs {
+  /**
+   * Forms to export (a list or comma-separated ids).
+   */
+  post_ids: unknown[] | string;
+}
+
+/** What POST /formsuite/v1/forms/export answers with. */
+export type FormsuiteV1PostFormsExportResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/import.
+ */
+export interface FormsuiteV1PostFormsImportArgs {
+  /**
+   * Forms as an export produced them.
+   */
+  forms_data: unknown[];
+  /**
+   * State of imported forms.
+   */
+  default_status?: 'draft' | 'publish' | 'private';
+}
+
+/** What POST /formsuite/v1/forms/import answers with. */
+export type FormsuiteV1PostFormsImportResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/manage.
+ */
+export interface FormsuiteV1PostFormsManageArgs {
+  /**
+   * One form id or a list of them.
+   */
+  form_ids: unknown[] | number;
+  /**
+   * What to do with the forms.
+   */
+  action: 'trash' | 'restore' | 'delete' | 'draft';
+}
+
+/** What POST /formsuite/v1/forms/manage answers with. */
+export type FormsuiteV1PostFormsManageResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/duplicate.
+ */
+export interface FormsuiteV1PostFormsDuplicateArgs {
+  /**
+   * Form to copy.
+   */
+  form_id: number;
+  /**
+   * Appended to the copy's title.
+   */
+  title_suffix?: string;
+}
+
+/** What POST /formsuite/v1/forms/duplicate answers with. */
+export type FormsuiteV1PostFormsDuplicateResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/track-view.
+ */
+export interface FormsuiteV1PostFormsTrackViewArgs {
+  /**
+   * Form that was shown.
+   */
+  form_id: number;
+}
+
+/** What POST /formsuite/v1/forms/track-view answers with. */
+export type FormsuiteV1PostFormsTrackViewResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/form-settings.
+ */
+export interface FormsuiteV1PostFormSettingsArgs {
+  /**
+   * Form whose settings change.
+   */
+  post_id: number;
+  /**
+   * Settings to store on the form.
+   */
+  meta_data: {};
+}
+
+/** What POST /formsuite/v1/form-settings answers with. */
+export type FormsuiteV1PostFormSettingsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/migrator/sources.
+ */
+export interface FormsuiteV1GetMigratorSourcesArgs {}
+
+/** What GET /formsuite/v1/migrator/sources answers with. */
+export type FormsuiteV1GetMigratorSourcesResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/migrator/sources/<key>/forms.
+ */
+export interface FormsuiteV1GetMigratorSourcesFormsArgs {
+  /**
+   * Form plugin migrated from.
+   */
+  key: string;
+}
+
+/** What GET /formsuite/v1/migrator/sources/<key>/forms answers with. */
+export type FormsuiteV1GetMigratorSourcesFormsResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/migrator/sources/<key>/import.
+ */
+export interface FormsuiteV1PostMigratorSourcesImportArgs {
+  /**
+   * Form plugin migrated from.
+   */
+  key: string;
+  /**
+   * Forms to import (all when empty).
+   */
+  form_ids?: unknown[];
+  /**
+   * Report what would be imported without importing.
+   */
+  dry_run?: boolean;
+  /**
+   * Per-form choices for the import.
+   */
+  behavior?: unknown[];
+  /**
+   * State of imported forms.
+   */
+  post_status?: string;
+  /**
+   * Leave out forms imported before.
+   */
+  skip_existing?: boolean;
+}
+
+/** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
+export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/convert-html-form.
+ */
+export interface FormsuiteV1PostConvertHtmlFormArgs {
+  /**
+   * Fields found in the markup.
+   */
+  parsed_fields?: unknown[];
+  /**
+   * Label of the submit button.
+   */
+  submit_text?: string;
+  /**
+   * How sure the client's parser was.
+   */
+  confidence?: string;
+  /**
+   * The form markup; needed when confidence is low.
+   */
+  html?: string;
+  /**
+   * Title of the new form.
+   */
+  form_title?: string;
+  /**
+   * Colours and spacing taken from the markup.
+   */
+  styling?: {};
+}
+
+/** What POST /formsuite/v1/convert-html-form answers with. */
+export type FormsuiteV1PostConvertHtmlFormResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/payments/processor-connect.
+ */
+export interface FormsuiteV1GetPaymentsProcessorConnectArgs {}
+
+/** What GET /formsuite/v1/payments/processor-connect answers with. */
+export type FormsuiteV1GetPaymentsProcessorConnectResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/payments/processor-callback.
+ */
+export interface FormsuiteV1GetPaymentsProcessorCallbackArgs {}
+
+/** What GET /formsuite/v1/payments/processor-callback answers with. */
+export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/payments/processor-disconnect.
+ */
+export interface FormsuiteV1PostPaymentsProcessorDisconnectArgs {}
+
+/** What POST /formsuite/v1/payments/processor-disconnect answers with. */
+export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/payments/create-payment-webhook.
+ */
+export interface FormsuiteV1PostPaymentsCreatePaymentWebhookArgs {}
+
+/** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/get-learn-chapters.
+ */
+export interface FormsuiteV1GetGetLearnChaptersArgs {}
+
+/** What GET /formsuite/v1/get-learn-chapters answers with. */
+export type FormsuiteV1GetGetLearnChaptersResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/update-learn-progress.
+ */
+export interface FormsuiteV1PostUpdateLearnProgressArgs {
+  /**
+   * Chapter the step belongs to.
+   */
+  chapterId: string;
+  /**
+   * Step whose state changes.
+   */
+  stepId: string;
+  /**
+   * Whether the step is now done.
+   */
+  completed: boolean;
+}
+
+/** What POST /formsuite/v1/update-learn-progress answers with. */
+export type FormsuiteV1PostUpdateLearnProgressResult = unknown;
+
+/**
+ * Params of GET /formsuite.
+ */
+export interface FormsuiteIndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /formsuite answers with. */
+export type FormsuiteIndexResult = unknown;
+
+/**
+ * Params of POST /formsuite/webhook_test.
+ */
+export interface FormsuitePostWebhookTestArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/webhook_test answers with. */
+export type FormsuitePostWebhookTestResult = unknown;
+
+/**
+ * Params of POST /formsuite/webhook_live.
+ */
+export interface FormsuitePostWebhookLiveArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/webhook_live answers with. */
+export type FormsuitePostWebhookLiveResult = unknown;
+
+/**
+ * Params of GET /formsbuilder/v1.
+ */
+export interface FormsbuilderV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /formsbuilder/v1 answers with. */
+export type FormsbuilderV1IndexResult = unknown;
+
+/**
+ * Params of GET /formsbuilder/v1/setup-wizard/hydrate.
+ */
+export interface FormsbuilderV1GetSetupWizardHydrateArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /formsbuilder/v1/setup-wizard/hydrate answers with. */
+export type FormsbuilderV1GetSetupWizardHydrateResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/update.
+ */
+export interface FormsbuilderV1PostSetupWizardUpdateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/update answers with. */
+export type FormsbuilderV1PostSetupWizardUpdateResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/install-plugins.
+ */
+export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
+  /**
+   * Plugins the wizard installs.
+   */
+  plugins: string[];
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
+export type FormsbuilderV1PostSetupWizardInstallPluginsResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/complete.
+ */
+export interface FormsbuilderV1PostSetupWizardCompleteArgs {
+  /**
+   * How the user left the wizard.
+   */
+  outcome?: 'build' | 'import' | 'exit' | 'forms';
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
+export type FormsbuilderV1PostSetupWizardCompleteResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url.
+ */
+export interface FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/processor/connect-url answers with. */
+export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = unknown;
+
+/**
+ * Params of GET /formsbuilder/v1/setup-wizard/license/key.
+ */
+export interface FormsbuilderV1GetSetupWizardLicenseKeyArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /formsbuilder/v1/setup-wizard/license/key answers with. */
+export type FormsbuilderV1GetSetupWizardLicenseKeyResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/license/verify.
+ */
+export interface FormsbuilderV1PostSetupWizardLicenseVerifyArgs {
+  /**
+   * License key to check.
+   */
+  key: string;
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/license/verify answers with. */
+export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = unknown;
+
+/**
+ * Params of GET /theme/v1.
+ */
+export interface ThemeV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /theme/v1 answers with. */
+export type ThemeV1IndexResult = unknown;
+
+/**
+ * Params of GET /theme/v1/admin/settings.
+ */
+export interface ThemeV1GetAdminSettingsArgs {}
+
+/** What GET /theme/v1/admin/settings answers with. */
+export type ThemeV1GetAdminSettingsResult = unknown;
+
+/**
+ * Params of GET /theme/v1/get-learn-chapters.
+ */
+export interface ThemeV1GetGetLearnChaptersArgs {}
+
+/** What GET /theme/v1/get-learn-chapters answers with. */
+export type ThemeV1GetGetLearnChaptersResult = unknown;
+
+/**
+ * Params of POST /theme/v1/update-learn-progress.
+ */
+export interface ThemeV1PostUpdateLearnProgressArgs {
+  /**
+   * Chapter the step belongs to.
+   */
+  chapterId: string;
+  /**
+   * Step whose state changes.
+   */
+  stepId: string;
+  /**
+   * Whether the step is now done.
+   */
+  completed: boolean;
+}
+
+/** What POST /theme/v1/update-learn-progress answers with. */
+export type ThemeV1PostUpdateLearnProgressResult = unknown;
+
+/**
+ * Params of GET /one-onboarding/v1.
+ */
+export interface OneOnboardingV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /one-onboarding/v1 answers with. */
+export type OneOnboardingV1IndexResult = unknown;
+
+/**
+ * Params of GET /one-onboarding/v1/plugin-status/<plugin>.
+ */
+export interface OneOnboardingV1GetPluginStatusArgs {
+  plugin: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /one-onboarding/v1/plugin-status/<plugin> answers with. */
+export type OneOnboardingV1GetPluginStatusResult = unknown;
+
+/**
+ * Params of POST /one-onboarding/v1/install-plugin.
+ */
+export interface OneOnboardingV1PostInstallPluginArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /one-onboarding/v1/install-plugin answers with. */
+export type OneOnboardingV1PostInstallPluginResult = unknown;
+
+/**
+ * Params of POST /one-onboarding/v1/activate-plugin.
+ */
+export interface OneOnboardingV1PostActivatePluginArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /one-onboarding/v1/activate-plugin answers with. */
+export type OneOnboardingV1PostActivatePluginResult = unknown;
+
+/**
+ * Params of POST /one-onboarding/v1/save-onboarding-state.
+ */
+export interface OneOnboardingV1PostSaveOnboardingStateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /one-onboarding/v1/save-onboarding-state answers with. */
+export type OneOnboardingV1PostSaveOnboardingStateResult = unknown;
+
+/**
+ * Params of POST /one-onboarding/v1/onboarding-completion.
+ */
+export interface OneOnboardingV1PostOnboardingCompletionArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /one-onboarding/v1/onboarding-completion answers with. */
+export type OneOnboardingV1PostOnboardingCompletionResult = unknown;
+
+/**
+ * Params of GET /getting-started/v1.
+ */
+export interface GettingStartedV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /getting-started/v1 answers with. */
+export type GettingStartedV1IndexResult = unknown;
+
+/**
+ * Params of POST /getting-started/v1/action-items.
+ */
+export interface GettingStartedV1PostActionItemsArgs {}
+
+/** What POST /getting-started/v1/action-items answers with. */
+export type GettingStartedV1PostActionItemsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard.
+ */
+export interface GettingStartedV1UpdateDismissSetupWizardArgs {
+  /**
+   * Whether the wizard stays dismissed.
+   */
+  dismiss: string;
+}
+
+/** What POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard answers with. */
+export type GettingStartedV1UpdateDismissSetupWizardResult = unknown;
+
+/**
+ * Params of POST /getting-started/v1/update-action-item-steps.
+ */
+export interface GettingStartedV1PostUpdateActionItemStepsArgs {
+  /**
+   * Action item whose steps change.
+   */
+  action_id: string;
+  /**
+   * The item's steps with their state.
+   */
+  steps?: unknown[];
+}
+
+/** What POST /getting-started/v1/update-action-item-steps answers with. */
+export type GettingStartedV1PostUpdateActionItemStepsResult = unknown;
+
+/**
+ * Params of GET /nps-survey/v1.
+ */
+export interface NpsSurveyV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /nps-survey/v1 answers with. */
+export type NpsSurveyV1IndexResult = unknown;
+
+/**
+ * Params of POST /nps-survey/v1/rating.
+ */
+export interface NpsSurveyV1PostRatingArgs {
+  /**
+   * Survey answered.
+   */
+  nps_id: string;
+  /**
+   * Score given.
+   */
+  rating: number;
+  /**
+   * Optional words with the score.
+   */
+  comment?: string;
+  /**
+   * Plugin the survey is about.
+   */
+  plugin_slug: string;
+}
+
+/** What POST /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1PostRatingResult = unknown;
+
+/**
+ * Params of POST /nps-survey/v1/dismiss-nps-survey.
+ */
+export interface NpsSurveyV1PostDismissNpsSurveyArgs {
+  /**
+   * Survey dismissed.
+   */
+  nps_id: string;
+  /**
+   * Plugin the survey is about.
+   */
+  plugin_slug: string;
+  /**
+   * Seconds before asking again.
+   */
+  dismiss_timespan: number;
+  /**
+   * Step of the survey the user was at.
+   */
+  current_step: string;
+}
+
+/** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
+
+/**
+ * Params of GET /vendor-core/v1.
+ */
+export interface VendorCoreV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /vendor-core/v1 answers with. */
+export type VendorCoreV1IndexResult = unknown;
+
+/**
+ * Params of POST /vendor-core/v1/license/activate.
+ */
+export interface VendorCoreV1PostLicenseActivateArgs {
+  /**
+   * Product the license is for.
+   */
+  'product-id': string;
+  /**
+   * The license key.
+   */
+  'license-key': string;
+}
+
+/** What POST /vendor-core/v1/license/activate answers with. */
+export type VendorCoreV1PostLicenseActivateResult = unknown;
 
 /**
  * Params of GET /core/v2.
@@ -3124,1183 +4273,34 @@ export interface EditMediaArgs {
 export type EditMediaResult = Media;
 
 /**
- * Params of GET /formsbuilder/v1.
+ * Params of GET /core-site-health/v1.
  */
-export interface FormsbuilderV1IndexArgs {
+export interface CoreSiteHealthV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /formsbuilder/v1 answers with. */
-export type FormsbuilderV1IndexResult = unknown;
+/** What GET /core-site-health/v1 answers with. */
+export type CoreSiteHealthV1IndexResult = unknown;
 
 /**
- * Params of GET /formsbuilder/v1/setup-wizard/hydrate.
+ * Params of GET /core-block-editor/v1.
  */
-export interface FormsbuilderV1GetSetupWizardHydrateArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /formsbuilder/v1/setup-wizard/hydrate answers with. */
-export type FormsbuilderV1GetSetupWizardHydrateResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/update.
- */
-export interface FormsbuilderV1PostSetupWizardUpdateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/update answers with. */
-export type FormsbuilderV1PostSetupWizardUpdateResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/install-plugins.
- */
-export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
-  /**
-   * Plugins the wizard installs.
-   */
-  plugins: string[];
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
-export type FormsbuilderV1PostSetupWizardInstallPluginsResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/complete.
- */
-export interface FormsbuilderV1PostSetupWizardCompleteArgs {
-  /**
-   * How the user left the wizard.
-   */
-  outcome?: 'build' | 'import' | 'exit' | 'forms';
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
-export type FormsbuilderV1PostSetupWizardCompleteResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url.
- */
-export interface FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/processor/connect-url answers with. */
-export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = unknown;
-
-/**
- * Params of GET /formsbuilder/v1/setup-wizard/license/key.
- */
-export interface FormsbuilderV1GetSetupWizardLicenseKeyArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /formsbuilder/v1/setup-wizard/license/key answers with. */
-export type FormsbuilderV1GetSetupWizardLicenseKeyResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/license/verify.
- */
-export interface FormsbuilderV1PostSetupWizardLicenseVerifyArgs {
-  /**
-   * License key to check.
-   */
-  key: string;
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/license/verify answers with. */
-export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = unknown;
-
-/**
- * Params of GET /formsuite/v1.
- */
-export interface FormsuiteV1IndexArgs {
+export interface CoreBlockEditorV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /formsuite/v1 answers with. */
-export type FormsuiteV1IndexResult = unknown;
+/** What GET /core-block-editor/v1 answers with. */
+export type CoreBlockEditorV1IndexResult = unknown;
 
 /**
- * Params of POST, PUT, PATCH /formsuite/v1/submit-form.
+ * Params of GET /core-abilities/v1.
  */
-export interface FormsuiteV1UpdateSubmitFormArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
-export type FormsuiteV1UpdateSubmitFormResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/log-client-error.
- */
-export interface FormsuiteV1PostLogClientErrorArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/log-client-error answers with. */
-export type FormsuiteV1PostLogClientErrorResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/create-new-form.
- */
-export interface FormsuiteV1PostCreateNewFormArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/create-new-form answers with. */
-export type FormsuiteV1PostCreateNewFormResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/map-fields.
- */
-export interface FormsuiteV1PostMapFieldsArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/map-fields answers with. */
-export type FormsuiteV1PostMapFieldsResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/send-test-email-summary.
- */
-export interface FormsuiteV1PostSendTestEmailSummaryArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/send-test-email-summary answers with. */
-export type FormsuiteV1PostSendTestEmailSummaryResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/database/repair-entries-table.
- */
-export interface FormsuiteV1PostDatabaseRepairEntriesTableArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/database/repair-entries-table answers with. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/handle-access-key.
- */
-export interface FormsuiteV1PostHandleAccessKeyArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/handle-access-key answers with. */
-export type FormsuiteV1PostHandleAccessKeyResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/onboarding/set-status.
- */
-export interface FormsuiteV1PostOnboardingSetStatusArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/onboarding/set-status answers with. */
-export type FormsuiteV1PostOnboardingSetStatusResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/user-meta/dismiss-migration-banner.
- */
-export interface FormsuiteV1PostUserMetaDismissMigrationBannerArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
-export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/forms-data.
- */
-export interface FormsuiteV1GetFormsDataArgs {}
-
-/** What GET /formsuite/v1/forms-data answers with. */
-export type FormsuiteV1GetFormsDataResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/form-data.
- */
-export interface FormsuiteV1GetFormDataArgs {}
-
-/** What GET /formsuite/v1/form-data answers with. */
-export type FormsuiteV1GetFormDataResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/initiate-auth.
- */
-export interface FormsuiteV1GetInitiateAuthArgs {}
-
-/** What GET /formsuite/v1/initiate-auth answers with. */
-export type FormsuiteV1GetInitiateAuthResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/geo-country.
- */
-export interface FormsuiteV1GetGeoCountryArgs {}
-
-/** What GET /formsuite/v1/geo-country answers with. */
-export type FormsuiteV1GetGeoCountryResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/entries-chart-data.
- */
-export interface FormsuiteV1GetEntriesChartDataArgs {}
-
-/** What GET /formsuite/v1/entries-chart-data answers with. */
-export type FormsuiteV1GetEntriesChartDataResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/onboarding/get-status.
- */
-export interface FormsuiteV1GetOnboardingGetStatusArgs {}
-
-/** What GET /formsuite/v1/onboarding/get-status answers with. */
-export type FormsuiteV1GetOnboardingGetStatusResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/generate-form-markup.
- */
-export interface FormsuiteV1GetGenerateFormMarkupArgs {
-  /**
-   * Form to render.
-   */
-  id: number;
-}
-
-/** What GET /formsuite/v1/generate-form-markup answers with. */
-export type FormsuiteV1GetGenerateFormMarkupResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/generate-form.
- */
-export interface FormsuiteV1PostGenerateFormArgs {
-  /**
-   * Let the AI service use its built-in instructions.
-   */
-  use_system_message?: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/generate-form answers with. */
-export type FormsuiteV1PostGenerateFormResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/global-settings.
- */
-export interface FormsuiteV1GetGlobalSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /formsuite/v1/global-settings answers with. */
-export type FormsuiteV1GetGlobalSettingsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /formsuite/v1/global-settings.
- */
-export interface FormsuiteV1UpdateGlobalSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /formsuite/v1/global-settings answers with. */
-export type FormsuiteV1UpdateGlobalSettingsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/after-submission/<submission_id>.
- */
-export interface FormsuiteV1GetAfterSubmissionArgs {
-  /**
-   * Entry just created by the visitor.
-   */
-  submission_id: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
-export type FormsuiteV1GetAfterSubmissionResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/dismiss-form-setup-card.
- */
-export interface FormsuiteV1PostDismissFormSetupCardArgs {
-  /**
-   * Form whose setup card is dismissed.
-   */
-  form_id: {
-    [k: string]: unknown;
-  };
-  /**
-   * Which card.
-   */
-  action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
-}
-
-/** What POST /formsuite/v1/dismiss-form-setup-card answers with. */
-export type FormsuiteV1PostDismissFormSetupCardResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/pages/search.
- */
-export interface FormsuiteV1GetPagesSearchArgs {
-  /**
-   * Text searched in page titles.
-   */
-  search?: string;
-  /**
-   * Page of results.
-   */
-  page?: number;
-  /**
-   * Pages per result page.
-   */
-  per_page?: number;
-  /**
-   * Address to keep in the answer.
-   */
-  selected_url?: string;
-  /**
-   * Addresses to keep in the answer.
-   */
-  selected_urls?: unknown[];
-}
-
-/** What GET /formsuite/v1/pages/search answers with. */
-export type FormsuiteV1GetPagesSearchResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/onboarding/user-details.
- */
-export interface FormsuiteV1PostOnboardingUserDetailsArgs {
-  /**
-   * First name.
-   */
-  first_name: {
-    [k: string]: unknown;
-  };
-  /**
-   * Last name.
-   */
-  last_name?: {
-    [k: string]: unknown;
-  };
-  /**
-   * Email address.
-   */
-  email: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/onboarding/user-details answers with. */
-export type FormsuiteV1PostOnboardingUserDetailsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/plugin-status.
- */
-export interface FormsuiteV1GetPluginStatusArgs {
-  /**
-   * Plugin asked about.
-   */
-  plugin: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /formsuite/v1/plugin-status answers with. */
-export type FormsuiteV1GetPluginStatusResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/entries/list.
- */
-export interface FormsuiteV1GetEntriesListArgs {
-  /**
-   * Only entries of this form (0 for all).
-   */
-  form_id?: number;
-  /**
-   * Only entries in this state.
-   */
-  status?: string;
-  /**
-   * Text searched in entries.
-   */
-  search?: string;
-  /**
-   * Earliest submission date.
-   */
-  date_from?: string;
-  /**
-   * Latest submission date.
-   */
-  date_to?: string;
-  /**
-   * Sort field.
-   */
-  orderby?: 'ID' | 'id' | 'form_id' | 'user_id' | 'status' | 'type' | 'created_at' | 'updated_at';
-  /**
-   * Sort direction.
-   */
-  order?: 'ASC' | 'DESC';
-  /**
-   * Entries per page.
-   */
-  per_page?: number;
-  /**
-   * Page of results.
-   */
-  page?: number;
-}
-
-/** What GET /formsuite/v1/entries/list answers with. */
-export type FormsuiteV1GetEntriesListResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/entries/read-status.
- */
-export interface FormsuiteV1PostEntriesReadStatusArgs {
-  /**
-   * Entries to change.
-   */
-  entry_ids: {
-    [k: string]: unknown;
-  };
-  /**
-   * Mark read or unread.
-   */
-  action: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/entries/read-status answers with. */
-export type FormsuiteV1PostEntriesReadStatusResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/entries/trash.
- */
-export interface FormsuiteV1PostEntriesTrashArgs {
-  /**
-   * Entries to change.
-   */
-  entry_ids: {
-    [k: string]: unknown;
-  };
-  /**
-   * Trash or restore.
-   */
-  action: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/entries/trash answers with. */
-export type FormsuiteV1PostEntriesTrashResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/entries/delete.
- */
-export interface FormsuiteV1PostEntriesDeleteArgs {
-  /**
-   * Entries deleted for good.
-   */
-  entry_ids: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/entries/delete answers with. */
-export type FormsuiteV1PostEntriesDeleteResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/entries/export.
- */
-export interface FormsuiteV1PostEntriesExportArgs {
-  /**
-   * Entries to export (all matching the filters when empty).
-   */
-  entry_ids?: unknown[];
-  /**
-   * Only entries of this form (0 for all).
-   */
-  form_id?: number;
-  /**
-   * Only entries in this state.
-   */
-  status?: string;
-  /**
-   * Text searched in entries.
-   */
-  search?: string;
-  /**
-   * Earliest submission date.
-   */
-  date_from?: string;
-  /**
-   * Latest submission date.
-   */
-  date_to?: string;
-}
-
-/** What POST /formsuite/v1/entries/export answers with. */
-export type FormsuiteV1PostEntriesExportResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/entry/<id>/details.
- */
-export interface FormsuiteV1GetEntryDetailsArgs {
-  /**
-   * Entry id.
-   */
-  id: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /formsuite/v1/entry/<id>/details answers with. */
-export type FormsuiteV1GetEntryDetailsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/entry/<id>/logs.
- */
-export interface FormsuiteV1GetEntryLogsArgs {
-  /**
-   * Entry id.
-   */
-  id: {
-    [k: string]: unknown;
-  };
-  /**
-   * Log lines per page.
-   */
-  per_page?: number;
-  /**
-   * Page of the log.
-   */
-  page?: number;
-}
-
-/** What GET /formsuite/v1/entry/<id>/logs answers with. */
-export type FormsuiteV1GetEntryLogsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/forms.
- */
-export interface FormsuiteV1GetFormsArgs {
-  /**
-   * Page of results.
-   */
-  page?: number;
-  /**
-   * Forms per page.
-   */
-  per_page?: number;
-  /**
-   * Text searched in form titles.
-   */
-  search?: string;
-  /**
-   * Only forms in this state.
-   */
-  status?: 'publish' | 'draft' | 'trash' | 'any';
-  /**
-   * Sort field.
-   */
-  orderby?: 'date' | 'id' | 'title' | 'modified' | 'views' | 'conversion_rate';
-  /**
-   * Sort direction.
-   */
-  order?: 'asc' | 'desc';
-  /**
-   * Earliest creation date.
-   */
-  date_from?: string;
-  /**
-   * Latest creation date.
-   */
-  date_to?: string;
-}
-
-/** What GET /formsuite/v1/forms answers with. */
-export type FormsuiteV1GetFormsResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/export.
- */
-export interface FormsuiteV1PostFormsExportArgs {
-  /**
-   * Forms to export (a list or comma-separated ids).
-   */
-  post_ids: unknown[] | string;
-}
-
-/** What POST /formsuite/v1/forms/export answers with. */
-export type FormsuiteV1PostFormsExportResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/import.
- */
-export interface FormsuiteV1PostFormsImportArgs {
-  /**
-   * Forms as an export produced them.
-   */
-  forms_data: unknown[];
-  /**
-   * State of imported forms.
-   */
-  default_status?: 'draft' | 'publish' | 'private';
-}
-
-/** What POST /formsuite/v1/forms/import answers with. */
-export type FormsuiteV1PostFormsImportResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/manage.
- */
-export interface FormsuiteV1PostFormsManageArgs {
-  /**
-   * One form id or a list of them.
-   */
-  form_ids: unknown[] | number;
-  /**
-   * What to do with the forms.
-   */
-  action: 'trash' | 'restore' | 'delete' | 'draft';
-}
-
-/** What POST /formsuite/v1/forms/manage answers with. */
-export type FormsuiteV1PostFormsManageResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/duplicate.
- */
-export interface FormsuiteV1PostFormsDuplicateArgs {
-  /**
-   * Form to copy.
-   */
-  form_id: number;
-  /**
-   * Appended to the copy's title.
-   */
-  title_suffix?: string;
-}
-
-/** What POST /formsuite/v1/forms/duplicate answers with. */
-export type FormsuiteV1PostFormsDuplicateResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/track-view.
- */
-export interface FormsuiteV1PostFormsTrackViewArgs {
-  /**
-   * Form that was shown.
-   */
-  form_id: number;
-}
-
-/** What POST /formsuite/v1/forms/track-view answers with. */
-export type FormsuiteV1PostFormsTrackViewResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/form-settings.
- */
-export interface FormsuiteV1PostFormSettingsArgs {
-  /**
-   * Form whose settings change.
-   */
-  post_id: number;
-  /**
-   * Settings to store on the form.
-   */
-  meta_data: {};
-}
-
-/** What POST /formsuite/v1/form-settings answers with. */
-export type FormsuiteV1PostFormSettingsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/migrator/sources.
- */
-export interface FormsuiteV1GetMigratorSourcesArgs {}
-
-/** What GET /formsuite/v1/migrator/sources answers with. */
-export type FormsuiteV1GetMigratorSourcesResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/migrator/sources/<key>/forms.
- */
-export interface FormsuiteV1GetMigratorSourcesFormsArgs {
-  /**
-   * Form plugin migrated from.
-   */
-  key: string;
-}
-
-/** What GET /formsuite/v1/migrator/sources/<key>/forms answers with. */
-export type FormsuiteV1GetMigratorSourcesFormsResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/migrator/sources/<key>/import.
- */
-export interface FormsuiteV1PostMigratorSourcesImportArgs {
-  /**
-   * Form plugin migrated from.
-   */
-  key: string;
-  /**
-   * Forms to import (all when empty).
-   */
-  form_ids?: unknown[];
-  /**
-   * Report what would be imported without importing.
-   */
-  dry_run?: boolean;
-  /**
-   * Per-form choices for the import.
-   */
-  behavior?: unknown[];
-  /**
-   * State of imported forms.
-   */
-  post_status?: string;
-  /**
-   * Leave out forms imported before.
-   */
-  skip_existing?: boolean;
-}
-
-/** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
-export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/convert-html-form.
- */
-export interface FormsuiteV1PostConvertHtmlFormArgs {
-  /**
-   * Fields found in the markup.
-   */
-  parsed_fields?: unknown[];
-  /**
-   * Label of the submit button.
-   */
-  submit_text?: string;
-  /**
-   * How sure the client's parser was.
-   */
-  confidence?: string;
-  /**
-   * The form markup; needed when confidence is low.
-   */
-  html?: string;
-  /**
-   * Title of the new form.
-   */
-  form_title?: string;
-  /**
-   * Colours and spacing taken from the markup.
-   */
-  styling?: {};
-}
-
-/** What POST /formsuite/v1/convert-html-form answers with. */
-export type FormsuiteV1PostConvertHtmlFormResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/payments/processor-connect.
- */
-export interface FormsuiteV1GetPaymentsProcessorConnectArgs {}
-
-/** What GET /formsuite/v1/payments/processor-connect answers with. */
-export type FormsuiteV1GetPaymentsProcessorConnectResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/payments/processor-callback.
- */
-export interface FormsuiteV1GetPaymentsProcessorCallbackArgs {}
-
-/** What GET /formsuite/v1/payments/processor-callback answers with. */
-export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/payments/processor-disconnect.
- */
-export interface FormsuiteV1PostPaymentsProcessorDisconnectArgs {}
-
-/** What POST /formsuite/v1/payments/processor-disconnect answers with. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/payments/create-payment-webhook.
- */
-export interface FormsuiteV1PostPaymentsCreatePaymentWebhookArgs {}
-
-/** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/get-learn-chapters.
- */
-export interface FormsuiteV1GetGetLearnChaptersArgs {}
-
-/** What GET /formsuite/v1/get-learn-chapters answers with. */
-export type FormsuiteV1GetGetLearnChaptersResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/update-learn-progress.
- */
-export interface FormsuiteV1PostUpdateLearnProgressArgs {
-  /**
-   * Chapter the step belongs to.
-   */
-  chapterId: string;
-  /**
-   * Step whose state changes.
-   */
-  stepId: string;
-  /**
-   * Whether the step is now done.
-   */
-  completed: boolean;
-}
-
-/** What POST /formsuite/v1/update-learn-progress answers with. */
-export type FormsuiteV1PostUpdateLearnProgressResult = unknown;
-
-/**
- * Params of GET /formsuite.
- */
-export interface FormsuiteIndexArgs {
+export interface CoreAbilitiesV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /formsuite answers with. */
-export type FormsuiteIndexResult = unknown;
-
-/**
- * Params of POST /formsuite/webhook_test.
- */
-export interface FormsuitePostWebhookTestArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/webhook_test answers with. */
-export type FormsuitePostWebhookTestResult = unknown;
-
-/**
- * Params of POST /formsuite/webhook_live.
- */
-export interface FormsuitePostWebhookLiveArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/webhook_live answers with. */
-export type FormsuitePostWebhookLiveResult = unknown;
-
-/**
- * Params of GET /getting-started/v1.
- */
-export interface GettingStartedV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /getting-started/v1 answers with. */
-export type GettingStartedV1IndexResult = unknown;
-
-/**
- * Params of POST /getting-started/v1/action-items.
- */
-export interface GettingStartedV1PostActionItemsArgs {}
-
-/** What POST /getting-started/v1/action-items answers with. */
-export type GettingStartedV1PostActionItemsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard.
- */
-export interface GettingStartedV1UpdateDismissSetupWizardArgs {
-  /**
-   * Whether the wizard stays dismissed.
-   */
-  dismiss: string;
-}
-
-/** What POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard answers with. */
-export type GettingStartedV1UpdateDismissSetupWizardResult = unknown;
-
-/**
- * Params of POST /getting-started/v1/update-action-item-steps.
- */
-export interface GettingStartedV1PostUpdateActionItemStepsArgs {
-  /**
-   * Action item whose steps change.
-   */
-  action_id: string;
-  /**
-   * The item's steps with their state.
-   */
-  steps?: unknown[];
-}
-
-/** What POST /getting-started/v1/update-action-item-steps answers with. */
-export type GettingStartedV1PostUpdateActionItemStepsResult = unknown;
-
-/**
- * Params of GET /nps-survey/v1.
- */
-export interface NpsSurveyV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /nps-survey/v1 answers with. */
-export type NpsSurveyV1IndexResult = unknown;
-
-/**
- * Params of POST /nps-survey/v1/rating.
- */
-export interface NpsSurveyV1PostRatingArgs {
-  /**
-   * Survey answered.
-   */
-  nps_id: string;
-  /**
-   * Score given.
-   */
-  rating: number;
-  /**
-   * Optional words with the score.
-   */
-  comment?: string;
-  /**
-   * Plugin the survey is about.
-   */
-  plugin_slug: string;
-}
-
-/** What POST /nps-survey/v1/rating answers with. */
-export type NpsSurveyV1PostRatingResult = unknown;
-
-/**
- * Params of POST /nps-survey/v1/dismiss-nps-survey.
- */
-export interface NpsSurveyV1PostDismissNpsSurveyArgs {
-  /**
-   * Survey dismissed.
-   */
-  nps_id: string;
-  /**
-   * Plugin the survey is about.
-   */
-  plugin_slug: string;
-  /**
-   * Seconds before asking again.
-   */
-  dismiss_timespan: number;
-  /**
-   * Step of the survey the user was at.
-   */
-  current_step: string;
-}
-
-/** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
-export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
-
-/**
- * Params of GET /oembed/1.0.
- */
-export interface Oembed10IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /oembed/1.0 answers with. */
-export type Oembed10IndexResult = unknown;
-
-/**
- * Params of GET /oembed/1.0/embed.
- */
-export interface GetOembedArgs {
-  /**
-   * Address of the item to embed.
-   */
-  url: string;
-  format?: string;
-  maxwidth?: number;
-}
-
-/** What GET /oembed/1.0/embed answers with. */
-export type GetOembedResult = unknown;
-
-/**
- * Params of GET /oembed/1.0/proxy.
- */
-export interface GetOembedProxyArgs {
-  /**
-   * Address of the item to embed.
-   */
-  url: string;
-  /**
-   * Response format of the oEmbed data.
-   */
-  format?: 'json' | 'xml';
-  /**
-   * Largest width of the embed, in pixels.
-   */
-  maxwidth?: number;
-  /**
-   * Largest height of the embed, in pixels.
-   */
-  maxheight?: number;
-  /**
-   * Whether to look for an oEmbed endpoint in the page when no known provider matches.
-   */
-  discover?: boolean;
-}
-
-/** What GET /oembed/1.0/proxy answers with. */
-export type GetOembedProxyResult = unknown;
-
-/**
- * Params of GET /one-onboarding/v1.
- */
-export interface OneOnboardingV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /one-onboarding/v1 answers with. */
-export type OneOnboardingV1IndexResult = unknown;
-
-/**
- * Params of GET /one-onboarding/v1/plugin-status/<plugin>.
- */
-export interface OneOnboardingV1GetPluginStatusArgs {
-  plugin: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /one-onboarding/v1/plugin-status/<plugin> answers with. */
-export type OneOnboardingV1GetPluginStatusResult = unknown;
-
-/**
- * Params of POST /one-onboarding/v1/install-plugin.
- */
-export interface OneOnboardingV1PostInstallPluginArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /one-onboarding/v1/install-plugin answers with. */
-export type OneOnboardingV1PostInstallPluginResult = unknown;
-
-/**
- * Params of POST /one-onboarding/v1/activate-plugin.
- */
-export interface OneOnboardingV1PostActivatePluginArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /one-onboarding/v1/activate-plugin answers with. */
-export type OneOnboardingV1PostActivatePluginResult = unknown;
-
-/**
- * Params of POST /one-onboarding/v1/save-onboarding-state.
- */
-export interface OneOnboardingV1PostSaveOnboardingStateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /one-onboarding/v1/save-onboarding-state answers with. */
-export type OneOnboardingV1PostSaveOnboardingStateResult = unknown;
-
-/**
- * Params of POST /one-onboarding/v1/onboarding-completion.
- */
-export interface OneOnboardingV1PostOnboardingCompletionArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /one-onboarding/v1/onboarding-completion answers with. */
-export type OneOnboardingV1PostOnboardingCompletionResult = unknown;
-
-/**
- * Params of GET /theme/v1.
- */
-export interface ThemeV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /theme/v1 answers with. */
-export type ThemeV1IndexResult = unknown;
-
-/**
- * Params of GET /theme/v1/admin/settings.
- */
-export interface ThemeV1GetAdminSettingsArgs {}
-
-/** What GET /theme/v1/admin/settings answers with. */
-export type ThemeV1GetAdminSettingsResult = unknown;
-
-/**
- * Params of GET /theme/v1/get-learn-chapters.
- */
-export interface ThemeV1GetGetLearnChaptersArgs {}
-
-/** What GET /theme/v1/get-learn-chapters answers with. */
-export type ThemeV1GetGetLearnChaptersResult = unknown;
-
-/**
- * Params of POST /theme/v1/update-learn-progress.
- */
-export interface ThemeV1PostUpdateLearnProgressArgs {
-  /**
-   * Chapter the step belongs to.
-   */
-  chapterId: string;
-  /**
-   * Step whose state changes.
-   */
-  stepId: string;
-  /**
-   * Whether the step is now done.
-   */
-  completed: boolean;
-}
-
-/** What POST /theme/v1/update-learn-progress answers with. */
-export type ThemeV1PostUpdateLearnProgressResult = unknown;
-
-/**
- * Params of GET /vendor-core/v1.
- */
-export interface VendorCoreV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /vendor-core/v1 answers with. */
-export type VendorCoreV1IndexResult = unknown;
-
-/**
- * Params of POST /vendor-core/v1/license/activate.
- */
-export interface VendorCoreV1PostLicenseActivateArgs {
-  /**
-   * Product the license is for.
-   */
-  'product-id': string;
-  /**
-   * The license key.
-   */
-  'license-key': string;
-}
-
-/** What POST /vendor-core/v1/license/activate answers with. */
-export type VendorCoreV1PostLicenseActivateResult = unknown;
+/** What GET /core-abilities/v1 answers with. */
+export type CoreAbilitiesV1IndexResult = unknown;

@@ -234,187 +234,21 @@ export function createClient(options: ClientOptions) {
           call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args),
       },
     },
-    blockeditorTemplates: {
+    oembed: {
       index: {
-        /** GET /blockeditor-templates/v1 (blockeditorTemplatesV1Index) */
-        get: (args: T.BlockeditorTemplatesV1IndexArgs = {}) =>
-          call<T.BlockeditorTemplatesV1IndexResult>(
-            options,
-            'GET',
-            '/blockeditor-templates/v1',
-            args,
-          ),
+        /** GET /oembed/1.0 (oembed10Index) */
+        get: (args: T.Oembed10IndexArgs = {}) =>
+          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args),
       },
-      categories: {
-        /** GET /blockeditor-templates/v1/categories (blockeditorTemplatesV1GetCategories) */
-        get: (args: T.BlockeditorTemplatesV1GetCategoriesArgs = {}) =>
-          call<T.BlockeditorTemplatesV1GetCategoriesResult>(
-            options,
-            'GET',
-            '/blockeditor-templates/v1/categories',
-            args,
-          ),
+      embed: {
+        /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
+        get: (args: T.GetOembedArgs) =>
+          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args),
       },
-      doItLater: {
-        /** GET /blockeditor-templates/v1/do-it-later (blockeditorTemplatesV1GetDoItLater) */
-        get: (args: T.BlockeditorTemplatesV1GetDoItLaterArgs = {}) =>
-          call<T.BlockeditorTemplatesV1GetDoItLaterResult>(
-            options,
-            'GET',
-            '/blockeditor-templates/v1/do-it-later',
-            args,
-          ),
-      },
-      blocks: {
-        /** GET /blockeditor-templates/v1/blocks (blockeditorTemplatesV1GetBlocks) */
-        get: (args: T.BlockeditorTemplatesV1GetBlocksArgs = {}) =>
-          call<T.BlockeditorTemplatesV1GetBlocksResult>(
-            options,
-            'GET',
-            '/blockeditor-templates/v1/blocks',
-            args,
-          ),
-      },
-      setup: {
-        /** GET /blockeditor-templates/v1/setup (blockeditorTemplatesV1GetSetup) */
-        get: (args: T.BlockeditorTemplatesV1GetSetupArgs = {}) =>
-          call<T.BlockeditorTemplatesV1GetSetupResult>(
-            options,
-            'GET',
-            '/blockeditor-templates/v1/setup',
-            args,
-          ),
-      },
-      sites: {
-        /** GET /blockeditor-templates/v1/sites (blockeditorTemplatesV1GetSites) */
-        get: (args: T.BlockeditorTemplatesV1GetSitesArgs = {}) =>
-          call<T.BlockeditorTemplatesV1GetSitesResult>(
-            options,
-            'GET',
-            '/blockeditor-templates/v1/sites',
-            args,
-          ),
-      },
-      description: {
-        /** POST /blockeditor-templates/v1/description (blockeditorTemplatesV1PostDescription) */
-        create: (args: T.BlockeditorTemplatesV1PostDescriptionArgs) =>
-          call<T.BlockeditorTemplatesV1PostDescriptionResult>(
-            options,
-            'POST',
-            '/blockeditor-templates/v1/description',
-            args,
-          ),
-      },
-      pageDescription: {
-        /** POST /blockeditor-templates/v1/page-description (blockeditorTemplatesV1PostPageDescription) */
-        create: (args: T.BlockeditorTemplatesV1PostPageDescriptionArgs) =>
-          call<T.BlockeditorTemplatesV1PostPageDescriptionResult>(
-            options,
-            'POST',
-            '/blockeditor-templates/v1/page-description',
-            args,
-          ),
-      },
-      keywords: {
-        /** POST /blockeditor-templates/v1/keywords (blockeditorTemplatesV1PostKeywords) */
-        create: (args: T.BlockeditorTemplatesV1PostKeywordsArgs) =>
-          call<T.BlockeditorTemplatesV1PostKeywordsResult>(
-            options,
-            'POST',
-            '/blockeditor-templates/v1/keywords',
-            args,
-          ),
-      },
-      images: {
-        /** POST /blockeditor-templates/v1/images (blockeditorTemplatesV1PostImages) */
-        create: (args: T.BlockeditorTemplatesV1PostImagesArgs) =>
-          call<T.BlockeditorTemplatesV1PostImagesResult>(
-            options,
-            'POST',
-            '/blockeditor-templates/v1/images',
-            args,
-          ),
-      },
-      settings: {
-        /** GET /blockeditor-templates/v1/settings (blockeditorTemplatesV1GetSettings) */
-        get: (args: T.BlockeditorTemplatesV1GetSettingsArgs = {}) =>
-          call<T.BlockeditorTemplatesV1GetSettingsResult>(
-            options,
-            'GET',
-            '/blockeditor-templates/v1/settings',
-            args,
-          ),
-        /** POST, PUT, PATCH /blockeditor-templates/v1/settings (blockeditorTemplatesV1UpdateSettings) */
-        create: (args: T.BlockeditorTemplatesV1UpdateSettingsArgs) =>
-          call<T.BlockeditorTemplatesV1UpdateSettingsResult>(
-            options,
-            'POST',
-            '/blockeditor-templates/v1/settings',
-            args,
-          ),
-      },
-      favorite: {
-        /** GET /blockeditor-templates/v1/favorite (blockeditorTemplatesV1GetFavorite) */
-        get: (args: T.BlockeditorTemplatesV1GetFavoriteArgs = {}) =>
-          call<T.BlockeditorTemplatesV1GetFavoriteResult>(
-            options,
-            'GET',
-            '/blockeditor-templates/v1/favorite',
-            args,
-          ),
-        /** POST, PUT, PATCH /blockeditor-templates/v1/favorite (blockeditorTemplatesV1UpdateFavorite) */
-        create: (args: T.BlockeditorTemplatesV1UpdateFavoriteArgs) =>
-          call<T.BlockeditorTemplatesV1UpdateFavoriteResult>(
-            options,
-            'POST',
-            '/blockeditor-templates/v1/favorite',
-            args,
-          ),
-      },
-      pagesOnboarding: {
-        /** POST /blockeditor-templates/v1/pages-onboarding (blockeditorTemplatesV1PostPagesOnboarding) */
-        create: (args: T.BlockeditorTemplatesV1PostPagesOnboardingArgs = {}) =>
-          call<T.BlockeditorTemplatesV1PostPagesOnboardingResult>(
-            options,
-            'POST',
-            '/blockeditor-templates/v1/pages-onboarding',
-            args,
-          ),
-      },
-      revokeAccess: {
-        /** POST /blockeditor-templates/v1/revoke-access (blockeditorTemplatesV1PostRevokeAccess) */
-        create: (args: T.BlockeditorTemplatesV1PostRevokeAccessArgs = {}) =>
-          call<T.BlockeditorTemplatesV1PostRevokeAccessResult>(
-            options,
-            'POST',
-            '/blockeditor-templates/v1/revoke-access',
-            args,
-          ),
-      },
-    },
-    blocksKit: {
-      index: {
-        /** GET /blocks-kit/v1 (blocksKitV1Index) */
-        get: (args: T.BlocksKitV1IndexArgs = {}) =>
-          call<T.BlocksKitV1IndexResult>(options, 'GET', '/blocks-kit/v1', args),
-      },
-      products: {
-        /** GET /blocks-kit/v1/products (blocksKitV1GetProducts) */
-        get: (args: T.BlocksKitV1GetProductsArgs = {}) =>
-          call<T.BlocksKitV1GetProductsResult>(options, 'GET', '/blocks-kit/v1/products', args),
-      },
-      queries: {
-        /** GET /blocks-kit/v1/queries (blocksKitV1GetQueries) */
-        get: (args: T.BlocksKitV1GetQueriesArgs = {}) =>
-          call<T.BlocksKitV1GetQueriesResult>(options, 'GET', '/blocks-kit/v1/queries', args),
-        /** POST /blocks-kit/v1/queries (blocksKitV1PostQueries) */
-        create: (args: T.BlocksKitV1PostQueriesArgs = {}) =>
-          call<T.BlocksKitV1PostQueriesResult>(options, 'POST', '/blocks-kit/v1/queries', args),
-      },
-      roles: {
-        /** GET /blocks-kit/v1/roles (blocksKitV1GetRoles) */
-        get: (args: T.BlocksKitV1GetRolesArgs = {}) =>
-          call<T.BlocksKitV1GetRolesResult>(options, 'GET', '/blocks-kit/v1/roles', args),
+      proxy: {
+        /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
+        get: (args: T.GetOembedProxyArgs) =>
+          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args),
       },
     },
     cacheoptV1: {
@@ -509,995 +343,6 @@ export function createClient(options: ClientOptions) {
         /** POST /cacheopt/v3/err_domains (cacheoptV3PostErrDomains) */
         create: (args: T.CacheoptV3PostErrDomainsArgs = {}) =>
           call<T.CacheoptV3PostErrDomainsResult>(options, 'POST', '/cacheopt/v3/err_domains', args),
-      },
-    },
-    coreAbilities: {
-      index: {
-        /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
-          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
-      },
-    },
-    coreBlockEditor: {
-      index: {
-        /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
-          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
-      },
-    },
-    coreSiteHealth: {
-      index: {
-        /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
-          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
-      },
-    },
-    core: {
-      index: {
-        /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}) =>
-          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
-      },
-      posts: {
-        /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}) =>
-          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
-        /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}) =>
-          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
-        /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}) =>
-          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
-        /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}) =>
-          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
-        /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs) =>
-          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
-        /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs) =>
-          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
-        /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs) =>
-          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
-        /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs) =>
-          call<T.ListPostRevisionsResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
-          collectAll<ItemOf<T.ListPostRevisionsResult>>(
-            options,
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
-          iteratePages<ItemOf<T.ListPostRevisionsResult>>(
-            options,
-            '/core/v2/posts/<parent>/revisions',
-            args,
-          ),
-        /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs) =>
-          call<T.GetPostRevisionResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
-          call<T.DeletePostRevisionResult>(
-            options,
-            'DELETE',
-            '/core/v2/posts/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs) =>
-          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
-        /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
-          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
-        /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs) =>
-          call<T.GetPostAutosaveResult>(
-            options,
-            'GET',
-            '/core/v2/posts/<parent>/autosaves/<id>',
-            args,
-          ),
-      },
-      pages: {
-        /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}) =>
-          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
-        /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}) =>
-          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
-        /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}) =>
-          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
-        /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}) =>
-          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
-        /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs) =>
-          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
-        /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs) =>
-          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
-        /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs) =>
-          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
-        /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs) =>
-          call<T.ListPageRevisionsResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
-          collectAll<ItemOf<T.ListPageRevisionsResult>>(
-            options,
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
-          iteratePages<ItemOf<T.ListPageRevisionsResult>>(
-            options,
-            '/core/v2/pages/<parent>/revisions',
-            args,
-          ),
-        /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs) =>
-          call<T.GetPageRevisionResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
-          call<T.DeletePageRevisionResult>(
-            options,
-            'DELETE',
-            '/core/v2/pages/<parent>/revisions/<id>',
-            args,
-          ),
-        /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs) =>
-          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
-        /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
-          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
-        /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs) =>
-          call<T.GetPageAutosaveResult>(
-            options,
-            'GET',
-            '/core/v2/pages/<parent>/autosaves/<id>',
-            args,
-          ),
-      },
-      media: {
-        /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}) =>
-          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
-        /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}) =>
-          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
-        /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}) =>
-          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
-        /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}) =>
-          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
-        /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs) =>
-          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
-        /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs) =>
-          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
-        /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs) =>
-          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
-        /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs) =>
-          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
-        /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs) =>
-          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
-      },
-    },
-    formsbuilder: {
-      index: {
-        /** GET /formsbuilder/v1 (formsbuilderV1Index) */
-        get: (args: T.FormsbuilderV1IndexArgs = {}) =>
-          call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args),
-      },
-      setupWizard: {
-        /** GET /formsbuilder/v1/setup-wizard/hydrate (formsbuilderV1GetSetupWizardHydrate) */
-        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}) =>
-          call<T.FormsbuilderV1GetSetupWizardHydrateResult>(
-            options,
-            'GET',
-            '/formsbuilder/v1/setup-wizard/hydrate',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/update (formsbuilderV1PostSetupWizardUpdate) */
-        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}) =>
-          call<T.FormsbuilderV1PostSetupWizardUpdateResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/update',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/install-plugins (formsbuilderV1PostSetupWizardInstallPlugins) */
-        installPluginsCreate: (args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs) =>
-          call<T.FormsbuilderV1PostSetupWizardInstallPluginsResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/install-plugins',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/complete (formsbuilderV1PostSetupWizardComplete) */
-        completeCreate: (args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {}) =>
-          call<T.FormsbuilderV1PostSetupWizardCompleteResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/complete',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/processor/connect-url (formsbuilderV1PostSetupWizardProcessorConnectUrl) */
-        processorConnectUrlCreate: (
-          args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = {},
-        ) =>
-          call<T.FormsbuilderV1PostSetupWizardProcessorConnectUrlResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/processor/connect-url',
-            args,
-          ),
-        /** GET /formsbuilder/v1/setup-wizard/license/key (formsbuilderV1GetSetupWizardLicenseKey) */
-        licenseKeyGet: (args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {}) =>
-          call<T.FormsbuilderV1GetSetupWizardLicenseKeyResult>(
-            options,
-            'GET',
-            '/formsbuilder/v1/setup-wizard/license/key',
-            args,
-          ),
-        /** POST /formsbuilder/v1/setup-wizard/license/verify (formsbuilderV1PostSetupWizardLicenseVerify) */
-        licenseVerifyCreate: (args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs) =>
-          call<T.FormsbuilderV1PostSetupWizardLicenseVerifyResult>(
-            options,
-            'POST',
-            '/formsbuilder/v1/setup-wizard/license/verify',
-            args,
-          ),
-      },
-    },
-    formsuiteV1: {
-      index: {
-        /** GET /formsuite/v1 (formsuiteV1Index) */
-        get: (args: T.FormsuiteV1IndexArgs = {}) =>
-          call<T.FormsuiteV1IndexResult>(options, 'GET', '/formsuite/v1', args),
-      },
-      submitForm: {
-        /** POST, PUT, PATCH /formsuite/v1/submit-form (formsuiteV1UpdateSubmitForm) */
-        create: (args: T.FormsuiteV1UpdateSubmitFormArgs = {}) =>
-          call<T.FormsuiteV1UpdateSubmitFormResult>(
-            options,
-            'POST',
-            '/formsuite/v1/submit-form',
-            args,
-          ),
-      },
-      logClientError: {
-        /** POST /formsuite/v1/log-client-error (formsuiteV1PostLogClientError) */
-        create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}) =>
-          call<T.FormsuiteV1PostLogClientErrorResult>(
-            options,
-            'POST',
-            '/formsuite/v1/log-client-error',
-            args,
-          ),
-      },
-      createNewForm: {
-        /** POST /formsuite/v1/create-new-form (formsuiteV1PostCreateNewForm) */
-        create: (args: T.FormsuiteV1PostCreateNewFormArgs = {}) =>
-          call<T.FormsuiteV1PostCreateNewFormResult>(
-            options,
-            'POST',
-            '/formsuite/v1/create-new-form',
-            args,
-          ),
-      },
-      mapFields: {
-        /** POST /formsuite/v1/map-fields (formsuiteV1PostMapFields) */
-        create: (args: T.FormsuiteV1PostMapFieldsArgs = {}) =>
-          call<T.FormsuiteV1PostMapFieldsResult>(options, 'POST', '/formsuite/v1/map-fields', args),
-      },
-      sendTestEmailSummary: {
-        /** POST /formsuite/v1/send-test-email-summary (formsuiteV1PostSendTestEmailSummary) */
-        create: (args: T.FormsuiteV1PostSendTestEmailSummaryArgs = {}) =>
-          call<T.FormsuiteV1PostSendTestEmailSummaryResult>(
-            options,
-            'POST',
-            '/formsuite/v1/send-test-email-summary',
-            args,
-          ),
-      },
-      database: {
-        /** POST /formsuite/v1/database/repair-entries-table (formsuiteV1PostDatabaseRepairEntriesTable) */
-        repairEntriesTableCreate: (args: T.FormsuiteV1PostDatabaseRepairEntriesTableArgs = {}) =>
-          call<T.FormsuiteV1PostDatabaseRepairEntriesTableResult>(
-            options,
-            'POST',
-            '/formsuite/v1/database/repair-entries-table',
-            args,
-          ),
-      },
-      handleAccessKey: {
-        /** POST /formsuite/v1/handle-access-key (formsuiteV1PostHandleAccessKey) */
-        create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}) =>
-          call<T.FormsuiteV1PostHandleAccessKeyResult>(
-            options,
-            'POST',
-            '/formsuite/v1/handle-access-key',
-            args,
-          ),
-      },
-      onboarding: {
-        /** POST /formsuite/v1/onboarding/set-status (formsuiteV1PostOnboardingSetStatus) */
-        setStatusCreate: (args: T.FormsuiteV1PostOnboardingSetStatusArgs = {}) =>
-          call<T.FormsuiteV1PostOnboardingSetStatusResult>(
-            options,
-            'POST',
-            '/formsuite/v1/onboarding/set-status',
-            args,
-          ),
-        /** GET /formsuite/v1/onboarding/get-status (formsuiteV1GetOnboardingGetStatus) */
-        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusArgs = {}) =>
-          call<T.FormsuiteV1GetOnboardingGetStatusResult>(
-            options,
-            'GET',
-            '/formsuite/v1/onboarding/get-status',
-            args,
-          ),
-        /** POST /formsuite/v1/onboarding/user-details (formsuiteV1PostOnboardingUserDetails) */
-        userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs) =>
-          call<T.FormsuiteV1PostOnboardingUserDetailsResult>(
-            options,
-            'POST',
-            '/formsuite/v1/onboarding/user-details',
-            args,
-          ),
-      },
-      userMeta: {
-        /** POST /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1PostUserMetaDismissMigrationBanner) */
-        dismissMigrationBannerCreate: (
-          args: T.FormsuiteV1PostUserMetaDismissMigrationBannerArgs = {},
-        ) =>
-          call<T.FormsuiteV1PostUserMetaDismissMigrationBannerResult>(
-            options,
-            'POST',
-            '/formsuite/v1/user-meta/dismiss-migration-banner',
-            args,
-          ),
-      },
-      formsData: {
-        /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
-        get: (args: T.FormsuiteV1GetFormsDataArgs = {}) =>
-          call<T.FormsuiteV1GetFormsDataResult>(options, 'GET', '/formsuite/v1/forms-data', args),
-      },
-      formData: {
-        /** GET /formsuite/v1/form-data (formsuiteV1GetFormData) */
-        get: (args: T.FormsuiteV1GetFormDataArgs = {}) =>
-          call<T.FormsuiteV1GetFormDataResult>(options, 'GET', '/formsuite/v1/form-data', args),
-      },
-      initiateAuth: {
-        /** GET /formsuite/v1/initiate-auth (formsuiteV1GetInitiateAuth) */
-        get: (args: T.FormsuiteV1GetInitiateAuthArgs = {}) =>
-          call<T.FormsuiteV1GetInitiateAuthResult>(
-            options,
-            'GET',
-            '/formsuite/v1/initiate-auth',
-            args,
-          ),
-      },
-      geoCountry: {
-        /** GET /formsuite/v1/geo-country (formsuiteV1GetGeoCountry) */
-        get: (args: T.FormsuiteV1GetGeoCountryArgs = {}) =>
-          call<T.FormsuiteV1GetGeoCountryResult>(options, 'GET', '/formsuite/v1/geo-country', args),
-      },
-      entriesChartData: {
-        /** GET /formsuite/v1/entries-chart-data (formsuiteV1GetEntriesChartData) */
-        get: (args: T.FormsuiteV1GetEntriesChartDataArgs = {}) =>
-          call<T.FormsuiteV1GetEntriesChartDataResult>(
-            options,
-            'GET',
-            '/formsuite/v1/entries-chart-data',
-            args,
-          ),
-      },
-      generateFormMarkup: {
-        /** GET /formsuite/v1/generate-form-markup (formsuiteV1GetGenerateFormMarkup) */
-        get: (args: T.FormsuiteV1GetGenerateFormMarkupArgs) =>
-          call<T.FormsuiteV1GetGenerateFormMarkupResult>(
-            options,
-            'GET',
-            '/formsuite/v1/generate-form-markup',
-            args,
-          ),
-      },
-      generateForm: {
-        /** POST /formsuite/v1/generate-form (formsuiteV1PostGenerateForm) */
-        create: (args: T.FormsuiteV1PostGenerateFormArgs = {}) =>
-          call<T.FormsuiteV1PostGenerateFormResult>(
-            options,
-            'POST',
-            '/formsuite/v1/generate-form',
-            args,
-          ),
-      },
-      globalSettings: {
-        /** GET /formsuite/v1/global-settings (formsuiteV1GetGlobalSettings) */
-        get: (args: T.FormsuiteV1GetGlobalSettingsArgs = {}) =>
-          call<T.FormsuiteV1GetGlobalSettingsResult>(
-            options,
-            'GET',
-            '/formsuite/v1/global-settings',
-            args,
-          ),
-        /** POST, PUT, PATCH /formsuite/v1/global-settings (formsuiteV1UpdateGlobalSettings) */
-        create: (args: T.FormsuiteV1UpdateGlobalSettingsArgs = {}) =>
-          call<T.FormsuiteV1UpdateGlobalSettingsResult>(
-            options,
-            'POST',
-            '/formsuite/v1/global-settings',
-            args,
-          ),
-      },
-      afterSubmission: {
-        /** GET /formsuite/v1/after-submission/<submission_id> (formsuiteV1GetAfterSubmission) */
-        get: (args: T.FormsuiteV1GetAfterSubmissionArgs) =>
-          call<T.FormsuiteV1GetAfterSubmissionResult>(
-            options,
-            'GET',
-            '/formsuite/v1/after-submission/<submission_id>',
-            args,
-          ),
-      },
-      dismissFormSetupCard: {
-        /** POST /formsuite/v1/dismiss-form-setup-card (formsuiteV1PostDismissFormSetupCard) */
-        create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs) =>
-          call<T.FormsuiteV1PostDismissFormSetupCardResult>(
-            options,
-            'POST',
-            '/formsuite/v1/dismiss-form-setup-card',
-            args,
-          ),
-      },
-      pages: {
-        /** GET /formsuite/v1/pages/search (formsuiteV1GetPagesSearch) */
-        searchList: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
-          call<T.FormsuiteV1GetPagesSearchResult>(
-            options,
-            'GET',
-            '/formsuite/v1/pages/search',
-            args,
-          ),
-        /** Every item over all pages of /formsuite/v1/pages/search. */
-        searchListAll: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
-          collectAll<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
-            options,
-            '/formsuite/v1/pages/search',
-            args,
-          ),
-        /** The pages of /formsuite/v1/pages/search one by one, with X-WP-Total and X-WP-TotalPages. */
-        searchListPages: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
-          iteratePages<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
-            options,
-            '/formsuite/v1/pages/search',
-            args,
-          ),
-      },
-      pluginStatus: {
-        /** GET /formsuite/v1/plugin-status (formsuiteV1GetPluginStatus) */
-        get: (args: T.FormsuiteV1GetPluginStatusArgs) =>
-          call<T.FormsuiteV1GetPluginStatusResult>(
-            options,
-            'GET',
-            '/formsuite/v1/plugin-status',
-            args,
-          ),
-      },
-      entries: {
-        /** GET /formsuite/v1/entries/list (formsuiteV1GetEntriesList) */
-        listList: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
-          call<T.FormsuiteV1GetEntriesListResult>(
-            options,
-            'GET',
-            '/formsuite/v1/entries/list',
-            args,
-          ),
-        /** Every item over all pages of /formsuite/v1/entries/list. */
-        listListAll: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
-          collectAll<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
-            options,
-            '/formsuite/v1/entries/list',
-            args,
-          ),
-        /** The pages of /formsuite/v1/entries/list one by one, with X-WP-Total and X-WP-TotalPages. */
-        listListPages: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
-          iteratePages<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
-            options,
-            '/formsuite/v1/entries/list',
-            args,
-          ),
-        /** POST /formsuite/v1/entries/read-status (formsuiteV1PostEntriesReadStatus) */
-        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusArgs) =>
-          call<T.FormsuiteV1PostEntriesReadStatusResult>(
-            options,
-            'POST',
-            '/formsuite/v1/entries/read-status',
-            args,
-          ),
-        /** POST /formsuite/v1/entries/trash (formsuiteV1PostEntriesTrash) */
-        trashCreate: (args: T.FormsuiteV1PostEntriesTrashArgs) =>
-          call<T.FormsuiteV1PostEntriesTrashResult>(
-            options,
-            'POST',
-            '/formsuite/v1/entries/trash',
-            args,
-          ),
-        /** POST /formsuite/v1/entries/delete (formsuiteV1PostEntriesDelete) */
-        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteArgs) =>
-          call<T.FormsuiteV1PostEntriesDeleteResult>(
-            options,
-            'POST',
-            '/formsuite/v1/entries/delete',
-            args,
-          ),
-        /** POST /formsuite/v1/entries/export (formsuiteV1PostEntriesExport) */
-        exportCreate: (args: T.FormsuiteV1PostEntriesExportArgs = {}) =>
-          call<T.FormsuiteV1PostEntriesExportResult>(
-            options,
-            'POST',
-            '/formsuite/v1/entries/export',
-            args,
-          ),
-      },
-      entry: {
-        /** GET /formsuite/v1/entry/<id>/details (formsuiteV1GetEntryDetails) */
-        detailsGet: (args: T.FormsuiteV1GetEntryDetailsArgs) =>
-          call<T.FormsuiteV1GetEntryDetailsResult>(
-            options,
-            'GET',
-            '/formsuite/v1/entry/<id>/details',
-            args,
-          ),
-        /** GET /formsuite/v1/entry/<id>/logs (formsuiteV1GetEntryLogs) */
-        logsList: (args: T.FormsuiteV1GetEntryLogsArgs) =>
-          call<T.FormsuiteV1GetEntryLogsResult>(
-            options,
-            'GET',
-            '/formsuite/v1/entry/<id>/logs',
-            args,
-          ),
-        /** Every item over all pages of /formsuite/v1/entry/<id>/logs. */
-        logsListAll: (args: T.FormsuiteV1GetEntryLogsArgs) =>
-          collectAll<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
-            options,
-            '/formsuite/v1/entry/<id>/logs',
-            args,
-          ),
-        /** The pages of /formsuite/v1/entry/<id>/logs one by one, with X-WP-Total and X-WP-TotalPages. */
-        logsListPages: (args: T.FormsuiteV1GetEntryLogsArgs) =>
-          iteratePages<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
-            options,
-            '/formsuite/v1/entry/<id>/logs',
-            args,
-          ),
-      },
-      forms: {
-        /** GET /formsuite/v1/forms (formsuiteV1GetForms) */
-        list: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          call<T.FormsuiteV1GetFormsResult>(options, 'GET', '/formsuite/v1/forms', args),
-        /** Every item over all pages of /formsuite/v1/forms. */
-        listAll: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          collectAll<ItemOf<T.FormsuiteV1GetFormsResult>>(options, '/formsuite/v1/forms', args),
-        /** The pages of /formsuite/v1/forms one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          iteratePages<ItemOf<T.FormsuiteV1GetFormsResult>>(options, '/formsuite/v1/forms', args),
-        /** POST /formsuite/v1/forms/export (formsuiteV1PostFormsExport) */
-        exportCreate: (args: T.FormsuiteV1PostFormsExportArgs) =>
-          call<T.FormsuiteV1PostFormsExportResult>(
-            options,
-            'POST',
-            '/formsuite/v1/forms/export',
-            args,
-          ),
-        /** POST /formsuite/v1/forms/import (formsuiteV1PostFormsImport) */
-        importCreate: (args: T.FormsuiteV1PostFormsImportArgs) =>
-          call<T.FormsuiteV1PostFormsImportResult>(
-            options,
-            'POST',
-            '/formsuite/v1/forms/import',
-            args,
-          ),
-        /** POST /formsuite/v1/forms/manage (formsuiteV1PostFormsManage) */
-        manageCreate: (args: T.FormsuiteV1PostFormsManageArgs) =>
-          call<T.FormsuiteV1PostFormsManageResult>(
-            options,
-            'POST',
-            '/formsuite/v1/forms/manage',
-            args,
-          ),
-        /** POST /formsuite/v1/forms/duplicate (formsuiteV1PostFormsDuplicate) */
-        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateArgs) =>
-          call<T.FormsuiteV1PostFormsDuplicateResult>(
-            options,
-            'POST',
-            '/formsuite/v1/forms/duplicate',
-            args,
-          ),
-        /** POST /formsuite/v1/forms/track-view (formsuiteV1PostFormsTrackView) */
-        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewArgs) =>
-          call<T.FormsuiteV1PostFormsTrackViewResult>(
-            options,
-            'POST',
-            '/formsuite/v1/forms/track-view',
-            args,
-          ),
-      },
-      formSettings: {
-        /** POST /formsuite/v1/form-settings (formsuiteV1PostFormSettings) */
-        create: (args: T.FormsuiteV1PostFormSettingsArgs) =>
-          call<T.FormsuiteV1PostFormSettingsResult>(
-            options,
-            'POST',
-            '/formsuite/v1/form-settings',
-            args,
-          ),
-      },
-      migrator: {
-        /** GET /formsuite/v1/migrator/sources (formsuiteV1GetMigratorSources) */
-        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesArgs = {}) =>
-          call<T.FormsuiteV1GetMigratorSourcesResult>(
-            options,
-            'GET',
-            '/formsuite/v1/migrator/sources',
-            args,
-          ),
-        /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
-        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs) =>
-          call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
-            options,
-            'GET',
-            '/formsuite/v1/migrator/sources/<key>/forms',
-            args,
-          ),
-        /** POST /formsuite/v1/migrator/sources/<key>/import (formsuiteV1PostMigratorSourcesImport) */
-        sourcesImportCreate: (args: T.FormsuiteV1PostMigratorSourcesImportArgs) =>
-          call<T.FormsuiteV1PostMigratorSourcesImportResult>(
-            options,
-            'POST',
-            '/formsuite/v1/migrator/sources/<key>/import',
-            args,
-          ),
-      },
-      convertHtmlForm: {
-        /** POST /formsuite/v1/convert-html-form (formsuiteV1PostConvertHtmlForm) */
-        create: (args: T.FormsuiteV1PostConvertHtmlFormArgs = {}) =>
-          call<T.FormsuiteV1PostConvertHtmlFormResult>(
-            options,
-            'POST',
-            '/formsuite/v1/convert-html-form',
-            args,
-          ),
-      },
-      payments: {
-        /** GET /formsuite/v1/payments/processor-connect (formsuiteV1GetPaymentsProcessorConnect) */
-        processorConnectGet: (args: T.FormsuiteV1GetPaymentsProcessorConnectArgs = {}) =>
-          call<T.FormsuiteV1GetPaymentsProcessorConnectResult>(
-            options,
-            'GET',
-            '/formsuite/v1/payments/processor-connect',
-            args,
-          ),
-        /** GET /formsuite/v1/payments/processor-callback (formsuiteV1GetPaymentsProcessorCallback) */
-        processorCallbackGet: (args: T.FormsuiteV1GetPaymentsProcessorCallbackArgs = {}) =>
-          call<T.FormsuiteV1GetPaymentsProcessorCallbackResult>(
-            options,
-            'GET',
-            '/formsuite/v1/payments/processor-callback',
-            args,
-          ),
-        /** POST /formsuite/v1/payments/processor-disconnect (formsuiteV1PostPaymentsProcessorDisconnect) */
-        processorDisconnectCreate: (args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {}) =>
-          call<T.FormsuiteV1PostPaymentsProcessorDisconnectResult>(
-            options,
-            'POST',
-            '/formsuite/v1/payments/processor-disconnect',
-            args,
-          ),
-        /** POST /formsuite/v1/payments/create-payment-webhook (formsuiteV1PostPaymentsCreatePaymentWebhook) */
-        createPaymentWebhookCreate: (
-          args: T.FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = {},
-        ) =>
-          call<T.FormsuiteV1PostPaymentsCreatePaymentWebhookResult>(
-            options,
-            'POST',
-            '/formsuite/v1/payments/create-payment-webhook',
-            args,
-          ),
-      },
-      getLearnChapters: {
-        /** GET /formsuite/v1/get-learn-chapters (formsuiteV1GetGetLearnChapters) */
-        get: (args: T.FormsuiteV1GetGetLearnChaptersArgs = {}) =>
-          call<T.FormsuiteV1GetGetLearnChaptersResult>(
-            options,
-            'GET',
-            '/formsuite/v1/get-learn-chapters',
-            args,
-          ),
-      },
-      updateLearnProgress: {
-        /** POST /formsuite/v1/update-learn-progress (formsuiteV1PostUpdateLearnProgress) */
-        create: (args: T.FormsuiteV1PostUpdateLearnProgressArgs) =>
-          call<T.FormsuiteV1PostUpdateLearnProgressResult>(
-            options,
-            'POST',
-            '/formsuite/v1/update-learn-progress',
-            args,
-          ),
-      },
-    },
-    formsuite: {
-      index: {
-        /** GET /formsuite (formsuiteIndex) */
-        get: (args: T.FormsuiteIndexArgs = {}) =>
-          call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args),
-      },
-      webhookTest: {
-        /** POST /formsuite/webhook_test (formsuitePostWebhookTest) */
-        create: (args: T.FormsuitePostWebhookTestArgs = {}) =>
-          call<T.FormsuitePostWebhookTestResult>(options, 'POST', '/formsuite/webhook_test', args),
-      },
-      webhookLive: {
-        /** POST /formsuite/webhook_live (formsuitePostWebhookLive) */
-        create: (args: T.FormsuitePostWebhookLiveArgs = {}) =>
-          call<T.FormsuitePostWebhookLiveResult>(options, 'POST', '/formsuite/webhook_live', args),
-      },
-    },
-    gettingStarted: {
-      index: {
-        /** GET /getting-started/v1 (gettingStartedV1Index) */
-        get: (args: T.GettingStartedV1IndexArgs = {}) =>
-          call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args),
-      },
-      actionItems: {
-        /** POST /getting-started/v1/action-items (gettingStartedV1PostActionItems) */
-        create: (args: T.GettingStartedV1PostActionItemsArgs = {}) =>
-          call<T.GettingStartedV1PostActionItemsResult>(
-            options,
-            'POST',
-            '/getting-started/v1/action-items',
-            args,
-          ),
-      },
-      dismissSetupWizard: {
-        /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
-        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs) =>
-          call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
-            options,
-            'POST',
-            '/getting-started/v1/dismiss-setup-wizard',
-            args,
-          ),
-      },
-      updateActionItemSteps: {
-        /** POST /getting-started/v1/update-action-item-steps (gettingStartedV1PostUpdateActionItemSteps) */
-        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs) =>
-          call<T.GettingStartedV1PostUpdateActionItemStepsResult>(
-            options,
-            'POST',
-            '/getting-started/v1/update-action-item-steps',
-            args,
-          ),
-      },
-    },
-    hdrftr: {
-      index: {
-        /** GET /hdrftr/v1 (hdrftrV1Index) */
-        get: (args: T.HdrftrV1IndexArgs = {}) =>
-          call<T.HdrftrV1IndexResult>(options, 'GET', '/hdrftr/v1', args),
-      },
-      widgets: {
-        /** GET /hdrftr/v1/widgets (hdrftrV1GetWidgets) */
-        get: (args: T.HdrftrV1GetWidgetsArgs = {}) =>
-          call<T.HdrftrV1GetWidgetsResult>(options, 'GET', '/hdrftr/v1/widgets', args),
-      },
-      plugins: {
-        /** GET /hdrftr/v1/plugins (hdrftrV1GetPlugins) */
-        get: (args: T.HdrftrV1GetPluginsArgs = {}) =>
-          call<T.HdrftrV1GetPluginsResult>(options, 'GET', '/hdrftr/v1/plugins', args),
-      },
-      templates: {
-        /** GET /hdrftr/v1/templates (hdrftrV1GetTemplates) */
-        get: (args: T.HdrftrV1GetTemplatesArgs = {}) =>
-          call<T.HdrftrV1GetTemplatesResult>(options, 'GET', '/hdrftr/v1/templates', args),
-      },
-      recommendedPlugins: {
-        /** GET /hdrftr/v1/recommended-plugins (hdrftrV1GetRecommendedPlugins) */
-        get: (args: T.HdrftrV1GetRecommendedPluginsArgs = {}) =>
-          call<T.HdrftrV1GetRecommendedPluginsResult>(
-            options,
-            'GET',
-            '/hdrftr/v1/recommended-plugins',
-            args,
-          ),
-      },
-      mcpAbilities: {
-        /** GET /hdrftr/v1/mcp-abilities (hdrftrV1GetMcpAbilities) */
-        get: (args: T.HdrftrV1GetMcpAbilitiesArgs = {}) =>
-          call<T.HdrftrV1GetMcpAbilitiesResult>(options, 'GET', '/hdrftr/v1/mcp-abilities', args),
-      },
-      emailWebhook: {
-        /** POST /hdrftr/v1/email-webhook (hdrftrV1PostEmailWebhook) */
-        create: (args: T.HdrftrV1PostEmailWebhookArgs = {}) =>
-          call<T.HdrftrV1PostEmailWebhookResult>(options, 'POST', '/hdrftr/v1/email-webhook', args),
-      },
-      mcpSettings: {
-        /** GET /hdrftr/v1/mcp-settings (hdrftrV1GetMcpSettings) */
-        get: (args: T.HdrftrV1GetMcpSettingsArgs = {}) =>
-          call<T.HdrftrV1GetMcpSettingsResult>(options, 'GET', '/hdrftr/v1/mcp-settings', args),
-        /** POST /hdrftr/v1/mcp-settings (hdrftrV1PostMcpSettings) */
-        create: (args: T.HdrftrV1PostMcpSettingsArgs = {}) =>
-          call<T.HdrftrV1PostMcpSettingsResult>(options, 'POST', '/hdrftr/v1/mcp-settings', args),
-      },
-      getLearnChapters: {
-        /** GET /hdrftr/v1/get-learn-chapters (hdrftrV1GetGetLearnChapters) */
-        get: (args: T.HdrftrV1GetGetLearnChaptersArgs = {}) =>
-          call<T.HdrftrV1GetGetLearnChaptersResult>(
-            options,
-            'GET',
-            '/hdrftr/v1/get-learn-chapters',
-            args,
-          ),
-      },
-      updateLearnProgress: {
-        /** POST /hdrftr/v1/update-learn-progress (hdrftrV1PostUpdateLearnProgress) */
-        create: (args: T.HdrftrV1PostUpdateLearnProgressArgs) =>
-          call<T.HdrftrV1PostUpdateLearnProgressResult>(
-            options,
-            'POST',
-            '/hdrftr/v1/update-learn-progress',
-            args,
-          ),
-      },
-    },
-    npsSurvey: {
-      index: {
-        /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
-          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
-      },
-      rating: {
-        /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs) =>
-          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
-      },
-      dismissNpsSurvey: {
-        /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
-          call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
-            options,
-            'POST',
-            '/nps-survey/v1/dismiss-nps-survey',
-            args,
-          ),
-      },
-    },
-    oembed: {
-      index: {
-        /** GET /oembed/1.0 (oembed10Index) */
-        get: (args: T.Oembed10IndexArgs = {}) =>
-          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args),
-      },
-      embed: {
-        /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
-        get: (args: T.GetOembedArgs) =>
-          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args),
-      },
-      proxy: {
-        /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
-        get: (args: T.GetOembedProxyArgs) =>
-          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args),
-      },
-    },
-    oneOnboarding: {
-      index: {
-        /** GET /one-onboarding/v1 (oneOnboardingV1Index) */
-        get: (args: T.OneOnboardingV1IndexArgs = {}) =>
-          call<T.OneOnboardingV1IndexResult>(options, 'GET', '/one-onboarding/v1', args),
-      },
-      pluginStatus: {
-        /** GET /one-onboarding/v1/plugin-status/<plugin> (oneOnboardingV1GetPluginStatus) */
-        get: (args: T.OneOnboardingV1GetPluginStatusArgs) =>
-          call<T.OneOnboardingV1GetPluginStatusResult>(
-            options,
-            'GET',
-            '/one-onboarding/v1/plugin-status/<plugin>',
-            args,
-          ),
-      },
-      installPlugin: {
-        /** POST /one-onboarding/v1/install-plugin (oneOnboardingV1PostInstallPlugin) */
-        create: (args: T.OneOnboardingV1PostInstallPluginArgs = {}) =>
-          call<T.OneOnboardingV1PostInstallPluginResult>(
-            options,
-            'POST',
-            '/one-onboarding/v1/install-plugin',
-            args,
-          ),
-      },
-      activatePlugin: {
-        /** POST /one-onboarding/v1/activate-plugin (oneOnboardingV1PostActivatePlugin) */
-        create: (args: T.OneOnboardingV1PostActivatePluginArgs = {}) =>
-          call<T.OneOnboardingV1PostActivatePluginResult>(
-            options,
-            'POST',
-            '/one-onboarding/v1/activate-plugin',
-            args,
-          ),
-      },
-      saveOnboardingState: {
-        /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
-        create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}) =>
-          call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
-            options,
-            'POST',
-            '/one-onboarding/v1/save-onboarding-state',
-            args,
-          ),
-      },
-      onboardingCompletion: {
-        /** POST /one-onboarding/v1/onboarding-completion (oneOnboardingV1PostOnboardingCompletion) */
-        create: (args: T.OneOnboardingV1PostOnboardingCompletionArgs = {}) =>
-          call<T.OneOnboardingV1PostOnboardingCompletionResult>(
-            options,
-            'POST',
-            '/one-onboarding/v1/onboarding-completion',
-            args,
-          ),
-      },
-    },
-    pagebuilderAi: {
-      index: {
-        /** GET /pagebuilder-ai/v1 (pagebuilderAiV1Index) */
-        get: (args: T.PagebuilderAiV1IndexArgs = {}) =>
-          call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args),
-      },
-      permissions: {
-        /** GET /pagebuilder-ai/v1/permissions (pagebuilderAiV1GetPermissions) */
-        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}) =>
-          call<T.PagebuilderAiV1GetPermissionsResult>(
-            options,
-            'GET',
-            '/pagebuilder-ai/v1/permissions',
-            args,
-          ),
       },
     },
     pagebuilderOne: {
@@ -1672,50 +517,6 @@ export function createClient(options: ClientOptions) {
             options,
             'DELETE',
             '/pagebuilder-one/v1/logs',
-            args,
-          ),
-      },
-    },
-    pagebuilderV1Documents: {
-      index: {
-        /** GET /pagebuilder/v1/documents (pagebuilderV1DocumentsIndex) */
-        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}) =>
-          call<T.PagebuilderV1DocumentsIndexResult>(
-            options,
-            'GET',
-            '/pagebuilder/v1/documents',
-            args,
-          ),
-      },
-      media: {
-        /** POST /pagebuilder/v1/documents/<id>/media/import (pagebuilderV1DocumentsPostMediaImport) */
-        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs) =>
-          call<T.PagebuilderV1DocumentsPostMediaImportResult>(
-            options,
-            'POST',
-            '/pagebuilder/v1/documents/<id>/media/import',
-            args,
-          ),
-      },
-    },
-    pagebuilderV1Feedback: {
-      index: {
-        /** GET /pagebuilder/v1/feedback (pagebuilderV1FeedbackIndex) */
-        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}) =>
-          call<T.PagebuilderV1FeedbackIndexResult>(
-            options,
-            'GET',
-            '/pagebuilder/v1/feedback',
-            args,
-          ),
-      },
-      submit: {
-        /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
-        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}) =>
-          call<T.PagebuilderV1FeedbackPostSubmitResult>(
-            options,
-            'POST',
-            '/pagebuilder/v1/feedback/submit',
             args,
           ),
       },
@@ -2280,111 +1081,63 @@ export function createClient(options: ClientOptions) {
           ),
       },
     },
-    securityScan: {
+    pagebuilderV1Documents: {
       index: {
-        /** GET /security-scan/v1 (securityScanV1Index) */
-        get: (args: T.SecurityScanV1IndexArgs = {}) =>
-          call<T.SecurityScanV1IndexResult>(options, 'GET', '/security-scan/v1', args),
-      },
-      authenticate: {
-        /** GET /security-scan/v1/authenticate (securityScanV1GetAuthenticate) */
-        get: (args: T.SecurityScanV1GetAuthenticateArgs = {}) =>
-          call<T.SecurityScanV1GetAuthenticateResult>(
+        /** GET /pagebuilder/v1/documents (pagebuilderV1DocumentsIndex) */
+        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}) =>
+          call<T.PagebuilderV1DocumentsIndexResult>(
             options,
             'GET',
-            '/security-scan/v1/authenticate',
-            args,
-          ),
-        /** POST /security-scan/v1/authenticate (securityScanV1PostAuthenticate) */
-        create: (args: T.SecurityScanV1PostAuthenticateArgs = {}) =>
-          call<T.SecurityScanV1PostAuthenticateResult>(
-            options,
-            'POST',
-            '/security-scan/v1/authenticate',
+            '/pagebuilder/v1/documents',
             args,
           ),
       },
-      authenticatePremium: {
-        /** POST /security-scan/v1/authenticate-premium (securityScanV1PostAuthenticatePremium) */
-        create: (args: T.SecurityScanV1PostAuthenticatePremiumArgs = {}) =>
-          call<T.SecurityScanV1PostAuthenticatePremiumResult>(
+      media: {
+        /** POST /pagebuilder/v1/documents/<id>/media/import (pagebuilderV1DocumentsPostMediaImport) */
+        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs) =>
+          call<T.PagebuilderV1DocumentsPostMediaImportResult>(
             options,
             'POST',
-            '/security-scan/v1/authenticate-premium',
-            args,
-          ),
-      },
-      config: {
-        /** GET /security-scan/v1/config (securityScanV1GetConfig) */
-        get: (args: T.SecurityScanV1GetConfigArgs = {}) =>
-          call<T.SecurityScanV1GetConfigResult>(options, 'GET', '/security-scan/v1/config', args),
-        /** POST, PUT, PATCH /security-scan/v1/config (securityScanV1UpdateConfig) */
-        create: (args: T.SecurityScanV1UpdateConfigArgs = {}) =>
-          call<T.SecurityScanV1UpdateConfigResult>(
-            options,
-            'POST',
-            '/security-scan/v1/config',
-            args,
-          ),
-      },
-      disconnect: {
-        /** POST, PUT, PATCH /security-scan/v1/disconnect (securityScanV1UpdateDisconnect) */
-        create: (args: T.SecurityScanV1UpdateDisconnectArgs = {}) =>
-          call<T.SecurityScanV1UpdateDisconnectResult>(
-            options,
-            'POST',
-            '/security-scan/v1/disconnect',
-            args,
-          ),
-      },
-      premiumConnect: {
-        /** POST, PUT, PATCH /security-scan/v1/premium-connect (securityScanV1UpdatePremiumConnect) */
-        create: (args: T.SecurityScanV1UpdatePremiumConnectArgs = {}) =>
-          call<T.SecurityScanV1UpdatePremiumConnectResult>(
-            options,
-            'POST',
-            '/security-scan/v1/premium-connect',
-            args,
-          ),
-      },
-      scan: {
-        /** GET /security-scan/v1/scan/issues (securityScanV1GetScanIssues) */
-        issuesGet: (args: T.SecurityScanV1GetScanIssuesArgs = {}) =>
-          call<T.SecurityScanV1GetScanIssuesResult>(
-            options,
-            'GET',
-            '/security-scan/v1/scan/issues',
-            args,
-          ),
-        /** POST /security-scan/v1/scan (securityScanV1PostScan) */
-        create: (args: T.SecurityScanV1PostScanArgs = {}) =>
-          call<T.SecurityScanV1PostScanResult>(options, 'POST', '/security-scan/v1/scan', args),
-        /** DELETE /security-scan/v1/scan (securityScanV1DeleteScan) */
-        delete: (args: T.SecurityScanV1DeleteScanArgs = {}) =>
-          call<T.SecurityScanV1DeleteScanResult>(options, 'DELETE', '/security-scan/v1/scan', args),
-        /** POST, PUT, PATCH /security-scan/v1/scan/issue (securityScanV1UpdateScanIssue) */
-        issueCreate: (args: T.SecurityScanV1UpdateScanIssueArgs = {}) =>
-          call<T.SecurityScanV1UpdateScanIssueResult>(
-            options,
-            'POST',
-            '/security-scan/v1/scan/issue',
+            '/pagebuilder/v1/documents/<id>/media/import',
             args,
           ),
       },
     },
-    sitegenImages: {
+    pagebuilderV1Feedback: {
       index: {
-        /** GET /sitegen-images/v1 (sitegenImagesV1Index) */
-        get: (args: T.SitegenImagesV1IndexArgs = {}) =>
-          call<T.SitegenImagesV1IndexResult>(options, 'GET', '/sitegen-images/v1', args),
+        /** GET /pagebuilder/v1/feedback (pagebuilderV1FeedbackIndex) */
+        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}) =>
+          call<T.PagebuilderV1FeedbackIndexResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/feedback',
+            args,
+          ),
       },
-      images: {
-        /** POST /sitegen-images/v1/images (sitegenImagesV1PostImages) */
-        create: (args: T.SitegenImagesV1PostImagesArgs) =>
-          call<T.SitegenImagesV1PostImagesResult>(
+      submit: {
+        /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
+        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}) =>
+          call<T.PagebuilderV1FeedbackPostSubmitResult>(
             options,
             'POST',
-            '/sitegen-images/v1/images',
+            '/pagebuilder/v1/feedback/submit',
+            args,
+          ),
+      },
+    },
+    pagebuilderAi: {
+      index: {
+        /** GET /pagebuilder-ai/v1 (pagebuilderAiV1Index) */
+        get: (args: T.PagebuilderAiV1IndexArgs = {}) =>
+          call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args),
+      },
+      permissions: {
+        /** GET /pagebuilder-ai/v1/permissions (pagebuilderAiV1GetPermissions) */
+        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}) =>
+          call<T.PagebuilderAiV1GetPermissionsResult>(
+            options,
+            'GET',
+            '/pagebuilder-ai/v1/permissions',
             args,
           ),
       },
@@ -2581,6 +1334,655 @@ export function createClient(options: ClientOptions) {
           ),
       },
     },
+    sitegenImages: {
+      index: {
+        /** GET /sitegen-images/v1 (sitegenImagesV1Index) */
+        get: (args: T.SitegenImagesV1IndexArgs = {}) =>
+          call<T.SitegenImagesV1IndexResult>(options, 'GET', '/sitegen-images/v1', args),
+      },
+      images: {
+        /** POST /sitegen-images/v1/images (sitegenImagesV1PostImages) */
+        create: (args: T.SitegenImagesV1PostImagesArgs) =>
+          call<T.SitegenImagesV1PostImagesResult>(
+            options,
+            'POST',
+            '/sitegen-images/v1/images',
+            args,
+          ),
+      },
+    },
+    hdrftr: {
+      index: {
+        /** GET /hdrftr/v1 (hdrftrV1Index) */
+        get: (args: T.HdrftrV1IndexArgs = {}) =>
+          call<T.HdrftrV1IndexResult>(options, 'GET', '/hdrftr/v1', args),
+      },
+      widgets: {
+        /** GET /hdrftr/v1/widgets (hdrftrV1GetWidgets) */
+        get: (args: T.HdrftrV1GetWidgetsArgs = {}) =>
+          call<T.HdrftrV1GetWidgetsResult>(options, 'GET', '/hdrftr/v1/widgets', args),
+      },
+      plugins: {
+        /** GET /hdrftr/v1/plugins (hdrftrV1GetPlugins) */
+        get: (args: T.HdrftrV1GetPluginsArgs = {}) =>
+          call<T.HdrftrV1GetPluginsResult>(options, 'GET', '/hdrftr/v1/plugins', args),
+      },
+      templates: {
+        /** GET /hdrftr/v1/templates (hdrftrV1GetTemplates) */
+        get: (args: T.HdrftrV1GetTemplatesArgs = {}) =>
+          call<T.HdrftrV1GetTemplatesResult>(options, 'GET', '/hdrftr/v1/templates', args),
+      },
+      recommendedPlugins: {
+        /** GET /hdrftr/v1/recommended-plugins (hdrftrV1GetRecommendedPlugins) */
+        get: (args: T.HdrftrV1GetRecommendedPluginsArgs = {}) =>
+          call<T.HdrftrV1GetRecommendedPluginsResult>(
+            options,
+            'GET',
+            '/hdrftr/v1/recommended-plugins',
+            args,
+          ),
+      },
+      mcpAbilities: {
+        /** GET /hdrftr/v1/mcp-abilities (hdrftrV1GetMcpAbilities) */
+        get: (args: T.HdrftrV1GetMcpAbilitiesArgs = {}) =>
+          call<T.HdrftrV1GetMcpAbilitiesResult>(options, 'GET', '/hdrftr/v1/mcp-abilities', args),
+      },
+      emailWebhook: {
+        /** POST /hdrftr/v1/email-webhook (hdrftrV1PostEmailWebhook) */
+        create: (args: T.HdrftrV1PostEmailWebhookArgs = {}) =>
+          call<T.HdrftrV1PostEmailWebhookResult>(options, 'POST', '/hdrftr/v1/email-webhook', args),
+      },
+      mcpSettings: {
+        /** GET /hdrftr/v1/mcp-settings (hdrftrV1GetMcpSettings) */
+        get: (args: T.HdrftrV1GetMcpSettingsArgs = {}) =>
+          call<T.HdrftrV1GetMcpSettingsResult>(options, 'GET', '/hdrftr/v1/mcp-settings', args),
+        /** POST /hdrftr/v1/mcp-settings (hdrftrV1PostMcpSettings) */
+        create: (args: T.HdrftrV1PostMcpSettingsArgs = {}) =>
+          call<T.HdrftrV1PostMcpSettingsResult>(options, 'POST', '/hdrftr/v1/mcp-settings', args),
+      },
+      getLearnChapters: {
+        /** GET /hdrftr/v1/get-learn-chapters (hdrftrV1GetGetLearnChapters) */
+        get: (args: T.HdrftrV1GetGetLearnChaptersArgs = {}) =>
+          call<T.HdrftrV1GetGetLearnChaptersResult>(
+            options,
+            'GET',
+            '/hdrftr/v1/get-learn-chapters',
+            args,
+          ),
+      },
+      updateLearnProgress: {
+        /** POST /hdrftr/v1/update-learn-progress (hdrftrV1PostUpdateLearnProgress) */
+        create: (args: T.HdrftrV1PostUpdateLearnProgressArgs) =>
+          call<T.HdrftrV1PostUpdateLearnProgressResult>(
+            options,
+            'POST',
+            '/hdrftr/v1/update-learn-progress',
+            args,
+          ),
+      },
+    },
+    formsuiteV1: {
+      index: {
+        /** GET /formsuite/v1 (formsuiteV1Index) */
+        get: (args: T.FormsuiteV1IndexArgs = {}) =>
+          call<T.FormsuiteV1IndexResult>(options, 'GET', '/formsuite/v1', args),
+      },
+      submitForm: {
+        /** POST, PUT, PATCH /formsuite/v1/submit-form (formsuiteV1UpdateSubmitForm) */
+        create: (args: T.FormsuiteV1UpdateSubmitFormArgs = {}) =>
+          call<T.FormsuiteV1UpdateSubmitFormResult>(
+            options,
+            'POST',
+            '/formsuite/v1/submit-form',
+            args,
+          ),
+      },
+      logClientError: {
+        /** POST /formsuite/v1/log-client-error (formsuiteV1PostLogClientError) */
+        create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}) =>
+          call<T.FormsuiteV1PostLogClientErrorResult>(
+            options,
+            'POST',
+            '/formsuite/v1/log-client-error',
+            args,
+          ),
+      },
+      createNewForm: {
+        /** POST /formsuite/v1/create-new-form (formsuiteV1PostCreateNewForm) */
+        create: (args: T.FormsuiteV1PostCreateNewFormArgs = {}) =>
+          call<T.FormsuiteV1PostCreateNewFormResult>(
+            options,
+            'POST',
+            '/formsuite/v1/create-new-form',
+            args,
+          ),
+      },
+      mapFields: {
+        /** POST /formsuite/v1/map-fields (formsuiteV1PostMapFields) */
+        create: (args: T.FormsuiteV1PostMapFieldsArgs = {}) =>
+          call<T.FormsuiteV1PostMapFieldsResult>(options, 'POST', '/formsuite/v1/map-fields', args),
+      },
+      sendTestEmailSummary: {
+        /** POST /formsuite/v1/send-test-email-summary (formsuiteV1PostSendTestEmailSummary) */
+        create: (args: T.FormsuiteV1PostSendTestEmailSummaryArgs = {}) =>
+          call<T.FormsuiteV1PostSendTestEmailSummaryResult>(
+            options,
+            'POST',
+            '/formsuite/v1/send-test-email-summary',
+            args,
+          ),
+      },
+      database: {
+        /** POST /formsuite/v1/database/repair-entries-table (formsuiteV1PostDatabaseRepairEntriesTable) */
+        repairEntriesTableCreate: (args: T.FormsuiteV1PostDatabaseRepairEntriesTableArgs = {}) =>
+          call<T.FormsuiteV1PostDatabaseRepairEntriesTableResult>(
+            options,
+            'POST',
+            '/formsuite/v1/database/repair-entries-table',
+            args,
+          ),
+      },
+      handleAccessKey: {
+        /** POST /formsuite/v1/handle-access-key (formsuiteV1PostHandleAccessKey) */
+        create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}) =>
+          call<T.FormsuiteV1PostHandleAccessKeyResult>(
+            options,
+            'POST',
+            '/formsuite/v1/handle-access-key',
+            args,
+          ),
+      },
+      onboarding: {
+        /** POST /formsuite/v1/onboarding/set-status (formsuiteV1PostOnboardingSetStatus) */
+        setStatusCreate: (args: T.FormsuiteV1PostOnboardingSetStatusArgs = {}) =>
+          call<T.FormsuiteV1PostOnboardingSetStatusResult>(
+            options,
+            'POST',
+            '/formsuite/v1/onboarding/set-status',
+            args,
+          ),
+        /** GET /formsuite/v1/onboarding/get-status (formsuiteV1GetOnboardingGetStatus) */
+        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusArgs = {}) =>
+          call<T.FormsuiteV1GetOnboardingGetStatusResult>(
+            options,
+            'GET',
+            '/formsuite/v1/onboarding/get-status',
+            args,
+          ),
+        /** POST /formsuite/v1/onboarding/user-details (formsuiteV1PostOnboardingUserDetails) */
+        userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs) =>
+          call<T.FormsuiteV1PostOnboardingUserDetailsResult>(
+            options,
+            'POST',
+            '/formsuite/v1/onboarding/user-details',
+            args,
+          ),
+      },
+      userMeta: {
+        /** POST /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1PostUserMetaDismissMigrationBanner) */
+        dismissMigrationBannerCreate: (
+          args: T.FormsuiteV1PostUserMetaDismissMigrationBannerArgs = {},
+        ) =>
+          call<T.FormsuiteV1PostUserMetaDismissMigrationBannerResult>(
+            options,
+            'POST',
+            '/formsuite/v1/user-meta/dismiss-migration-banner',
+            args,
+          ),
+      },
+      formsData: {
+        /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
+        get: (args: T.FormsuiteV1GetFormsDataArgs = {}) =>
+          call<T.FormsuiteV1GetFormsDataResult>(options, 'GET', '/formsuite/v1/forms-data', args),
+      },
+      formData: {
+        /** GET /formsuite/v1/form-data (formsuiteV1GetFormData) */
+        get: (args: T.FormsuiteV1GetFormDataArgs = {}) =>
+          call<T.FormsuiteV1GetFormDataResult>(options, 'GET', '/formsuite/v1/form-data', args),
+      },
+      initiateAuth: {
+        /** GET /formsuite/v1/initiate-auth (formsuiteV1GetInitiateAuth) */
+        get: (args: T.FormsuiteV1GetInitiateAuthArgs = {}) =>
+          call<T.FormsuiteV1GetInitiateAuthResult>(
+            options,
+            'GET',
+            '/formsuite/v1/initiate-auth',
+            args,
+          ),
+      },
+      geoCountry: {
+        /** GET /formsuite/v1/geo-country (formsuiteV1GetGeoCountry) */
+        get: (args: T.FormsuiteV1GetGeoCountryArgs = {}) =>
+          call<T.FormsuiteV1GetGeoCountryResult>(options, 'GET', '/formsuite/v1/geo-country', args),
+      },
+      entriesChartData: {
+        /** GET /formsuite/v1/entries-chart-data (formsuiteV1GetEntriesChartData) */
+        get: (args: T.FormsuiteV1GetEntriesChartDataArgs = {}) =>
+          call<T.FormsuiteV1GetEntriesChartDataResult>(
+            options,
+            'GET',
+            '/formsuite/v1/entries-chart-data',
+            args,
+          ),
+      },
+      generateFormMarkup: {
+        /** GET /formsuite/v1/generate-form-markup (formsuiteV1GetGenerateFormMarkup) */
+        get: (args: T.FormsuiteV1GetGenerateFormMarkupArgs) =>
+          call<T.FormsuiteV1GetGenerateFormMarkupResult>(
+            options,
+            'GET',
+            '/formsuite/v1/generate-form-markup',
+            args,
+          ),
+      },
+      generateForm: {
+        /** POST /formsuite/v1/generate-form (formsuiteV1PostGenerateForm) */
+        create: (args: T.FormsuiteV1PostGenerateFormArgs = {}) =>
+          call<T.FormsuiteV1PostGenerateFormResult>(
+            options,
+            'POST',
+            '/formsuite/v1/generate-form',
+            args,
+          ),
+      },
+      globalSettings: {
+        /** GET /formsuite/v1/global-settings (formsuiteV1GetGlobalSettings) */
+        get: (args: T.FormsuiteV1GetGlobalSettingsArgs = {}) =>
+          call<T.FormsuiteV1GetGlobalSettingsResult>(
+            options,
+            'GET',
+            '/formsuite/v1/global-settings',
+            args,
+          ),
+        /** POST, PUT, PATCH /formsuite/v1/global-settings (formsuiteV1UpdateGlobalSettings) */
+        create: (args: T.FormsuiteV1UpdateGlobalSettingsArgs = {}) =>
+          call<T.FormsuiteV1UpdateGlobalSettingsResult>(
+            options,
+            'POST',
+            '/formsuite/v1/global-settings',
+            args,
+          ),
+      },
+      afterSubmission: {
+        /** GET /formsuite/v1/after-submission/<submission_id> (formsuiteV1GetAfterSubmission) */
+        get: (args: T.FormsuiteV1GetAfterSubmissionArgs) =>
+          call<T.FormsuiteV1GetAfterSubmissionResult>(
+            options,
+            'GET',
+            '/formsuite/v1/after-submission/<submission_id>',
+            args,
+          ),
+      },
+      dismissFormSetupCard: {
+        /** POST /formsuite/v1/dismiss-form-setup-card (formsuiteV1PostDismissFormSetupCard) */
+        create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs) =>
+          call<T.FormsuiteV1PostDismissFormSetupCardResult>(
+            options,
+            'POST',
+            '/formsuite/v1/dismiss-form-setup-card',
+            args,
+          ),
+      },
+      pages: {
+        /** GET /formsuite/v1/pages/search (formsuiteV1GetPagesSearch) */
+        searchList: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+          call<T.FormsuiteV1GetPagesSearchResult>(
+            options,
+            'GET',
+            '/formsuite/v1/pages/search',
+            args,
+          ),
+        /** Every item over all pages of /formsuite/v1/pages/search. */
+        searchListAll: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+          collectAll<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
+            options,
+            '/formsuite/v1/pages/search',
+            args,
+          ),
+        /** The pages of /formsuite/v1/pages/search one by one, with X-WP-Total and X-WP-TotalPages. */
+        searchListPages: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
+            options,
+            '/formsuite/v1/pages/search',
+            args,
+          ),
+      },
+      pluginStatus: {
+        /** GET /formsuite/v1/plugin-status (formsuiteV1GetPluginStatus) */
+        get: (args: T.FormsuiteV1GetPluginStatusArgs) =>
+          call<T.FormsuiteV1GetPluginStatusResult>(
+            options,
+            'GET',
+            '/formsuite/v1/plugin-status',
+            args,
+          ),
+      },
+      entries: {
+        /** GET /formsuite/v1/entries/list (formsuiteV1GetEntriesList) */
+        listList: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+          call<T.FormsuiteV1GetEntriesListResult>(
+            options,
+            'GET',
+            '/formsuite/v1/entries/list',
+            args,
+          ),
+        /** Every item over all pages of /formsuite/v1/entries/list. */
+        listListAll: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+          collectAll<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
+            options,
+            '/formsuite/v1/entries/list',
+            args,
+          ),
+        /** The pages of /formsuite/v1/entries/list one by one, with X-WP-Total and X-WP-TotalPages. */
+        listListPages: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
+            options,
+            '/formsuite/v1/entries/list',
+            args,
+          ),
+        /** POST /formsuite/v1/entries/read-status (formsuiteV1PostEntriesReadStatus) */
+        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusArgs) =>
+          call<T.FormsuiteV1PostEntriesReadStatusResult>(
+            options,
+            'POST',
+            '/formsuite/v1/entries/read-status',
+            args,
+          ),
+        /** POST /formsuite/v1/entries/trash (formsuiteV1PostEntriesTrash) */
+        trashCreate: (args: T.FormsuiteV1PostEntriesTrashArgs) =>
+          call<T.FormsuiteV1PostEntriesTrashResult>(
+            options,
+            'POST',
+            '/formsuite/v1/entries/trash',
+            args,
+          ),
+        /** POST /formsuite/v1/entries/delete (formsuiteV1PostEntriesDelete) */
+        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteArgs) =>
+          call<T.FormsuiteV1PostEntriesDeleteResult>(
+            options,
+            'POST',
+            '/formsuite/v1/entries/delete',
+            args,
+          ),
+        /** POST /formsuite/v1/entries/export (formsuiteV1PostEntriesExport) */
+        exportCreate: (args: T.FormsuiteV1PostEntriesExportArgs = {}) =>
+          call<T.FormsuiteV1PostEntriesExportResult>(
+            options,
+            'POST',
+            '/formsuite/v1/entries/export',
+            args,
+          ),
+      },
+      entry: {
+        /** GET /formsuite/v1/entry/<id>/details (formsuiteV1GetEntryDetails) */
+        detailsGet: (args: T.FormsuiteV1GetEntryDetailsArgs) =>
+          call<T.FormsuiteV1GetEntryDetailsResult>(
+            options,
+            'GET',
+            '/formsuite/v1/entry/<id>/details',
+            args,
+          ),
+        /** GET /formsuite/v1/entry/<id>/logs (formsuiteV1GetEntryLogs) */
+        logsList: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+          call<T.FormsuiteV1GetEntryLogsResult>(
+            options,
+            'GET',
+            '/formsuite/v1/entry/<id>/logs',
+            args,
+          ),
+        /** Every item over all pages of /formsuite/v1/entry/<id>/logs. */
+        logsListAll: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+          collectAll<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
+            options,
+            '/formsuite/v1/entry/<id>/logs',
+            args,
+          ),
+        /** The pages of /formsuite/v1/entry/<id>/logs one by one, with X-WP-Total and X-WP-TotalPages. */
+        logsListPages: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
+            options,
+            '/formsuite/v1/entry/<id>/logs',
+            args,
+          ),
+      },
+      forms: {
+        /** GET /formsuite/v1/forms (formsuiteV1GetForms) */
+        list: (args: T.FormsuiteV1GetFormsArgs = {}) =>
+          call<T.FormsuiteV1GetFormsResult>(options, 'GET', '/formsuite/v1/forms', args),
+        /** Every item over all pages of /formsuite/v1/forms. */
+        listAll: (args: T.FormsuiteV1GetFormsArgs = {}) =>
+          collectAll<ItemOf<T.FormsuiteV1GetFormsResult>>(options, '/formsuite/v1/forms', args),
+        /** The pages of /formsuite/v1/forms one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteV1GetFormsArgs = {}) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetFormsResult>>(options, '/formsuite/v1/forms', args),
+        /** POST /formsuite/v1/forms/export (formsuiteV1PostFormsExport) */
+        exportCreate: (args: T.FormsuiteV1PostFormsExportArgs) =>
+          call<T.FormsuiteV1PostFormsExportResult>(
+            options,
+            'POST',
+            '/formsuite/v1/forms/export',
+            args,
+          ),
+        /** POST /formsuite/v1/forms/import (formsuiteV1PostFormsImport) */
+        importCreate: (args: T.FormsuiteV1PostFormsImportArgs) =>
+          call<T.FormsuiteV1PostFormsImportResult>(
+            options,
+            'POST',
+            '/formsuite/v1/forms/import',
+            args,
+          ),
+        /** POST /formsuite/v1/forms/manage (formsuiteV1PostFormsManage) */
+        manageCreate: (args: T.FormsuiteV1PostFormsManageArgs) =>
+          call<T.FormsuiteV1PostFormsManageResult>(
+            options,
+            'POST',
+            '/formsuite/v1/forms/manage',
+            args,
+          ),
+        /** POST /formsuite/v1/forms/duplicate (formsuiteV1PostFormsDuplicate) */
+        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateArgs) =>
+          call<T.FormsuiteV1PostFormsDuplicateResult>(
+            options,
+            'POST',
+            '/formsuite/v1/forms/duplicate',
+            args,
+          ),
+        /** POST /formsuite/v1/forms/track-view (formsuiteV1PostFormsTrackView) */
+        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewArgs) =>
+          call<T.FormsuiteV1PostFormsTrackViewResult>(
+            options,
+            'POST',
+            '/formsuite/v1/forms/track-view',
+            args,
+          ),
+      },
+      formSettings: {
+        /** POST /formsuite/v1/form-settings (formsuiteV1PostFormSettings) */
+        create: (args: T.FormsuiteV1PostFormSettingsArgs) =>
+          call<T.FormsuiteV1PostFormSettingsResult>(
+            options,
+            'POST',
+            '/formsuite/v1/form-settings',
+            args,
+          ),
+      },
+      migrator: {
+        /** GET /formsuite/v1/migrator/sources (formsuiteV1GetMigratorSources) */
+        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesArgs = {}) =>
+          call<T.FormsuiteV1GetMigratorSourcesResult>(
+            options,
+            'GET',
+            '/formsuite/v1/migrator/sources',
+            args,
+          ),
+        /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
+        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs) =>
+          call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
+            options,
+            'GET',
+            '/formsuite/v1/migrator/sources/<key>/forms',
+            args,
+          ),
+        /** POST /formsuite/v1/migrator/sources/<key>/import (formsuiteV1PostMigratorSourcesImport) */
+        sourcesImportCreate: (args: T.FormsuiteV1PostMigratorSourcesImportArgs) =>
+          call<T.FormsuiteV1PostMigratorSourcesImportResult>(
+            options,
+            'POST',
+            '/formsuite/v1/migrator/sources/<key>/import',
+            args,
+          ),
+      },
+      convertHtmlForm: {
+        /** POST /formsuite/v1/convert-html-form (formsuiteV1PostConvertHtmlForm) */
+        create: (args: T.FormsuiteV1PostConvertHtmlFormArgs = {}) =>
+          call<T.FormsuiteV1PostConvertHtmlFormResult>(
+            options,
+            'POST',
+            '/formsuite/v1/convert-html-form',
+            args,
+          ),
+      },
+      payments: {
+        /** GET /formsuite/v1/payments/processor-connect (formsuiteV1GetPaymentsProcessorConnect) */
+        processorConnectGet: (args: T.FormsuiteV1GetPaymentsProcessorConnectArgs = {}) =>
+          call<T.FormsuiteV1GetPaymentsProcessorConnectResult>(
+            options,
+            'GET',
+            '/formsuite/v1/payments/processor-connect',
+            args,
+          ),
+        /** GET /formsuite/v1/payments/processor-callback (formsuiteV1GetPaymentsProcessorCallback) */
+        processorCallbackGet: (args: T.FormsuiteV1GetPaymentsProcessorCallbackArgs = {}) =>
+          call<T.FormsuiteV1GetPaymentsProcessorCallbackResult>(
+            options,
+            'GET',
+            '/formsuite/v1/payments/processor-callback',
+            args,
+          ),
+        /** POST /formsuite/v1/payments/processor-disconnect (formsuiteV1PostPaymentsProcessorDisconnect) */
+        processorDisconnectCreate: (args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {}) =>
+          call<T.FormsuiteV1PostPaymentsProcessorDisconnectResult>(
+            options,
+            'POST',
+            '/formsuite/v1/payments/processor-disconnect',
+            args,
+          ),
+        /** POST /formsuite/v1/payments/create-payment-webhook (formsuiteV1PostPaymentsCreatePaymentWebhook) */
+        createPaymentWebhookCreate: (
+          args: T.FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = {},
+        ) =>
+          call<T.FormsuiteV1PostPaymentsCreatePaymentWebhookResult>(
+            options,
+            'POST',
+            '/formsuite/v1/payments/create-payment-webhook',
+            args,
+          ),
+      },
+      getLearnChapters: {
+        /** GET /formsuite/v1/get-learn-chapters (formsuiteV1GetGetLearnChapters) */
+        get: (args: T.FormsuiteV1GetGetLearnChaptersArgs = {}) =>
+          call<T.FormsuiteV1GetGetLearnChaptersResult>(
+            options,
+            'GET',
+            '/formsuite/v1/get-learn-chapters',
+            args,
+          ),
+      },
+      updateLearnProgress: {
+        /** POST /formsuite/v1/update-learn-progress (formsuiteV1PostUpdateLearnProgress) */
+        create: (args: T.FormsuiteV1PostUpdateLearnProgressArgs) =>
+          call<T.FormsuiteV1PostUpdateLearnProgressResult>(
+            options,
+            'POST',
+            '/formsuite/v1/update-learn-progress',
+            args,
+          ),
+      },
+    },
+    formsuite: {
+      index: {
+        /** GET /formsuite (formsuiteIndex) */
+        get: (args: T.FormsuiteIndexArgs = {}) =>
+          call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args),
+      },
+      webhookTest: {
+        /** POST /formsuite/webhook_test (formsuitePostWebhookTest) */
+        create: (args: T.FormsuitePostWebhookTestArgs = {}) =>
+          call<T.FormsuitePostWebhookTestResult>(options, 'POST', '/formsuite/webhook_test', args),
+      },
+      webhookLive: {
+        /** POST /formsuite/webhook_live (formsuitePostWebhookLive) */
+        create: (args: T.FormsuitePostWebhookLiveArgs = {}) =>
+          call<T.FormsuitePostWebhookLiveResult>(options, 'POST', '/formsuite/webhook_live', args),
+      },
+    },
+    formsbuilder: {
+      index: {
+        /** GET /formsbuilder/v1 (formsbuilderV1Index) */
+        get: (args: T.FormsbuilderV1IndexArgs = {}) =>
+          call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args),
+      },
+      setupWizard: {
+        /** GET /formsbuilder/v1/setup-wizard/hydrate (formsbuilderV1GetSetupWizardHydrate) */
+        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}) =>
+          call<T.FormsbuilderV1GetSetupWizardHydrateResult>(
+            options,
+            'GET',
+            '/formsbuilder/v1/setup-wizard/hydrate',
+            args,
+          ),
+        /** POST /formsbuilder/v1/setup-wizard/update (formsbuilderV1PostSetupWizardUpdate) */
+        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}) =>
+          call<T.FormsbuilderV1PostSetupWizardUpdateResult>(
+            options,
+            'POST',
+            '/formsbuilder/v1/setup-wizard/update',
+            args,
+          ),
+        /** POST /formsbuilder/v1/setup-wizard/install-plugins (formsbuilderV1PostSetupWizardInstallPlugins) */
+        installPluginsCreate: (args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs) =>
+          call<T.FormsbuilderV1PostSetupWizardInstallPluginsResult>(
+            options,
+            'POST',
+            '/formsbuilder/v1/setup-wizard/install-plugins',
+            args,
+          ),
+        /** POST /formsbuilder/v1/setup-wizard/complete (formsbuilderV1PostSetupWizardComplete) */
+        completeCreate: (args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {}) =>
+          call<T.FormsbuilderV1PostSetupWizardCompleteResult>(
+            options,
+            'POST',
+            '/formsbuilder/v1/setup-wizard/complete',
+            args,
+          ),
+        /** POST /formsbuilder/v1/setup-wizard/processor/connect-url (formsbuilderV1PostSetupWizardProcessorConnectUrl) */
+        processorConnectUrlCreate: (
+          args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = {},
+        ) =>
+          call<T.FormsbuilderV1PostSetupWizardProcessorConnectUrlResult>(
+            options,
+            'POST',
+            '/formsbuilder/v1/setup-wizard/processor/connect-url',
+            args,
+          ),
+        /** GET /formsbuilder/v1/setup-wizard/license/key (formsbuilderV1GetSetupWizardLicenseKey) */
+        licenseKeyGet: (args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {}) =>
+          call<T.FormsbuilderV1GetSetupWizardLicenseKeyResult>(
+            options,
+            'GET',
+            '/formsbuilder/v1/setup-wizard/license/key',
+            args,
+          ),
+        /** POST /formsbuilder/v1/setup-wizard/license/verify (formsbuilderV1PostSetupWizardLicenseVerify) */
+        licenseVerifyCreate: (args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs) =>
+          call<T.FormsbuilderV1PostSetupWizardLicenseVerifyResult>(
+            options,
+            'POST',
+            '/formsbuilder/v1/setup-wizard/license/verify',
+            args,
+          ),
+      },
+    },
     theme: {
       index: {
         /** GET /theme/v1 (themeV1Index) */
@@ -2611,6 +2013,322 @@ export function createClient(options: ClientOptions) {
             '/theme/v1/update-learn-progress',
             args,
           ),
+      },
+    },
+    oneOnboarding: {
+      index: {
+        /** GET /one-onboarding/v1 (oneOnboardingV1Index) */
+        get: (args: T.OneOnboardingV1IndexArgs = {}) =>
+          call<T.OneOnboardingV1IndexResult>(options, 'GET', '/one-onboarding/v1', args),
+      },
+      pluginStatus: {
+        /** GET /one-onboarding/v1/plugin-status/<plugin> (oneOnboardingV1GetPluginStatus) */
+        get: (args: T.OneOnboardingV1GetPluginStatusArgs) =>
+          call<T.OneOnboardingV1GetPluginStatusResult>(
+            options,
+            'GET',
+            '/one-onboarding/v1/plugin-status/<plugin>',
+            args,
+          ),
+      },
+      installPlugin: {
+        /** POST /one-onboarding/v1/install-plugin (oneOnboardingV1PostInstallPlugin) */
+        create: (args: T.OneOnboardingV1PostInstallPluginArgs = {}) =>
+          call<T.OneOnboardingV1PostInstallPluginResult>(
+            options,
+            'POST',
+            '/one-onboarding/v1/install-plugin',
+            args,
+          ),
+      },
+      activatePlugin: {
+        /** POST /one-onboarding/v1/activate-plugin (oneOnboardingV1PostActivatePlugin) */
+        create: (args: T.OneOnboardingV1PostActivatePluginArgs = {}) =>
+          call<T.OneOnboardingV1PostActivatePluginResult>(
+            options,
+            'POST',
+            '/one-onboarding/v1/activate-plugin',
+            args,
+          ),
+      },
+      saveOnboardingState: {
+        /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
+        create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}) =>
+          call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
+            options,
+            'POST',
+            '/one-onboarding/v1/save-onboarding-state',
+            args,
+          ),
+      },
+      onboardingCompletion: {
+        /** POST /one-onboarding/v1/onboarding-completion (oneOnboardingV1PostOnboardingCompletion) */
+        create: (args: T.OneOnboardingV1PostOnboardingCompletionArgs = {}) =>
+          call<T.OneOnboardingV1PostOnboardingCompletionResult>(
+            options,
+            'POST',
+            '/one-onboarding/v1/onboarding-completion',
+            args,
+          ),
+      },
+    },
+    gettingStarted: {
+      index: {
+        /** GET /getting-started/v1 (gettingStartedV1Index) */
+        get: (args: T.GettingStartedV1IndexArgs = {}) =>
+          call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args),
+      },
+      actionItems: {
+        /** POST /getting-started/v1/action-items (gettingStartedV1PostActionItems) */
+        create: (args: T.GettingStartedV1PostActionItemsArgs = {}) =>
+          call<T.GettingStartedV1PostActionItemsResult>(
+            options,
+            'POST',
+            '/getting-started/v1/action-items',
+            args,
+          ),
+      },
+      dismissSetupWizard: {
+        /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
+        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs) =>
+          call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
+            options,
+            'POST',
+            '/getting-started/v1/dismiss-setup-wizard',
+            args,
+          ),
+      },
+      updateActionItemSteps: {
+        /** POST /getting-started/v1/update-action-item-steps (gettingStartedV1PostUpdateActionItemSteps) */
+        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs) =>
+          call<T.GettingStartedV1PostUpdateActionItemStepsResult>(
+            options,
+            'POST',
+            '/getting-started/v1/update-action-item-steps',
+            args,
+          ),
+      },
+    },
+    npsSurvey: {
+      index: {
+        /** GET /nps-survey/v1 (npsSurveyV1Index) */
+        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
+          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
+      },
+      rating: {
+        /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
+        create: (args: T.NpsSurveyV1PostRatingArgs) =>
+          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
+      },
+      dismissNpsSurvey: {
+        /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
+          call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
+            options,
+            'POST',
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+          ),
+      },
+    },
+    blockeditorTemplates: {
+      index: {
+        /** GET /blockeditor-templates/v1 (blockeditorTemplatesV1Index) */
+        get: (args: T.BlockeditorTemplatesV1IndexArgs = {}) =>
+          call<T.BlockeditorTemplatesV1IndexResult>(
+            options,
+            'GET',
+            '/blockeditor-templates/v1',
+            args,
+          ),
+      },
+      categories: {
+        /** GET /blockeditor-templates/v1/categories (blockeditorTemplatesV1GetCategories) */
+        get: (args: T.BlockeditorTemplatesV1GetCategoriesArgs = {}) =>
+          call<T.BlockeditorTemplatesV1GetCategoriesResult>(
+            options,
+            'GET',
+            '/blockeditor-templates/v1/categories',
+            args,
+          ),
+      },
+      doItLater: {
+        /** GET /blockeditor-templates/v1/do-it-later (blockeditorTemplatesV1GetDoItLater) */
+        get: (args: T.BlockeditorTemplatesV1GetDoItLaterArgs = {}) =>
+          call<T.BlockeditorTemplatesV1GetDoItLaterResult>(
+            options,
+            'GET',
+            '/blockeditor-templates/v1/do-it-later',
+            args,
+          ),
+      },
+      blocks: {
+        /** GET /blockeditor-templates/v1/blocks (blockeditorTemplatesV1GetBlocks) */
+        get: (args: T.BlockeditorTemplatesV1GetBlocksArgs = {}) =>
+          call<T.BlockeditorTemplatesV1GetBlocksResult>(
+            options,
+            'GET',
+            '/blockeditor-templates/v1/blocks',
+            args,
+          ),
+      },
+      setup: {
+        /** GET /blockeditor-templates/v1/setup (blockeditorTemplatesV1GetSetup) */
+        get: (args: T.BlockeditorTemplatesV1GetSetupArgs = {}) =>
+          call<T.BlockeditorTemplatesV1GetSetupResult>(
+            options,
+            'GET',
+            '/blockeditor-templates/v1/setup',
+            args,
+          ),
+      },
+      sites: {
+        /** GET /blockeditor-templates/v1/sites (blockeditorTemplatesV1GetSites) */
+        get: (args: T.BlockeditorTemplatesV1GetSitesArgs = {}) =>
+          call<T.BlockeditorTemplatesV1GetSitesResult>(
+            options,
+            'GET',
+            '/blockeditor-templates/v1/sites',
+            args,
+          ),
+      },
+      description: {
+        /** POST /blockeditor-templates/v1/description (blockeditorTemplatesV1PostDescription) */
+        create: (args: T.BlockeditorTemplatesV1PostDescriptionArgs) =>
+          call<T.BlockeditorTemplatesV1PostDescriptionResult>(
+            options,
+            'POST',
+            '/blockeditor-templates/v1/description',
+            args,
+          ),
+      },
+      pageDescription: {
+        /** POST /blockeditor-templates/v1/page-description (blockeditorTemplatesV1PostPageDescription) */
+        create: (args: T.BlockeditorTemplatesV1PostPageDescriptionArgs) =>
+          call<T.BlockeditorTemplatesV1PostPageDescriptionResult>(
+            options,
+            'POST',
+            '/blockeditor-templates/v1/page-description',
+            args,
+          ),
+      },
+      keywords: {
+        /** POST /blockeditor-templates/v1/keywords (blockeditorTemplatesV1PostKeywords) */
+        create: (args: T.BlockeditorTemplatesV1PostKeywordsArgs) =>
+          call<T.BlockeditorTemplatesV1PostKeywordsResult>(
+            options,
+            'POST',
+            '/blockeditor-templates/v1/keywords',
+            args,
+          ),
+      },
+      images: {
+        /** POST /blockeditor-templates/v1/images (blockeditorTemplatesV1PostImages) */
+        create: (args: T.BlockeditorTemplatesV1PostImagesArgs) =>
+          call<T.BlockeditorTemplatesV1PostImagesResult>(
+            options,
+            'POST',
+            '/blockeditor-templates/v1/images',
+            args,
+          ),
+      },
+      settings: {
+        /** GET /blockeditor-templates/v1/settings (blockeditorTemplatesV1GetSettings) */
+        get: (args: T.BlockeditorTemplatesV1GetSettingsArgs = {}) =>
+          call<T.BlockeditorTemplatesV1GetSettingsResult>(
+            options,
+            'GET',
+            '/blockeditor-templates/v1/settings',
+            args,
+          ),
+        /** POST, PUT, PATCH /blockeditor-templates/v1/settings (blockeditorTemplatesV1UpdateSettings) */
+        create: (args: T.BlockeditorTemplatesV1UpdateSettingsArgs) =>
+          call<T.BlockeditorTemplatesV1UpdateSettingsResult>(
+            options,
+            'POST',
+            '/blockeditor-templates/v1/settings',
+            args,
+          ),
+      },
+      favorite: {
+        /** GET /blockeditor-templates/v1/favorite (blockeditorTemplatesV1GetFavorite) */
+        get: (args: T.BlockeditorTemplatesV1GetFavoriteArgs = {}) =>
+          call<T.BlockeditorTemplatesV1GetFavoriteResult>(
+            options,
+            'GET',
+            '/blockeditor-templates/v1/favorite',
+            args,
+          ),
+        /** POST, PUT, PATCH /blockeditor-templates/v1/favorite (blockeditorTemplatesV1UpdateFavorite) */
+        create: (args: T.BlockeditorTemplatesV1UpdateFavoriteArgs) =>
+          call<T.BlockeditorTemplatesV1UpdateFavoriteResult>(
+            options,
+            'POST',
+            '/blockeditor-templates/v1/favorite',
+            args,
+          ),
+      },
+      pagesOnboarding: {
+        /** POST /blockeditor-templates/v1/pages-onboarding (blockeditorTemplatesV1PostPagesOnboarding) */
+        create: (args: T.BlockeditorTemplatesV1PostPagesOnboardingArgs = {}) =>
+          call<T.BlockeditorTemplatesV1PostPagesOnboardingResult>(
+            options,
+            'POST',
+            '/blockeditor-templates/v1/pages-onboarding',
+            args,
+          ),
+      },
+      revokeAccess: {
+        /** POST /blockeditor-templates/v1/revoke-access (blockeditorTemplatesV1PostRevokeAccess) */
+        create: (args: T.BlockeditorTemplatesV1PostRevokeAccessArgs = {}) =>
+          call<T.BlockeditorTemplatesV1PostRevokeAccessResult>(
+            options,
+            'POST',
+            '/blockeditor-templates/v1/revoke-access',
+            args,
+          ),
+      },
+    },
+    vendorCore: {
+      index: {
+        /** GET /vendor-core/v1 (vendorCoreV1Index) */
+        get: (args: T.VendorCoreV1IndexArgs = {}) =>
+          call<T.VendorCoreV1IndexResult>(options, 'GET', '/vendor-core/v1', args),
+      },
+      license: {
+        /** POST /vendor-core/v1/license/activate (vendorCoreV1PostLicenseActivate) */
+        activateCreate: (args: T.VendorCoreV1PostLicenseActivateArgs) =>
+          call<T.VendorCoreV1PostLicenseActivateResult>(
+            options,
+            'POST',
+            '/vendor-core/v1/license/activate',
+            args,
+          ),
+      },
+    },
+    blocksKit: {
+      index: {
+        /** GET /blocks-kit/v1 (blocksKitV1Index) */
+        get: (args: T.BlocksKitV1IndexArgs = {}) =>
+          call<T.BlocksKitV1IndexResult>(options, 'GET', '/blocks-kit/v1', args),
+      },
+      products: {
+        /** GET /blocks-kit/v1/products (blocksKitV1GetProducts) */
+        get: (args: T.BlocksKitV1GetProductsArgs = {}) =>
+          call<T.BlocksKitV1GetProductsResult>(options, 'GET', '/blocks-kit/v1/products', args),
+      },
+      queries: {
+        /** GET /blocks-kit/v1/queries (blocksKitV1GetQueries) */
+        get: (args: T.BlocksKitV1GetQueriesArgs = {}) =>
+          call<T.BlocksKitV1GetQueriesResult>(options, 'GET', '/blocks-kit/v1/queries', args),
+        /** POST /blocks-kit/v1/queries (blocksKitV1PostQueries) */
+        create: (args: T.BlocksKitV1PostQueriesArgs = {}) =>
+          call<T.BlocksKitV1PostQueriesResult>(options, 'POST', '/blocks-kit/v1/queries', args),
+      },
+      roles: {
+        /** GET /blocks-kit/v1/roles (blocksKitV1GetRoles) */
+        get: (args: T.BlocksKitV1GetRolesArgs = {}) =>
+          call<T.BlocksKitV1GetRolesResult>(options, 'GET', '/blocks-kit/v1/roles', args),
       },
     },
     tmplLibrary: {
@@ -3213,21 +2931,303 @@ export function createClient(options: ClientOptions) {
           ),
       },
     },
-    vendorCore: {
+    securityScan: {
       index: {
-        /** GET /vendor-core/v1 (vendorCoreV1Index) */
-        get: (args: T.VendorCoreV1IndexArgs = {}) =>
-          call<T.VendorCoreV1IndexResult>(options, 'GET', '/vendor-core/v1', args),
+        /** GET /security-scan/v1 (securityScanV1Index) */
+        get: (args: T.SecurityScanV1IndexArgs = {}) =>
+          call<T.SecurityScanV1IndexResult>(options, 'GET', '/security-scan/v1', args),
       },
-      license: {
-        /** POST /vendor-core/v1/license/activate (vendorCoreV1PostLicenseActivate) */
-        activateCreate: (args: T.VendorCoreV1PostLicenseActivateArgs) =>
-          call<T.VendorCoreV1PostLicenseActivateResult>(
+      authenticate: {
+        /** GET /security-scan/v1/authenticate (securityScanV1GetAuthenticate) */
+        get: (args: T.SecurityScanV1GetAuthenticateArgs = {}) =>
+          call<T.SecurityScanV1GetAuthenticateResult>(
             options,
-            'POST',
-            '/vendor-core/v1/license/activate',
+            'GET',
+            '/security-scan/v1/authenticate',
             args,
           ),
+        /** POST /security-scan/v1/authenticate (securityScanV1PostAuthenticate) */
+        create: (args: T.SecurityScanV1PostAuthenticateArgs = {}) =>
+          call<T.SecurityScanV1PostAuthenticateResult>(
+            options,
+            'POST',
+            '/security-scan/v1/authenticate',
+            args,
+          ),
+      },
+      authenticatePremium: {
+        /** POST /security-scan/v1/authenticate-premium (securityScanV1PostAuthenticatePremium) */
+        create: (args: T.SecurityScanV1PostAuthenticatePremiumArgs = {}) =>
+          call<T.SecurityScanV1PostAuthenticatePremiumResult>(
+            options,
+            'POST',
+            '/security-scan/v1/authenticate-premium',
+            args,
+          ),
+      },
+      config: {
+        /** GET /security-scan/v1/config (securityScanV1GetConfig) */
+        get: (args: T.SecurityScanV1GetConfigArgs = {}) =>
+          call<T.SecurityScanV1GetConfigResult>(options, 'GET', '/security-scan/v1/config', args),
+        /** POST, PUT, PATCH /security-scan/v1/config (securityScanV1UpdateConfig) */
+        create: (args: T.SecurityScanV1UpdateConfigArgs = {}) =>
+          call<T.SecurityScanV1UpdateConfigResult>(
+            options,
+            'POST',
+            '/security-scan/v1/config',
+            args,
+          ),
+      },
+      disconnect: {
+        /** POST, PUT, PATCH /security-scan/v1/disconnect (securityScanV1UpdateDisconnect) */
+        create: (args: T.SecurityScanV1UpdateDisconnectArgs = {}) =>
+          call<T.SecurityScanV1UpdateDisconnectResult>(
+            options,
+            'POST',
+            '/security-scan/v1/disconnect',
+            args,
+          ),
+      },
+      premiumConnect: {
+        /** POST, PUT, PATCH /security-scan/v1/premium-connect (securityScanV1UpdatePremiumConnect) */
+        create: (args: T.SecurityScanV1UpdatePremiumConnectArgs = {}) =>
+          call<T.SecurityScanV1UpdatePremiumConnectResult>(
+            options,
+            'POST',
+            '/security-scan/v1/premium-connect',
+            args,
+          ),
+      },
+      scan: {
+        /** GET /security-scan/v1/scan/issues (securityScanV1GetScanIssues) */
+        issuesGet: (args: T.SecurityScanV1GetScanIssuesArgs = {}) =>
+          call<T.SecurityScanV1GetScanIssuesResult>(
+            options,
+            'GET',
+            '/security-scan/v1/scan/issues',
+            args,
+          ),
+        /** POST /security-scan/v1/scan (securityScanV1PostScan) */
+        create: (args: T.SecurityScanV1PostScanArgs = {}) =>
+          call<T.SecurityScanV1PostScanResult>(options, 'POST', '/security-scan/v1/scan', args),
+        /** DELETE /security-scan/v1/scan (securityScanV1DeleteScan) */
+        delete: (args: T.SecurityScanV1DeleteScanArgs = {}) =>
+          call<T.SecurityScanV1DeleteScanResult>(options, 'DELETE', '/security-scan/v1/scan', args),
+        /** POST, PUT, PATCH /security-scan/v1/scan/issue (securityScanV1UpdateScanIssue) */
+        issueCreate: (args: T.SecurityScanV1UpdateScanIssueArgs = {}) =>
+          call<T.SecurityScanV1UpdateScanIssueResult>(
+            options,
+            'POST',
+            '/security-scan/v1/scan/issue',
+            args,
+          ),
+      },
+    },
+    core: {
+      index: {
+        /** GET /core/v2 (coreV2Index) */
+        get: (args: T.CoreV2IndexArgs = {}) =>
+          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
+      },
+      posts: {
+        /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
+        list: (args: T.ListPostsArgs = {}) =>
+          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
+        /** Every item over all pages of /core/v2/posts. */
+        listAll: (args: T.ListPostsArgs = {}) =>
+          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListPostsArgs = {}) =>
+          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        /** Creates a post. POST /core/v2/posts (createPost) */
+        create: (args: T.CreatePostArgs = {}) =>
+          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
+        /** Reads one post. GET /core/v2/posts/<id> (getPost) */
+        get: (args: T.GetPostArgs) =>
+          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
+        /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
+        update: (args: T.UpdatePostArgs) =>
+          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
+        /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
+        delete: (args: T.DeletePostArgs) =>
+          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
+        /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
+        revisionsList: (args: T.ListPostRevisionsArgs) =>
+          call<T.ListPostRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
+        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
+          collectAll<ItemOf<T.ListPostRevisionsResult>>(
+            options,
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
+          iteratePages<ItemOf<T.ListPostRevisionsResult>>(
+            options,
+            '/core/v2/posts/<parent>/revisions',
+            args,
+          ),
+        /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
+        revisionsGet: (args: T.GetPostRevisionArgs) =>
+          call<T.GetPostRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
+        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
+          call<T.DeletePostRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/posts/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
+        autosavesList: (args: T.ListPostAutosavesArgs) =>
+          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
+        /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
+        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
+          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
+        /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
+        autosavesGet: (args: T.GetPostAutosaveArgs) =>
+          call<T.GetPostAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<parent>/autosaves/<id>',
+            args,
+          ),
+      },
+      pages: {
+        /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
+        list: (args: T.ListPagesArgs = {}) =>
+          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
+        /** Every item over all pages of /core/v2/pages. */
+        listAll: (args: T.ListPagesArgs = {}) =>
+          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListPagesArgs = {}) =>
+          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        /** Creates a page. POST /core/v2/pages (createPage) */
+        create: (args: T.CreatePageArgs = {}) =>
+          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
+        /** Reads one page. GET /core/v2/pages/<id> (getPage) */
+        get: (args: T.GetPageArgs) =>
+          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
+        /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
+        update: (args: T.UpdatePageArgs) =>
+          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
+        /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
+        delete: (args: T.DeletePageArgs) =>
+          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
+        /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
+        revisionsList: (args: T.ListPageRevisionsArgs) =>
+          call<T.ListPageRevisionsResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
+        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
+          collectAll<ItemOf<T.ListPageRevisionsResult>>(
+            options,
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
+        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
+          iteratePages<ItemOf<T.ListPageRevisionsResult>>(
+            options,
+            '/core/v2/pages/<parent>/revisions',
+            args,
+          ),
+        /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
+        revisionsGet: (args: T.GetPageRevisionArgs) =>
+          call<T.GetPageRevisionResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
+        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
+          call<T.DeletePageRevisionResult>(
+            options,
+            'DELETE',
+            '/core/v2/pages/<parent>/revisions/<id>',
+            args,
+          ),
+        /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
+        autosavesList: (args: T.ListPageAutosavesArgs) =>
+          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
+        /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
+        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
+          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
+        /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
+        autosavesGet: (args: T.GetPageAutosaveArgs) =>
+          call<T.GetPageAutosaveResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<parent>/autosaves/<id>',
+            args,
+          ),
+      },
+      media: {
+        /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
+        list: (args: T.ListMediaArgs = {}) =>
+          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
+        /** Every item over all pages of /core/v2/media. */
+        listAll: (args: T.ListMediaArgs = {}) =>
+          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListMediaArgs = {}) =>
+          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
+        create: (args: T.CreateMediaArgs = {}) =>
+          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
+        /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
+        get: (args: T.GetMediaArgs) =>
+          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
+        /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
+        update: (args: T.UpdateMediaArgs) =>
+          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
+        /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
+        delete: (args: T.DeleteMediaArgs) =>
+          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
+        /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
+        postProcessCreate: (args: T.PostProcessMediaArgs) =>
+          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
+        /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
+        editCreate: (args: T.EditMediaArgs) =>
+          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
+      },
+    },
+    coreSiteHealth: {
+      index: {
+        /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
+        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
+          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
+      },
+    },
+    coreBlockEditor: {
+      index: {
+        /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
+        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
+          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
+      },
+    },
+    coreAbilities: {
+      index: {
+        /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
+        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
+          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
       },
     },
   };

@@ -2680,6 +2680,3137 @@ export interface BatchRequestsArgs {
 export type BatchRequestsResult = unknown;
 
 /**
+ * Params of GET /oembed/1.0.
+ */
+export interface Oembed10IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /oembed/1.0 answers with. */
+export type Oembed10IndexResult = unknown;
+
+/**
+ * Params of GET /oembed/1.0/embed.
+ */
+export interface GetOembedArgs {
+  /**
+   * Address of the item to embed.
+   */
+  url: string;
+  format?: string;
+  maxwidth?: number;
+}
+
+/** What GET /oembed/1.0/embed answers with. */
+export type GetOembedResult = unknown;
+
+/**
+ * Params of GET /oembed/1.0/proxy.
+ */
+export interface GetOembedProxyArgs {
+  /**
+   * Address of the item to embed.
+   */
+  url: string;
+  /**
+   * Response format of the oEmbed data.
+   */
+  format?: 'json' | 'xml';
+  /**
+   * Largest width of the embed, in pixels.
+   */
+  maxwidth?: number;
+  /**
+   * Largest height of the embed, in pixels.
+   */
+  maxheight?: number;
+  /**
+   * Whether to look for an oEmbed endpoint in the page when no known provider matches.
+   */
+  discover?: boolean;
+}
+
+/** What GET /oembed/1.0/proxy answers with. */
+export type GetOembedProxyResult = unknown;
+
+/**
+ * Params of GET /cacheopt/v1.
+ */
+export interface CacheoptV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /cacheopt/v1 answers with. */
+export type CacheoptV1IndexResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v1/toggle_crawler_state.
+ */
+export interface CacheoptV1PostToggleCrawlerStateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v1/toggle_crawler_state answers with. */
+export type CacheoptV1PostToggleCrawlerStateResult = unknown;
+
+/**
+ * Params of GET /cacheopt/v1/tool/check_ip.
+ */
+export interface CacheoptV1GetToolCheckIpArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /cacheopt/v1/tool/check_ip answers with. */
+export type CacheoptV1GetToolCheckIpResult = unknown;
+
+/**
+ * Params of GET /cacheopt/v1/guest/sync.
+ */
+export interface CacheoptV1GetGuestSyncArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /cacheopt/v1/guest/sync answers with. */
+export type CacheoptV1GetGuestSyncResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v1/notify_img.
+ */
+export interface CacheoptV1PostNotifyImgArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v1/notify_img answers with. */
+export type CacheoptV1PostNotifyImgResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v1/notify_ccss.
+ */
+export interface CacheoptV1PostNotifyCcssArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v1/notify_ccss answers with. */
+export type CacheoptV1PostNotifyCcssResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v1/notify_ucss.
+ */
+export interface CacheoptV1PostNotifyUcssArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v1/notify_ucss answers with. */
+export type CacheoptV1PostNotifyUcssResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v1/notify_vpi.
+ */
+export interface CacheoptV1PostNotifyVpiArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v1/notify_vpi answers with. */
+export type CacheoptV1PostNotifyVpiResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v1/check_img.
+ */
+export interface CacheoptV1PostCheckImgArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v1/check_img answers with. */
+export type CacheoptV1PostCheckImgResult = unknown;
+
+/**
+ * Params of GET /cacheopt/v3.
+ */
+export interface CacheoptV3IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /cacheopt/v3 answers with. */
+export type CacheoptV3IndexResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v3/ip_validate.
+ */
+export interface CacheoptV3PostIpValidateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v3/ip_validate answers with. */
+export type CacheoptV3PostIpValidateResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v3/core_rest_echo.
+ */
+export interface CacheoptV3PostCoreRestEchoArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v3/core_rest_echo answers with. */
+export type CacheoptV3PostCoreRestEchoResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v3/ping.
+ */
+export interface CacheoptV3PostPingArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v3/ping answers with. */
+export type CacheoptV3PostPingResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v3/cdn_status.
+ */
+export interface CacheoptV3PostCdnStatusArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v3/cdn_status answers with. */
+export type CacheoptV3PostCdnStatusResult = unknown;
+
+/**
+ * Params of POST /cacheopt/v3/err_domains.
+ */
+export interface CacheoptV3PostErrDomainsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /cacheopt/v3/err_domains answers with. */
+export type CacheoptV3PostErrDomainsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1.
+ */
+export interface PagebuilderOneV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder-one/v1 answers with. */
+export type PagebuilderOneV1IndexResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/connect/authorize.
+ */
+export interface PagebuilderOneV1PostConnectAuthorizeArgs {
+  /**
+   * Forget any half-finished connection first.
+   */
+  clearSession?: boolean;
+}
+
+/** What POST /pagebuilder-one/v1/connect/authorize answers with. */
+export type PagebuilderOneV1PostConnectAuthorizeResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/connect/disconnect.
+ */
+export interface PagebuilderOneV1PostConnectDisconnectArgs {}
+
+/** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
+export type PagebuilderOneV1PostConnectDisconnectResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/connect/switch-domain.
+ */
+export interface PagebuilderOneV1PostConnectSwitchDomainArgs {}
+
+/** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
+export type PagebuilderOneV1PostConnectSwitchDomainResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/connect/deactivate.
+ */
+export interface PagebuilderOneV1PostConnectDeactivateArgs {}
+
+/** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
+export type PagebuilderOneV1PostConnectDeactivateResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/top-bar/notifications.
+ */
+export interface PagebuilderOneV1GetTopBarNotificationsArgs {
+  /**
+   * Product asking for its notifications.
+   */
+  app_name: string;
+  /**
+   * Version of that product.
+   */
+  app_version: string;
+}
+
+/** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
+export type PagebuilderOneV1GetTopBarNotificationsResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/top-bar/feedback.
+ */
+export interface PagebuilderOneV1PostTopBarFeedbackArgs {
+  /**
+   * Product the feedback is about.
+   */
+  product: string;
+  /**
+   * Subject line.
+   */
+  subject: string;
+  /**
+   * Short summary.
+   */
+  title: string;
+  /**
+   * The feedback itself.
+   */
+  description: string;
+  /**
+   * Sender's country code.
+   */
+  countryCode?: string;
+}
+
+/** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
+export type PagebuilderOneV1PostTopBarFeedbackResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/themes.
+ */
+export interface PagebuilderOneV1PostThemesArgs {
+  /**
+   * Theme to install.
+   */
+  slug: string;
+  /**
+   * State the theme is left in after installing.
+   */
+  status?: 'inactive' | 'active';
+}
+
+/** What POST /pagebuilder-one/v1/themes answers with. */
+export type PagebuilderOneV1PostThemesResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/themes/<slug>/activate.
+ */
+export interface PagebuilderOneV1PostThemesActivateArgs {
+  /**
+   * Theme to activate.
+   */
+  slug: string;
+}
+
+/** What POST /pagebuilder-one/v1/themes/<slug>/activate answers with. */
+export type PagebuilderOneV1PostThemesActivateResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/plugins.
+ */
+export interface PagebuilderOneV1GetPluginsArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: 'view' | 'embed' | 'edit';
+  /**
+   * Keep only plugins matching this text.
+   */
+  search?: string;
+  /**
+   * Keep only plugins in these states.
+   */
+  status?: ('inactive' | 'active')[];
+}
+
+/** What GET /pagebuilder-one/v1/plugins answers with. */
+export type PagebuilderOneV1GetPluginsResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins.
+ */
+export interface PagebuilderOneV1PostPluginsArgs {
+  /**
+   * Plugin of the family to install.
+   */
+  slug:
+    | 'assistant'
+    | 'manage'
+    | 'builder'
+    | 'builder-pro'
+    | 'site-mailer'
+    | 'image-optimization'
+    | 'accessibility'
+    | 'consent';
+  /**
+   * State the plugin is left in after installing.
+   */
+  status?: 'inactive' | 'active';
+}
+
+/** What POST /pagebuilder-one/v1/plugins answers with. */
+export type PagebuilderOneV1PostPluginsResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/activate.
+ */
+export interface PagebuilderOneV1PostPluginsActivateArgs {
+  /**
+   * Plugin to activate.
+   */
+  slug: string;
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/activate answers with. */
+export type PagebuilderOneV1PostPluginsActivateResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate.
+ */
+export interface PagebuilderOneV1PostPluginsDeactivateArgs {
+  /**
+   * Plugin to deactivate.
+   */
+  slug: string;
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/deactivate answers with. */
+export type PagebuilderOneV1PostPluginsDeactivateResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade.
+ */
+export interface PagebuilderOneV1PostPluginsUpgradeArgs {
+  /**
+   * Plugin to upgrade.
+   */
+  slug: string;
+  /**
+   * An upgraded plugin is left active.
+   */
+  status?: 'active';
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/upgrade answers with. */
+export type PagebuilderOneV1PostPluginsUpgradeResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run.
+ */
+export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
+  /**
+   * Plugin whose settings move to the connected account.
+   */
+  slug:
+    | 'manage'
+    | 'builder'
+    | 'builder-pro'
+    | 'site-mailer'
+    | 'image-optimization'
+    | 'accessibility'
+    | 'consent';
+  /**
+   * Migrate even when the plugin is already connected.
+   */
+  force?: boolean;
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/migration/run answers with. */
+export type PagebuilderOneV1PostPluginsMigrationRunResult = unknown;
+
+/**
+ * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback.
+ */
+export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
+  /**
+   * Plugin whose migration is undone.
+   */
+  slug:
+    | 'manage'
+    | 'builder'
+    | 'builder-pro'
+    | 'site-mailer'
+    | 'image-optimization'
+    | 'accessibility'
+    | 'consent';
+}
+
+/** What POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback answers with. */
+export type PagebuilderOneV1PostPluginsMigrationRollbackResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/settings.
+ */
+export interface PagebuilderOneV1GetSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder-one/v1/settings answers with. */
+export type PagebuilderOneV1GetSettingsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder-one/v1/settings.
+ */
+export interface PagebuilderOneV1UpdateSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder-one/v1/settings answers with. */
+export type PagebuilderOneV1UpdateSettingsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state.
+ */
+export interface PagebuilderOneV1GetManageDashboardWidgetStateArgs {}
+
+/** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
+export type PagebuilderOneV1GetManageDashboardWidgetStateResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/logs.
+ */
+export interface PagebuilderOneV1GetLogsArgs {}
+
+/** What GET /pagebuilder-one/v1/logs answers with. */
+export type PagebuilderOneV1GetLogsResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder-one/v1/logs.
+ */
+export interface PagebuilderOneV1DeleteLogsArgs {}
+
+/** What DELETE /pagebuilder-one/v1/logs answers with. */
+export type PagebuilderOneV1DeleteLogsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1.
+ */
+export interface PagebuilderV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder/v1 answers with. */
+export type PagebuilderV1IndexResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/cache.
+ */
+export interface PagebuilderV1DeleteCacheArgs {}
+
+/** What DELETE /pagebuilder/v1/cache answers with. */
+export type PagebuilderV1DeleteCacheResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals.
+ */
+export interface PagebuilderV1GetGlobalsArgs {}
+
+/** What GET /pagebuilder/v1/globals answers with. */
+export type PagebuilderV1GetGlobalsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals/colors.
+ */
+export interface PagebuilderV1GetGlobalsColorsArgs {}
+
+/** What GET /pagebuilder/v1/globals/colors answers with. */
+export type PagebuilderV1GetGlobalsColorsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals/colors/<id>.
+ */
+export interface PagebuilderV1GetGlobalsColorArgs {
+  /**
+   * Colour id.
+   */
+  id: string;
+}
+
+/** What GET /pagebuilder/v1/globals/colors/<id> answers with. */
+export type PagebuilderV1GetGlobalsColorResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/globals/colors/<id>.
+ */
+export interface PagebuilderV1SaveGlobalsColorArgs {
+  /**
+   * Colour id.
+   */
+  id: string;
+}
+
+/** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
+export type PagebuilderV1SaveGlobalsColorResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/globals/colors/<id>.
+ */
+export interface PagebuilderV1DeleteGlobalsColorArgs {
+  /**
+   * Colour id.
+   */
+  id: string;
+}
+
+/** What DELETE /pagebuilder/v1/globals/colors/<id> answers with. */
+export type PagebuilderV1DeleteGlobalsColorResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals/typography.
+ */
+export interface PagebuilderV1GetGlobalsTypographyArgs {}
+
+/** What GET /pagebuilder/v1/globals/typography answers with. */
+export type PagebuilderV1GetGlobalsTypographyResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/globals/typography/<id>.
+ */
+export interface PagebuilderV1GetGlobalsTypographyItemArgs {
+  /**
+   * Typography id.
+   */
+  id: string;
+}
+
+/** What GET /pagebuilder/v1/globals/typography/<id> answers with. */
+export type PagebuilderV1GetGlobalsTypographyItemResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/globals/typography/<id>.
+ */
+export interface PagebuilderV1SaveGlobalsTypographyItemArgs {
+  /**
+   * Typography id.
+   */
+  id: string;
+}
+
+/** What POST /pagebuilder/v1/globals/typography/<id> answers with. */
+export type PagebuilderV1SaveGlobalsTypographyItemResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/globals/typography/<id>.
+ */
+export interface PagebuilderV1DeleteGlobalsTypographyItemArgs {
+  /**
+   * Typography id.
+   */
+  id: string;
+}
+
+/** What DELETE /pagebuilder/v1/globals/typography/<id> answers with. */
+export type PagebuilderV1DeleteGlobalsTypographyItemResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/settings/<key>.
+ */
+export interface PagebuilderV1GetSettingsArgs {
+  key: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/settings/<key> answers with. */
+export type PagebuilderV1GetSettingsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key>.
+ */
+export interface PagebuilderV1UpdateSettingsArgs {
+  key: string | number;
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/settings/<key> answers with. */
+export type PagebuilderV1UpdateSettingsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/post.
+ */
+export interface PagebuilderV1GetPostArgs {
+  /**
+   * Post types to search (all public ones when null).
+   */
+  included_types?: unknown[];
+  /**
+   * Post types never searched.
+   */
+  excluded_types?: unknown[];
+  /**
+   * Text searched for.
+   */
+  term?: string;
+  /**
+   * Which field of a result becomes which key of the answer.
+   */
+  keys_conversion_map?: unknown[];
+  /**
+   * Most results answered.
+   */
+  items_count?: number;
+  /**
+   * Search only publicly viewable post types.
+   */
+  is_public?: boolean;
+  /**
+   * Extra meta conditions.
+   */
+  meta_query?: unknown[];
+  /**
+   * Extra taxonomy conditions.
+   */
+  tax_query?: unknown[];
+  /**
+   * Also match the text of the posts, not only their titles.
+   */
+  search_in_content?: boolean;
+}
+
+/** What GET /pagebuilder/v1/post answers with. */
+export type PagebuilderV1GetPostResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/term.
+ */
+export interface PagebuilderV1GetTermArgs {
+  /**
+   * Taxonomies to search (all when null).
+   */
+  included_types?: unknown[];
+  /**
+   * Taxonomies never searched.
+   */
+  excluded_types?: unknown[];
+  /**
+   * Text searched for.
+   */
+  term?: string;
+  /**
+   * Which field of a result becomes which key of the answer.
+   */
+  keys_conversion_map?: unknown[];
+  /**
+   * Most results answered.
+   */
+  items_count?: number;
+  /**
+   * Leave out terms with no posts.
+   */
+  hide_empty?: boolean;
+  /**
+   * Extra meta conditions.
+   */
+  meta_query?: unknown[];
+}
+
+/** What GET /pagebuilder/v1/term answers with. */
+export type PagebuilderV1GetTermResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/user.
+ */
+export interface PagebuilderV1GetUserArgs {
+  /**
+   * Text searched for.
+   */
+  term?: string;
+  /**
+   * Which field of a result becomes which key of the answer.
+   */
+  keys_conversion_map?: unknown[] | string;
+  /**
+   * Most results answered.
+   */
+  items_count?: number;
+}
+
+/** What GET /pagebuilder/v1/user answers with. */
+export type PagebuilderV1GetUserResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/favorites.
+ */
+export interface PagebuilderV1GetFavoritesArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: string;
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most items in one page.
+   */
+  per_page?: number;
+  /**
+   * Keep only items matching this text.
+   */
+  search?: string;
+}
+
+/** What GET /pagebuilder/v1/favorites answers with. */
+export type PagebuilderV1GetFavoritesResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/favorites/<id>.
+ */
+export interface PagebuilderV1PostFavoritesArgs {
+  /**
+   * Kind of favorites (e.g. widgets).
+   */
+  id: string;
+  /**
+   * Slug of the item marked as favorite.
+   */
+  favorite: string;
+}
+
+/** What POST /pagebuilder/v1/favorites/<id> answers with. */
+export type PagebuilderV1PostFavoritesResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/favorites/<id>.
+ */
+export interface PagebuilderV1DeleteFavoritesArgs {
+  /**
+   * Kind of favorites (e.g. widgets).
+   */
+  id: string;
+  /**
+   * Slug of the item no longer a favorite.
+   */
+  favorite: string;
+}
+
+/** What DELETE /pagebuilder/v1/favorites/<id> answers with. */
+export type PagebuilderV1DeleteFavoritesResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/kit-elements-defaults.
+ */
+export interface PagebuilderV1GetKitElementsDefaultsArgs {}
+
+/** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
+export type PagebuilderV1GetKitElementsDefaultsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>.
+ */
+export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
+  /**
+   * Element type the defaults apply to.
+   */
+  type: string;
+  /**
+   * Default settings of that element type.
+   */
+  settings: {};
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
+export type PagebuilderV1UpdateKitElementsDefaultsResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>.
+ */
+export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
+  /**
+   * Element type whose defaults are removed.
+   */
+  type: string;
+}
+
+/** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
+export type PagebuilderV1DeleteKitElementsDefaultsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/site-navigation/recent-posts.
+ */
+export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
+  /**
+   * How many posts to answer.
+   */
+  posts_per_page: number;
+  /**
+   * Post types to include.
+   */
+  post_type?: unknown[];
+  /**
+   * Post ids to leave out.
+   */
+  post__not_in?: number[];
+}
+
+/** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
+export type PagebuilderV1GetSiteNavigationRecentPostsResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/site-navigation/add-new-post.
+ */
+export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
+  /**
+   * Type of the new draft.
+   */
+  post_type?: string;
+}
+
+/** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
+export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/design-system-sync/stylesheet.
+ */
+export interface PagebuilderV1PostDesignSystemSyncStylesheetArgs {}
+
+/** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist.
+ */
+export interface PagebuilderV1GetChecklistArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: string;
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most items in one page.
+   */
+  per_page?: number;
+  /**
+   * Keep only items matching this text.
+   */
+  search?: string;
+}
+
+/** What GET /pagebuilder/v1/checklist answers with. */
+export type PagebuilderV1GetChecklistResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist/<id>.
+ */
+export interface PagebuilderV1GetChecklistItemArgs {
+  /**
+   * Checklist entry id.
+   */
+  id: string;
+}
+
+/** What GET /pagebuilder/v1/checklist/<id> answers with. */
+export type PagebuilderV1GetChecklistItemResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist/steps.
+ */
+export interface PagebuilderV1GetChecklistStepsArgs {}
+
+/** What GET /pagebuilder/v1/checklist/steps answers with. */
+export type PagebuilderV1GetChecklistStepsResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist/steps/<id>.
+ */
+export interface PagebuilderV1GetChecklistStepArgs {
+  /**
+   * Step id.
+   */
+  id: string;
+}
+
+/** What GET /pagebuilder/v1/checklist/steps/<id> answers with. */
+export type PagebuilderV1GetChecklistStepResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>.
+ */
+export interface PagebuilderV1UpdateChecklistStepArgs {
+  /**
+   * Step id.
+   */
+  id: string;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
+export type PagebuilderV1UpdateChecklistStepResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/checklist/user-progress.
+ */
+export interface PagebuilderV1GetChecklistUserProgressArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/checklist/user-progress answers with. */
+export type PagebuilderV1GetChecklistUserProgressResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress.
+ */
+export interface PagebuilderV1UpdateChecklistUserProgressArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress answers with. */
+export type PagebuilderV1UpdateChecklistUserProgressResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding.
+ */
+export interface PagebuilderV1GetOnboardingArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: string;
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most items in one page.
+   */
+  per_page?: number;
+  /**
+   * Keep only items matching this text.
+   */
+  search?: string;
+}
+
+/** What GET /pagebuilder/v1/onboarding answers with. */
+export type PagebuilderV1GetOnboardingResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/user-progress.
+ */
+export interface PagebuilderV1GetOnboardingUserProgressArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/onboarding/user-progress answers with. */
+export type PagebuilderV1GetOnboardingUserProgressResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress.
+ */
+export interface PagebuilderV1UpdateOnboardingUserProgressArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress answers with. */
+export type PagebuilderV1UpdateOnboardingUserProgressResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/user-choices.
+ */
+export interface PagebuilderV1GetOnboardingUserChoicesArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/onboarding/user-choices answers with. */
+export type PagebuilderV1GetOnboardingUserChoicesResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices.
+ */
+export interface PagebuilderV1UpdateOnboardingUserChoicesArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices answers with. */
+export type PagebuilderV1UpdateOnboardingUserChoicesResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/pro-install-screen.
+ */
+export interface PagebuilderV1GetOnboardingProInstallScreenArgs {}
+
+/** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
+export type PagebuilderV1GetOnboardingProInstallScreenResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/install-pro.
+ */
+export interface PagebuilderV1GetOnboardingInstallProArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/onboarding/install-pro answers with. */
+export type PagebuilderV1GetOnboardingInstallProResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/onboarding/install-pro.
+ */
+export interface PagebuilderV1PostOnboardingInstallProArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /pagebuilder/v1/onboarding/install-pro answers with. */
+export type PagebuilderV1PostOnboardingInstallProResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/onboarding/install-theme.
+ */
+export interface PagebuilderV1GetOnboardingInstallThemeArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/onboarding/install-theme answers with. */
+export type PagebuilderV1GetOnboardingInstallThemeResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/onboarding/install-theme.
+ */
+export interface PagebuilderV1PostOnboardingInstallThemeArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
+export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/operations/opt-in-v4.
+ */
+export interface PagebuilderV1PostOperationsOptInV4Args {}
+
+/** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
+export type PagebuilderV1PostOperationsOptInV4Result = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/assistant/consent.
+ */
+export interface PagebuilderV1PostAssistantConsentArgs {}
+
+/** What POST /pagebuilder/v1/assistant/consent answers with. */
+export type PagebuilderV1PostAssistantConsentResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/template-library/templates.
+ */
+export interface PagebuilderV1GetTemplateLibraryTemplatesArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/template-library/templates answers with. */
+export type PagebuilderV1GetTemplateLibraryTemplatesResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/template-library/templates.
+ */
+export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
+  /**
+   * Template title.
+   */
+  title?: string;
+  /**
+   * What the template is used as.
+   */
+  type: 'page' | 'section' | 'container';
+  /**
+   * The template's element tree.
+   */
+  content?: {};
+}
+
+/** What POST /pagebuilder/v1/template-library/templates answers with. */
+export type PagebuilderV1PostTemplateLibraryTemplatesResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/user-data/current-user.
+ */
+export interface PagebuilderV1GetUserDataCurrentUserArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /pagebuilder/v1/user-data/current-user answers with. */
+export type PagebuilderV1GetUserDataCurrentUserResult = unknown;
+
+/**
+ * Params of PATCH /pagebuilder/v1/user-data/current-user.
+ */
+export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
+  /**
+   * Messages the user chose not to see again.
+   */
+  suppressedMessages?: string[];
+}
+
+/** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
+export type PagebuilderV1UpdateUserDataCurrentUserResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/library/connect.
+ */
+export interface PagebuilderV1PostLibraryConnectArgs {
+  /**
+   * Access token of the template library account.
+   */
+  token: string;
+}
+
+/** What POST /pagebuilder/v1/library/connect answers with. */
+export type PagebuilderV1PostLibraryConnectResult = unknown;
+
+/**
+ * Params of DELETE /pagebuilder/v1/library/connect.
+ */
+export interface PagebuilderV1DeleteLibraryConnectArgs {
+  [k: string]: unknown;
+}
+
+/** What DELETE /pagebuilder/v1/library/connect answers with. */
+export type PagebuilderV1DeleteLibraryConnectResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/send-event.
+ */
+export interface PagebuilderV1GetSendEventArgs {
+  /**
+   * Scope of the answer.
+   */
+  context?: string;
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most items in one page.
+   */
+  per_page?: number;
+  /**
+   * Keep only items matching this text.
+   */
+  search?: string;
+}
+
+/** What GET /pagebuilder/v1/send-event answers with. */
+export type PagebuilderV1GetSendEventResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/send-event.
+ */
+export interface PagebuilderV1PostSendEventArgs {
+  /**
+   * The event as the editor reports it.
+   */
+  event_data: {};
+}
+
+/** What POST /pagebuilder/v1/send-event answers with. */
+export type PagebuilderV1PostSendEventResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/global-classes.
+ */
+export interface PagebuilderV1GetGlobalClassesArgs {
+  /**
+   * Published classes or the preview copy.
+   */
+  context?: 'frontend' | 'preview';
+}
+
+/** What GET /pagebuilder/v1/global-classes answers with. */
+export type PagebuilderV1GetGlobalClassesResult = unknown;
+
+/**
+ * Params of PUT /pagebuilder/v1/global-classes.
+ */
+export interface PagebuilderV1UpdateGlobalClassesArgs {
+  /**
+   * Published classes or the preview copy.
+   */
+  context?: 'frontend' | 'preview';
+  /**
+   * Ids of the classes added, deleted and modified since the last save.
+   */
+  changes: {
+    added: string[];
+    deleted: string[];
+    modified: string[];
+  };
+  /**
+   * Every class, keyed by its id.
+   */
+  items: {
+    [k: string]: {
+      id: string;
+      variants: unknown[];
+      type: 'class';
+      label: string;
+    };
+  };
+  /**
+   * Class ids in display order.
+   */
+  order: string[];
+}
+
+/** What PUT /pagebuilder/v1/global-classes answers with. */
+export type PagebuilderV1UpdateGlobalClassesResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/global-classes/usage.
+ */
+export interface PagebuilderV1GetGlobalClassesUsageArgs {
+  /**
+   * Published classes or the preview copy.
+   */
+  context?: 'frontend' | 'preview';
+}
+
+/** What GET /pagebuilder/v1/global-classes/usage answers with. */
+export type PagebuilderV1GetGlobalClassesUsageResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/variables/list.
+ */
+export interface PagebuilderV1GetVariablesListArgs {}
+
+/** What GET /pagebuilder/v1/variables/list answers with. */
+export type PagebuilderV1GetVariablesListResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/variables/create.
+ */
+export interface PagebuilderV1PostVariablesCreateArgs {
+  /**
+   * Kind of value (colour, font...).
+   */
+  type: string;
+  /**
+   * Name shown in the editor.
+   */
+  label: string;
+  /**
+   * The value.
+   */
+  value: string;
+}
+
+/** What POST /pagebuilder/v1/variables/create answers with. */
+export type PagebuilderV1PostVariablesCreateResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/variables/update.
+ */
+export interface PagebuilderV1UpdateVariablesUpdateArgs {
+  /**
+   * Variable to change.
+   */
+  id: string;
+  /**
+   * New name.
+   */
+  label: string;
+  /**
+   * New value.
+   */
+  value: string;
+  /**
+   * Position in the list.
+   */
+  order?: number;
+  /**
+   * New kind of value.
+   */
+  type?: string;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/variables/update answers with. */
+export type PagebuilderV1UpdateVariablesUpdateResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/variables/delete.
+ */
+export interface PagebuilderV1UpdateVariablesDeleteArgs {
+  /**
+   * Variable to delete (it can be restored).
+   */
+  id: string;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/variables/delete answers with. */
+export type PagebuilderV1UpdateVariablesDeleteResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore.
+ */
+export interface PagebuilderV1UpdateVariablesRestoreArgs {
+  /**
+   * Deleted variable to bring back.
+   */
+  id: {
+    [k: string]: unknown;
+  };
+  /**
+   * Name to restore it under.
+   */
+  label?: string;
+  /**
+   * Value to restore it with.
+   */
+  value?: string;
+  /**
+   * Kind of value.
+   */
+  type?: string;
+}
+
+/** What POST, PUT, PATCH /pagebuilder/v1/variables/restore answers with. */
+export type PagebuilderV1UpdateVariablesRestoreResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/variables/batch.
+ */
+export interface PagebuilderV1PostVariablesBatchArgs {
+  /**
+   * Version of the list the operations were made against.
+   */
+  watermark: number;
+  /**
+   * Creates, updates, deletes and restores applied in order.
+   */
+  operations: unknown[];
+}
+
+/** What POST /pagebuilder/v1/variables/batch answers with. */
+export type PagebuilderV1PostVariablesBatchResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/documents.
+ */
+export interface PagebuilderV1DocumentsIndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder/v1/documents answers with. */
+export type PagebuilderV1DocumentsIndexResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/documents/<id>/media/import.
+ */
+export interface PagebuilderV1DocumentsPostMediaImportArgs {
+  /**
+   * Document (post id) whose external media is imported.
+   */
+  id: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
+export type PagebuilderV1DocumentsPostMediaImportResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/feedback.
+ */
+export interface PagebuilderV1FeedbackIndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder/v1/feedback answers with. */
+export type PagebuilderV1FeedbackIndexResult = unknown;
+
+/**
+ * Params of POST /pagebuilder/v1/feedback/submit.
+ */
+export interface PagebuilderV1FeedbackPostSubmitArgs {}
+
+/** What POST /pagebuilder/v1/feedback/submit answers with. */
+export type PagebuilderV1FeedbackPostSubmitResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-ai/v1.
+ */
+export interface PagebuilderAiV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /pagebuilder-ai/v1 answers with. */
+export type PagebuilderAiV1IndexResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-ai/v1/permissions.
+ */
+export interface PagebuilderAiV1GetPermissionsArgs {}
+
+/** What GET /pagebuilder-ai/v1/permissions answers with. */
+export type PagebuilderAiV1GetPermissionsResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1.
+ */
+export interface SitegenV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /sitegen/v1 answers with. */
+export type SitegenV1IndexResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/get-credits.
+ */
+export interface SitegenV1GetGetCreditsArgs {}
+
+/** What GET /sitegen/v1/get-credits answers with. */
+export type SitegenV1GetGetCreditsResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/categories.
+ */
+export interface SitegenV1GetCategoriesArgs {}
+
+/** What GET /sitegen/v1/categories answers with. */
+export type SitegenV1GetCategoriesResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/site-features.
+ */
+export interface SitegenV1GetSiteFeaturesArgs {}
+
+/** What GET /sitegen/v1/site-features answers with. */
+export type SitegenV1GetSiteFeaturesResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/site-languages.
+ */
+export interface SitegenV1GetSiteLanguagesArgs {}
+
+/** What GET /sitegen/v1/site-languages answers with. */
+export type SitegenV1GetSiteLanguagesResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/import-status.
+ */
+export interface SitegenV1GetImportStatusArgs {}
+
+/** What GET /sitegen/v1/import-status answers with. */
+export type SitegenV1GetImportStatusResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/migration-status.
+ */
+export interface SitegenV1GetMigrationStatusArgs {}
+
+/** What GET /sitegen/v1/migration-status answers with. */
+export type SitegenV1GetMigrationStatusResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/import-error-log.
+ */
+export interface SitegenV1GetImportErrorLogArgs {}
+
+/** What GET /sitegen/v1/import-error-log answers with. */
+export type SitegenV1GetImportErrorLogResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/set-plan-promo-dismiss-time.
+ */
+export interface SitegenV1GetSetPlanPromoDismissTimeArgs {}
+
+/** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
+export type SitegenV1GetSetPlanPromoDismissTimeResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/get-plan-promo-dismiss-time.
+ */
+export interface SitegenV1GetGetPlanPromoDismissTimeArgs {}
+
+/** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
+export type SitegenV1GetGetPlanPromoDismissTimeResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/zip-plan.
+ */
+export interface SitegenV1PostZipPlanArgs {}
+
+/** What POST /sitegen/v1/zip-plan answers with. */
+export type SitegenV1PostZipPlanResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/revoke-access.
+ */
+export interface SitegenV1PostRevokeAccessArgs {}
+
+/** What POST /sitegen/v1/revoke-access answers with. */
+export type SitegenV1PostRevokeAccessResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/restore-credit.
+ */
+export interface SitegenV1PostRestoreCreditArgs {}
+
+/** What POST /sitegen/v1/restore-credit answers with. */
+export type SitegenV1PostRestoreCreditResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/description.
+ */
+export interface SitegenV1PostDescriptionArgs {
+  /**
+   * Name of the business.
+   */
+  business_name: string;
+  /**
+   * What the business does, in the owner's words.
+   */
+  business_description?: string;
+  /**
+   * Business category (see /sitegen/v1/categories).
+   */
+  category?: string;
+}
+
+/** What POST /sitegen/v1/description answers with. */
+export type SitegenV1PostDescriptionResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/keywords.
+ */
+export interface SitegenV1PostKeywordsArgs {
+  /**
+   * Name of the business.
+   */
+  business_name: string;
+  /**
+   * What the business does, in the owner's words.
+   */
+  business_description?: string;
+  /**
+   * Business category (see /sitegen/v1/categories).
+   */
+  category?: string;
+}
+
+/** What POST /sitegen/v1/keywords answers with. */
+export type SitegenV1PostKeywordsResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/template-keywords.
+ */
+export interface SitegenV1PostTemplateKeywordsArgs {
+  /**
+   * Name of the business.
+   */
+  business_name: string;
+  /**
+   * What the business does.
+   */
+  business_description?: string;
+  /**
+   * Business category.
+   */
+  business_category?: string;
+}
+
+/** What POST /sitegen/v1/template-keywords answers with. */
+export type SitegenV1PostTemplateKeywordsResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/images.
+ */
+export interface SitegenV1PostImagesArgs {
+  /**
+   * Words describing the images wanted.
+   */
+  keywords: string;
+  /**
+   * Images per page.
+   */
+  per_page?: string;
+  /**
+   * Page of results.
+   */
+  page?: string;
+  /**
+   * Landscape, portrait or any.
+   */
+  orientation?: string;
+  /**
+   * Image source to search.
+   */
+  engine?: string;
+}
+
+/** What POST /sitegen/v1/images answers with. */
+export type SitegenV1PostImagesResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/record-step.
+ */
+export interface SitegenV1PostRecordStepArgs {
+  /**
+   * What happened at the step.
+   */
+  action: string;
+  /**
+   * Number of the step.
+   */
+  current_step: number;
+  /**
+   * Name of the step.
+   */
+  current_step_name: string;
+}
+
+/** What POST /sitegen/v1/record-step answers with. */
+export type SitegenV1PostRecordStepResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/templates.
+ */
+export interface SitegenV1PostTemplatesArgs {
+  /**
+   * Name of the business.
+   */
+  business_name?: string;
+  /**
+   * Builder the templates are made for.
+   */
+  page_builder?: string;
+  /**
+   * Words the templates should match.
+   */
+  keywords?: string[];
+}
+
+/** What POST /sitegen/v1/templates answers with. */
+export type SitegenV1PostTemplatesResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/all-templates.
+ */
+export interface SitegenV1PostAllTemplatesArgs {
+  /**
+   * Name of the business.
+   */
+  business_name?: string;
+  /**
+   * Templates per page.
+   */
+  per_page?: number;
+  /**
+   * Page of results.
+   */
+  page?: number;
+  /**
+   * Builder the templates are made for.
+   */
+  page_builder?: string;
+  /**
+   * Word the templates should match.
+   */
+  keyword?: string;
+  /**
+   * Sort field and direction.
+   */
+  sort?: {};
+}
+
+/** What POST /sitegen/v1/all-templates answers with. */
+export type SitegenV1PostAllTemplatesResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/user-details.
+ */
+export interface SitegenV1PostUserDetailsArgs {
+  /**
+   * What the business does.
+   */
+  business_description: string;
+  /**
+   * Name of the business.
+   */
+  business_name: string;
+  /**
+   * Business category.
+   */
+  business_category: string;
+  /**
+   * Language of the generated site.
+   */
+  site_language: string;
+  /**
+   * Keywords chosen.
+   */
+  keywords: unknown[];
+  /**
+   * Images chosen.
+   */
+  images: unknown[];
+  /**
+   * Postal address (the name is spelled so by clients).
+   */
+  business_addeess?: string;
+  /**
+   * Phone number.
+   */
+  business_phone?: string;
+  /**
+   * Contact email.
+   */
+  business_email?: string;
+  /**
+   * Links to social profiles.
+   */
+  social_profiles?: unknown[];
+}
+
+/** What POST /sitegen/v1/user-details answers with. */
+export type SitegenV1PostUserDetailsResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/site.
+ */
+export interface SitegenV1PostSiteArgs {
+  /**
+   * Template the site is built from.
+   */
+  template: string;
+}
+
+/** What POST /sitegen/v1/site answers with. */
+export type SitegenV1PostSiteResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/content-export.
+ */
+export interface SitegenV1PostContentExportArgs {
+  /**
+   * Template whose text is filled in.
+   */
+  template: string;
+  /**
+   * Name of the business.
+   */
+  business_name?: string;
+  /**
+   * What the business does.
+   */
+  business_description?: string;
+  /**
+   * Language of the text.
+   */
+  language?: string;
+}
+
+/** What POST /sitegen/v1/content-export answers with. */
+export type SitegenV1PostContentExportResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/ai-site.
+ */
+export interface SitegenV1PostAiSiteArgs {
+  /**
+   * Template the site is built from.
+   */
+  template: string;
+  /**
+   * Name of the business.
+   */
+  business_name?: string;
+}
+
+/** What POST /sitegen/v1/ai-site answers with. */
+export type SitegenV1PostAiSiteResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/search-category.
+ */
+export interface SitegenV1PostSearchCategoryArgs {
+  /**
+   * Word to find a business category for.
+   */
+  keyword: string;
+}
+
+/** What POST /sitegen/v1/search-category answers with. */
+export type SitegenV1PostSearchCategoryResult = unknown;
+
+/**
+ * Params of POST /sitegen/v1/set-step-data.
+ */
+export interface SitegenV1PostSetStepDataArgs {
+  /**
+   * The wizard's state, as the client serialises it.
+   */
+  business_details: string;
+}
+
+/** What POST /sitegen/v1/set-step-data answers with. */
+export type SitegenV1PostSetStepDataResult = unknown;
+
+/**
+ * Params of GET /sitegen-images/v1.
+ */
+export interface SitegenImagesV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /sitegen-images/v1 answers with. */
+export type SitegenImagesV1IndexResult = unknown;
+
+/**
+ * Params of POST /sitegen-images/v1/images.
+ */
+export interface SitegenImagesV1PostImagesArgs {
+  /**
+   * Words describing the images wanted.
+   */
+  keywords: string;
+  /**
+   * Images per page.
+   */
+  per_page?: number;
+  /**
+   * Page of results.
+   */
+  page?: string;
+  /**
+   * Landscape, portrait or any.
+   */
+  orientation?: string;
+  /**
+   * Image source to search.
+   */
+  engine?: string;
+  /**
+   * Filter applied by the image source.
+   */
+  filter?: string;
+  /**
+   * Dominant colour wanted.
+   */
+  color?: string;
+}
+
+/** What POST /sitegen-images/v1/images answers with. */
+export type SitegenImagesV1PostImagesResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1.
+ */
+export interface HdrftrV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /hdrftr/v1 answers with. */
+export type HdrftrV1IndexResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1/widgets.
+ */
+export interface HdrftrV1GetWidgetsArgs {}
+
+/** What GET /hdrftr/v1/widgets answers with. */
+export type HdrftrV1GetWidgetsResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1/plugins.
+ */
+export interface HdrftrV1GetPluginsArgs {}
+
+/** What GET /hdrftr/v1/plugins answers with. */
+export type HdrftrV1GetPluginsResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1/templates.
+ */
+export interface HdrftrV1GetTemplatesArgs {}
+
+/** What GET /hdrftr/v1/templates answers with. */
+export type HdrftrV1GetTemplatesResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1/recommended-plugins.
+ */
+export interface HdrftrV1GetRecommendedPluginsArgs {}
+
+/** What GET /hdrftr/v1/recommended-plugins answers with. */
+export type HdrftrV1GetRecommendedPluginsResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1/mcp-abilities.
+ */
+export interface HdrftrV1GetMcpAbilitiesArgs {}
+
+/** What GET /hdrftr/v1/mcp-abilities answers with. */
+export type HdrftrV1GetMcpAbilitiesResult = unknown;
+
+/**
+ * Params of POST /hdrftr/v1/email-webhook.
+ */
+export interface HdrftrV1PostEmailWebhookArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /hdrftr/v1/email-webhook answers with. */
+export type HdrftrV1PostEmailWebhookResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1/mcp-settings.
+ */
+export interface HdrftrV1GetMcpSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /hdrftr/v1/mcp-settings answers with. */
+export type HdrftrV1GetMcpSettingsResult = unknown;
+
+/**
+ * Params of POST /hdrftr/v1/mcp-settings.
+ */
+export interface HdrftrV1PostMcpSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /hdrftr/v1/mcp-settings answers with. */
+export type HdrftrV1PostMcpSettingsResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1/get-learn-chapters.
+ */
+export interface HdrftrV1GetGetLearnChaptersArgs {}
+
+/** What GET /hdrftr/v1/get-learn-chapters answers with. */
+export type HdrftrV1GetGetLearnChaptersResult = unknown;
+
+/**
+ * Params of POST /hdrftr/v1/update-learn-progress.
+ */
+export interface HdrftrV1PostUpdateLearnProgressArgs {
+  /**
+   * Chapter the step belongs to.
+   */
+  chapterId: string;
+  /**
+   * Step whose state changes.
+   */
+  stepId: string;
+  /**
+   * Whether the step is now done.
+   */
+  completed: boolean;
+}
+
+/** What POST /hdrftr/v1/update-learn-progress answers with. */
+export type HdrftrV1PostUpdateLearnProgressResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1.
+ */
+export interface FormsuiteV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /formsuite/v1 answers with. */
+export type FormsuiteV1IndexResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /formsuite/v1/submit-form.
+ */
+export interface FormsuiteV1UpdateSubmitFormArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
+export type FormsuiteV1UpdateSubmitFormResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/log-client-error.
+ */
+export interface FormsuiteV1PostLogClientErrorArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/log-client-error answers with. */
+export type FormsuiteV1PostLogClientErrorResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/create-new-form.
+ */
+export interface FormsuiteV1PostCreateNewFormArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/create-new-form answers with. */
+export type FormsuiteV1PostCreateNewFormResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/map-fields.
+ */
+export interface FormsuiteV1PostMapFieldsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/map-fields answers with. */
+export type FormsuiteV1PostMapFieldsResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/send-test-email-summary.
+ */
+export interface FormsuiteV1PostSendTestEmailSummaryArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/send-test-email-summary answers with. */
+export type FormsuiteV1PostSendTestEmailSummaryResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/database/repair-entries-table.
+ */
+export interface FormsuiteV1PostDatabaseRepairEntriesTableArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/database/repair-entries-table answers with. */
+export type FormsuiteV1PostDatabaseRepairEntriesTableResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/handle-access-key.
+ */
+export interface FormsuiteV1PostHandleAccessKeyArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/handle-access-key answers with. */
+export type FormsuiteV1PostHandleAccessKeyResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/onboarding/set-status.
+ */
+export interface FormsuiteV1PostOnboardingSetStatusArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/onboarding/set-status answers with. */
+export type FormsuiteV1PostOnboardingSetStatusResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/user-meta/dismiss-migration-banner.
+ */
+export interface FormsuiteV1PostUserMetaDismissMigrationBannerArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
+export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/forms-data.
+ */
+export interface FormsuiteV1GetFormsDataArgs {}
+
+/** What GET /formsuite/v1/forms-data answers with. */
+export type FormsuiteV1GetFormsDataResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/form-data.
+ */
+export interface FormsuiteV1GetFormDataArgs {}
+
+/** What GET /formsuite/v1/form-data answers with. */
+export type FormsuiteV1GetFormDataResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/initiate-auth.
+ */
+export interface FormsuiteV1GetInitiateAuthArgs {}
+
+/** What GET /formsuite/v1/initiate-auth answers with. */
+export type FormsuiteV1GetInitiateAuthResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/geo-country.
+ */
+export interface FormsuiteV1GetGeoCountryArgs {}
+
+/** What GET /formsuite/v1/geo-country answers with. */
+export type FormsuiteV1GetGeoCountryResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/entries-chart-data.
+ */
+export interface FormsuiteV1GetEntriesChartDataArgs {}
+
+/** What GET /formsuite/v1/entries-chart-data answers with. */
+export type FormsuiteV1GetEntriesChartDataResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/onboarding/get-status.
+ */
+export interface FormsuiteV1GetOnboardingGetStatusArgs {}
+
+/** What GET /formsuite/v1/onboarding/get-status answers with. */
+export type FormsuiteV1GetOnboardingGetStatusResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/generate-form-markup.
+ */
+export interface FormsuiteV1GetGenerateFormMarkupArgs {
+  /**
+   * Form to render.
+   */
+  id: number;
+}
+
+/** What GET /formsuite/v1/generate-form-markup answers with. */
+export type FormsuiteV1GetGenerateFormMarkupResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/generate-form.
+ */
+export interface FormsuiteV1PostGenerateFormArgs {
+  /**
+   * Let the AI service use its built-in instructions.
+   */
+  use_system_message?: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/generate-form answers with. */
+export type FormsuiteV1PostGenerateFormResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/global-settings.
+ */
+export interface FormsuiteV1GetGlobalSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /formsuite/v1/global-settings answers with. */
+export type FormsuiteV1GetGlobalSettingsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /formsuite/v1/global-settings.
+ */
+export interface FormsuiteV1UpdateGlobalSettingsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /formsuite/v1/global-settings answers with. */
+export type FormsuiteV1UpdateGlobalSettingsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/after-submission/<submission_id>.
+ */
+export interface FormsuiteV1GetAfterSubmissionArgs {
+  /**
+   * Entry just created by the visitor.
+   */
+  submission_id: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
+export type FormsuiteV1GetAfterSubmissionResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/dismiss-form-setup-card.
+ */
+export interface FormsuiteV1PostDismissFormSetupCardArgs {
+  /**
+   * Form whose setup card is dismissed.
+   */
+  form_id: {
+    [k: string]: unknown;
+  };
+  /**
+   * Which card.
+   */
+  action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
+}
+
+/** What POST /formsuite/v1/dismiss-form-setup-card answers with. */
+export type FormsuiteV1PostDismissFormSetupCardResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/pages/search.
+ */
+export interface FormsuiteV1GetPagesSearchArgs {
+  /**
+   * Text searched in page titles.
+   */
+  search?: string;
+  /**
+   * Page of results.
+   */
+  page?: number;
+  /**
+   * Pages per result page.
+   */
+  per_page?: number;
+  /**
+   * Address to keep in the answer.
+   */
+  selected_url?: string;
+  /**
+   * Addresses to keep in the answer.
+   */
+  selected_urls?: unknown[];
+}
+
+/** What GET /formsuite/v1/pages/search answers with. */
+export type FormsuiteV1GetPagesSearchResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/onboarding/user-details.
+ */
+export interface FormsuiteV1PostOnboardingUserDetailsArgs {
+  /**
+   * First name.
+   */
+  first_name: {
+    [k: string]: unknown;
+  };
+  /**
+   * Last name.
+   */
+  last_name?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Email address.
+   */
+  email: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/onboarding/user-details answers with. */
+export type FormsuiteV1PostOnboardingUserDetailsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/plugin-status.
+ */
+export interface FormsuiteV1GetPluginStatusArgs {
+  /**
+   * Plugin asked about.
+   */
+  plugin: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /formsuite/v1/plugin-status answers with. */
+export type FormsuiteV1GetPluginStatusResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/entries/list.
+ */
+export interface FormsuiteV1GetEntriesListArgs {
+  /**
+   * Only entries of this form (0 for all).
+   */
+  form_id?: number;
+  /**
+   * Only entries in this state.
+   */
+  status?: string;
+  /**
+   * Text searched in entries.
+   */
+  search?: string;
+  /**
+   * Earliest submission date.
+   */
+  date_from?: string;
+  /**
+   * Latest submission date.
+   */
+  date_to?: string;
+  /**
+   * Sort field.
+   */
+  orderby?: 'ID' | 'id' | 'form_id' | 'user_id' | 'status' | 'type' | 'created_at' | 'updated_at';
+  /**
+   * Sort direction.
+   */
+  order?: 'ASC' | 'DESC';
+  /**
+   * Entries per page.
+   */
+  per_page?: number;
+  /**
+   * Page of results.
+   */
+  page?: number;
+}
+
+/** What GET /formsuite/v1/entries/list answers with. */
+export type FormsuiteV1GetEntriesListResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/entries/read-status.
+ */
+export interface FormsuiteV1PostEntriesReadStatusArgs {
+  /**
+   * Entries to change.
+   */
+  entry_ids: {
+    [k: string]: unknown;
+  };
+  /**
+   * Mark read or unread.
+   */
+  action: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/entries/read-status answers with. */
+export type FormsuiteV1PostEntriesReadStatusResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/entries/trash.
+ */
+export interface FormsuiteV1PostEntriesTrashArgs {
+  /**
+   * Entries to change.
+   */
+  entry_ids: {
+    [k: string]: unknown;
+  };
+  /**
+   * Trash or restore.
+   */
+  action: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/entries/trash answers with. */
+export type FormsuiteV1PostEntriesTrashResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/entries/delete.
+ */
+export interface FormsuiteV1PostEntriesDeleteArgs {
+  /**
+   * Entries deleted for good.
+   */
+  entry_ids: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /formsuite/v1/entries/delete answers with. */
+export type FormsuiteV1PostEntriesDeleteResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/entries/export.
+ */
+export interface FormsuiteV1PostEntriesExportArgs {
+  /**
+   * Entries to export (all matching the filters when empty).
+   */
+  entry_ids?: unknown[];
+  /**
+   * Only entries of this form (0 for all).
+   */
+  form_id?: number;
+  /**
+   * Only entries in this state.
+   */
+  status?: string;
+  /**
+   * Text searched in entries.
+   */
+  search?: string;
+  /**
+   * Earliest submission date.
+   */
+  date_from?: string;
+  /**
+   * Latest submission date.
+   */
+  date_to?: string;
+}
+
+/** What POST /formsuite/v1/entries/export answers with. */
+export type FormsuiteV1PostEntriesExportResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/entry/<id>/details.
+ */
+export interface FormsuiteV1GetEntryDetailsArgs {
+  /**
+   * Entry id.
+   */
+  id: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /formsuite/v1/entry/<id>/details answers with. */
+export type FormsuiteV1GetEntryDetailsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/entry/<id>/logs.
+ */
+export interface FormsuiteV1GetEntryLogsArgs {
+  /**
+   * Entry id.
+   */
+  id: {
+    [k: string]: unknown;
+  };
+  /**
+   * Log lines per page.
+   */
+  per_page?: number;
+  /**
+   * Page of the log.
+   */
+  page?: number;
+}
+
+/** What GET /formsuite/v1/entry/<id>/logs answers with. */
+export type FormsuiteV1GetEntryLogsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/forms.
+ */
+export interface FormsuiteV1GetFormsArgs {
+  /**
+   * Page of results.
+   */
+  page?: number;
+  /**
+   * Forms per page.
+   */
+  per_page?: number;
+  /**
+   * Text searched in form titles.
+   */
+  search?: string;
+  /**
+   * Only forms in this state.
+   */
+  status?: 'publish' | 'draft' | 'trash' | 'any';
+  /**
+   * Sort field.
+   */
+  orderby?: 'date' | 'id' | 'title' | 'modified' | 'views' | 'conversion_rate';
+  /**
+   * Sort direction.
+   */
+  order?: 'asc' | 'desc';
+  /**
+   * Earliest creation date.
+   */
+  date_from?: string;
+  /**
+   * Latest creation date.
+   */
+  date_to?: string;
+}
+
+/** What GET /formsuite/v1/forms answers with. */
+export type FormsuiteV1GetFormsResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/export.
+ */
+export interface FormsuiteV1PostFormsExportArgs {
+  /**
+   * Forms to export (a list or comma-separated ids).
+   */
+  post_ids: unknown[] | string;
+}
+
+/** What POST /formsuite/v1/forms/export answers with. */
+export type FormsuiteV1PostFormsExportResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/import.
+ */
+export interface FormsuiteV1PostFormsImportArgs {
+  /**
+   * Forms as an export produced them.
+   */
+  forms_data: unknown[];
+  /**
+   * State of imported forms.
+   */
+  default_status?: 'draft' | 'publish' | 'private';
+}
+
+/** What POST /formsuite/v1/forms/import answers with. */
+export type FormsuiteV1PostFormsImportResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/manage.
+ */
+export interface FormsuiteV1PostFormsManageArgs {
+  /**
+   * One form id or a list of them.
+   */
+  form_ids: unknown[] | number;
+  /**
+   * What to do with the forms.
+   */
+  action: 'trash' | 'restore' | 'delete' | 'draft';
+}
+
+/** What POST /formsuite/v1/forms/manage answers with. */
+export type FormsuiteV1PostFormsManageResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/duplicate.
+ */
+export interface FormsuiteV1PostFormsDuplicateArgs {
+  /**
+   * Form to copy.
+   */
+  form_id: number;
+  /**
+   * Appended to the copy's title.
+   */
+  title_suffix?: string;
+}
+
+/** What POST /formsuite/v1/forms/duplicate answers with. */
+export type FormsuiteV1PostFormsDuplicateResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/forms/track-view.
+ */
+export interface FormsuiteV1PostFormsTrackViewArgs {
+  /**
+   * Form that was shown.
+   */
+  form_id: number;
+}
+
+/** What POST /formsuite/v1/forms/track-view answers with. */
+export type FormsuiteV1PostFormsTrackViewResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/form-settings.
+ */
+export interface FormsuiteV1PostFormSettingsArgs {
+  /**
+   * Form whose settings change.
+   */
+  post_id: number;
+  /**
+   * Settings to store on the form.
+   */
+  meta_data: {};
+}
+
+/** What POST /formsuite/v1/form-settings answers with. */
+export type FormsuiteV1PostFormSettingsResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/migrator/sources.
+ */
+export interface FormsuiteV1GetMigratorSourcesArgs {}
+
+/** What GET /formsuite/v1/migrator/sources answers with. */
+export type FormsuiteV1GetMigratorSourcesResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/migrator/sources/<key>/forms.
+ */
+export interface FormsuiteV1GetMigratorSourcesFormsArgs {
+  /**
+   * Form plugin migrated from.
+   */
+  key: string;
+}
+
+/** What GET /formsuite/v1/migrator/sources/<key>/forms answers with. */
+export type FormsuiteV1GetMigratorSourcesFormsResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/migrator/sources/<key>/import.
+ */
+export interface FormsuiteV1PostMigratorSourcesImportArgs {
+  /**
+   * Form plugin migrated from.
+   */
+  key: string;
+  /**
+   * Forms to import (all when empty).
+   */
+  form_ids?: unknown[];
+  /**
+   * Report what would be imported without importing.
+   */
+  dry_run?: boolean;
+  /**
+   * Per-form choices for the import.
+   */
+  behavior?: unknown[];
+  /**
+   * State of imported forms.
+   */
+  post_status?: string;
+  /**
+   * Leave out forms imported before.
+   */
+  skip_existing?: boolean;
+}
+
+/** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
+export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/convert-html-form.
+ */
+export interface FormsuiteV1PostConvertHtmlFormArgs {
+  /**
+   * Fields found in the markup.
+   */
+  parsed_fields?: unknown[];
+  /**
+   * Label of the submit button.
+   */
+  submit_text?: string;
+  /**
+   * How sure the client's parser was.
+   */
+  confidence?: string;
+  /**
+   * The form markup; needed when confidence is low.
+   */
+  html?: string;
+  /**
+   * Title of the new form.
+   */
+  form_title?: string;
+  /**
+   * Colours and spacing taken from the markup.
+   */
+  styling?: {};
+}
+
+/** What POST /formsuite/v1/convert-html-form answers with. */
+export type FormsuiteV1PostConvertHtmlFormResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/payments/processor-connect.
+ */
+export interface FormsuiteV1GetPaymentsProcessorConnectArgs {}
+
+/** What GET /formsuite/v1/payments/processor-connect answers with. */
+export type FormsuiteV1GetPaymentsProcessorConnectResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/payments/processor-callback.
+ */
+export interface FormsuiteV1GetPaymentsProcessorCallbackArgs {}
+
+/** What GET /formsuite/v1/payments/processor-callback answers with. */
+export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/payments/processor-disconnect.
+ */
+export interface FormsuiteV1PostPaymentsProcessorDisconnectArgs {}
+
+/** What POST /formsuite/v1/payments/processor-disconnect answers with. */
+export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/payments/create-payment-webhook.
+ */
+export interface FormsuiteV1PostPaymentsCreatePaymentWebhookArgs {}
+
+/** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/get-learn-chapters.
+ */
+export interface FormsuiteV1GetGetLearnChaptersArgs {}
+
+/** What GET /formsuite/v1/get-learn-chapters answers with. */
+export type FormsuiteV1GetGetLearnChaptersResult = unknown;
+
+/**
+ * Params of POST /formsuite/v1/update-learn-progress.
+ */
+export interface FormsuiteV1PostUpdateLearnProgressArgs {
+  /**
+   * Chapter the step belongs to.
+   */
+  chapterId: string;
+  /**
+   * Step whose state changes.
+   */
+  stepId: string;
+  /**
+   * Whether the step is now done.
+   */
+  completed: boolean;
+}
+
+/** What POST /formsuite/v1/update-learn-progress answers with. */
+export type FormsuiteV1PostUpdateLearnProgressResult = unknown;
+
+/**
+ * Params of GET /formsuite.
+ */
+export interface FormsuiteIndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /formsuite answers with. */
+export type FormsuiteIndexResult = unknown;
+
+/**
+ * Params of POST /formsuite/webhook_test.
+ */
+export interface FormsuitePostWebhookTestArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/webhook_test answers with. */
+export type FormsuitePostWebhookTestResult = unknown;
+
+/**
+ * Params of POST /formsuite/webhook_live.
+ */
+export interface FormsuitePostWebhookLiveArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsuite/webhook_live answers with. */
+export type FormsuitePostWebhookLiveResult = unknown;
+
+/**
+ * Params of GET /formsbuilder/v1.
+ */
+export interface FormsbuilderV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /formsbuilder/v1 answers with. */
+export type FormsbuilderV1IndexResult = unknown;
+
+/**
+ * Params of GET /formsbuilder/v1/setup-wizard/hydrate.
+ */
+export interface FormsbuilderV1GetSetupWizardHydrateArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /formsbuilder/v1/setup-wizard/hydrate answers with. */
+export type FormsbuilderV1GetSetupWizardHydrateResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/update.
+ */
+export interface FormsbuilderV1PostSetupWizardUpdateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/update answers with. */
+export type FormsbuilderV1PostSetupWizardUpdateResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/install-plugins.
+ */
+export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
+  /**
+   * Plugins the wizard installs.
+   */
+  plugins: string[];
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
+export type FormsbuilderV1PostSetupWizardInstallPluginsResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/complete.
+ */
+export interface FormsbuilderV1PostSetupWizardCompleteArgs {
+  /**
+   * How the user left the wizard.
+   */
+  outcome?: 'build' | 'import' | 'exit' | 'forms';
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
+export type FormsbuilderV1PostSetupWizardCompleteResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url.
+ */
+export interface FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/processor/connect-url answers with. */
+export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = unknown;
+
+/**
+ * Params of GET /formsbuilder/v1/setup-wizard/license/key.
+ */
+export interface FormsbuilderV1GetSetupWizardLicenseKeyArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /formsbuilder/v1/setup-wizard/license/key answers with. */
+export type FormsbuilderV1GetSetupWizardLicenseKeyResult = unknown;
+
+/**
+ * Params of POST /formsbuilder/v1/setup-wizard/license/verify.
+ */
+export interface FormsbuilderV1PostSetupWizardLicenseVerifyArgs {
+  /**
+   * License key to check.
+   */
+  key: string;
+}
+
+/** What POST /formsbuilder/v1/setup-wizard/license/verify answers with. */
+export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = unknown;
+
+/**
+ * Params of GET /theme/v1.
+ */
+export interface ThemeV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /theme/v1 answers with. */
+export type ThemeV1IndexResult = unknown;
+
+/**
+ * Params of GET /theme/v1/admin/settings.
+ */
+export interface ThemeV1GetAdminSettingsArgs {}
+
+/** What GET /theme/v1/admin/settings answers with. */
+export type ThemeV1GetAdminSettingsResult = unknown;
+
+/**
+ * Params of GET /theme/v1/get-learn-chapters.
+ */
+export interface ThemeV1GetGetLearnChaptersArgs {}
+
+/** What GET /theme/v1/get-learn-chapters answers with. */
+export type ThemeV1GetGetLearnChaptersResult = unknown;
+
+/**
+ * Params of POST /theme/v1/update-learn-progress.
+ */
+export interface ThemeV1PostUpdateLearnProgressArgs {
+  /**
+   * Chapter the step belongs to.
+   */
+  chapterId: string;
+  /**
+   * Step whose state changes.
+   */
+  stepId: string;
+  /**
+   * Whether the step is now done.
+   */
+  completed: boolean;
+}
+
+/** What POST /theme/v1/update-learn-progress answers with. */
+export type ThemeV1PostUpdateLearnProgressResult = unknown;
+
+/**
+ * Params of GET /one-onboarding/v1.
+ */
+export interface OneOnboardingV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /one-onboarding/v1 answers with. */
+export type OneOnboardingV1IndexResult = unknown;
+
+/**
+ * Params of GET /one-onboarding/v1/plugin-status/<plugin>.
+ */
+export interface OneOnboardingV1GetPluginStatusArgs {
+  plugin: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /one-onboarding/v1/plugin-status/<plugin> answers with. */
+export type OneOnboardingV1GetPluginStatusResult = unknown;
+
+/**
+ * Params of POST /one-onboarding/v1/install-plugin.
+ */
+export interface OneOnboardingV1PostInstallPluginArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /one-onboarding/v1/install-plugin answers with. */
+export type OneOnboardingV1PostInstallPluginResult = unknown;
+
+/**
+ * Params of POST /one-onboarding/v1/activate-plugin.
+ */
+export interface OneOnboardingV1PostActivatePluginArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /one-onboarding/v1/activate-plugin answers with. */
+export type OneOnboardingV1PostActivatePluginResult = unknown;
+
+/**
+ * Params of POST /one-onboarding/v1/save-onboarding-state.
+ */
+export interface OneOnboardingV1PostSaveOnboardingStateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /one-onboarding/v1/save-onboarding-state answers with. */
+export type OneOnboardingV1PostSaveOnboardingStateResult = unknown;
+
+/**
+ * Params of POST /one-onboarding/v1/onboarding-completion.
+ */
+export interface OneOnboardingV1PostOnboardingCompletionArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /one-onboarding/v1/onboarding-completion answers with. */
+export type OneOnboardingV1PostOnboardingCompletionResult = unknown;
+
+/**
+ * Params of GET /getting-started/v1.
+ */
+export interface GettingStartedV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /getting-started/v1 answers with. */
+export type GettingStartedV1IndexResult = unknown;
+
+/**
+ * Params of POST /getting-started/v1/action-items.
+ */
+export interface GettingStartedV1PostActionItemsArgs {}
+
+/** What POST /getting-started/v1/action-items answers with. */
+export type GettingStartedV1PostActionItemsResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard.
+ */
+export interface GettingStartedV1UpdateDismissSetupWizardArgs {
+  /**
+   * Whether the wizard stays dismissed.
+   */
+  dismiss: string;
+}
+
+/** What POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard answers with. */
+export type GettingStartedV1UpdateDismissSetupWizardResult = unknown;
+
+/**
+ * Params of POST /getting-started/v1/update-action-item-steps.
+ */
+export interface GettingStartedV1PostUpdateActionItemStepsArgs {
+  /**
+   * Action item whose steps change.
+   */
+  action_id: string;
+  /**
+   * The item's steps with their state.
+   */
+  steps?: unknown[];
+}
+
+/** What POST /getting-started/v1/update-action-item-steps answers with. */
+export type GettingStartedV1PostUpdateActionItemStepsResult = unknown;
+
+/**
+ * Params of GET /nps-survey/v1.
+ */
+export interface NpsSurveyV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /nps-survey/v1 answers with. */
+export type NpsSurveyV1IndexResult = unknown;
+
+/**
+ * Params of POST /nps-survey/v1/rating.
+ */
+export interface NpsSurveyV1PostRatingArgs {
+  /**
+   * Survey answered.
+   */
+  nps_id: string;
+  /**
+   * Score given.
+   */
+  rating: number;
+  /**
+   * Optional words with the score.
+   */
+  comment?: string;
+  /**
+   * Plugin the survey is about.
+   */
+  plugin_slug: string;
+}
+
+/** What POST /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1PostRatingResult = unknown;
+
+/**
+ * Params of POST /nps-survey/v1/dismiss-nps-survey.
+ */
+export interface NpsSurveyV1PostDismissNpsSurveyArgs {
+  /**
+   * Survey dismissed.
+   */
+  nps_id: string;
+  /**
+   * Plugin the survey is about.
+   */
+  plugin_slug: string;
+  /**
+   * Seconds before asking again.
+   */
+  dismiss_timespan: number;
+  /**
+   * Step of the survey the user was at.
+   */
+  current_step: string;
+}
+
+/** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
+
+/**
  * Params of GET /blockeditor-templates/v1.
  */
 export interface BlockeditorTemplatesV1IndexArgs {
@@ -2921,6 +6052,34 @@ export interface BlockeditorTemplatesV1PostRevokeAccessArgs {}
 export type BlockeditorTemplatesV1PostRevokeAccessResult = unknown;
 
 /**
+ * Params of GET /vendor-core/v1.
+ */
+export interface VendorCoreV1IndexArgs {
+  namespace?: string;
+  context?: string;
+}
+
+/** What GET /vendor-core/v1 answers with. */
+export type VendorCoreV1IndexResult = unknown;
+
+/**
+ * Params of POST /vendor-core/v1/license/activate.
+ */
+export interface VendorCoreV1PostLicenseActivateArgs {
+  /**
+   * Product the license is for.
+   */
+  'product-id': string;
+  /**
+   * The license key.
+   */
+  'license-key': string;
+}
+
+/** What POST /vendor-core/v1/license/activate answers with. */
+export type VendorCoreV1PostLicenseActivateResult = unknown;
+
+/**
  * Params of GET /blocks-kit/v1.
  */
 export interface BlocksKitV1IndexArgs {
@@ -3007,189 +6166,967 @@ export interface BlocksKitV1GetRolesArgs {
 export type BlocksKitV1GetRolesResult = unknown;
 
 /**
- * Params of GET /cacheopt/v1.
+ * Params of GET /tmpl-library/v1.
  */
-export interface CacheoptV1IndexArgs {
+export interface TmplLibraryV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /cacheopt/v1 answers with. */
-export type CacheoptV1IndexResult = unknown;
+/** What GET /tmpl-library/v1 answers with. */
+export type TmplLibraryV1IndexResult = unknown;
 
 /**
- * Params of POST /cacheopt/v1/toggle_crawler_state.
+ * Params of GET /tmpl-library/v1/conditions.
  */
-export interface CacheoptV1PostToggleCrawlerStateArgs {
+export interface TmplLibraryV1GetConditionsArgs {
+  /**
+   * Template whose display conditions are listed.
+   */
+  template_id?: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /tmpl-library/v1/conditions answers with. */
+export type TmplLibraryV1GetConditionsResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/check-conditions.
+ */
+export interface TmplLibraryV1GetCheckConditionsArgs {
+  /**
+   * Template to look up.
+   */
+  template_id: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /tmpl-library/v1/check-conditions answers with. */
+export type TmplLibraryV1GetCheckConditionsResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/save-conditions.
+ */
+export interface TmplLibraryV1PostSaveConditionsArgs {
+  /**
+   * Template the conditions apply to.
+   */
+  template_id: {
+    [k: string]: unknown;
+  };
+  /**
+   * Where the template is shown.
+   */
+  conditions: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /tmpl-library/v1/save-conditions answers with. */
+export type TmplLibraryV1PostSaveConditionsResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/autocomplete-condition.
+ */
+export interface TmplLibraryV1GetAutocompleteConditionArgs {
+  /**
+   * Kind of object the condition names (post type, taxonomy...).
+   */
+  payload: {
+    [k: string]: unknown;
+  };
+  /**
+   * Text typed so far.
+   */
+  query: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /tmpl-library/v1/autocomplete-condition answers with. */
+export type TmplLibraryV1GetAutocompleteConditionResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/categories.
+ */
+export interface TmplLibraryV1GetCategoriesArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v1/toggle_crawler_state answers with. */
-export type CacheoptV1PostToggleCrawlerStateResult = unknown;
+/** What GET /tmpl-library/v1/categories answers with. */
+export type TmplLibraryV1GetCategoriesResult = unknown;
 
 /**
- * Params of GET /cacheopt/v1/tool/check_ip.
+ * Params of GET /tmpl-library/v1/templateTypes.
  */
-export interface CacheoptV1GetToolCheckIpArgs {
+export interface TmplLibraryV1GetTemplateTypesArgs {
   [k: string]: unknown;
 }
 
-/** What GET /cacheopt/v1/tool/check_ip answers with. */
-export type CacheoptV1GetToolCheckIpResult = unknown;
+/** What GET /tmpl-library/v1/templateTypes answers with. */
+export type TmplLibraryV1GetTemplateTypesResult = unknown;
 
 /**
- * Params of GET /cacheopt/v1/guest/sync.
+ * Params of GET /tmpl-library/v1/dependencies.
  */
-export interface CacheoptV1GetGuestSyncArgs {
+export interface TmplLibraryV1GetDependenciesArgs {
   [k: string]: unknown;
 }
 
-/** What GET /cacheopt/v1/guest/sync answers with. */
-export type CacheoptV1GetGuestSyncResult = unknown;
+/** What GET /tmpl-library/v1/dependencies answers with. */
+export type TmplLibraryV1GetDependenciesResult = unknown;
 
 /**
- * Params of POST /cacheopt/v1/notify_img.
+ * Params of GET /tmpl-library/v1/tags.
  */
-export interface CacheoptV1PostNotifyImgArgs {
+export interface TmplLibraryV1GetTagsArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v1/notify_img answers with. */
-export type CacheoptV1PostNotifyImgResult = unknown;
+/** What GET /tmpl-library/v1/tags answers with. */
+export type TmplLibraryV1GetTagsResult = unknown;
 
 /**
- * Params of POST /cacheopt/v1/notify_ccss.
+ * Params of GET /tmpl-library/v1/popular-tags.
  */
-export interface CacheoptV1PostNotifyCcssArgs {
+export interface TmplLibraryV1GetPopularTagsArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v1/notify_ccss answers with. */
-export type CacheoptV1PostNotifyCcssResult = unknown;
+/** What GET /tmpl-library/v1/popular-tags answers with. */
+export type TmplLibraryV1GetPopularTagsResult = unknown;
 
 /**
- * Params of POST /cacheopt/v1/notify_ucss.
+ * Params of GET /tmpl-library/v1/items-count.
  */
-export interface CacheoptV1PostNotifyUcssArgs {
+export interface TmplLibraryV1GetItemsCountArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v1/notify_ucss answers with. */
-export type CacheoptV1PostNotifyUcssResult = unknown;
+/** What GET /tmpl-library/v1/items-count answers with. */
+export type TmplLibraryV1GetItemsCountResult = unknown;
 
 /**
- * Params of POST /cacheopt/v1/notify_vpi.
+ * Params of GET /tmpl-library/v1/featured-items.
  */
-export interface CacheoptV1PostNotifyVpiArgs {
+export interface TmplLibraryV1GetFeaturedItemsArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v1/notify_vpi answers with. */
-export type CacheoptV1PostNotifyVpiResult = unknown;
+/** What GET /tmpl-library/v1/featured-items answers with. */
+export type TmplLibraryV1GetFeaturedItemsResult = unknown;
 
 /**
- * Params of POST /cacheopt/v1/check_img.
+ * Params of GET /tmpl-library/v1/trending-items.
  */
-export interface CacheoptV1PostCheckImgArgs {
+export interface TmplLibraryV1GetTrendingItemsArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v1/check_img answers with. */
-export type CacheoptV1PostCheckImgResult = unknown;
+/** What GET /tmpl-library/v1/trending-items answers with. */
+export type TmplLibraryV1GetTrendingItemsResult = unknown;
 
 /**
- * Params of GET /cacheopt/v3.
+ * Params of GET /tmpl-library/v1/related-items.
  */
-export interface CacheoptV3IndexArgs {
+export interface TmplLibraryV1GetRelatedItemsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/related-items answers with. */
+export type TmplLibraryV1GetRelatedItemsResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/saved-templates.
+ */
+export interface TmplLibraryV1GetSavedTemplatesArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/saved-templates answers with. */
+export type TmplLibraryV1GetSavedTemplatesResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/pricing.
+ */
+export interface TmplLibraryV1GetPricingArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/pricing answers with. */
+export type TmplLibraryV1GetPricingResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/google-auth-url.
+ */
+export interface TmplLibraryV1GetGoogleAuthUrlArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/google-auth-url answers with. */
+export type TmplLibraryV1GetGoogleAuthUrlResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/is-signed.
+ */
+export interface TmplLibraryV1GetIsSignedArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/is-signed answers with. */
+export type TmplLibraryV1GetIsSignedResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/clouds.
+ */
+export interface TmplLibraryV1GetCloudsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/clouds answers with. */
+export type TmplLibraryV1GetCloudsResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/clouds/usage.
+ */
+export interface TmplLibraryV1GetCloudsUsageArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/clouds/usage answers with. */
+export type TmplLibraryV1GetCloudsUsageResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/workspaces.
+ */
+export interface TmplLibraryV1GetWorkspacesArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/workspaces answers with. */
+export type TmplLibraryV1GetWorkspacesResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/profile/sync.
+ */
+export interface TmplLibraryV1GetProfileSyncArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/profile/sync answers with. */
+export type TmplLibraryV1GetProfileSyncResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/profile/verified.
+ */
+export interface TmplLibraryV1GetProfileVerifiedArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/profile/verified answers with. */
+export type TmplLibraryV1GetProfileVerifiedResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/profile/download-history.
+ */
+export interface TmplLibraryV1GetProfileDownloadHistoryArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/profile/download-history answers with. */
+export type TmplLibraryV1GetProfileDownloadHistoryResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/profile/my-favourites.
+ */
+export interface TmplLibraryV1GetProfileMyFavouritesArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/profile/my-favourites answers with. */
+export type TmplLibraryV1GetProfileMyFavouritesResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/profile/purchased-items.
+ */
+export interface TmplLibraryV1GetProfilePurchasedItemsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/profile/purchased-items answers with. */
+export type TmplLibraryV1GetProfilePurchasedItemsResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/tour/status.
+ */
+export interface TmplLibraryV1GetTourStatusArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/tour/status answers with. */
+export type TmplLibraryV1GetTourStatusResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/logo-generation/data.
+ */
+export interface TmplLibraryV1GetLogoGenerationDataArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/logo-generation/data answers with. */
+export type TmplLibraryV1GetLogoGenerationDataResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/logo-generation/available-credits.
+ */
+export interface TmplLibraryV1GetLogoGenerationAvailableCreditsArgs {
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/logo-generation/available-credits answers with. */
+export type TmplLibraryV1GetLogoGenerationAvailableCreditsResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/dependencies/plugins.
+ */
+export interface TmplLibraryV1PostDependenciesPluginsArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/dependencies/plugins answers with. */
+export type TmplLibraryV1PostDependenciesPluginsResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/dependencies/themes.
+ */
+export interface TmplLibraryV1PostDependenciesThemesArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/dependencies/themes answers with. */
+export type TmplLibraryV1PostDependenciesThemesResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/dependencies/check.
+ */
+export interface TmplLibraryV1PostDependenciesCheckArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/dependencies/check answers with. */
+export type TmplLibraryV1PostDependenciesCheckResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/dependencies/install.
+ */
+export interface TmplLibraryV1PostDependenciesInstallArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/dependencies/install answers with. */
+export type TmplLibraryV1PostDependenciesInstallResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/ai-content/modify-content.
+ */
+export interface TmplLibraryV1PostAiContentModifyContentArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/ai-content/modify-content answers with. */
+export type TmplLibraryV1PostAiContentModifyContentResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/ai-content/ai-update.
+ */
+export interface TmplLibraryV1PostAiContentAiUpdateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/ai-content/ai-update answers with. */
+export type TmplLibraryV1PostAiContentAiUpdateResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/ai-content/ai-update-preview.
+ */
+export interface TmplLibraryV1PostAiContentAiUpdatePreviewArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/ai-content/ai-update-preview answers with. */
+export type TmplLibraryV1PostAiContentAiUpdatePreviewResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/ai-content/generate-tagline.
+ */
+export interface TmplLibraryV1PostAiContentGenerateTaglineArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/ai-content/generate-tagline answers with. */
+export type TmplLibraryV1PostAiContentGenerateTaglineResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/logo-generation/generate.
+ */
+export interface TmplLibraryV1PostLogoGenerationGenerateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/logo-generation/generate answers with. */
+export type TmplLibraryV1PostLogoGenerationGenerateResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/logo-generation/callback.
+ */
+export interface TmplLibraryV1PostLogoGenerationCallbackArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/logo-generation/callback answers with. */
+export type TmplLibraryV1PostLogoGenerationCallbackResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/logo-generation/poll.
+ */
+export interface TmplLibraryV1PostLogoGenerationPollArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/logo-generation/poll answers with. */
+export type TmplLibraryV1PostLogoGenerationPollResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/saved-templates/delete.
+ */
+export interface TmplLibraryV1PostSavedTemplatesDeleteArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/saved-templates/delete answers with. */
+export type TmplLibraryV1PostSavedTemplatesDeleteResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/login.
+ */
+export interface TmplLibraryV1PostLoginArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/login answers with. */
+export type TmplLibraryV1PostLoginResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/logout.
+ */
+export interface TmplLibraryV1PostLogoutArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/logout answers with. */
+export type TmplLibraryV1PostLogoutResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/signup.
+ */
+export interface TmplLibraryV1PostSignupArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/signup answers with. */
+export type TmplLibraryV1PostSignupResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/insert.
+ */
+export interface TmplLibraryV1PostInsertArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/insert answers with. */
+export type TmplLibraryV1PostInsertResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/import.
+ */
+export interface TmplLibraryV1PostImportArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/import answers with. */
+export type TmplLibraryV1PostImportResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/import/page.
+ */
+export interface TmplLibraryV1PostImportPageArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/import/page answers with. */
+export type TmplLibraryV1PostImportPageResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/items/favourite.
+ */
+export interface TmplLibraryV1PostItemsFavouriteArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/items/favourite answers with. */
+export type TmplLibraryV1PostItemsFavouriteResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/items/rating.
+ */
+export interface TmplLibraryV1PostItemsRatingArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/items/rating answers with. */
+export type TmplLibraryV1PostItemsRatingResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/clouds/copy-move.
+ */
+export interface TmplLibraryV1PostCloudsCopyMoveArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/clouds/copy-move answers with. */
+export type TmplLibraryV1PostCloudsCopyMoveResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/clouds/upload.
+ */
+export interface TmplLibraryV1PostCloudsUploadArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/clouds/upload answers with. */
+export type TmplLibraryV1PostCloudsUploadResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/workspaces/create.
+ */
+export interface TmplLibraryV1PostWorkspacesCreateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/workspaces/create answers with. */
+export type TmplLibraryV1PostWorkspacesCreateResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/workspaces/item/add.
+ */
+export interface TmplLibraryV1PostWorkspacesItemAddArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/workspaces/item/add answers with. */
+export type TmplLibraryV1PostWorkspacesItemAddResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/sites/migrate.
+ */
+export interface TmplLibraryV1PostSitesMigrateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/sites/migrate answers with. */
+export type TmplLibraryV1PostSitesMigrateResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/tour/complete.
+ */
+export interface TmplLibraryV1PostTourCompleteArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/tour/complete answers with. */
+export type TmplLibraryV1PostTourCompleteResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/tour/reset.
+ */
+export interface TmplLibraryV1PostTourResetArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/tour/reset answers with. */
+export type TmplLibraryV1PostTourResetResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/settings/update.
+ */
+export interface TmplLibraryV1PostSettingsUpdateArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/settings/update answers with. */
+export type TmplLibraryV1PostSettingsUpdateResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/create-template.
+ */
+export interface TmplLibraryV1PostCreateTemplateArgs {
+  /**
+   * Builder the template is made for.
+   */
+  platform: {
+    [k: string]: unknown;
+  };
+  /**
+   * Kind of template (page, header, footer...).
+   */
+  type: {
+    [k: string]: unknown;
+  };
+  /**
+   * Title of the new template.
+   */
+  title: {
+    [k: string]: unknown;
+  };
+}
+
+/** What POST /tmpl-library/v1/create-template answers with. */
+export type TmplLibraryV1PostCreateTemplateResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/ai-content/attachments.
+ */
+export interface TmplLibraryV1GetAiContentAttachmentsArgs {
+  /**
+   * Kind of item the attachments belong to.
+   */
+  type?: string;
+  /**
+   * Item id.
+   */
+  id?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Pack id.
+   */
+  pack_id?: {
+    [k: string]: unknown;
+  };
+}
+
+/** What GET /tmpl-library/v1/ai-content/attachments answers with. */
+export type TmplLibraryV1GetAiContentAttachmentsResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/ai-content/images.
+ */
+export interface TmplLibraryV1GetAiContentImagesArgs {
+  /**
+   * Words describing the images wanted.
+   */
+  query?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Image orientation.
+   */
+  orientation?: string;
+  /**
+   * Image size.
+   */
+  size?: string;
+  /**
+   * Dominant colour wanted.
+   */
+  color?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Page of results.
+   */
+  page?: number;
+  /**
+   * Images per page.
+   */
+  per_page?: number;
+}
+
+/** What GET /tmpl-library/v1/ai-content/images answers with. */
+export type TmplLibraryV1GetAiContentImagesResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/items.
+ */
+export interface TmplLibraryV1GetItemsArgs {
+  /**
+   * Kind of item listed.
+   */
+  type?: string;
+  /**
+   * Builder the items are made for.
+   */
+  platform?: string;
+  /**
+   * Items per page.
+   */
+  per_page?: number;
+  /**
+   * Sort order.
+   */
+  sort_by?: string;
+}
+
+/** What GET /tmpl-library/v1/items answers with. */
+export type TmplLibraryV1GetItemsResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/items/<id>.
+ */
+export interface TmplLibraryV1GetItemByIdArgs {
+  /**
+   * Kind of item.
+   */
+  type?: string;
+  id: string | number;
+}
+
+/** What GET /tmpl-library/v1/items/<id> answers with. */
+export type TmplLibraryV1GetItemByIdResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/items/<slug>.
+ */
+export interface TmplLibraryV1GetItemBySlugArgs {
+  /**
+   * Kind of item.
+   */
+  type?: string;
+  slug: string | number;
+}
+
+/** What GET /tmpl-library/v1/items/<slug> answers with. */
+export type TmplLibraryV1GetItemBySlugResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/items/search/<keyword>.
+ */
+export interface TmplLibraryV1GetItemsSearchArgs {
+  /**
+   * Builder the items are made for.
+   */
+  platform?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Kind of item searched.
+   */
+  query_type?: string;
+  keyword: string | number;
+}
+
+/** What GET /tmpl-library/v1/items/search/<keyword> answers with. */
+export type TmplLibraryV1GetItemsSearchResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/clouds/download/<id>.
+ */
+export interface TmplLibraryV1GetCloudsDownloadArgs {
+  id: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/clouds/download/<id> answers with. */
+export type TmplLibraryV1GetCloudsDownloadResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/clouds/delete/<id>.
+ */
+export interface TmplLibraryV1GetCloudsDeleteArgs {
+  id: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/clouds/delete/<id> answers with. */
+export type TmplLibraryV1GetCloudsDeleteResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/workspaces/<slug>.
+ */
+export interface TmplLibraryV1GetWorkspaceArgs {
+  slug: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/workspaces/<slug> answers with. */
+export type TmplLibraryV1GetWorkspaceResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/workspaces/<slug>.
+ */
+export interface TmplLibraryV1SaveWorkspaceArgs {
+  slug: string | number;
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/workspaces/<slug> answers with. */
+export type TmplLibraryV1SaveWorkspaceResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/workspaces/item/<id>.
+ */
+export interface TmplLibraryV1GetWorkspacesItemArgs {
+  id: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/workspaces/item/<id> answers with. */
+export type TmplLibraryV1GetWorkspacesItemResult = unknown;
+
+/**
+ * Params of GET /tmpl-library/v1/workspaces/item/delete/<id>.
+ */
+export interface TmplLibraryV1GetWorkspacesItemDeleteArgs {
+  id: string | number;
+  [k: string]: unknown;
+}
+
+/** What GET /tmpl-library/v1/workspaces/item/delete/<id> answers with. */
+export type TmplLibraryV1GetWorkspacesItemDeleteResult = unknown;
+
+/**
+ * Params of POST /tmpl-library/v1/workspaces/delete/<id>.
+ */
+export interface TmplLibraryV1PostWorkspacesDeleteArgs {
+  id: string | number;
+  [k: string]: unknown;
+}
+
+/** What POST /tmpl-library/v1/workspaces/delete/<id> answers with. */
+export type TmplLibraryV1PostWorkspacesDeleteResult = unknown;
+
+/**
+ * Params of GET /security-scan/v1.
+ */
+export interface SecurityScanV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /cacheopt/v3 answers with. */
-export type CacheoptV3IndexResult = unknown;
+/** What GET /security-scan/v1 answers with. */
+export type SecurityScanV1IndexResult = unknown;
 
 /**
- * Params of POST /cacheopt/v3/ip_validate.
+ * Params of GET /security-scan/v1/authenticate.
  */
-export interface CacheoptV3PostIpValidateArgs {
+export interface SecurityScanV1GetAuthenticateArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v3/ip_validate answers with. */
-export type CacheoptV3PostIpValidateResult = unknown;
+/** What GET /security-scan/v1/authenticate answers with. */
+export type SecurityScanV1GetAuthenticateResult = unknown;
 
 /**
- * Params of POST /cacheopt/v3/core_rest_echo.
+ * Params of POST /security-scan/v1/authenticate.
  */
-export interface CacheoptV3PostCoreRestEchoArgs {
+export interface SecurityScanV1PostAuthenticateArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v3/core_rest_echo answers with. */
-export type CacheoptV3PostCoreRestEchoResult = unknown;
+/** What POST /security-scan/v1/authenticate answers with. */
+export type SecurityScanV1PostAuthenticateResult = unknown;
 
 /**
- * Params of POST /cacheopt/v3/ping.
+ * Params of POST /security-scan/v1/authenticate-premium.
  */
-export interface CacheoptV3PostPingArgs {
+export interface SecurityScanV1PostAuthenticatePremiumArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v3/ping answers with. */
-export type CacheoptV3PostPingResult = unknown;
+/** What POST /security-scan/v1/authenticate-premium answers with. */
+export type SecurityScanV1PostAuthenticatePremiumResult = unknown;
 
 /**
- * Params of POST /cacheopt/v3/cdn_status.
+ * Params of GET /security-scan/v1/config.
  */
-export interface CacheoptV3PostCdnStatusArgs {
+export interface SecurityScanV1GetConfigArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v3/cdn_status answers with. */
-export type CacheoptV3PostCdnStatusResult = unknown;
+/** What GET /security-scan/v1/config answers with. */
+export type SecurityScanV1GetConfigResult = unknown;
 
 /**
- * Params of POST /cacheopt/v3/err_domains.
+ * Params of POST, PUT, PATCH /security-scan/v1/config.
  */
-export interface CacheoptV3PostErrDomainsArgs {
+export interface SecurityScanV1UpdateConfigArgs {
   [k: string]: unknown;
 }
 
-/** What POST /cacheopt/v3/err_domains answers with. */
-export type CacheoptV3PostErrDomainsResult = unknown;
+/** What POST, PUT, PATCH /security-scan/v1/config answers with. */
+export type SecurityScanV1UpdateConfigResult = unknown;
 
 /**
- * Params of GET /core-abilities/v1.
+ * Params of POST, PUT, PATCH /security-scan/v1/disconnect.
  */
-export interface CoreAbilitiesV1IndexArgs {
-  namespace?: string;
-  context?: string;
+export interface SecurityScanV1UpdateDisconnectArgs {
+  [k: string]: unknown;
 }
 
-/** What GET /core-abilities/v1 answers with. */
-export type CoreAbilitiesV1IndexResult = unknown;
+/** What POST, PUT, PATCH /security-scan/v1/disconnect answers with. */
+export type SecurityScanV1UpdateDisconnectResult = unknown;
 
 /**
- * Params of GET /core-block-editor/v1.
+ * Params of POST, PUT, PATCH /security-scan/v1/premium-connect.
  */
-export interface CoreBlockEditorV1IndexArgs {
-  namespace?: string;
-  context?: string;
+export interface SecurityScanV1UpdatePremiumConnectArgs {
+  [k: string]: unknown;
 }
 
-/** What GET /core-block-editor/v1 answers with. */
-export type CoreBlockEditorV1IndexResult = unknown;
+/** What POST, PUT, PATCH /security-scan/v1/premium-connect answers with. */
+export type SecurityScanV1UpdatePremiumConnectResult = unknown;
 
 /**
- * Params of GET /core-site-health/v1.
+ * Params of GET /security-scan/v1/scan/issues.
  */
-export interface CoreSiteHealthV1IndexArgs {
-  namespace?: string;
-  context?: string;
+export interface SecurityScanV1GetScanIssuesArgs {
+  [k: string]: unknown;
 }
 
-/** What GET /core-site-health/v1 answers with. */
-export type CoreSiteHealthV1IndexResult = unknown;
+/** What GET /security-scan/v1/scan/issues answers with. */
+export type SecurityScanV1GetScanIssuesResult = unknown;
+
+/**
+ * Params of POST /security-scan/v1/scan.
+ */
+export interface SecurityScanV1PostScanArgs {
+  [k: string]: unknown;
+}
+
+/** What POST /security-scan/v1/scan answers with. */
+export type SecurityScanV1PostScanResult = unknown;
+
+/**
+ * Params of DELETE /security-scan/v1/scan.
+ */
+export interface SecurityScanV1DeleteScanArgs {
+  [k: string]: unknown;
+}
+
+/** What DELETE /security-scan/v1/scan answers with. */
+export type SecurityScanV1DeleteScanResult = unknown;
+
+/**
+ * Params of POST, PUT, PATCH /security-scan/v1/scan/issue.
+ */
+export interface SecurityScanV1UpdateScanIssueArgs {
+  [k: string]: unknown;
+}
+
+/** What POST, PUT, PATCH /security-scan/v1/scan/issue answers with. */
+export type SecurityScanV1UpdateScanIssueResult = unknown;
 
 /**
  * Params of GET /core/v2.
@@ -7218,3971 +11155,34 @@ export interface EditMediaArgs {
 export type EditMediaResult = Media;
 
 /**
- * Params of GET /formsbuilder/v1.
+ * Params of GET /core-site-health/v1.
  */
-export interface FormsbuilderV1IndexArgs {
+export interface CoreSiteHealthV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /formsbuilder/v1 answers with. */
-export type FormsbuilderV1IndexResult = unknown;
+/** What GET /core-site-health/v1 answers with. */
+export type CoreSiteHealthV1IndexResult = unknown;
 
 /**
- * Params of GET /formsbuilder/v1/setup-wizard/hydrate.
+ * Params of GET /core-block-editor/v1.
  */
-export interface FormsbuilderV1GetSetupWizardHydrateArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /formsbuilder/v1/setup-wizard/hydrate answers with. */
-export type FormsbuilderV1GetSetupWizardHydrateResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/update.
- */
-export interface FormsbuilderV1PostSetupWizardUpdateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/update answers with. */
-export type FormsbuilderV1PostSetupWizardUpdateResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/install-plugins.
- */
-export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
-  /**
-   * Plugins the wizard installs.
-   */
-  plugins: string[];
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
-export type FormsbuilderV1PostSetupWizardInstallPluginsResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/complete.
- */
-export interface FormsbuilderV1PostSetupWizardCompleteArgs {
-  /**
-   * How the user left the wizard.
-   */
-  outcome?: 'build' | 'import' | 'exit' | 'forms';
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
-export type FormsbuilderV1PostSetupWizardCompleteResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url.
- */
-export interface FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/processor/connect-url answers with. */
-export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = unknown;
-
-/**
- * Params of GET /formsbuilder/v1/setup-wizard/license/key.
- */
-export interface FormsbuilderV1GetSetupWizardLicenseKeyArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /formsbuilder/v1/setup-wizard/license/key answers with. */
-export type FormsbuilderV1GetSetupWizardLicenseKeyResult = unknown;
-
-/**
- * Params of POST /formsbuilder/v1/setup-wizard/license/verify.
- */
-export interface FormsbuilderV1PostSetupWizardLicenseVerifyArgs {
-  /**
-   * License key to check.
-   */
-  key: string;
-}
-
-/** What POST /formsbuilder/v1/setup-wizard/license/verify answers with. */
-export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = unknown;
-
-/**
- * Params of GET /formsuite/v1.
- */
-export interface FormsuiteV1IndexArgs {
+export interface CoreBlockEditorV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /formsuite/v1 answers with. */
-export type FormsuiteV1IndexResult = unknown;
+/** What GET /core-block-editor/v1 answers with. */
+export type CoreBlockEditorV1IndexResult = unknown;
 
 /**
- * Params of POST, PUT, PATCH /formsuite/v1/submit-form.
+ * Params of GET /core-abilities/v1.
  */
-export interface FormsuiteV1UpdateSubmitFormArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
-export type FormsuiteV1UpdateSubmitFormResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/log-client-error.
- */
-export interface FormsuiteV1PostLogClientErrorArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/log-client-error answers with. */
-export type FormsuiteV1PostLogClientErrorResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/create-new-form.
- */
-export interface FormsuiteV1PostCreateNewFormArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/create-new-form answers with. */
-export type FormsuiteV1PostCreateNewFormResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/map-fields.
- */
-export interface FormsuiteV1PostMapFieldsArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/map-fields answers with. */
-export type FormsuiteV1PostMapFieldsResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/send-test-email-summary.
- */
-export interface FormsuiteV1PostSendTestEmailSummaryArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/send-test-email-summary answers with. */
-export type FormsuiteV1PostSendTestEmailSummaryResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/database/repair-entries-table.
- */
-export interface FormsuiteV1PostDatabaseRepairEntriesTableArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/database/repair-entries-table answers with. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/handle-access-key.
- */
-export interface FormsuiteV1PostHandleAccessKeyArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/handle-access-key answers with. */
-export type FormsuiteV1PostHandleAccessKeyResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/onboarding/set-status.
- */
-export interface FormsuiteV1PostOnboardingSetStatusArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/onboarding/set-status answers with. */
-export type FormsuiteV1PostOnboardingSetStatusResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/user-meta/dismiss-migration-banner.
- */
-export interface FormsuiteV1PostUserMetaDismissMigrationBannerArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
-export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/forms-data.
- */
-export interface FormsuiteV1GetFormsDataArgs {}
-
-/** What GET /formsuite/v1/forms-data answers with. */
-export type FormsuiteV1GetFormsDataResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/form-data.
- */
-export interface FormsuiteV1GetFormDataArgs {}
-
-/** What GET /formsuite/v1/form-data answers with. */
-export type FormsuiteV1GetFormDataResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/initiate-auth.
- */
-export interface FormsuiteV1GetInitiateAuthArgs {}
-
-/** What GET /formsuite/v1/initiate-auth answers with. */
-export type FormsuiteV1GetInitiateAuthResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/geo-country.
- */
-export interface FormsuiteV1GetGeoCountryArgs {}
-
-/** What GET /formsuite/v1/geo-country answers with. */
-export type FormsuiteV1GetGeoCountryResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/entries-chart-data.
- */
-export interface FormsuiteV1GetEntriesChartDataArgs {}
-
-/** What GET /formsuite/v1/entries-chart-data answers with. */
-export type FormsuiteV1GetEntriesChartDataResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/onboarding/get-status.
- */
-export interface FormsuiteV1GetOnboardingGetStatusArgs {}
-
-/** What GET /formsuite/v1/onboarding/get-status answers with. */
-export type FormsuiteV1GetOnboardingGetStatusResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/generate-form-markup.
- */
-export interface FormsuiteV1GetGenerateFormMarkupArgs {
-  /**
-   * Form to render.
-   */
-  id: number;
-}
-
-/** What GET /formsuite/v1/generate-form-markup answers with. */
-export type FormsuiteV1GetGenerateFormMarkupResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/generate-form.
- */
-export interface FormsuiteV1PostGenerateFormArgs {
-  /**
-   * Let the AI service use its built-in instructions.
-   */
-  use_system_message?: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/generate-form answers with. */
-export type FormsuiteV1PostGenerateFormResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/global-settings.
- */
-export interface FormsuiteV1GetGlobalSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /formsuite/v1/global-settings answers with. */
-export type FormsuiteV1GetGlobalSettingsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /formsuite/v1/global-settings.
- */
-export interface FormsuiteV1UpdateGlobalSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /formsuite/v1/global-settings answers with. */
-export type FormsuiteV1UpdateGlobalSettingsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/after-submission/<submission_id>.
- */
-export interface FormsuiteV1GetAfterSubmissionArgs {
-  /**
-   * Entry just created by the visitor.
-   */
-  submission_id: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
-export type FormsuiteV1GetAfterSubmissionResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/dismiss-form-setup-card.
- */
-export interface FormsuiteV1PostDismissFormSetupCardArgs {
-  /**
-   * Form whose setup card is dismissed.
-   */
-  form_id: {
-    [k: string]: unknown;
-  };
-  /**
-   * Which card.
-   */
-  action: 'edit_form' | 'edit_thankyou' | 'set_up_email' | 'view_form';
-}
-
-/** What POST /formsuite/v1/dismiss-form-setup-card answers with. */
-export type FormsuiteV1PostDismissFormSetupCardResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/pages/search.
- */
-export interface FormsuiteV1GetPagesSearchArgs {
-  /**
-   * Text searched in page titles.
-   */
-  search?: string;
-  /**
-   * Page of results.
-   */
-  page?: number;
-  /**
-   * Pages per result page.
-   */
-  per_page?: number;
-  /**
-   * Address to keep in the answer.
-   */
-  selected_url?: string;
-  /**
-   * Addresses to keep in the answer.
-   */
-  selected_urls?: unknown[];
-}
-
-/** What GET /formsuite/v1/pages/search answers with. */
-export type FormsuiteV1GetPagesSearchResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/onboarding/user-details.
- */
-export interface FormsuiteV1PostOnboardingUserDetailsArgs {
-  /**
-   * First name.
-   */
-  first_name: {
-    [k: string]: unknown;
-  };
-  /**
-   * Last name.
-   */
-  last_name?: {
-    [k: string]: unknown;
-  };
-  /**
-   * Email address.
-   */
-  email: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/onboarding/user-details answers with. */
-export type FormsuiteV1PostOnboardingUserDetailsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/plugin-status.
- */
-export interface FormsuiteV1GetPluginStatusArgs {
-  /**
-   * Plugin asked about.
-   */
-  plugin: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /formsuite/v1/plugin-status answers with. */
-export type FormsuiteV1GetPluginStatusResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/entries/list.
- */
-export interface FormsuiteV1GetEntriesListArgs {
-  /**
-   * Only entries of this form (0 for all).
-   */
-  form_id?: number;
-  /**
-   * Only entries in this state.
-   */
-  status?: string;
-  /**
-   * Text searched in entries.
-   */
-  search?: string;
-  /**
-   * Earliest submission date.
-   */
-  date_from?: string;
-  /**
-   * Latest submission date.
-   */
-  date_to?: string;
-  /**
-   * Sort field.
-   */
-  orderby?: 'ID' | 'id' | 'form_id' | 'user_id' | 'status' | 'type' | 'created_at' | 'updated_at';
-  /**
-   * Sort direction.
-   */
-  order?: 'ASC' | 'DESC';
-  /**
-   * Entries per page.
-   */
-  per_page?: number;
-  /**
-   * Page of results.
-   */
-  page?: number;
-}
-
-/** What GET /formsuite/v1/entries/list answers with. */
-export type FormsuiteV1GetEntriesListResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/entries/read-status.
- */
-export interface FormsuiteV1PostEntriesReadStatusArgs {
-  /**
-   * Entries to change.
-   */
-  entry_ids: {
-    [k: string]: unknown;
-  };
-  /**
-   * Mark read or unread.
-   */
-  action: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/entries/read-status answers with. */
-export type FormsuiteV1PostEntriesReadStatusResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/entries/trash.
- */
-export interface FormsuiteV1PostEntriesTrashArgs {
-  /**
-   * Entries to change.
-   */
-  entry_ids: {
-    [k: string]: unknown;
-  };
-  /**
-   * Trash or restore.
-   */
-  action: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/entries/trash answers with. */
-export type FormsuiteV1PostEntriesTrashResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/entries/delete.
- */
-export interface FormsuiteV1PostEntriesDeleteArgs {
-  /**
-   * Entries deleted for good.
-   */
-  entry_ids: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /formsuite/v1/entries/delete answers with. */
-export type FormsuiteV1PostEntriesDeleteResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/entries/export.
- */
-export interface FormsuiteV1PostEntriesExportArgs {
-  /**
-   * Entries to export (all matching the filters when empty).
-   */
-  entry_ids?: unknown[];
-  /**
-   * Only entries of this form (0 for all).
-   */
-  form_id?: number;
-  /**
-   * Only entries in this state.
-   */
-  status?: string;
-  /**
-   * Text searched in entries.
-   */
-  search?: string;
-  /**
-   * Earliest submission date.
-   */
-  date_from?: string;
-  /**
-   * Latest submission date.
-   */
-  date_to?: string;
-}
-
-/** What POST /formsuite/v1/entries/export answers with. */
-export type FormsuiteV1PostEntriesExportResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/entry/<id>/details.
- */
-export interface FormsuiteV1GetEntryDetailsArgs {
-  /**
-   * Entry id.
-   */
-  id: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /formsuite/v1/entry/<id>/details answers with. */
-export type FormsuiteV1GetEntryDetailsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/entry/<id>/logs.
- */
-export interface FormsuiteV1GetEntryLogsArgs {
-  /**
-   * Entry id.
-   */
-  id: {
-    [k: string]: unknown;
-  };
-  /**
-   * Log lines per page.
-   */
-  per_page?: number;
-  /**
-   * Page of the log.
-   */
-  page?: number;
-}
-
-/** What GET /formsuite/v1/entry/<id>/logs answers with. */
-export type FormsuiteV1GetEntryLogsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/forms.
- */
-export interface FormsuiteV1GetFormsArgs {
-  /**
-   * Page of results.
-   */
-  page?: number;
-  /**
-   * Forms per page.
-   */
-  per_page?: number;
-  /**
-   * Text searched in form titles.
-   */
-  search?: string;
-  /**
-   * Only forms in this state.
-   */
-  status?: 'publish' | 'draft' | 'trash' | 'any';
-  /**
-   * Sort field.
-   */
-  orderby?: 'date' | 'id' | 'title' | 'modified' | 'views' | 'conversion_rate';
-  /**
-   * Sort direction.
-   */
-  order?: 'asc' | 'desc';
-  /**
-   * Earliest creation date.
-   */
-  date_from?: string;
-  /**
-   * Latest creation date.
-   */
-  date_to?: string;
-}
-
-/** What GET /formsuite/v1/forms answers with. */
-export type FormsuiteV1GetFormsResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/export.
- */
-export interface FormsuiteV1PostFormsExportArgs {
-  /**
-   * Forms to export (a list or comma-separated ids).
-   */
-  post_ids: unknown[] | string;
-}
-
-/** What POST /formsuite/v1/forms/export answers with. */
-export type FormsuiteV1PostFormsExportResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/import.
- */
-export interface FormsuiteV1PostFormsImportArgs {
-  /**
-   * Forms as an export produced them.
-   */
-  forms_data: unknown[];
-  /**
-   * State of imported forms.
-   */
-  default_status?: 'draft' | 'publish' | 'private';
-}
-
-/** What POST /formsuite/v1/forms/import answers with. */
-export type FormsuiteV1PostFormsImportResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/manage.
- */
-export interface FormsuiteV1PostFormsManageArgs {
-  /**
-   * One form id or a list of them.
-   */
-  form_ids: unknown[] | number;
-  /**
-   * What to do with the forms.
-   */
-  action: 'trash' | 'restore' | 'delete' | 'draft';
-}
-
-/** What POST /formsuite/v1/forms/manage answers with. */
-export type FormsuiteV1PostFormsManageResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/duplicate.
- */
-export interface FormsuiteV1PostFormsDuplicateArgs {
-  /**
-   * Form to copy.
-   */
-  form_id: number;
-  /**
-   * Appended to the copy's title.
-   */
-  title_suffix?: string;
-}
-
-/** What POST /formsuite/v1/forms/duplicate answers with. */
-export type FormsuiteV1PostFormsDuplicateResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/forms/track-view.
- */
-export interface FormsuiteV1PostFormsTrackViewArgs {
-  /**
-   * Form that was shown.
-   */
-  form_id: number;
-}
-
-/** What POST /formsuite/v1/forms/track-view answers with. */
-export type FormsuiteV1PostFormsTrackViewResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/form-settings.
- */
-export interface FormsuiteV1PostFormSettingsArgs {
-  /**
-   * Form whose settings change.
-   */
-  post_id: number;
-  /**
-   * Settings to store on the form.
-   */
-  meta_data: {};
-}
-
-/** What POST /formsuite/v1/form-settings answers with. */
-export type FormsuiteV1PostFormSettingsResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/migrator/sources.
- */
-export interface FormsuiteV1GetMigratorSourcesArgs {}
-
-/** What GET /formsuite/v1/migrator/sources answers with. */
-export type FormsuiteV1GetMigratorSourcesResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/migrator/sources/<key>/forms.
- */
-export interface FormsuiteV1GetMigratorSourcesFormsArgs {
-  /**
-   * Form plugin migrated from.
-   */
-  key: string;
-}
-
-/** What GET /formsuite/v1/migrator/sources/<key>/forms answers with. */
-export type FormsuiteV1GetMigratorSourcesFormsResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/migrator/sources/<key>/import.
- */
-export interface FormsuiteV1PostMigratorSourcesImportArgs {
-  /**
-   * Form plugin migrated from.
-   */
-  key: string;
-  /**
-   * Forms to import (all when empty).
-   */
-  form_ids?: unknown[];
-  /**
-   * Report what would be imported without importing.
-   */
-  dry_run?: boolean;
-  /**
-   * Per-form choices for the import.
-   */
-  behavior?: unknown[];
-  /**
-   * State of imported forms.
-   */
-  post_status?: string;
-  /**
-   * Leave out forms imported before.
-   */
-  skip_existing?: boolean;
-}
-
-/** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
-export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/convert-html-form.
- */
-export interface FormsuiteV1PostConvertHtmlFormArgs {
-  /**
-   * Fields found in the markup.
-   */
-  parsed_fields?: unknown[];
-  /**
-   * Label of the submit button.
-   */
-  submit_text?: string;
-  /**
-   * How sure the client's parser was.
-   */
-  confidence?: string;
-  /**
-   * The form markup; needed when confidence is low.
-   */
-  html?: string;
-  /**
-   * Title of the new form.
-   */
-  form_title?: string;
-  /**
-   * Colours and spacing taken from the markup.
-   */
-  styling?: {};
-}
-
-/** What POST /formsuite/v1/convert-html-form answers with. */
-export type FormsuiteV1PostConvertHtmlFormResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/payments/processor-connect.
- */
-export interface FormsuiteV1GetPaymentsProcessorConnectArgs {}
-
-/** What GET /formsuite/v1/payments/processor-connect answers with. */
-export type FormsuiteV1GetPaymentsProcessorConnectResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/payments/processor-callback.
- */
-export interface FormsuiteV1GetPaymentsProcessorCallbackArgs {}
-
-/** What GET /formsuite/v1/payments/processor-callback answers with. */
-export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/payments/processor-disconnect.
- */
-export interface FormsuiteV1PostPaymentsProcessorDisconnectArgs {}
-
-/** What POST /formsuite/v1/payments/processor-disconnect answers with. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/payments/create-payment-webhook.
- */
-export interface FormsuiteV1PostPaymentsCreatePaymentWebhookArgs {}
-
-/** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = unknown;
-
-/**
- * Params of GET /formsuite/v1/get-learn-chapters.
- */
-export interface FormsuiteV1GetGetLearnChaptersArgs {}
-
-/** What GET /formsuite/v1/get-learn-chapters answers with. */
-export type FormsuiteV1GetGetLearnChaptersResult = unknown;
-
-/**
- * Params of POST /formsuite/v1/update-learn-progress.
- */
-export interface FormsuiteV1PostUpdateLearnProgressArgs {
-  /**
-   * Chapter the step belongs to.
-   */
-  chapterId: string;
-  /**
-   * Step whose state changes.
-   */
-  stepId: string;
-  /**
-   * Whether the step is now done.
-   */
-  completed: boolean;
-}
-
-/** What POST /formsuite/v1/update-learn-progress answers with. */
-export type FormsuiteV1PostUpdateLearnProgressResult = unknown;
-
-/**
- * Params of GET /formsuite.
- */
-export interface FormsuiteIndexArgs {
+export interface CoreAbilitiesV1IndexArgs {
   namespace?: string;
   context?: string;
 }
 
-/** What GET /formsuite answers with. */
-export type FormsuiteIndexResult = unknown;
-
-/**
- * Params of POST /formsuite/webhook_test.
- */
-export interface FormsuitePostWebhookTestArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/webhook_test answers with. */
-export type FormsuitePostWebhookTestResult = unknown;
-
-/**
- * Params of POST /formsuite/webhook_live.
- */
-export interface FormsuitePostWebhookLiveArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /formsuite/webhook_live answers with. */
-export type FormsuitePostWebhookLiveResult = unknown;
-
-/**
- * Params of GET /getting-started/v1.
- */
-export interface GettingStartedV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /getting-started/v1 answers with. */
-export type GettingStartedV1IndexResult = unknown;
-
-/**
- * Params of POST /getting-started/v1/action-items.
- */
-export interface GettingStartedV1PostActionItemsArgs {}
-
-/** What POST /getting-started/v1/action-items answers with. */
-export type GettingStartedV1PostActionItemsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard.
- */
-export interface GettingStartedV1UpdateDismissSetupWizardArgs {
-  /**
-   * Whether the wizard stays dismissed.
-   */
-  dismiss: string;
-}
-
-/** What POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard answers with. */
-export type GettingStartedV1UpdateDismissSetupWizardResult = unknown;
-
-/**
- * Params of POST /getting-started/v1/update-action-item-steps.
- */
-export interface GettingStartedV1PostUpdateActionItemStepsArgs {
-  /**
-   * Action item whose steps change.
-   */
-  action_id: string;
-  /**
-   * The item's steps with their state.
-   */
-  steps?: unknown[];
-}
-
-/** What POST /getting-started/v1/update-action-item-steps answers with. */
-export type GettingStartedV1PostUpdateActionItemStepsResult = unknown;
-
-/**
- * Params of GET /hdrftr/v1.
- */
-export interface HdrftrV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /hdrftr/v1 answers with. */
-export type HdrftrV1IndexResult = unknown;
-
-/**
- * Params of GET /hdrftr/v1/widgets.
- */
-export interface HdrftrV1GetWidgetsArgs {}
-
-/** What GET /hdrftr/v1/widgets answers with. */
-export type HdrftrV1GetWidgetsResult = unknown;
-
-/**
- * Params of GET /hdrftr/v1/plugins.
- */
-export interface HdrftrV1GetPluginsArgs {}
-
-/** What GET /hdrftr/v1/plugins answers with. */
-export type HdrftrV1GetPluginsResult = unknown;
-
-/**
- * Params of GET /hdrftr/v1/templates.
- */
-export interface HdrftrV1GetTemplatesArgs {}
-
-/** What GET /hdrftr/v1/templates answers with. */
-export type HdrftrV1GetTemplatesResult = unknown;
-
-/**
- * Params of GET /hdrftr/v1/recommended-plugins.
- */
-export interface HdrftrV1GetRecommendedPluginsArgs {}
-
-/** What GET /hdrftr/v1/recommended-plugins answers with. */
-export type HdrftrV1GetRecommendedPluginsResult = unknown;
-
-/**
- * Params of GET /hdrftr/v1/mcp-abilities.
- */
-export interface HdrftrV1GetMcpAbilitiesArgs {}
-
-/** What GET /hdrftr/v1/mcp-abilities answers with. */
-export type HdrftrV1GetMcpAbilitiesResult = unknown;
-
-/**
- * Params of POST /hdrftr/v1/email-webhook.
- */
-export interface HdrftrV1PostEmailWebhookArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /hdrftr/v1/email-webhook answers with. */
-export type HdrftrV1PostEmailWebhookResult = unknown;
-
-/**
- * Params of GET /hdrftr/v1/mcp-settings.
- */
-export interface HdrftrV1GetMcpSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /hdrftr/v1/mcp-settings answers with. */
-export type HdrftrV1GetMcpSettingsResult = unknown;
-
-/**
- * Params of POST /hdrftr/v1/mcp-settings.
- */
-export interface HdrftrV1PostMcpSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /hdrftr/v1/mcp-settings answers with. */
-export type HdrftrV1PostMcpSettingsResult = unknown;
-
-/**
- * Params of GET /hdrftr/v1/get-learn-chapters.
- */
-export interface HdrftrV1GetGetLearnChaptersArgs {}
-
-/** What GET /hdrftr/v1/get-learn-chapters answers with. */
-export type HdrftrV1GetGetLearnChaptersResult = unknown;
-
-/**
- * Params of POST /hdrftr/v1/update-learn-progress.
- */
-export interface HdrftrV1PostUpdateLearnProgressArgs {
-  /**
-   * Chapter the step belongs to.
-   */
-  chapterId: string;
-  /**
-   * Step whose state changes.
-   */
-  stepId: string;
-  /**
-   * Whether the step is now done.
-   */
-  completed: boolean;
-}
-
-/** What POST /hdrftr/v1/update-learn-progress answers with. */
-export type HdrftrV1PostUpdateLearnProgressResult = unknown;
-
-/**
- * Params of GET /nps-survey/v1.
- */
-export interface NpsSurveyV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /nps-survey/v1 answers with. */
-export type NpsSurveyV1IndexResult = unknown;
-
-/**
- * Params of POST /nps-survey/v1/rating.
- */
-export interface NpsSurveyV1PostRatingArgs {
-  /**
-   * Survey answered.
-   */
-  nps_id: string;
-  /**
-   * Score given.
-   */
-  rating: number;
-  /**
-   * Optional words with the score.
-   */
-  comment?: string;
-  /**
-   * Plugin the survey is about.
-   */
-  plugin_slug: string;
-}
-
-/** What POST /nps-survey/v1/rating answers with. */
-export type NpsSurveyV1PostRatingResult = unknown;
-
-/**
- * Params of POST /nps-survey/v1/dismiss-nps-survey.
- */
-export interface NpsSurveyV1PostDismissNpsSurveyArgs {
-  /**
-   * Survey dismissed.
-   */
-  nps_id: string;
-  /**
-   * Plugin the survey is about.
-   */
-  plugin_slug: string;
-  /**
-   * Seconds before asking again.
-   */
-  dismiss_timespan: number;
-  /**
-   * Step of the survey the user was at.
-   */
-  current_step: string;
-}
-
-/** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
-export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
-
-/**
- * Params of GET /oembed/1.0.
- */
-export interface Oembed10IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /oembed/1.0 answers with. */
-export type Oembed10IndexResult = unknown;
-
-/**
- * Params of GET /oembed/1.0/embed.
- */
-export interface GetOembedArgs {
-  /**
-   * Address of the item to embed.
-   */
-  url: string;
-  format?: string;
-  maxwidth?: number;
-}
-
-/** What GET /oembed/1.0/embed answers with. */
-export type GetOembedResult = unknown;
-
-/**
- * Params of GET /oembed/1.0/proxy.
- */
-export interface GetOembedProxyArgs {
-  /**
-   * Address of the item to embed.
-   */
-  url: string;
-  /**
-   * Response format of the oEmbed data.
-   */
-  format?: 'json' | 'xml';
-  /**
-   * Largest width of the embed, in pixels.
-   */
-  maxwidth?: number;
-  /**
-   * Largest height of the embed, in pixels.
-   */
-  maxheight?: number;
-  /**
-   * Whether to look for an oEmbed endpoint in the page when no known provider matches.
-   */
-  discover?: boolean;
-}
-
-/** What GET /oembed/1.0/proxy answers with. */
-export type GetOembedProxyResult = unknown;
-
-/**
- * Params of GET /one-onboarding/v1.
- */
-export interface OneOnboardingV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /one-onboarding/v1 answers with. */
-export type OneOnboardingV1IndexResult = unknown;
-
-/**
- * Params of GET /one-onboarding/v1/plugin-status/<plugin>.
- */
-export interface OneOnboardingV1GetPluginStatusArgs {
-  plugin: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /one-onboarding/v1/plugin-status/<plugin> answers with. */
-export type OneOnboardingV1GetPluginStatusResult = unknown;
-
-/**
- * Params of POST /one-onboarding/v1/install-plugin.
- */
-export interface OneOnboardingV1PostInstallPluginArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /one-onboarding/v1/install-plugin answers with. */
-export type OneOnboardingV1PostInstallPluginResult = unknown;
-
-/**
- * Params of POST /one-onboarding/v1/activate-plugin.
- */
-export interface OneOnboardingV1PostActivatePluginArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /one-onboarding/v1/activate-plugin answers with. */
-export type OneOnboardingV1PostActivatePluginResult = unknown;
-
-/**
- * Params of POST /one-onboarding/v1/save-onboarding-state.
- */
-export interface OneOnboardingV1PostSaveOnboardingStateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /one-onboarding/v1/save-onboarding-state answers with. */
-export type OneOnboardingV1PostSaveOnboardingStateResult = unknown;
-
-/**
- * Params of POST /one-onboarding/v1/onboarding-completion.
- */
-export interface OneOnboardingV1PostOnboardingCompletionArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /one-onboarding/v1/onboarding-completion answers with. */
-export type OneOnboardingV1PostOnboardingCompletionResult = unknown;
-
-/**
- * Params of GET /pagebuilder-ai/v1.
- */
-export interface PagebuilderAiV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder-ai/v1 answers with. */
-export type PagebuilderAiV1IndexResult = unknown;
-
-/**
- * Params of GET /pagebuilder-ai/v1/permissions.
- */
-export interface PagebuilderAiV1GetPermissionsArgs {}
-
-/** What GET /pagebuilder-ai/v1/permissions answers with. */
-export type PagebuilderAiV1GetPermissionsResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1.
- */
-export interface PagebuilderOneV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder-one/v1 answers with. */
-export type PagebuilderOneV1IndexResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/connect/authorize.
- */
-export interface PagebuilderOneV1PostConnectAuthorizeArgs {
-  /**
-   * Forget any half-finished connection first.
-   */
-  clearSession?: boolean;
-}
-
-/** What POST /pagebuilder-one/v1/connect/authorize answers with. */
-export type PagebuilderOneV1PostConnectAuthorizeResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/connect/disconnect.
- */
-export interface PagebuilderOneV1PostConnectDisconnectArgs {}
-
-/** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
-export type PagebuilderOneV1PostConnectDisconnectResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/connect/switch-domain.
- */
-export interface PagebuilderOneV1PostConnectSwitchDomainArgs {}
-
-/** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
-export type PagebuilderOneV1PostConnectSwitchDomainResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/connect/deactivate.
- */
-export interface PagebuilderOneV1PostConnectDeactivateArgs {}
-
-/** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
-export type PagebuilderOneV1PostConnectDeactivateResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/top-bar/notifications.
- */
-export interface PagebuilderOneV1GetTopBarNotificationsArgs {
-  /**
-   * Product asking for its notifications.
-   */
-  app_name: string;
-  /**
-   * Version of that product.
-   */
-  app_version: string;
-}
-
-/** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
-export type PagebuilderOneV1GetTopBarNotificationsResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/top-bar/feedback.
- */
-export interface PagebuilderOneV1PostTopBarFeedbackArgs {
-  /**
-   * Product the feedback is about.
-   */
-  product: string;
-  /**
-   * Subject line.
-   */
-  subject: string;
-  /**
-   * Short summary.
-   */
-  title: string;
-  /**
-   * The feedback itself.
-   */
-  description: string;
-  /**
-   * Sender's country code.
-   */
-  countryCode?: string;
-}
-
-/** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
-export type PagebuilderOneV1PostTopBarFeedbackResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/themes.
- */
-export interface PagebuilderOneV1PostThemesArgs {
-  /**
-   * Theme to install.
-   */
-  slug: string;
-  /**
-   * State the theme is left in after installing.
-   */
-  status?: 'inactive' | 'active';
-}
-
-/** What POST /pagebuilder-one/v1/themes answers with. */
-export type PagebuilderOneV1PostThemesResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/themes/<slug>/activate.
- */
-export interface PagebuilderOneV1PostThemesActivateArgs {
-  /**
-   * Theme to activate.
-   */
-  slug: string;
-}
-
-/** What POST /pagebuilder-one/v1/themes/<slug>/activate answers with. */
-export type PagebuilderOneV1PostThemesActivateResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/plugins.
- */
-export interface PagebuilderOneV1GetPluginsArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: 'view' | 'embed' | 'edit';
-  /**
-   * Keep only plugins matching this text.
-   */
-  search?: string;
-  /**
-   * Keep only plugins in these states.
-   */
-  status?: ('inactive' | 'active')[];
-}
-
-/** What GET /pagebuilder-one/v1/plugins answers with. */
-export type PagebuilderOneV1GetPluginsResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins.
- */
-export interface PagebuilderOneV1PostPluginsArgs {
-  /**
-   * Plugin of the family to install.
-   */
-  slug:
-    | 'assistant'
-    | 'manage'
-    | 'builder'
-    | 'builder-pro'
-    | 'site-mailer'
-    | 'image-optimization'
-    | 'accessibility'
-    | 'consent';
-  /**
-   * State the plugin is left in after installing.
-   */
-  status?: 'inactive' | 'active';
-}
-
-/** What POST /pagebuilder-one/v1/plugins answers with. */
-export type PagebuilderOneV1PostPluginsResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/activate.
- */
-export interface PagebuilderOneV1PostPluginsActivateArgs {
-  /**
-   * Plugin to activate.
-   */
-  slug: string;
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/activate answers with. */
-export type PagebuilderOneV1PostPluginsActivateResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate.
- */
-export interface PagebuilderOneV1PostPluginsDeactivateArgs {
-  /**
-   * Plugin to deactivate.
-   */
-  slug: string;
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/deactivate answers with. */
-export type PagebuilderOneV1PostPluginsDeactivateResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade.
- */
-export interface PagebuilderOneV1PostPluginsUpgradeArgs {
-  /**
-   * Plugin to upgrade.
-   */
-  slug: string;
-  /**
-   * An upgraded plugin is left active.
-   */
-  status?: 'active';
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/upgrade answers with. */
-export type PagebuilderOneV1PostPluginsUpgradeResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run.
- */
-export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
-  /**
-   * Plugin whose settings move to the connected account.
-   */
-  slug:
-    | 'manage'
-    | 'builder'
-    | 'builder-pro'
-    | 'site-mailer'
-    | 'image-optimization'
-    | 'accessibility'
-    | 'consent';
-  /**
-   * Migrate even when the plugin is already connected.
-   */
-  force?: boolean;
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/migration/run answers with. */
-export type PagebuilderOneV1PostPluginsMigrationRunResult = unknown;
-
-/**
- * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback.
- */
-export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
-  /**
-   * Plugin whose migration is undone.
-   */
-  slug:
-    | 'manage'
-    | 'builder'
-    | 'builder-pro'
-    | 'site-mailer'
-    | 'image-optimization'
-    | 'accessibility'
-    | 'consent';
-}
-
-/** What POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback answers with. */
-export type PagebuilderOneV1PostPluginsMigrationRollbackResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/settings.
- */
-export interface PagebuilderOneV1GetSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder-one/v1/settings answers with. */
-export type PagebuilderOneV1GetSettingsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder-one/v1/settings.
- */
-export interface PagebuilderOneV1UpdateSettingsArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder-one/v1/settings answers with. */
-export type PagebuilderOneV1UpdateSettingsResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state.
- */
-export interface PagebuilderOneV1GetManageDashboardWidgetStateArgs {}
-
-/** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
-export type PagebuilderOneV1GetManageDashboardWidgetStateResult = unknown;
-
-/**
- * Params of GET /pagebuilder-one/v1/logs.
- */
-export interface PagebuilderOneV1GetLogsArgs {}
-
-/** What GET /pagebuilder-one/v1/logs answers with. */
-export type PagebuilderOneV1GetLogsResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder-one/v1/logs.
- */
-export interface PagebuilderOneV1DeleteLogsArgs {}
-
-/** What DELETE /pagebuilder-one/v1/logs answers with. */
-export type PagebuilderOneV1DeleteLogsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/documents.
- */
-export interface PagebuilderV1DocumentsIndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder/v1/documents answers with. */
-export type PagebuilderV1DocumentsIndexResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/documents/<id>/media/import.
- */
-export interface PagebuilderV1DocumentsPostMediaImportArgs {
-  /**
-   * Document (post id) whose external media is imported.
-   */
-  id: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
-export type PagebuilderV1DocumentsPostMediaImportResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/feedback.
- */
-export interface PagebuilderV1FeedbackIndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder/v1/feedback answers with. */
-export type PagebuilderV1FeedbackIndexResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/feedback/submit.
- */
-export interface PagebuilderV1FeedbackPostSubmitArgs {}
-
-/** What POST /pagebuilder/v1/feedback/submit answers with. */
-export type PagebuilderV1FeedbackPostSubmitResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1.
- */
-export interface PagebuilderV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /pagebuilder/v1 answers with. */
-export type PagebuilderV1IndexResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/cache.
- */
-export interface PagebuilderV1DeleteCacheArgs {}
-
-/** What DELETE /pagebuilder/v1/cache answers with. */
-export type PagebuilderV1DeleteCacheResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals.
- */
-export interface PagebuilderV1GetGlobalsArgs {}
-
-/** What GET /pagebuilder/v1/globals answers with. */
-export type PagebuilderV1GetGlobalsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals/colors.
- */
-export interface PagebuilderV1GetGlobalsColorsArgs {}
-
-/** What GET /pagebuilder/v1/globals/colors answers with. */
-export type PagebuilderV1GetGlobalsColorsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals/colors/<id>.
- */
-export interface PagebuilderV1GetGlobalsColorArgs {
-  /**
-   * Colour id.
-   */
-  id: string;
-}
-
-/** What GET /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1GetGlobalsColorResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/globals/colors/<id>.
- */
-export interface PagebuilderV1SaveGlobalsColorArgs {
-  /**
-   * Colour id.
-   */
-  id: string;
-}
-
-/** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1SaveGlobalsColorResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/globals/colors/<id>.
- */
-export interface PagebuilderV1DeleteGlobalsColorArgs {
-  /**
-   * Colour id.
-   */
-  id: string;
-}
-
-/** What DELETE /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1DeleteGlobalsColorResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals/typography.
- */
-export interface PagebuilderV1GetGlobalsTypographyArgs {}
-
-/** What GET /pagebuilder/v1/globals/typography answers with. */
-export type PagebuilderV1GetGlobalsTypographyResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/globals/typography/<id>.
- */
-export interface PagebuilderV1GetGlobalsTypographyItemArgs {
-  /**
-   * Typography id.
-   */
-  id: string;
-}
-
-/** What GET /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1GetGlobalsTypographyItemResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/globals/typography/<id>.
- */
-export interface PagebuilderV1SaveGlobalsTypographyItemArgs {
-  /**
-   * Typography id.
-   */
-  id: string;
-}
-
-/** What POST /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1SaveGlobalsTypographyItemResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/globals/typography/<id>.
- */
-export interface PagebuilderV1DeleteGlobalsTypographyItemArgs {
-  /**
-   * Typography id.
-   */
-  id: string;
-}
-
-/** What DELETE /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1DeleteGlobalsTypographyItemResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/settings/<key>.
- */
-export interface PagebuilderV1GetSettingsArgs {
-  key: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/settings/<key> answers with. */
-export type PagebuilderV1GetSettingsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key>.
- */
-export interface PagebuilderV1UpdateSettingsArgs {
-  key: string | number;
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/settings/<key> answers with. */
-export type PagebuilderV1UpdateSettingsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/post.
- */
-export interface PagebuilderV1GetPostArgs {
-  /**
-   * Post types to search (all public ones when null).
-   */
-  included_types?: unknown[];
-  /**
-   * Post types never searched.
-   */
-  excluded_types?: unknown[];
-  /**
-   * Text searched for.
-   */
-  term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[];
-  /**
-   * Most results answered.
-   */
-  items_count?: number;
-  /**
-   * Search only publicly viewable post types.
-   */
-  is_public?: boolean;
-  /**
-   * Extra meta conditions.
-   */
-  meta_query?: unknown[];
-  /**
-   * Extra taxonomy conditions.
-   */
-  tax_query?: unknown[];
-  /**
-   * Also match the text of the posts, not only their titles.
-   */
-  search_in_content?: boolean;
-}
-
-/** What GET /pagebuilder/v1/post answers with. */
-export type PagebuilderV1GetPostResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/term.
- */
-export interface PagebuilderV1GetTermArgs {
-  /**
-   * Taxonomies to search (all when null).
-   */
-  included_types?: unknown[];
-  /**
-   * Taxonomies never searched.
-   */
-  excluded_types?: unknown[];
-  /**
-   * Text searched for.
-   */
-  term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[];
-  /**
-   * Most results answered.
-   */
-  items_count?: number;
-  /**
-   * Leave out terms with no posts.
-   */
-  hide_empty?: boolean;
-  /**
-   * Extra meta conditions.
-   */
-  meta_query?: unknown[];
-}
-
-/** What GET /pagebuilder/v1/term answers with. */
-export type PagebuilderV1GetTermResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/user.
- */
-export interface PagebuilderV1GetUserArgs {
-  /**
-   * Text searched for.
-   */
-  term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[] | string;
-  /**
-   * Most results answered.
-   */
-  items_count?: number;
-}
-
-/** What GET /pagebuilder/v1/user answers with. */
-export type PagebuilderV1GetUserResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/favorites.
- */
-export interface PagebuilderV1GetFavoritesArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: string;
-  /**
-   * Page of the list to answer.
-   */
-  page?: number;
-  /**
-   * Most items in one page.
-   */
-  per_page?: number;
-  /**
-   * Keep only items matching this text.
-   */
-  search?: string;
-}
-
-/** What GET /pagebuilder/v1/favorites answers with. */
-export type PagebuilderV1GetFavoritesResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/favorites/<id>.
- */
-export interface PagebuilderV1PostFavoritesArgs {
-  /**
-   * Kind of favorites (e.g. widgets).
-   */
-  id: string;
-  /**
-   * Slug of the item marked as favorite.
-   */
-  favorite: string;
-}
-
-/** What POST /pagebuilder/v1/favorites/<id> answers with. */
-export type PagebuilderV1PostFavoritesResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/favorites/<id>.
- */
-export interface PagebuilderV1DeleteFavoritesArgs {
-  /**
-   * Kind of favorites (e.g. widgets).
-   */
-  id: string;
-  /**
-   * Slug of the item no longer a favorite.
-   */
-  favorite: string;
-}
-
-/** What DELETE /pagebuilder/v1/favorites/<id> answers with. */
-export type PagebuilderV1DeleteFavoritesResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/kit-elements-defaults.
- */
-export interface PagebuilderV1GetKitElementsDefaultsArgs {}
-
-/** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
-export type PagebuilderV1GetKitElementsDefaultsResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>.
- */
-export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
-  /**
-   * Element type the defaults apply to.
-   */
-  type: string;
-  /**
-   * Default settings of that element type.
-   */
-  settings: {};
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1UpdateKitElementsDefaultsResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>.
- */
-export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
-  /**
-   * Element type whose defaults are removed.
-   */
-  type: string;
-}
-
-/** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1DeleteKitElementsDefaultsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/site-navigation/recent-posts.
- */
-export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
-  /**
-   * How many posts to answer.
-   */
-  posts_per_page: number;
-  /**
-   * Post types to include.
-   */
-  post_type?: unknown[];
-  /**
-   * Post ids to leave out.
-   */
-  post__not_in?: number[];
-}
-
-/** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
-export type PagebuilderV1GetSiteNavigationRecentPostsResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/site-navigation/add-new-post.
- */
-export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
-  /**
-   * Type of the new draft.
-   */
-  post_type?: string;
-}
-
-/** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
-export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/design-system-sync/stylesheet.
- */
-export interface PagebuilderV1PostDesignSystemSyncStylesheetArgs {}
-
-/** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist.
- */
-export interface PagebuilderV1GetChecklistArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: string;
-  /**
-   * Page of the list to answer.
-   */
-  page?: number;
-  /**
-   * Most items in one page.
-   */
-  per_page?: number;
-  /**
-   * Keep only items matching this text.
-   */
-  search?: string;
-}
-
-/** What GET /pagebuilder/v1/checklist answers with. */
-export type PagebuilderV1GetChecklistResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist/<id>.
- */
-export interface PagebuilderV1GetChecklistItemArgs {
-  /**
-   * Checklist entry id.
-   */
-  id: string;
-}
-
-/** What GET /pagebuilder/v1/checklist/<id> answers with. */
-export type PagebuilderV1GetChecklistItemResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist/steps.
- */
-export interface PagebuilderV1GetChecklistStepsArgs {}
-
-/** What GET /pagebuilder/v1/checklist/steps answers with. */
-export type PagebuilderV1GetChecklistStepsResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist/steps/<id>.
- */
-export interface PagebuilderV1GetChecklistStepArgs {
-  /**
-   * Step id.
-   */
-  id: string;
-}
-
-/** What GET /pagebuilder/v1/checklist/steps/<id> answers with. */
-export type PagebuilderV1GetChecklistStepResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>.
- */
-export interface PagebuilderV1UpdateChecklistStepArgs {
-  /**
-   * Step id.
-   */
-  id: string;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
-export type PagebuilderV1UpdateChecklistStepResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/checklist/user-progress.
- */
-export interface PagebuilderV1GetChecklistUserProgressArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/checklist/user-progress answers with. */
-export type PagebuilderV1GetChecklistUserProgressResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress.
- */
-export interface PagebuilderV1UpdateChecklistUserProgressArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress answers with. */
-export type PagebuilderV1UpdateChecklistUserProgressResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding.
- */
-export interface PagebuilderV1GetOnboardingArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: string;
-  /**
-   * Page of the list to answer.
-   */
-  page?: number;
-  /**
-   * Most items in one page.
-   */
-  per_page?: number;
-  /**
-   * Keep only items matching this text.
-   */
-  search?: string;
-}
-
-/** What GET /pagebuilder/v1/onboarding answers with. */
-export type PagebuilderV1GetOnboardingResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/user-progress.
- */
-export interface PagebuilderV1GetOnboardingUserProgressArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/onboarding/user-progress answers with. */
-export type PagebuilderV1GetOnboardingUserProgressResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress.
- */
-export interface PagebuilderV1UpdateOnboardingUserProgressArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress answers with. */
-export type PagebuilderV1UpdateOnboardingUserProgressResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/user-choices.
- */
-export interface PagebuilderV1GetOnboardingUserChoicesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/onboarding/user-choices answers with. */
-export type PagebuilderV1GetOnboardingUserChoicesResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices.
- */
-export interface PagebuilderV1UpdateOnboardingUserChoicesArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices answers with. */
-export type PagebuilderV1UpdateOnboardingUserChoicesResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/pro-install-screen.
- */
-export interface PagebuilderV1GetOnboardingProInstallScreenArgs {}
-
-/** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
-export type PagebuilderV1GetOnboardingProInstallScreenResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/install-pro.
- */
-export interface PagebuilderV1GetOnboardingInstallProArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/onboarding/install-pro answers with. */
-export type PagebuilderV1GetOnboardingInstallProResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/onboarding/install-pro.
- */
-export interface PagebuilderV1PostOnboardingInstallProArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /pagebuilder/v1/onboarding/install-pro answers with. */
-export type PagebuilderV1PostOnboardingInstallProResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/onboarding/install-theme.
- */
-export interface PagebuilderV1GetOnboardingInstallThemeArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/onboarding/install-theme answers with. */
-export type PagebuilderV1GetOnboardingInstallThemeResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/onboarding/install-theme.
- */
-export interface PagebuilderV1PostOnboardingInstallThemeArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
-export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/operations/opt-in-v4.
- */
-export interface PagebuilderV1PostOperationsOptInV4Args {}
-
-/** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
-export type PagebuilderV1PostOperationsOptInV4Result = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/assistant/consent.
- */
-export interface PagebuilderV1PostAssistantConsentArgs {}
-
-/** What POST /pagebuilder/v1/assistant/consent answers with. */
-export type PagebuilderV1PostAssistantConsentResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/template-library/templates.
- */
-export interface PagebuilderV1GetTemplateLibraryTemplatesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/template-library/templates answers with. */
-export type PagebuilderV1GetTemplateLibraryTemplatesResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/template-library/templates.
- */
-export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
-  /**
-   * Template title.
-   */
-  title?: string;
-  /**
-   * What the template is used as.
-   */
-  type: 'page' | 'section' | 'container';
-  /**
-   * The template's element tree.
-   */
-  content?: {};
-}
-
-/** What POST /pagebuilder/v1/template-library/templates answers with. */
-export type PagebuilderV1PostTemplateLibraryTemplatesResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/user-data/current-user.
- */
-export interface PagebuilderV1GetUserDataCurrentUserArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /pagebuilder/v1/user-data/current-user answers with. */
-export type PagebuilderV1GetUserDataCurrentUserResult = unknown;
-
-/**
- * Params of PATCH /pagebuilder/v1/user-data/current-user.
- */
-export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
-  /**
-   * Messages the user chose not to see again.
-   */
-  suppressedMessages?: string[];
-}
-
-/** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
-export type PagebuilderV1UpdateUserDataCurrentUserResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/library/connect.
- */
-export interface PagebuilderV1PostLibraryConnectArgs {
-  /**
-   * Access token of the template library account.
-   */
-  token: string;
-}
-
-/** What POST /pagebuilder/v1/library/connect answers with. */
-export type PagebuilderV1PostLibraryConnectResult = unknown;
-
-/**
- * Params of DELETE /pagebuilder/v1/library/connect.
- */
-export interface PagebuilderV1DeleteLibraryConnectArgs {
-  [k: string]: unknown;
-}
-
-/** What DELETE /pagebuilder/v1/library/connect answers with. */
-export type PagebuilderV1DeleteLibraryConnectResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/send-event.
- */
-export interface PagebuilderV1GetSendEventArgs {
-  /**
-   * Scope of the answer.
-   */
-  context?: string;
-  /**
-   * Page of the list to answer.
-   */
-  page?: number;
-  /**
-   * Most items in one page.
-   */
-  per_page?: number;
-  /**
-   * Keep only items matching this text.
-   */
-  search?: string;
-}
-
-/** What GET /pagebuilder/v1/send-event answers with. */
-export type PagebuilderV1GetSendEventResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/send-event.
- */
-export interface PagebuilderV1PostSendEventArgs {
-  /**
-   * The event as the editor reports it.
-   */
-  event_data: {};
-}
-
-/** What POST /pagebuilder/v1/send-event answers with. */
-export type PagebuilderV1PostSendEventResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/global-classes.
- */
-export interface PagebuilderV1GetGlobalClassesArgs {
-  /**
-   * Published classes or the preview copy.
-   */
-  context?: 'frontend' | 'preview';
-}
-
-/** What GET /pagebuilder/v1/global-classes answers with. */
-export type PagebuilderV1GetGlobalClassesResult = unknown;
-
-/**
- * Params of PUT /pagebuilder/v1/global-classes.
- */
-export interface PagebuilderV1UpdateGlobalClassesArgs {
-  /**
-   * Published classes or the preview copy.
-   */
-  context?: 'frontend' | 'preview';
-  /**
-   * Ids of the classes added, deleted and modified since the last save.
-   */
-  changes: {
-    added: string[];
-    deleted: string[];
-    modified: string[];
-  };
-  /**
-   * Every class, keyed by its id.
-   */
-  items: {
-    [k: string]: {
-      id: string;
-      variants: unknown[];
-      type: 'class';
-      label: string;
-    };
-  };
-  /**
-   * Class ids in display order.
-   */
-  order: string[];
-}
-
-/** What PUT /pagebuilder/v1/global-classes answers with. */
-export type PagebuilderV1UpdateGlobalClassesResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/global-classes/usage.
- */
-export interface PagebuilderV1GetGlobalClassesUsageArgs {
-  /**
-   * Published classes or the preview copy.
-   */
-  context?: 'frontend' | 'preview';
-}
-
-/** What GET /pagebuilder/v1/global-classes/usage answers with. */
-export type PagebuilderV1GetGlobalClassesUsageResult = unknown;
-
-/**
- * Params of GET /pagebuilder/v1/variables/list.
- */
-export interface PagebuilderV1GetVariablesListArgs {}
-
-/** What GET /pagebuilder/v1/variables/list answers with. */
-export type PagebuilderV1GetVariablesListResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/variables/create.
- */
-export interface PagebuilderV1PostVariablesCreateArgs {
-  /**
-   * Kind of value (colour, font...).
-   */
-  type: string;
-  /**
-   * Name shown in the editor.
-   */
-  label: string;
-  /**
-   * The value.
-   */
-  value: string;
-}
-
-/** What POST /pagebuilder/v1/variables/create answers with. */
-export type PagebuilderV1PostVariablesCreateResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/variables/update.
- */
-export interface PagebuilderV1UpdateVariablesUpdateArgs {
-  /**
-   * Variable to change.
-   */
-  id: string;
-  /**
-   * New name.
-   */
-  label: string;
-  /**
-   * New value.
-   */
-  value: string;
-  /**
-   * Position in the list.
-   */
-  order?: number;
-  /**
-   * New kind of value.
-   */
-  type?: string;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/variables/update answers with. */
-export type PagebuilderV1UpdateVariablesUpdateResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/variables/delete.
- */
-export interface PagebuilderV1UpdateVariablesDeleteArgs {
-  /**
-   * Variable to delete (it can be restored).
-   */
-  id: string;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/variables/delete answers with. */
-export type PagebuilderV1UpdateVariablesDeleteResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore.
- */
-export interface PagebuilderV1UpdateVariablesRestoreArgs {
-  /**
-   * Deleted variable to bring back.
-   */
-  id: {
-    [k: string]: unknown;
-  };
-  /**
-   * Name to restore it under.
-   */
-  label?: string;
-  /**
-   * Value to restore it with.
-   */
-  value?: string;
-  /**
-   * Kind of value.
-   */
-  type?: string;
-}
-
-/** What POST, PUT, PATCH /pagebuilder/v1/variables/restore answers with. */
-export type PagebuilderV1UpdateVariablesRestoreResult = unknown;
-
-/**
- * Params of POST /pagebuilder/v1/variables/batch.
- */
-export interface PagebuilderV1PostVariablesBatchArgs {
-  /**
-   * Version of the list the operations were made against.
-   */
-  watermark: number;
-  /**
-   * Creates, updates, deletes and restores applied in order.
-   */
-  operations: unknown[];
-}
-
-/** What POST /pagebuilder/v1/variables/batch answers with. */
-export type PagebuilderV1PostVariablesBatchResult = unknown;
-
-/**
- * Params of GET /security-scan/v1.
- */
-export interface SecurityScanV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /security-scan/v1 answers with. */
-export type SecurityScanV1IndexResult = unknown;
-
-/**
- * Params of GET /security-scan/v1/authenticate.
- */
-export interface SecurityScanV1GetAuthenticateArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /security-scan/v1/authenticate answers with. */
-export type SecurityScanV1GetAuthenticateResult = unknown;
-
-/**
- * Params of POST /security-scan/v1/authenticate.
- */
-export interface SecurityScanV1PostAuthenticateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /security-scan/v1/authenticate answers with. */
-export type SecurityScanV1PostAuthenticateResult = unknown;
-
-/**
- * Params of POST /security-scan/v1/authenticate-premium.
- */
-export interface SecurityScanV1PostAuthenticatePremiumArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /security-scan/v1/authenticate-premium answers with. */
-export type SecurityScanV1PostAuthenticatePremiumResult = unknown;
-
-/**
- * Params of GET /security-scan/v1/config.
- */
-export interface SecurityScanV1GetConfigArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /security-scan/v1/config answers with. */
-export type SecurityScanV1GetConfigResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /security-scan/v1/config.
- */
-export interface SecurityScanV1UpdateConfigArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /security-scan/v1/config answers with. */
-export type SecurityScanV1UpdateConfigResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /security-scan/v1/disconnect.
- */
-export interface SecurityScanV1UpdateDisconnectArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /security-scan/v1/disconnect answers with. */
-export type SecurityScanV1UpdateDisconnectResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /security-scan/v1/premium-connect.
- */
-export interface SecurityScanV1UpdatePremiumConnectArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /security-scan/v1/premium-connect answers with. */
-export type SecurityScanV1UpdatePremiumConnectResult = unknown;
-
-/**
- * Params of GET /security-scan/v1/scan/issues.
- */
-export interface SecurityScanV1GetScanIssuesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /security-scan/v1/scan/issues answers with. */
-export type SecurityScanV1GetScanIssuesResult = unknown;
-
-/**
- * Params of POST /security-scan/v1/scan.
- */
-export interface SecurityScanV1PostScanArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /security-scan/v1/scan answers with. */
-export type SecurityScanV1PostScanResult = unknown;
-
-/**
- * Params of DELETE /security-scan/v1/scan.
- */
-export interface SecurityScanV1DeleteScanArgs {
-  [k: string]: unknown;
-}
-
-/** What DELETE /security-scan/v1/scan answers with. */
-export type SecurityScanV1DeleteScanResult = unknown;
-
-/**
- * Params of POST, PUT, PATCH /security-scan/v1/scan/issue.
- */
-export interface SecurityScanV1UpdateScanIssueArgs {
-  [k: string]: unknown;
-}
-
-/** What POST, PUT, PATCH /security-scan/v1/scan/issue answers with. */
-export type SecurityScanV1UpdateScanIssueResult = unknown;
-
-/**
- * Params of GET /sitegen-images/v1.
- */
-export interface SitegenImagesV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /sitegen-images/v1 answers with. */
-export type SitegenImagesV1IndexResult = unknown;
-
-/**
- * Params of POST /sitegen-images/v1/images.
- */
-export interface SitegenImagesV1PostImagesArgs {
-  /**
-   * Words describing the images wanted.
-   */
-  keywords: string;
-  /**
-   * Images per page.
-   */
-  per_page?: number;
-  /**
-   * Page of results.
-   */
-  page?: string;
-  /**
-   * Landscape, portrait or any.
-   */
-  orientation?: string;
-  /**
-   * Image source to search.
-   */
-  engine?: string;
-  /**
-   * Filter applied by the image source.
-   */
-  filter?: string;
-  /**
-   * Dominant colour wanted.
-   */
-  color?: string;
-}
-
-/** What POST /sitegen-images/v1/images answers with. */
-export type SitegenImagesV1PostImagesResult = unknown;
-
-/**
- * Params of GET /sitegen/v1.
- */
-export interface SitegenV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /sitegen/v1 answers with. */
-export type SitegenV1IndexResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/get-credits.
- */
-export interface SitegenV1GetGetCreditsArgs {}
-
-/** What GET /sitegen/v1/get-credits answers with. */
-export type SitegenV1GetGetCreditsResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/categories.
- */
-export interface SitegenV1GetCategoriesArgs {}
-
-/** What GET /sitegen/v1/categories answers with. */
-export type SitegenV1GetCategoriesResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/site-features.
- */
-export interface SitegenV1GetSiteFeaturesArgs {}
-
-/** What GET /sitegen/v1/site-features answers with. */
-export type SitegenV1GetSiteFeaturesResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/site-languages.
- */
-export interface SitegenV1GetSiteLanguagesArgs {}
-
-/** What GET /sitegen/v1/site-languages answers with. */
-export type SitegenV1GetSiteLanguagesResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/import-status.
- */
-export interface SitegenV1GetImportStatusArgs {}
-
-/** What GET /sitegen/v1/import-status answers with. */
-export type SitegenV1GetImportStatusResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/migration-status.
- */
-export interface SitegenV1GetMigrationStatusArgs {}
-
-/** What GET /sitegen/v1/migration-status answers with. */
-export type SitegenV1GetMigrationStatusResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/import-error-log.
- */
-export interface SitegenV1GetImportErrorLogArgs {}
-
-/** What GET /sitegen/v1/import-error-log answers with. */
-export type SitegenV1GetImportErrorLogResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/set-plan-promo-dismiss-time.
- */
-export interface SitegenV1GetSetPlanPromoDismissTimeArgs {}
-
-/** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
-export type SitegenV1GetSetPlanPromoDismissTimeResult = unknown;
-
-/**
- * Params of GET /sitegen/v1/get-plan-promo-dismiss-time.
- */
-export interface SitegenV1GetGetPlanPromoDismissTimeArgs {}
-
-/** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
-export type SitegenV1GetGetPlanPromoDismissTimeResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/zip-plan.
- */
-export interface SitegenV1PostZipPlanArgs {}
-
-/** What POST /sitegen/v1/zip-plan answers with. */
-export type SitegenV1PostZipPlanResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/revoke-access.
- */
-export interface SitegenV1PostRevokeAccessArgs {}
-
-/** What POST /sitegen/v1/revoke-access answers with. */
-export type SitegenV1PostRevokeAccessResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/restore-credit.
- */
-export interface SitegenV1PostRestoreCreditArgs {}
-
-/** What POST /sitegen/v1/restore-credit answers with. */
-export type SitegenV1PostRestoreCreditResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/description.
- */
-export interface SitegenV1PostDescriptionArgs {
-  /**
-   * Name of the business.
-   */
-  business_name: string;
-  /**
-   * What the business does, in the owner's words.
-   */
-  business_description?: string;
-  /**
-   * Business category (see /sitegen/v1/categories).
-   */
-  category?: string;
-}
-
-/** What POST /sitegen/v1/description answers with. */
-export type SitegenV1PostDescriptionResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/keywords.
- */
-export interface SitegenV1PostKeywordsArgs {
-  /**
-   * Name of the business.
-   */
-  business_name: string;
-  /**
-   * What the business does, in the owner's words.
-   */
-  business_description?: string;
-  /**
-   * Business category (see /sitegen/v1/categories).
-   */
-  category?: string;
-}
-
-/** What POST /sitegen/v1/keywords answers with. */
-export type SitegenV1PostKeywordsResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/template-keywords.
- */
-export interface SitegenV1PostTemplateKeywordsArgs {
-  /**
-   * Name of the business.
-   */
-  business_name: string;
-  /**
-   * What the business does.
-   */
-  business_description?: string;
-  /**
-   * Business category.
-   */
-  business_category?: string;
-}
-
-/** What POST /sitegen/v1/template-keywords answers with. */
-export type SitegenV1PostTemplateKeywordsResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/images.
- */
-export interface SitegenV1PostImagesArgs {
-  /**
-   * Words describing the images wanted.
-   */
-  keywords: string;
-  /**
-   * Images per page.
-   */
-  per_page?: string;
-  /**
-   * Page of results.
-   */
-  page?: string;
-  /**
-   * Landscape, portrait or any.
-   */
-  orientation?: string;
-  /**
-   * Image source to search.
-   */
-  engine?: string;
-}
-
-/** What POST /sitegen/v1/images answers with. */
-export type SitegenV1PostImagesResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/record-step.
- */
-export interface SitegenV1PostRecordStepArgs {
-  /**
-   * What happened at the step.
-   */
-  action: string;
-  /**
-   * Number of the step.
-   */
-  current_step: number;
-  /**
-   * Name of the step.
-   */
-  current_step_name: string;
-}
-
-/** What POST /sitegen/v1/record-step answers with. */
-export type SitegenV1PostRecordStepResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/templates.
- */
-export interface SitegenV1PostTemplatesArgs {
-  /**
-   * Name of the business.
-   */
-  business_name?: string;
-  /**
-   * Builder the templates are made for.
-   */
-  page_builder?: string;
-  /**
-   * Words the templates should match.
-   */
-  keywords?: string[];
-}
-
-/** What POST /sitegen/v1/templates answers with. */
-export type SitegenV1PostTemplatesResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/all-templates.
- */
-export interface SitegenV1PostAllTemplatesArgs {
-  /**
-   * Name of the business.
-   */
-  business_name?: string;
-  /**
-   * Templates per page.
-   */
-  per_page?: number;
-  /**
-   * Page of results.
-   */
-  page?: number;
-  /**
-   * Builder the templates are made for.
-   */
-  page_builder?: string;
-  /**
-   * Word the templates should match.
-   */
-  keyword?: string;
-  /**
-   * Sort field and direction.
-   */
-  sort?: {};
-}
-
-/** What POST /sitegen/v1/all-templates answers with. */
-export type SitegenV1PostAllTemplatesResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/user-details.
- */
-export interface SitegenV1PostUserDetailsArgs {
-  /**
-   * What the business does.
-   */
-  business_description: string;
-  /**
-   * Name of the business.
-   */
-  business_name: string;
-  /**
-   * Business category.
-   */
-  business_category: string;
-  /**
-   * Language of the generated site.
-   */
-  site_language: string;
-  /**
-   * Keywords chosen.
-   */
-  keywords: unknown[];
-  /**
-   * Images chosen.
-   */
-  images: unknown[];
-  /**
-   * Postal address (the name is spelled so by clients).
-   */
-  business_addeess?: string;
-  /**
-   * Phone number.
-   */
-  business_phone?: string;
-  /**
-   * Contact email.
-   */
-  business_email?: string;
-  /**
-   * Links to social profiles.
-   */
-  social_profiles?: unknown[];
-}
-
-/** What POST /sitegen/v1/user-details answers with. */
-export type SitegenV1PostUserDetailsResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/site.
- */
-export interface SitegenV1PostSiteArgs {
-  /**
-   * Template the site is built from.
-   */
-  template: string;
-}
-
-/** What POST /sitegen/v1/site answers with. */
-export type SitegenV1PostSiteResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/content-export.
- */
-export interface SitegenV1PostContentExportArgs {
-  /**
-   * Template whose text is filled in.
-   */
-  template: string;
-  /**
-   * Name of the business.
-   */
-  business_name?: string;
-  /**
-   * What the business does.
-   */
-  business_description?: string;
-  /**
-   * Language of the text.
-   */
-  language?: string;
-}
-
-/** What POST /sitegen/v1/content-export answers with. */
-export type SitegenV1PostContentExportResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/ai-site.
- */
-export interface SitegenV1PostAiSiteArgs {
-  /**
-   * Template the site is built from.
-   */
-  template: string;
-  /**
-   * Name of the business.
-   */
-  business_name?: string;
-}
-
-/** What POST /sitegen/v1/ai-site answers with. */
-export type SitegenV1PostAiSiteResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/search-category.
- */
-export interface SitegenV1PostSearchCategoryArgs {
-  /**
-   * Word to find a business category for.
-   */
-  keyword: string;
-}
-
-/** What POST /sitegen/v1/search-category answers with. */
-export type SitegenV1PostSearchCategoryResult = unknown;
-
-/**
- * Params of POST /sitegen/v1/set-step-data.
- */
-export interface SitegenV1PostSetStepDataArgs {
-  /**
-   * The wizard's state, as the client serialises it.
-   */
-  business_details: string;
-}
-
-/** What POST /sitegen/v1/set-step-data answers with. */
-export type SitegenV1PostSetStepDataResult = unknown;
-
-/**
- * Params of GET /theme/v1.
- */
-export interface ThemeV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /theme/v1 answers with. */
-export type ThemeV1IndexResult = unknown;
-
-/**
- * Params of GET /theme/v1/admin/settings.
- */
-export interface ThemeV1GetAdminSettingsArgs {}
-
-/** What GET /theme/v1/admin/settings answers with. */
-export type ThemeV1GetAdminSettingsResult = unknown;
-
-/**
- * Params of GET /theme/v1/get-learn-chapters.
- */
-export interface ThemeV1GetGetLearnChaptersArgs {}
-
-/** What GET /theme/v1/get-learn-chapters answers with. */
-export type ThemeV1GetGetLearnChaptersResult = unknown;
-
-/**
- * Params of POST /theme/v1/update-learn-progress.
- */
-export interface ThemeV1PostUpdateLearnProgressArgs {
-  /**
-   * Chapter the step belongs to.
-   */
-  chapterId: string;
-  /**
-   * Step whose state changes.
-   */
-  stepId: string;
-  /**
-   * Whether the step is now done.
-   */
-  completed: boolean;
-}
-
-/** What POST /theme/v1/update-learn-progress answers with. */
-export type ThemeV1PostUpdateLearnProgressResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1.
- */
-export interface TmplLibraryV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /tmpl-library/v1 answers with. */
-export type TmplLibraryV1IndexResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/conditions.
- */
-export interface TmplLibraryV1GetConditionsArgs {
-  /**
-   * Template whose display conditions are listed.
-   */
-  template_id?: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /tmpl-library/v1/conditions answers with. */
-export type TmplLibraryV1GetConditionsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/check-conditions.
- */
-export interface TmplLibraryV1GetCheckConditionsArgs {
-  /**
-   * Template to look up.
-   */
-  template_id: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /tmpl-library/v1/check-conditions answers with. */
-export type TmplLibraryV1GetCheckConditionsResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/save-conditions.
- */
-export interface TmplLibraryV1PostSaveConditionsArgs {
-  /**
-   * Template the conditions apply to.
-   */
-  template_id: {
-    [k: string]: unknown;
-  };
-  /**
-   * Where the template is shown.
-   */
-  conditions: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /tmpl-library/v1/save-conditions answers with. */
-export type TmplLibraryV1PostSaveConditionsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/autocomplete-condition.
- */
-export interface TmplLibraryV1GetAutocompleteConditionArgs {
-  /**
-   * Kind of object the condition names (post type, taxonomy...).
-   */
-  payload: {
-    [k: string]: unknown;
-  };
-  /**
-   * Text typed so far.
-   */
-  query: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /tmpl-library/v1/autocomplete-condition answers with. */
-export type TmplLibraryV1GetAutocompleteConditionResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/categories.
- */
-export interface TmplLibraryV1GetCategoriesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/categories answers with. */
-export type TmplLibraryV1GetCategoriesResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/templateTypes.
- */
-export interface TmplLibraryV1GetTemplateTypesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/templateTypes answers with. */
-export type TmplLibraryV1GetTemplateTypesResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/dependencies.
- */
-export interface TmplLibraryV1GetDependenciesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/dependencies answers with. */
-export type TmplLibraryV1GetDependenciesResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/tags.
- */
-export interface TmplLibraryV1GetTagsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/tags answers with. */
-export type TmplLibraryV1GetTagsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/popular-tags.
- */
-export interface TmplLibraryV1GetPopularTagsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/popular-tags answers with. */
-export type TmplLibraryV1GetPopularTagsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/items-count.
- */
-export interface TmplLibraryV1GetItemsCountArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/items-count answers with. */
-export type TmplLibraryV1GetItemsCountResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/featured-items.
- */
-export interface TmplLibraryV1GetFeaturedItemsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/featured-items answers with. */
-export type TmplLibraryV1GetFeaturedItemsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/trending-items.
- */
-export interface TmplLibraryV1GetTrendingItemsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/trending-items answers with. */
-export type TmplLibraryV1GetTrendingItemsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/related-items.
- */
-export interface TmplLibraryV1GetRelatedItemsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/related-items answers with. */
-export type TmplLibraryV1GetRelatedItemsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/saved-templates.
- */
-export interface TmplLibraryV1GetSavedTemplatesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/saved-templates answers with. */
-export type TmplLibraryV1GetSavedTemplatesResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/pricing.
- */
-export interface TmplLibraryV1GetPricingArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/pricing answers with. */
-export type TmplLibraryV1GetPricingResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/google-auth-url.
- */
-export interface TmplLibraryV1GetGoogleAuthUrlArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/google-auth-url answers with. */
-export type TmplLibraryV1GetGoogleAuthUrlResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/is-signed.
- */
-export interface TmplLibraryV1GetIsSignedArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/is-signed answers with. */
-export type TmplLibraryV1GetIsSignedResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/clouds.
- */
-export interface TmplLibraryV1GetCloudsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/clouds answers with. */
-export type TmplLibraryV1GetCloudsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/clouds/usage.
- */
-export interface TmplLibraryV1GetCloudsUsageArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/clouds/usage answers with. */
-export type TmplLibraryV1GetCloudsUsageResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/workspaces.
- */
-export interface TmplLibraryV1GetWorkspacesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/workspaces answers with. */
-export type TmplLibraryV1GetWorkspacesResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/profile/sync.
- */
-export interface TmplLibraryV1GetProfileSyncArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/profile/sync answers with. */
-export type TmplLibraryV1GetProfileSyncResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/profile/verified.
- */
-export interface TmplLibraryV1GetProfileVerifiedArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/profile/verified answers with. */
-export type TmplLibraryV1GetProfileVerifiedResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/profile/download-history.
- */
-export interface TmplLibraryV1GetProfileDownloadHistoryArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/profile/download-history answers with. */
-export type TmplLibraryV1GetProfileDownloadHistoryResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/profile/my-favourites.
- */
-export interface TmplLibraryV1GetProfileMyFavouritesArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/profile/my-favourites answers with. */
-export type TmplLibraryV1GetProfileMyFavouritesResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/profile/purchased-items.
- */
-export interface TmplLibraryV1GetProfilePurchasedItemsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/profile/purchased-items answers with. */
-export type TmplLibraryV1GetProfilePurchasedItemsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/tour/status.
- */
-export interface TmplLibraryV1GetTourStatusArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/tour/status answers with. */
-export type TmplLibraryV1GetTourStatusResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/logo-generation/data.
- */
-export interface TmplLibraryV1GetLogoGenerationDataArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/logo-generation/data answers with. */
-export type TmplLibraryV1GetLogoGenerationDataResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/logo-generation/available-credits.
- */
-export interface TmplLibraryV1GetLogoGenerationAvailableCreditsArgs {
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/logo-generation/available-credits answers with. */
-export type TmplLibraryV1GetLogoGenerationAvailableCreditsResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/dependencies/plugins.
- */
-export interface TmplLibraryV1PostDependenciesPluginsArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/dependencies/plugins answers with. */
-export type TmplLibraryV1PostDependenciesPluginsResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/dependencies/themes.
- */
-export interface TmplLibraryV1PostDependenciesThemesArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/dependencies/themes answers with. */
-export type TmplLibraryV1PostDependenciesThemesResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/dependencies/check.
- */
-export interface TmplLibraryV1PostDependenciesCheckArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/dependencies/check answers with. */
-export type TmplLibraryV1PostDependenciesCheckResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/dependencies/install.
- */
-export interface TmplLibraryV1PostDependenciesInstallArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/dependencies/install answers with. */
-export type TmplLibraryV1PostDependenciesInstallResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/ai-content/modify-content.
- */
-export interface TmplLibraryV1PostAiContentModifyContentArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/ai-content/modify-content answers with. */
-export type TmplLibraryV1PostAiContentModifyContentResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/ai-content/ai-update.
- */
-export interface TmplLibraryV1PostAiContentAiUpdateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/ai-content/ai-update answers with. */
-export type TmplLibraryV1PostAiContentAiUpdateResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/ai-content/ai-update-preview.
- */
-export interface TmplLibraryV1PostAiContentAiUpdatePreviewArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/ai-content/ai-update-preview answers with. */
-export type TmplLibraryV1PostAiContentAiUpdatePreviewResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/ai-content/generate-tagline.
- */
-export interface TmplLibraryV1PostAiContentGenerateTaglineArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/ai-content/generate-tagline answers with. */
-export type TmplLibraryV1PostAiContentGenerateTaglineResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/logo-generation/generate.
- */
-export interface TmplLibraryV1PostLogoGenerationGenerateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/logo-generation/generate answers with. */
-export type TmplLibraryV1PostLogoGenerationGenerateResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/logo-generation/callback.
- */
-export interface TmplLibraryV1PostLogoGenerationCallbackArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/logo-generation/callback answers with. */
-export type TmplLibraryV1PostLogoGenerationCallbackResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/logo-generation/poll.
- */
-export interface TmplLibraryV1PostLogoGenerationPollArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/logo-generation/poll answers with. */
-export type TmplLibraryV1PostLogoGenerationPollResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/saved-templates/delete.
- */
-export interface TmplLibraryV1PostSavedTemplatesDeleteArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/saved-templates/delete answers with. */
-export type TmplLibraryV1PostSavedTemplatesDeleteResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/login.
- */
-export interface TmplLibraryV1PostLoginArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/login answers with. */
-export type TmplLibraryV1PostLoginResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/logout.
- */
-export interface TmplLibraryV1PostLogoutArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/logout answers with. */
-export type TmplLibraryV1PostLogoutResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/signup.
- */
-export interface TmplLibraryV1PostSignupArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/signup answers with. */
-export type TmplLibraryV1PostSignupResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/insert.
- */
-export interface TmplLibraryV1PostInsertArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/insert answers with. */
-export type TmplLibraryV1PostInsertResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/import.
- */
-export interface TmplLibraryV1PostImportArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/import answers with. */
-export type TmplLibraryV1PostImportResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/import/page.
- */
-export interface TmplLibraryV1PostImportPageArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/import/page answers with. */
-export type TmplLibraryV1PostImportPageResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/items/favourite.
- */
-export interface TmplLibraryV1PostItemsFavouriteArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/items/favourite answers with. */
-export type TmplLibraryV1PostItemsFavouriteResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/items/rating.
- */
-export interface TmplLibraryV1PostItemsRatingArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/items/rating answers with. */
-export type TmplLibraryV1PostItemsRatingResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/clouds/copy-move.
- */
-export interface TmplLibraryV1PostCloudsCopyMoveArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/clouds/copy-move answers with. */
-export type TmplLibraryV1PostCloudsCopyMoveResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/clouds/upload.
- */
-export interface TmplLibraryV1PostCloudsUploadArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/clouds/upload answers with. */
-export type TmplLibraryV1PostCloudsUploadResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/workspaces/create.
- */
-export interface TmplLibraryV1PostWorkspacesCreateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/workspaces/create answers with. */
-export type TmplLibraryV1PostWorkspacesCreateResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/workspaces/item/add.
- */
-export interface TmplLibraryV1PostWorkspacesItemAddArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/workspaces/item/add answers with. */
-export type TmplLibraryV1PostWorkspacesItemAddResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/sites/migrate.
- */
-export interface TmplLibraryV1PostSitesMigrateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/sites/migrate answers with. */
-export type TmplLibraryV1PostSitesMigrateResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/tour/complete.
- */
-export interface TmplLibraryV1PostTourCompleteArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/tour/complete answers with. */
-export type TmplLibraryV1PostTourCompleteResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/tour/reset.
- */
-export interface TmplLibraryV1PostTourResetArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/tour/reset answers with. */
-export type TmplLibraryV1PostTourResetResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/settings/update.
- */
-export interface TmplLibraryV1PostSettingsUpdateArgs {
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/settings/update answers with. */
-export type TmplLibraryV1PostSettingsUpdateResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/create-template.
- */
-export interface TmplLibraryV1PostCreateTemplateArgs {
-  /**
-   * Builder the template is made for.
-   */
-  platform: {
-    [k: string]: unknown;
-  };
-  /**
-   * Kind of template (page, header, footer...).
-   */
-  type: {
-    [k: string]: unknown;
-  };
-  /**
-   * Title of the new template.
-   */
-  title: {
-    [k: string]: unknown;
-  };
-}
-
-/** What POST /tmpl-library/v1/create-template answers with. */
-export type TmplLibraryV1PostCreateTemplateResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/ai-content/attachments.
- */
-export interface TmplLibraryV1GetAiContentAttachmentsArgs {
-  /**
-   * Kind of item the attachments belong to.
-   */
-  type?: string;
-  /**
-   * Item id.
-   */
-  id?: {
-    [k: string]: unknown;
-  };
-  /**
-   * Pack id.
-   */
-  pack_id?: {
-    [k: string]: unknown;
-  };
-}
-
-/** What GET /tmpl-library/v1/ai-content/attachments answers with. */
-export type TmplLibraryV1GetAiContentAttachmentsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/ai-content/images.
- */
-export interface TmplLibraryV1GetAiContentImagesArgs {
-  /**
-   * Words describing the images wanted.
-   */
-  query?: {
-    [k: string]: unknown;
-  };
-  /**
-   * Image orientation.
-   */
-  orientation?: string;
-  /**
-   * Image size.
-   */
-  size?: string;
-  /**
-   * Dominant colour wanted.
-   */
-  color?: {
-    [k: string]: unknown;
-  };
-  /**
-   * Page of results.
-   */
-  page?: number;
-  /**
-   * Images per page.
-   */
-  per_page?: number;
-}
-
-/** What GET /tmpl-library/v1/ai-content/images answers with. */
-export type TmplLibraryV1GetAiContentImagesResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/items.
- */
-export interface TmplLibraryV1GetItemsArgs {
-  /**
-   * Kind of item listed.
-   */
-  type?: string;
-  /**
-   * Builder the items are made for.
-   */
-  platform?: string;
-  /**
-   * Items per page.
-   */
-  per_page?: number;
-  /**
-   * Sort order.
-   */
-  sort_by?: string;
-}
-
-/** What GET /tmpl-library/v1/items answers with. */
-export type TmplLibraryV1GetItemsResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/items/<id>.
- */
-export interface TmplLibraryV1GetItemByIdArgs {
-  /**
-   * Kind of item.
-   */
-  type?: string;
-  id: string | number;
-}
-
-/** What GET /tmpl-library/v1/items/<id> answers with. */
-export type TmplLibraryV1GetItemByIdResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/items/<slug>.
- */
-export interface TmplLibraryV1GetItemBySlugArgs {
-  /**
-   * Kind of item.
-   */
-  type?: string;
-  slug: string | number;
-}
-
-/** What GET /tmpl-library/v1/items/<slug> answers with. */
-export type TmplLibraryV1GetItemBySlugResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/items/search/<keyword>.
- */
-export interface TmplLibraryV1GetItemsSearchArgs {
-  /**
-   * Builder the items are made for.
-   */
-  platform?: {
-    [k: string]: unknown;
-  };
-  /**
-   * Kind of item searched.
-   */
-  query_type?: string;
-  keyword: string | number;
-}
-
-/** What GET /tmpl-library/v1/items/search/<keyword> answers with. */
-export type TmplLibraryV1GetItemsSearchResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/clouds/download/<id>.
- */
-export interface TmplLibraryV1GetCloudsDownloadArgs {
-  id: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/clouds/download/<id> answers with. */
-export type TmplLibraryV1GetCloudsDownloadResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/clouds/delete/<id>.
- */
-export interface TmplLibraryV1GetCloudsDeleteArgs {
-  id: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/clouds/delete/<id> answers with. */
-export type TmplLibraryV1GetCloudsDeleteResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/workspaces/<slug>.
- */
-export interface TmplLibraryV1GetWorkspaceArgs {
-  slug: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/workspaces/<slug> answers with. */
-export type TmplLibraryV1GetWorkspaceResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/workspaces/<slug>.
- */
-export interface TmplLibraryV1SaveWorkspaceArgs {
-  slug: string | number;
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/workspaces/<slug> answers with. */
-export type TmplLibraryV1SaveWorkspaceResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/workspaces/item/<id>.
- */
-export interface TmplLibraryV1GetWorkspacesItemArgs {
-  id: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/workspaces/item/<id> answers with. */
-export type TmplLibraryV1GetWorkspacesItemResult = unknown;
-
-/**
- * Params of GET /tmpl-library/v1/workspaces/item/delete/<id>.
- */
-export interface TmplLibraryV1GetWorkspacesItemDeleteArgs {
-  id: string | number;
-  [k: string]: unknown;
-}
-
-/** What GET /tmpl-library/v1/workspaces/item/delete/<id> answers with. */
-export type TmplLibraryV1GetWorkspacesItemDeleteResult = unknown;
-
-/**
- * Params of POST /tmpl-library/v1/workspaces/delete/<id>.
- */
-export interface TmplLibraryV1PostWorkspacesDeleteArgs {
-  id: string | number;
-  [k: string]: unknown;
-}
-
-/** What POST /tmpl-library/v1/workspaces/delete/<id> answers with. */
-export type TmplLibraryV1PostWorkspacesDeleteResult = unknown;
-
-/**
- * Params of GET /vendor-core/v1.
- */
-export interface VendorCoreV1IndexArgs {
-  namespace?: string;
-  context?: string;
-}
-
-/** What GET /vendor-core/v1 answers with. */
-export type VendorCoreV1IndexResult = unknown;
-
-/**
- * Params of POST /vendor-core/v1/license/activate.
- */
-export interface VendorCoreV1PostLicenseActivateArgs {
-  /**
-   * Product the license is for.
-   */
-  'product-id': string;
-  /**
-   * The license key.
-   */
-  'license-key': string;
-}
-
-/** What POST /vendor-core/v1/license/activate answers with. */
-export type VendorCoreV1PostLicenseActivateResult = unknown;
+/** What GET /core-abilities/v1 answers with. */
+export type CoreAbilitiesV1IndexResult = unknown;
