@@ -11,6 +11,7 @@
 import type { Permission } from '../../generator/model.ts';
 import type { HandlerContext, RouteDef } from '../rest/types.ts';
 import type { CurrentUser } from './current-user.ts';
+import { RestError } from '../rest/errors.ts';
 import { authError } from './auth-errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
 
@@ -91,17 +92,24 @@ async function checkStatusChange(ctx: PermissionContext, postType: string): Prom
   }
 }
 
+/**
+ * Listing: asking for statuses other than the public one needs edit rights (WordPress checks
+ * this while sanitizing `status`, so it answers as an invalid param), then `context=edit` does.
+ */
 const readList: RuleCheck = async (ctx, postType) => {
   const caps = postTypeCaps(postType);
-  if (ctx.params.context === 'edit' && !(await can(ctx, caps.edit_posts))) deny('forbidden_context_list', ctx.user);
   const defaultStatus = postType === 'attachment' ? 'inherit' : 'publish';
   const raw = ctx.params.status;
   const statuses = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
   for (const status of statuses) {
     if (status === defaultStatus) continue;
     const allowed = (await can(ctx, caps.edit_posts)) || (status === 'private' && (await can(ctx, caps.read_private_posts)));
-    if (!allowed) deny('forbidden_status', ctx.user);
+    if (!allowed) {
+      const reason = authError('forbidden_status', ctx.user);
+      throw new RestError('rest_invalid_param', 'Invalid parameter(s): status', 400, { params: { status: reason.message }, details: { status: reason.toBody() } });
+    }
   }
+  if (ctx.params.context === 'edit' && !(await can(ctx, caps.edit_posts))) deny('forbidden_context_list', ctx.user);
 };
 
 const readItem: RuleCheck = async (ctx, postType) => {
@@ -176,9 +184,11 @@ const deleteRevision: RuleCheck = async (ctx, postType) => {
   if (!(await can(ctx, 'delete_post', revision.id))) deny('cannot_delete_revision', ctx.user);
 };
 
+/** The list of autosaves speaks of autosaves; one autosave is checked as a revision, as WordPress does. */
 const readAutosaves: RuleCheck = async (ctx, postType) => {
   const parent = await requirePost(ctx, postType, parentParam(ctx), 'post_invalid_parent');
-  if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_autosaves', ctx.user);
+  const one = hasCapture(ctx, 'parent');
+  if (!(await can(ctx, 'edit_post', parent.id))) deny(one ? 'cannot_read_revisions' : 'cannot_read_autosaves', ctx.user);
 };
 
 const createAutosave: RuleCheck = async (ctx, postType) => {

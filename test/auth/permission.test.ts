@@ -82,7 +82,7 @@ describe('declared permissions', () => {
   it('read_posts: context=edit and non-public statuses need edit_posts', async () => {
     expect(await outcome(ctx(null, posts, { context: 'view', status: ['publish'] }), rule('read_posts'))).toBe('allowed');
     expect(await outcome(ctx(null, posts, { context: 'edit' }), rule('read_posts'))).toBe('401 rest_forbidden_context');
-    expect(await outcome(ctx(site.users.subscriber, posts, { status: ['draft'] }), rule('read_posts'))).toBe('403 rest_forbidden_status');
+    expect(await outcome(ctx(site.users.subscriber, posts, { status: ['draft'] }), rule('read_posts'))).toBe('400 rest_invalid_param');
     expect(await outcome(ctx(site.users.contributor, posts, { context: 'edit', status: ['draft'] }), rule('read_posts'))).toBe('allowed');
   });
 
