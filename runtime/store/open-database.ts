@@ -9,11 +9,13 @@ import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider
 import type { Database } from './schema.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
+import { contentOrder } from './migrations/011_content_order.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '010_forms': forms,
+  '011_content_order': contentOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
