@@ -67,6 +67,7 @@ export const ERRORS = {
   parse_path_failed: { status: 400, message: 'Could not parse the path.' },
   rest_request_too_large: { status: 413, message: 'The request body is larger than this server accepts (%s bytes).' },
   rest_bad_request: { status: 400, message: 'The request could not be read: %s' },
+  rest_callback_invalid: { status: 400, message: 'Invalid JSONP callback function.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },

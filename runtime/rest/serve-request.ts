@@ -1,6 +1,6 @@
 /**
  * A top-level REST request as WordPress's serve_request handles it: method override
- * (`_method`, `X-HTTP-Method-Override`), dispatch, then `_embed`, `_envelope` and the headers
+ * (`_method`, `X-HTTP-Method-Override`), dispatch, then `_embed`, `_envelope`, `_jsonp` and the headers
  * every REST answer carries (CORS, nosniff, discovery Link, no-cache for logged-in users).
  * The HTTP layer and tests call this; batch and `_embed` call `dispatch` directly.
  */
@@ -8,9 +8,16 @@ import type { CurrentUser } from '../auth/current-user.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import type { App, RestRequest, RestResponse } from './types.ts';
 import { dispatch, errorResponse } from './dispatch.ts';
+import { restError } from './errors.ts';
 import { embedLinks, parseEmbedParam } from './embed.ts';
 
 export async function serveRequest(app: App, request: RestRequest): Promise<RestResponse> {
+  const jsonp = request.query._jsonp;
+  if (jsonp !== undefined && (typeof jsonp !== 'string' || /[^\w.]/.test(jsonp))) {
+    // WordPress refuses a bad callback name before doing anything else.
+    const error = errorResponse(app, restError('rest_callback_invalid'));
+    return { ...error, headers: withStandardHeaders(app, request, null, error) };
+  }
   const req = withMethodOverride(request);
   let user: CurrentUser | null = null;
   let response: RestResponse;
@@ -26,6 +33,11 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
   if (req.query._envelope !== undefined) response = envelope(response);
 
   response.headers = withStandardHeaders(app, request, user, response);
+  if (typeof jsonp === 'string' && !response.raw) {
+    const data = `/**/${jsonp}(${JSON.stringify(response.body ?? null)})`;
+    response.raw = { contentType: 'application/javascript; charset=UTF-8', data };
+    delete response.headers['Content-Type'];
+  }
   return response;
 }
 

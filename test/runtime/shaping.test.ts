@@ -88,3 +88,17 @@ describe('pagination headers', () => {
     expect(res.headers.get('link')).toBe(`<${server.restUrl}/demo/v1/items?page=2&per_page=3>; rel="prev"`);
   });
 });
+
+describe('_jsonp', () => {
+  it('wraps the JSON in the named callback as JavaScript', async () => {
+    const res = await get('/demo/v1/items/3?_jsonp=my.cb&_fields=id');
+    expect(res.headers.get('content-type')).toBe('application/javascript; charset=UTF-8');
+    expect(await res.text()).toBe('/**/my.cb({"id":3})');
+  });
+
+  it('refuses a callback name with other characters', async () => {
+    const res = await get('/demo/v1/items/3?_jsonp=alert(1)');
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('rest_callback_invalid');
+  });
+});
