@@ -6,6 +6,7 @@
  */
 import type { CurrentUser } from '../auth/current-user.ts';
 import { authenticate } from '../auth/authenticate.ts';
+import { createNonce, findSession, SESSION_COOKIE } from '../auth/sessions.ts';
 import type { App, RestRequest, RestResponse } from './types.ts';
 import { dispatch, errorResponse } from './dispatch.ts';
 import { restError } from './errors.ts';
@@ -33,12 +34,29 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
   if (req.query._envelope !== undefined) response = envelope(response);
 
   response.headers = withStandardHeaders(app, request, user, response);
+  if (user?.via === 'cookie') response.headers = await withFreshNonce(app, request, response.headers);
   if (typeof jsonp === 'string' && !response.raw) {
     const data = `/**/${jsonp}(${JSON.stringify(response.body ?? null)})`;
     response.raw = { contentType: 'application/javascript; charset=UTF-8', data };
     delete response.headers['Content-Type'];
   }
   return response;
+}
+
+/**
+ * A cookie-authenticated caller gets a fresh `wp_rest` nonce with every answer, as WordPress
+ * sends one, so long-lived editors can keep theirs current. It follows the CORS allow-list.
+ */
+async function withFreshNonce(app: App, request: RestRequest, headers: Record<string, string>): Promise<Record<string, string>> {
+  const session = await findSession(app.db, request.cookies?.[SESSION_COOKIE], app.now());
+  if (!session) return headers;
+  const nonce = await createNonce(app.db, 'wp_rest', session, app.now());
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = value;
+    if (name === 'Access-Control-Allow-Headers') out['X-WP-Nonce'] = nonce;
+  }
+  return out;
 }
 
 /** Clients that cannot send PUT/PATCH/DELETE name the method in `_method` or a header. */

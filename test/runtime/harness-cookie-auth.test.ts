@@ -19,6 +19,15 @@ describe('test harness without application passwords', () => {
     expect((await fetch(`${server.restUrl}/demo/v1/admin`, { headers: server.authHeaders('administrator') })).status).toBe(200);
   });
 
+  it('cookie-authenticated answers carry a fresh nonce that works', async () => {
+    const res = await fetch(`${server.restUrl}/demo/v1/admin`, { headers: server.authHeaders('administrator') });
+    const nonce = res.headers.get('x-wp-nonce');
+    expect(nonce).toBeTruthy();
+    const again = await fetch(`${server.restUrl}/demo/v1/admin`, { headers: { cookie: server.authHeaders('administrator').cookie!, 'x-wp-nonce': nonce! } });
+    expect(again.status).toBe(200);
+    expect((await fetch(`${server.restUrl}/demo/v1/items/1`)).headers.get('x-wp-nonce')).toBeNull();
+  });
+
   it('a cookie without its nonce is anonymous', async () => {
     const { cookie } = server.authHeaders('administrator');
     expect((await fetch(`${server.restUrl}/demo/v1/admin`, { headers: { cookie: cookie! } })).status).toBe(401);
