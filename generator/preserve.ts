@@ -114,7 +114,10 @@ export function appendOrphans(current: string | undefined, orphans: Orphan[]): s
     if (o.imports && o.imports.trim() !== '') {
       text += `// Imports of that file:\n${o.imports.split('\n').filter((l) => l !== '').map((l) => `//   ${l.trim()}`).join('\n')}\n`;
     }
-    text += `export async function ${o.operationId}(ctx) {\n  // #region specpress-orphan:${o.operationId}\n${o.body}  // #endregion specpress-orphan:${o.operationId}\n}\n`;
+    // An id orphaned a second time (removed, re-added, removed) gets a fresh name.
+    let name = o.operationId;
+    for (let n = 2; text.includes(`function ${name}(`); n++) name = `${o.operationId}_${n}`;
+    text += `export async function ${name}(ctx) {\n  // #region specpress-orphan:${name}\n${o.body}  // #endregion specpress-orphan:${name}\n}\n`;
   }
   return text;
 }

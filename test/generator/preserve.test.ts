@@ -44,3 +44,13 @@ describe('preserved regions', () => {
     expect(appendOrphans(undefined, result.orphans)).toContain('// #region specpress-orphan:gone\n  throw new Error();\n');
   });
 });
+
+describe('orphans file', () => {
+  it('keeps what it held and names a twice-orphaned id apart', () => {
+    const orphan = { operationId: 'gone', file: 'handlers/n/g.ts', body: '  return 1;\n' };
+    const once = appendOrphans(undefined, [orphan]);
+    const twice = appendOrphans(once, [{ ...orphan, body: '  return 2;\n' }]);
+    expect(twice.startsWith(once)).toBe(true);
+    expect(twice).toContain('export async function gone_2(ctx) {\n  // #region specpress-orphan:gone_2\n  return 2;\n');
+  });
+});
