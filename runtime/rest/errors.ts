@@ -59,9 +59,12 @@ export const ERRORS = {
   // The form suite (runtime/forms).
   rest_form_invalid_id: { status: 404, message: 'Invalid form ID.' },
   rest_entry_invalid_id: { status: 404, message: 'Invalid entry ID.' },
+  rest_migrator_invalid_source: { status: 404, message: 'There is no form plugin %s to migrate from.' },
+  rest_form_conversion_empty: { status: 400, message: 'No form fields were found to convert.' },
   // The page builder (runtime/pagebuilder).
   rest_variable_not_found: { status: 404, message: 'Variable %s was not found.' },
   rest_variable_duplicated_label: { status: 400, message: 'A variable labelled %s already exists.' },
+  rest_builder_data_invalid: { status: 400, message: 'The builder data of document %s is not valid JSON.' },
   rest_variables_watermark_mismatch: { status: 409, message: 'The variables changed since they were loaded (watermark is now %s). Reload and try again.' },
   rest_batch_not_allowed: { status: 400, message: 'The requested route does not support batch requests.' },
   parse_path_failed: { status: 400, message: 'Could not parse the path.' },
