@@ -54,7 +54,8 @@ export async function authenticateApplicationPassword(app: App, name: string, pa
 async function authenticateCookie(app: App, request: RestRequest): Promise<CurrentUser | null> {
   const session = await findSession(app.db, request.cookies?.[SESSION_COOKIE], app.now());
   if (!session) return null;
-  const nonce = request.headers['x-wp-nonce'] ?? stringParam(request.query._wpnonce) ?? stringParam(request.body?._wpnonce) ?? formBodyNonce(request);
+  // WordPress looks at the _wpnonce param first, then the header.
+  const nonce = stringParam(request.query._wpnonce) ?? stringParam(request.body?._wpnonce) ?? formBodyNonce(request) ?? request.headers['x-wp-nonce'];
   if (nonce === undefined) return null;
   if (!(await verifyNonce(app.db, nonce, 'wp_rest', session, app.now()))) throw authError('cookie_invalid_nonce');
   return loadCurrentUser(app.db, session.userId, 'cookie');
