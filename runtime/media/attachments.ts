@@ -16,7 +16,6 @@ export const ATTACHED_FILE = '_wp_attached_file';
 export const METADATA = '_wp_attachment_metadata';
 export const ALT_TEXT = '_wp_attachment_image_alt';
 export const THUMBNAIL = '_thumbnail_id';
-/** Where an edited copy came from (WordPress keeps it inside the metadata as `parent_image`). */
 
 export interface AttachmentMetadata {
   width?: number;

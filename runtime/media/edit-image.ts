@@ -4,7 +4,7 @@
  * Each step works on raw pixels, so steps compose freely and nothing is re-compressed between
  * them.
  */
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { restError } from '../rest/errors.ts';
 import { encode } from './subsizes.ts';
 

@@ -4,7 +4,7 @@
  * The pixel count is checked against the limit from the header alone, before anything is
  * decoded, so a small file that inflates to gigabytes (a decompression bomb) is refused cheaply.
  */
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import exifReader from 'exif-reader';
 import { restError } from '../rest/errors.ts';
 

@@ -42,7 +42,13 @@ export async function ingestFile(app: App, opts: IngestOptions): Promise<Ingeste
   const maxPixels = maxImagePixels(app);
   // Measured before anything is written: a decompression bomb never reaches the disk.
   const info = isImage ? await readImageInfo(opts.data, maxPixels) : undefined;
-  const relative = await writeUnique(app.config, monthFolder(opts.when), filename, opts.data);
+  let relative: string;
+  try {
+    relative = await writeUnique(app.config, monthFolder(opts.when), filename, opts.data);
+  } catch (err) {
+    app.logger.error({ err: (err as Error).message, filename }, 'upload could not be written');
+    throw restError('rest_upload_unknown_error', ['The uploaded file could not be moved to the uploads folder.']);
+  }
   const metadata: AttachmentMetadata = { filesize: opts.data.length };
   if (!info) return { relative, mime: type.mime, metadata };
   try {

@@ -4,7 +4,7 @@
  * Sub-sizes are upright (EXIF orientation applied) and, when format conversion is on, written
  * in the deployment's output format for the source type (HEIC becomes JPEG by default).
  */
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { AppConfig } from '../rest/types.ts';
 import { planResize, type ImageSize } from './image-sizes.ts';
 import { subSizeName, writeBeside } from './storage.ts';
