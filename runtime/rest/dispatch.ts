@@ -17,6 +17,7 @@ import { mergeParams } from './params.ts';
 import { validateParams } from './validate-params.ts';
 import { namespaceIndex } from './namespace-index.ts';
 import { describeRoute } from './route-descriptor.ts';
+import { aliasUsed, speakAlias } from './alias.ts';
 import { filterFields, parseFieldList } from './fields.ts';
 
 export async function dispatch(app: App, request: RestRequest, user?: CurrentUser | null): Promise<RestResponse> {
@@ -76,7 +77,8 @@ function toResponse(result: HandlerResult): RestResponse {
 /** OPTIONS answers the route's description (help context, with schema), or `[]` for no route. */
 async function answerOptions(app: App, request: RestRequest, match: RouteMatch | undefined, user: CurrentUser | null): Promise<RestResponse> {
   if (!match) return { status: 200, headers: {}, body: [] };
-  const response: RestResponse = { status: 200, headers: {}, body: describeRoute(app, match.route, 'help') };
+  const body = speakAlias(describeRoute(app, match.route, 'help'), aliasUsed(app, request.route));
+  const response: RestResponse = { status: 200, headers: {}, body };
   const endpoint = match.route.endpoints[0]!;
   await addAllowHeader({ app, request, user, route: match.route, endpoint, params: { ...request.query, ...match.captures } }, response);
   return response;

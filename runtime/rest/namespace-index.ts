@@ -4,6 +4,7 @@
  */
 import type { HandlerContext, HandlerResult } from './types.ts';
 import { describeRoute } from './route-descriptor.ts';
+import { aliasUsed, speakAlias } from './alias.ts';
 
 export function namespaceIndex(ctx: HandlerContext): HandlerResult {
   const namespace = ctx.route.namespace;
@@ -11,5 +12,7 @@ export function namespaceIndex(ctx: HandlerContext): HandlerResult {
   for (const route of ctx.app.routes) {
     if (route.namespace === namespace) routes[route.pattern] = describeRoute(ctx.app, route, ctx.params.context === 'help' ? 'help' : 'view');
   }
-  return { data: { namespace, routes, _links: { up: [{ href: `${ctx.app.config.restUrl}/` }] } } };
+  // Asked through an alias (wp/v2 for core/v2): answer in the alias's names.
+  const alias = aliasUsed(ctx.app, ctx.request.route);
+  return { data: { namespace: speakAlias(namespace, alias), routes: speakAlias(routes, alias), _links: { up: [{ href: `${ctx.app.config.restUrl}/` }] } } };
 }

@@ -36,8 +36,19 @@ describe.skipIf(!available)('the generated studio deployment over HTTP', () => {
     const res = await fetch(`${server.restUrl}/${alias.to}/posts`, { method: 'OPTIONS' });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.namespace).toBe(alias.from);
+    expect(body.namespace).toBe(alias.to);
     expect(body.schema?.title).toBe('post');
+  });
+
+  it('the alias index speaks the alias names', async () => {
+    const alias = server.app.deployment.aliases[0];
+    if (!alias) return;
+    const body = await (await fetch(`${server.restUrl}/${alias.to}`)).json();
+    expect(body.namespace).toBe(alias.to);
+    expect(Object.keys(body.routes)).toContain(`/${alias.to}/posts`);
+    expect(body.routes[`/${alias.to}/posts`]._links.self[0].href).toBe(`${server.restUrl}/${alias.to}/posts`);
+    const real = await (await fetch(`${server.restUrl}/${alias.from}`)).json();
+    expect(Object.keys(real.routes)).toContain(`/${alias.from}/posts`);
   });
 
   it('generated validators report WordPress errors', async () => {
