@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { afterSubmission } from '../../../runtime/forms/entries.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetAfterSubmission: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetAfterSubmission
-  throw restError('rest_not_implemented', ['formsuiteV1GetAfterSubmission']);
+  return afterSubmission(ctx);
   // #endregion specpress:formsuiteV1GetAfterSubmission
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { convertHtmlForm } from '../../../runtime/forms/convert-html-form.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1PostConvertHtmlForm: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostConvertHtmlForm
-  throw restError('rest_not_implemented', ['formsuiteV1PostConvertHtmlForm']);
+  return convertHtmlForm(ctx);
   // #endregion specpress:formsuiteV1PostConvertHtmlForm
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { entriesChartData } from '../../../runtime/forms/entries-chart.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetEntriesChartData: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetEntriesChartData
-  throw restError('rest_not_implemented', ['formsuiteV1GetEntriesChartData']);
+  return entriesChartData(ctx);
   // #endregion specpress:formsuiteV1GetEntriesChartData
 };

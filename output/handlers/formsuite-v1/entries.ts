@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as entries from '../../../runtime/forms/entries.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,7 +15,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetEntriesList: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetEntriesList
-  throw restError('rest_not_implemented', ['formsuiteV1GetEntriesList']);
+  return entries.listEntries(ctx);
   // #endregion specpress:formsuiteV1GetEntriesList
 };
 
@@ -25,7 +26,7 @@ export const formsuiteV1GetEntriesList: Handler = async (ctx) => {
  */
 export const formsuiteV1PostEntriesReadStatus: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostEntriesReadStatus
-  throw restError('rest_not_implemented', ['formsuiteV1PostEntriesReadStatus']);
+  return entries.setReadStatus(ctx);
   // #endregion specpress:formsuiteV1PostEntriesReadStatus
 };
 
@@ -36,7 +37,7 @@ export const formsuiteV1PostEntriesReadStatus: Handler = async (ctx) => {
  */
 export const formsuiteV1PostEntriesTrash: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostEntriesTrash
-  throw restError('rest_not_implemented', ['formsuiteV1PostEntriesTrash']);
+  return entries.trashEntries(ctx);
   // #endregion specpress:formsuiteV1PostEntriesTrash
 };
 
@@ -47,7 +48,7 @@ export const formsuiteV1PostEntriesTrash: Handler = async (ctx) => {
  */
 export const formsuiteV1PostEntriesDelete: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostEntriesDelete
-  throw restError('rest_not_implemented', ['formsuiteV1PostEntriesDelete']);
+  return entries.deleteEntries(ctx);
   // #endregion specpress:formsuiteV1PostEntriesDelete
 };
 
@@ -58,6 +59,6 @@ export const formsuiteV1PostEntriesDelete: Handler = async (ctx) => {
  */
 export const formsuiteV1PostEntriesExport: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostEntriesExport
-  throw restError('rest_not_implemented', ['formsuiteV1PostEntriesExport']);
+  return entries.exportEntries(ctx);
   // #endregion specpress:formsuiteV1PostEntriesExport
 };

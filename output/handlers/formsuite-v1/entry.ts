@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { entryDetails, entryLogs } from '../../../runtime/forms/entries.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,7 +15,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetEntryDetails: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetEntryDetails
-  throw restError('rest_not_implemented', ['formsuiteV1GetEntryDetails']);
+  return entryDetails(ctx);
   // #endregion specpress:formsuiteV1GetEntryDetails
 };
 
@@ -25,6 +26,6 @@ export const formsuiteV1GetEntryDetails: Handler = async (ctx) => {
  */
 export const formsuiteV1GetEntryLogs: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetEntryLogs
-  throw restError('rest_not_implemented', ['formsuiteV1GetEntryLogs']);
+  return entryLogs(ctx);
   // #endregion specpress:formsuiteV1GetEntryLogs
 };

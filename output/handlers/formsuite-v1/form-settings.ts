@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { saveFormSettings } from '../../../runtime/forms/forms.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1PostFormSettings: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostFormSettings
-  throw restError('rest_not_implemented', ['formsuiteV1PostFormSettings']);
+  return saveFormSettings(ctx);
   // #endregion specpress:formsuiteV1PostFormSettings
 };

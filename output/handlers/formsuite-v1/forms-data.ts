@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { formsData } from '../../../runtime/forms/forms-data.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetFormsData: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetFormsData
-  throw restError('rest_not_implemented', ['formsuiteV1GetFormsData']);
+  return formsData(ctx);
   // #endregion specpress:formsuiteV1GetFormsData
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as forms from '../../../runtime/forms/forms.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,7 +15,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetForms: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetForms
-  throw restError('rest_not_implemented', ['formsuiteV1GetForms']);
+  return forms.listForms(ctx);
   // #endregion specpress:formsuiteV1GetForms
 };
 
@@ -25,7 +26,7 @@ export const formsuiteV1GetForms: Handler = async (ctx) => {
  */
 export const formsuiteV1PostFormsExport: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsExport
-  throw restError('rest_not_implemented', ['formsuiteV1PostFormsExport']);
+  return forms.exportForms(ctx);
   // #endregion specpress:formsuiteV1PostFormsExport
 };
 
@@ -36,7 +37,7 @@ export const formsuiteV1PostFormsExport: Handler = async (ctx) => {
  */
 export const formsuiteV1PostFormsImport: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsImport
-  throw restError('rest_not_implemented', ['formsuiteV1PostFormsImport']);
+  return forms.importForms(ctx);
   // #endregion specpress:formsuiteV1PostFormsImport
 };
 
@@ -47,7 +48,7 @@ export const formsuiteV1PostFormsImport: Handler = async (ctx) => {
  */
 export const formsuiteV1PostFormsManage: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsManage
-  throw restError('rest_not_implemented', ['formsuiteV1PostFormsManage']);
+  return forms.manageForms(ctx);
   // #endregion specpress:formsuiteV1PostFormsManage
 };
 
@@ -58,7 +59,7 @@ export const formsuiteV1PostFormsManage: Handler = async (ctx) => {
  */
 export const formsuiteV1PostFormsDuplicate: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsDuplicate
-  throw restError('rest_not_implemented', ['formsuiteV1PostFormsDuplicate']);
+  return forms.duplicateForm(ctx);
   // #endregion specpress:formsuiteV1PostFormsDuplicate
 };
 
@@ -69,6 +70,6 @@ export const formsuiteV1PostFormsDuplicate: Handler = async (ctx) => {
  */
 export const formsuiteV1PostFormsTrackView: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsTrackView
-  throw restError('rest_not_implemented', ['formsuiteV1PostFormsTrackView']);
+  return forms.trackView(ctx);
   // #endregion specpress:formsuiteV1PostFormsTrackView
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { formMarkup } from '../../../runtime/forms/forms.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetGenerateFormMarkup: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetGenerateFormMarkup
-  throw restError('rest_not_implemented', ['formsuiteV1GetGenerateFormMarkup']);
+  return formMarkup(ctx);
   // #endregion specpress:formsuiteV1GetGenerateFormMarkup
 };

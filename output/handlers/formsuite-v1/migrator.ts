@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { importSourceForms, listSourceForms } from '../../../runtime/forms/migrator.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,7 +15,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetMigratorSourcesForms: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetMigratorSourcesForms
-  throw restError('rest_not_implemented', ['formsuiteV1GetMigratorSourcesForms']);
+  return listSourceForms(ctx);
   // #endregion specpress:formsuiteV1GetMigratorSourcesForms
 };
 
@@ -25,6 +26,6 @@ export const formsuiteV1GetMigratorSourcesForms: Handler = async (ctx) => {
  */
 export const formsuiteV1PostMigratorSourcesImport: Handler = async (ctx) => {
   // #region specpress:formsuiteV1PostMigratorSourcesImport
-  throw restError('rest_not_implemented', ['formsuiteV1PostMigratorSourcesImport']);
+  return importSourceForms(ctx);
   // #endregion specpress:formsuiteV1PostMigratorSourcesImport
 };

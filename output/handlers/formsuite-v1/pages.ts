@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { searchPages } from '../../../runtime/forms/pages-search.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1GetPagesSearch: Handler = async (ctx) => {
   // #region specpress:formsuiteV1GetPagesSearch
-  throw restError('rest_not_implemented', ['formsuiteV1GetPagesSearch']);
+  return searchPages(ctx);
   // #endregion specpress:formsuiteV1GetPagesSearch
 };

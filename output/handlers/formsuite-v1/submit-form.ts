@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { submitForm } from '../../../runtime/forms/entries.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const formsuiteV1UpdateSubmitForm: Handler = async (ctx) => {
   // #region specpress:formsuiteV1UpdateSubmitForm
-  throw restError('rest_not_implemented', ['formsuiteV1UpdateSubmitForm']);
+  return submitForm(ctx);
   // #endregion specpress:formsuiteV1UpdateSubmitForm
 };

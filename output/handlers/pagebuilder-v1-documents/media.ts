@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { importDocumentMedia } from '../../../runtime/pagebuilder/document-media-import.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1DocumentsPostMediaImport: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1DocumentsPostMediaImport
-  throw restError('rest_not_implemented', ['pagebuilderV1DocumentsPostMediaImport']);
+  return importDocumentMedia(ctx);
   // #endregion specpress:pagebuilderV1DocumentsPostMediaImport
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as classes from '../../../runtime/pagebuilder/global-classes.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,7 +15,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1GetGlobalClasses: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetGlobalClasses
-  throw restError('rest_not_implemented', ['pagebuilderV1GetGlobalClasses']);
+  return classes.getGlobalClasses(ctx);
   // #endregion specpress:pagebuilderV1GetGlobalClasses
 };
 
@@ -25,7 +26,7 @@ export const pagebuilderV1GetGlobalClasses: Handler = async (ctx) => {
  */
 export const pagebuilderV1UpdateGlobalClasses: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateGlobalClasses
-  throw restError('rest_not_implemented', ['pagebuilderV1UpdateGlobalClasses']);
+  return classes.saveGlobalClasses(ctx);
   // #endregion specpress:pagebuilderV1UpdateGlobalClasses
 };
 
@@ -36,6 +37,6 @@ export const pagebuilderV1UpdateGlobalClasses: Handler = async (ctx) => {
  */
 export const pagebuilderV1GetGlobalClassesUsage: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetGlobalClassesUsage
-  throw restError('rest_not_implemented', ['pagebuilderV1GetGlobalClassesUsage']);
+  return classes.globalClassesUsage(ctx);
   // #endregion specpress:pagebuilderV1GetGlobalClassesUsage
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { getGlobals } from '../../../runtime/pagebuilder/globals.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1GetGlobals: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetGlobals
-  throw restError('rest_not_implemented', ['pagebuilderV1GetGlobals']);
+  return getGlobals(ctx);
   // #endregion specpress:pagebuilderV1GetGlobals
 };

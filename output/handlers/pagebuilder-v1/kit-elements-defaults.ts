@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as kit from '../../../runtime/pagebuilder/kit-defaults.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,7 +15,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1GetKitElementsDefaults: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetKitElementsDefaults
-  throw restError('rest_not_implemented', ['pagebuilderV1GetKitElementsDefaults']);
+  return kit.listKitDefaults(ctx);
   // #endregion specpress:pagebuilderV1GetKitElementsDefaults
 };
 
@@ -25,7 +26,7 @@ export const pagebuilderV1GetKitElementsDefaults: Handler = async (ctx) => {
  */
 export const pagebuilderV1UpdateKitElementsDefaults: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateKitElementsDefaults
-  throw restError('rest_not_implemented', ['pagebuilderV1UpdateKitElementsDefaults']);
+  return kit.saveKitDefaults(ctx);
   // #endregion specpress:pagebuilderV1UpdateKitElementsDefaults
 };
 
@@ -36,6 +37,6 @@ export const pagebuilderV1UpdateKitElementsDefaults: Handler = async (ctx) => {
  */
 export const pagebuilderV1DeleteKitElementsDefaults: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1DeleteKitElementsDefaults
-  throw restError('rest_not_implemented', ['pagebuilderV1DeleteKitElementsDefaults']);
+  return kit.deleteKitDefaults(ctx);
   // #endregion specpress:pagebuilderV1DeleteKitElementsDefaults
 };

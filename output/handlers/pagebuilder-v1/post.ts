@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { searchPosts } from '../../../runtime/linking/post-search.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1GetPost: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetPost
-  throw restError('rest_not_implemented', ['pagebuilderV1GetPost']);
+  return searchPosts(ctx);
   // #endregion specpress:pagebuilderV1GetPost
 };

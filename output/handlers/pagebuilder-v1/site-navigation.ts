@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { addNewPost, recentPosts } from '../../../runtime/linking/site-navigation.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,7 +15,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1GetSiteNavigationRecentPosts: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetSiteNavigationRecentPosts
-  throw restError('rest_not_implemented', ['pagebuilderV1GetSiteNavigationRecentPosts']);
+  return recentPosts(ctx);
   // #endregion specpress:pagebuilderV1GetSiteNavigationRecentPosts
 };
 
@@ -25,6 +26,6 @@ export const pagebuilderV1GetSiteNavigationRecentPosts: Handler = async (ctx) =>
  */
 export const pagebuilderV1PostSiteNavigationAddNewPost: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1PostSiteNavigationAddNewPost
-  throw restError('rest_not_implemented', ['pagebuilderV1PostSiteNavigationAddNewPost']);
+  return addNewPost(ctx);
   // #endregion specpress:pagebuilderV1PostSiteNavigationAddNewPost
 };

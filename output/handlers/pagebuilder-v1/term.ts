@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { searchTerms } from '../../../runtime/linking/term-search.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1GetTerm: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetTerm
-  throw restError('rest_not_implemented', ['pagebuilderV1GetTerm']);
+  return searchTerms(ctx);
   // #endregion specpress:pagebuilderV1GetTerm
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { searchUsers } from '../../../runtime/linking/user-search.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1GetUser: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetUser
-  throw restError('rest_not_implemented', ['pagebuilderV1GetUser']);
+  return searchUsers(ctx);
   // #endregion specpress:pagebuilderV1GetUser
 };

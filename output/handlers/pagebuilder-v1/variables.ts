@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as variables from '../../../runtime/pagebuilder/variables.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,7 +15,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const pagebuilderV1GetVariablesList: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1GetVariablesList
-  throw restError('rest_not_implemented', ['pagebuilderV1GetVariablesList']);
+  return variables.listVariables(ctx);
   // #endregion specpress:pagebuilderV1GetVariablesList
 };
 
@@ -25,7 +26,7 @@ export const pagebuilderV1GetVariablesList: Handler = async (ctx) => {
  */
 export const pagebuilderV1PostVariablesCreate: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1PostVariablesCreate
-  throw restError('rest_not_implemented', ['pagebuilderV1PostVariablesCreate']);
+  return variables.changeVariable(ctx, 'create');
   // #endregion specpress:pagebuilderV1PostVariablesCreate
 };
 
@@ -36,7 +37,7 @@ export const pagebuilderV1PostVariablesCreate: Handler = async (ctx) => {
  */
 export const pagebuilderV1UpdateVariablesUpdate: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateVariablesUpdate
-  throw restError('rest_not_implemented', ['pagebuilderV1UpdateVariablesUpdate']);
+  return variables.changeVariable(ctx, 'update');
   // #endregion specpress:pagebuilderV1UpdateVariablesUpdate
 };
 
@@ -47,7 +48,7 @@ export const pagebuilderV1UpdateVariablesUpdate: Handler = async (ctx) => {
  */
 export const pagebuilderV1UpdateVariablesDelete: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateVariablesDelete
-  throw restError('rest_not_implemented', ['pagebuilderV1UpdateVariablesDelete']);
+  return variables.changeVariable(ctx, 'delete');
   // #endregion specpress:pagebuilderV1UpdateVariablesDelete
 };
 
@@ -58,7 +59,7 @@ export const pagebuilderV1UpdateVariablesDelete: Handler = async (ctx) => {
  */
 export const pagebuilderV1UpdateVariablesRestore: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateVariablesRestore
-  throw restError('rest_not_implemented', ['pagebuilderV1UpdateVariablesRestore']);
+  return variables.changeVariable(ctx, 'restore');
   // #endregion specpress:pagebuilderV1UpdateVariablesRestore
 };
 
@@ -69,6 +70,6 @@ export const pagebuilderV1UpdateVariablesRestore: Handler = async (ctx) => {
  */
 export const pagebuilderV1PostVariablesBatch: Handler = async (ctx) => {
   // #region specpress:pagebuilderV1PostVariablesBatch
-  throw restError('rest_not_implemented', ['pagebuilderV1PostVariablesBatch']);
+  return variables.batchVariables(ctx);
   // #endregion specpress:pagebuilderV1PostVariablesBatch
 };

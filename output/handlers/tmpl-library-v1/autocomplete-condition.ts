@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import { autocompleteCondition } from '../../../runtime/templates-library/autocomplete-condition.ts';
 // #endregion specpress:imports
 
 /**
@@ -14,6 +15,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const tmplLibraryV1GetAutocompleteCondition: Handler = async (ctx) => {
   // #region specpress:tmplLibraryV1GetAutocompleteCondition
-  throw restError('rest_not_implemented', ['tmplLibraryV1GetAutocompleteCondition']);
+  return autocompleteCondition(ctx);
   // #endregion specpress:tmplLibraryV1GetAutocompleteCondition
 };
