@@ -72,11 +72,11 @@ function applySearch(q: Query, search: string, params: Record<string, any>): Que
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([
       ...wanted.filter((c) => map[c]).map((c) => eb(sql.ref(map[c]), 'like', sql`${like} escape '\\'`)),
-      // The file name, as WordPress also searches attachments by it.
-      eb.exists(eb.selectFrom('postmeta').select('postmeta.id')
+      // The file name too, as WordPress searches attachments, unless the columns were named.
+      ...(columns.length ? [] : [eb.exists(eb.selectFrom('postmeta').select('postmeta.id')
         .whereRef('postmeta.post_id', '=', 'posts.id')
         .where('postmeta.meta_key', '=', ATTACHED_FILE)
-        .where('postmeta.meta_value', 'like', sql<string>`${like} escape '\\'`)),
+        .where('postmeta.meta_value', 'like', sql<string>`${like} escape '\\'`))]),
     ]));
   }
   return q;

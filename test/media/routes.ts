@@ -54,7 +54,10 @@ export const mediaRoutes: RouteDef[] = [
       handle: media.list,
       args: {
         context, page: { type: 'integer', default: 1, minimum: 1 }, per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
-        search: { type: 'string' }, include: ints, exclude: ints, parent: ints, parent_exclude: ints, author: ints,
+        search: { type: 'string' }, include: ints, offset: { type: 'integer' }, author_exclude: ints,
+        after: { type: 'string', format: 'date-time' }, before: { type: 'string', format: 'date-time' },
+        slug: { type: 'array', items: { type: 'string' } },
+        search_columns: { type: 'array', items: { type: 'string', enum: ['post_title', 'post_content', 'post_excerpt'] }, default: [] }, exclude: ints, parent: ints, parent_exclude: ints, author: ints,
         order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
         orderby: { type: 'string', enum: ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'], default: 'date' },
         status: { type: 'array', items: { type: 'string', enum: ['inherit', 'private', 'trash'] }, default: 'inherit' },
