@@ -2,7 +2,7 @@
  * The transport-independent pipeline, WordPress's WP_REST_Server::dispatch in order:
  * authenticate (unless the caller already knows the user) → match route → read body and merge
  * params → check required, coerce and validate → check permission → run the handler →
- * `_fields` and `Allow`. HTTP, batch sub-requests and `_embed` all come through here;
+ * paging `Link`, `_fields` and `Allow`. HTTP, batch sub-requests and `_embed` all come through here;
  * serve-request.ts adds what only a top-level HTTP request gets (headers, `_embed`, `_envelope`).
  */
 import type { CurrentUser } from '../auth/current-user.ts';
@@ -19,6 +19,7 @@ import { namespaceIndex } from './namespace-index.ts';
 import { describeRoute } from './route-descriptor.ts';
 import { aliasUsed, speakAlias } from './alias.ts';
 import { filterFields, parseFieldList } from './fields.ts';
+import { pageLinks } from './pagination.ts';
 
 export async function dispatch(app: App, request: RestRequest, user?: CurrentUser | null): Promise<RestResponse> {
   try {
@@ -41,6 +42,7 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
     ctx.params = await readParams(request, method, match);
     await checkPermission(ctx, match.endpoint.permission);
     response = toResponse(await runHandler(ctx));
+    addPageLinks(ctx, response);
     if (!isError(response) && request.query._fields !== undefined) response.body = filterFields(response.body, parseFieldList(request.query._fields));
   } catch (error) {
     response = errorResponse(app, error);
@@ -72,6 +74,15 @@ function toResponse(result: HandlerResult): RestResponse {
     return { status: r.status ?? 200, headers: { ...(r.headers ?? {}) }, body: r.body, raw: r.raw };
   }
   return { status: result.status ?? 200, headers: { ...(result.headers ?? {}) }, body: result.data };
+}
+
+/** A collection that reported its totals but no `Link` gets prev/next links from its `page` param. */
+function addPageLinks(ctx: HandlerContext, response: RestResponse): void {
+  const totalPages = Number(response.headers['X-WP-TotalPages']);
+  if (response.headers.Link || !Number.isFinite(totalPages) || response.headers['X-WP-TotalPages'] === undefined) return;
+  const page = Number(ctx.params.page ?? 1);
+  const link = pageLinks(ctx, totalPages, Number.isInteger(page) && page > 0 ? page : 1);
+  if (link) response.headers.Link = link;
 }
 
 /** OPTIONS answers the route's description (help context, with schema), or `[]` for no route. */

@@ -83,6 +83,11 @@ describe('pagination headers', () => {
     expect(res.headers.get('link')).toBe(`<${server.restUrl}/demo/v1/items?page=1&per_page=3>; rel="prev", <${server.restUrl}/demo/v1/items?page=3&per_page=3>; rel="next"`);
   });
 
+  it('a handler that sets only the totals gets the Link from its page param', async () => {
+    const res = await get('/demo/v1/totals-only?page=2&x=a%20b');
+    expect(res.headers.get('link')).toBe(`<${server.restUrl}/demo/v1/totals-only?page=1&x=a+b>; rel="prev", <${server.restUrl}/demo/v1/totals-only?page=3&x=a+b>; rel="next"`);
+  });
+
   it('last page: prev only', async () => {
     const res = await get('/demo/v1/items?page=3&per_page=3');
     expect(res.headers.get('link')).toBe(`<${server.restUrl}/demo/v1/items?page=2&per_page=3>; rel="prev"`);
