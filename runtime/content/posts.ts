@@ -109,7 +109,7 @@ export async function update(ctx: HandlerContext, type: PostType): Promise<Handl
   const changes = await prepareChanges(ctx, type, existing);
   const zone = await siteZone(ctx.app.db);
   await ctx.app.db.transaction().execute(async (trx) => {
-    const { featuredOk } = await savePost(trx, {
+    await savePost(trx, {
       type,
       changes,
       existing,
@@ -119,8 +119,6 @@ export async function update(ctx: HandlerContext, type: PostType): Promise<Handl
       siteUrl: ctx.app.config.siteUrl,
       metaSchema: metaSchemaOf(ctx, type),
     });
-    // WordPress checks the featured media only on update; on create a bad id is ignored.
-    if (!featuredOk) throw contentError('rest_invalid_featured_media');
     await saveRevisionIfChanged(trx, existing.id, ctx.app.now(), zone, ctx.user?.id ?? existing.author, ctx.app.config.siteUrl);
   });
   const row = await findPost(ctx, existing.id, type);
@@ -133,7 +131,8 @@ export async function remove(ctx: HandlerContext, type: PostType): Promise<Handl
   const force = ctx.params.force === true;
   const zone = await siteZone(ctx.app.db);
   if (force) {
-    const previous = await preparePost(ctx, post, { context: 'edit' });
+    // WordPress answers the previous item's data without its links.
+    const { _links: _dropped, ...previous } = await preparePost(ctx, post, { context: 'edit' });
     await ctx.app.db.transaction().execute((trx) => deletePostForever(trx, post));
     return { data: { deleted: true, previous } };
   }

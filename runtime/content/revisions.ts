@@ -130,7 +130,7 @@ export async function remove(ctx: HandlerContext, type: PostType): Promise<Handl
   const parent = await findParent(ctx, type, Number(ctx.params.parent));
   const revision = await findRevision(ctx, parent, Number(ctx.params.id));
   if (ctx.params.force !== true) throw contentError('rest_revision_trash_not_supported', ['force=true']);
-  const previous = prepareRevision(ctx, revision, parent, 'edit', 'revision');
+  const { _links: _dropped, ...previous } = prepareRevision(ctx, revision, parent, 'edit', 'revision');
   await ctx.app.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('postmeta').where('post_id', '=', revision.id).execute();
     await trx.deleteFrom('posts').where('id', '=', revision.id).execute();

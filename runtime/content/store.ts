@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { gmtFromLocal, localFromGmt, gmtNow, ZERO_DATE } from './dates.ts';
 import type { Zone } from 'luxon';
-import { guidFor } from './links.ts';
+import { guidFor, linkFor } from './links.ts';
 import { writeMeta, type MetaSchema } from './meta.ts';
 import { getOption, setOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
@@ -78,7 +78,20 @@ export interface SaveInput {
 }
 
 /** Inserts or updates the row and its relations; returns the id and whether the featured media was valid. */
-export async function savePost(trx: Transaction<Database>, input: SaveInput): Promise<{ id: number; featuredOk: boolean }> {
+/** The slugs of a page and its ancestors joined by `/`, for its pretty link. */
+async function pagePath(db: Db, row: { slug: string; parent: number }): Promise<string> {
+  const parts = [row.slug];
+  let parent = row.parent;
+  for (let depth = 0; parent && depth < 20; depth++) {
+    const p = await db.selectFrom('posts').select(['slug', 'parent']).where('id', '=', parent).executeTakeFirst();
+    if (!p) break;
+    parts.unshift(p.slug);
+    parent = p.parent;
+  }
+  return parts.join('/');
+}
+
+export async function savePost(trx: Transaction<Database>, input: SaveInput): Promise<{ id: number }> {
   const { changes, existing, type } = input;
   const dates = settleDates(changes, existing, input.zone, input.now);
   const base = { ...changes.row, ...dates };
@@ -93,7 +106,6 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
       .returning('id')
       .executeTakeFirstOrThrow();
     id = inserted.id;
-    await trx.updateTable('posts').set({ guid: guidFor(input.siteUrl, type, id) }).where('id', '=', id).execute();
   }
   const row = await trx.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   // Published items get a slug from the title (or the id) that is unique among their kind.
@@ -101,6 +113,14 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
   if (!slug && !FLOATING.has(row.status)) slug = sanitizeTitle(row.title) || String(id);
   slug = await uniqueSlug(trx, slug, row);
   if (slug !== row.slug) await trx.updateTable('posts').set({ slug }).where('id', '=', id).execute();
+  if (!existing) {
+    // WordPress stores the permalink the item has when it is created as its guid, for good.
+    const structure = String((await getOption(trx as Kysely<Database>, 'permalink_structure', '')) ?? '');
+    const saved = { ...row, slug };
+    const path = type === 'page' ? await pagePath(trx, saved) : slug;
+    const guid = structure ? linkFor({ structure, siteUrl: input.siteUrl }, saved, path) : guidFor(input.siteUrl, type, id);
+    await trx.updateTable('posts').set({ guid }).where('id', '=', id).execute();
+  }
 
   if (type === 'post') {
     if (changes.categories) await setPostTerms(trx, id, 'category', await existingTermIds(trx, 'category', changes.categories));
@@ -110,8 +130,9 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
     if (changes.sticky !== undefined) await setSticky(trx, id, changes.sticky);
   }
   if (changes.meta) await writeMeta(trx, id, changes.meta, input.metaSchema);
-  const featuredOk = changes.featuredMedia === undefined ? true : await setThumbnail(trx, id, changes.featuredMedia);
-  return { id, featuredOk };
+  // An id that is not a media item is ignored, as WordPress 6.1 does (it answers 200, unset).
+  if (changes.featuredMedia !== undefined) await setThumbnail(trx, id, changes.featuredMedia);
+  return { id };
 }
 
 /** wp_trash_post: remembers the status, marks the slug `__trashed`, sets status trash. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentServer, type ContentServer } from './content-server.ts';
 import { setOption } from '../../runtime/content/options.ts';
 import { addTerm } from '../../runtime/content/terms.ts';
+import { BLANK_POST } from '../../runtime/content/store.ts';
 
 let s: ContentServer;
 beforeAll(async () => {
@@ -109,13 +110,32 @@ describe('creating posts', () => {
     }
   });
 
-  it('ignores a missing featured media on create but refuses it on update', async () => {
+  it('leaves featured_media unset when the id is not a media item, as WordPress 6.1 answers', async () => {
     const res = await post({ title: 'Media', featured_media: 9999 });
     expect(res.status).toBe(201);
     expect(res.body.featured_media).toBe(0);
     const upd = await s.call('administrator', 'POST', `/core/v2/posts/${res.body.id}`, { featured_media: 9999 });
-    expect(upd.status).toBe(400);
-    expect(upd.body.code).toBe('rest_invalid_featured_media');
+    expect(upd.status).toBe(200);
+    expect(upd.body.featured_media).toBe(0);
+  });
+
+  it('keeps a real media item as featured_media and links it for embedding', async () => {
+    const media = await s.app.db.insertInto('posts').values({ ...BLANK_POST, type: 'attachment', status: 'inherit', mime_type: 'image/png', date: '2024-01-01 00:00:00', date_gmt: '2024-01-01 00:00:00', modified: '2024-01-01 00:00:00', modified_gmt: '2024-01-01 00:00:00' }).returning('id').executeTakeFirstOrThrow();
+    const res = await post({ title: 'With image', featured_media: media.id });
+    expect(res.body.featured_media).toBe(media.id);
+    expect(res.body._links['wp:featuredmedia'][0]).toEqual({ embeddable: true, href: `${s.restUrl}/core/v2/media/${media.id}` });
+  });
+
+  it('stores the pretty permalink as guid when the site uses /%postname%/', async () => {
+    await setOption(s.app.db, 'permalink_structure', '/%postname%/');
+    try {
+      const res = await post({ title: 'Pretty one', status: 'publish' });
+      expect(res.body.link).toBe(`${s.siteUrl}/pretty-one/`);
+      expect(res.body.guid.raw).toBe(`${s.siteUrl}/pretty-one/`);
+      expect(res.body.permalink_template).toBe(`${s.siteUrl}/%postname%/`);
+    } finally {
+      await setOption(s.app.db, 'permalink_structure', '');
+    }
   });
 
   it('stores registered meta and answers defaults for unset keys', async () => {

@@ -1,0 +1,217 @@
+/**
+ * Runs one request sequence against specpress (the `studio` deployment, which serves core/v2
+ * also as wp/v2) and against the reference WordPress at http://127.0.0.1:8081, then lists where
+ * the answers differ: status codes, error codes and messages, the field sets of items (per
+ * context), and values that must match exactly (rendered text, statuses, slugs, link shapes).
+ * Run: `npx tsx bench/compare-wordpress.ts` (credentials from /tmp/wp-oracle/credentials).
+ */
+import fs from 'node:fs';
+import { startTestServer } from '../runtime/testing/harness.ts';
+import { setOption } from '../runtime/content/options.ts';
+
+const WP = process.env.WP_URL ?? 'http://127.0.0.1:8081';
+const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle/credentials', 'utf8').trim();
+
+interface Target {
+  name: string;
+  rest: string;
+  site: string;
+  admin: Record<string, string>;
+}
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+type Role = 'admin' | 'anonymous';
+/** A step may refer to ids created by earlier steps through `vars`. */
+interface Step {
+  name: string;
+  method: string;
+  path: (vars: Record<string, number>) => string;
+  role: Role;
+  body?: unknown;
+  /** Remembers ids from the answer (e.g. the created post) for later steps. */
+  keep?: (answer: Answer, vars: Record<string, number>) => void;
+  /** Field paths compared by value after normalising addresses and ids. */
+  values?: string[];
+}
+
+const LONG = Array.from({ length: 70 }, (_, i) => `word${i}`).join(' ');
+const STEPS: Step[] = [
+  { name: 'create post', method: 'POST', path: () => '/wp/v2/posts', role: 'admin', body: { title: 'Compare "quoted" -- title...', content: `It's "typographic" -- text...\n\nSecond paragraph\nwith a break. ${LONG}`, status: 'publish' }, keep: (a, v) => { v.post = a.body.id; }, values: ['status', 'slug', 'title.rendered', 'content.rendered', 'excerpt.rendered', 'content.block_version', 'type', 'format', 'sticky', 'comment_status', 'link', 'guid.raw', 'permalink_template', 'generated_slug', 'categories', 'tags'] },
+  { name: 'read post (view, anonymous)', method: 'GET', path: (v) => `/wp/v2/posts/${v.post}`, role: 'anonymous', values: ['title.rendered', 'content.rendered', 'excerpt.rendered'] },
+  { name: 'read post (edit)', method: 'GET', path: (v) => `/wp/v2/posts/${v.post}?context=edit`, role: 'admin' },
+  { name: 'read post (embed)', method: 'GET', path: (v) => `/wp/v2/posts/${v.post}?context=embed`, role: 'anonymous' },
+  { name: 'read post excerpt_length=5', method: 'GET', path: (v) => `/wp/v2/posts/${v.post}?excerpt_length=5`, role: 'anonymous', values: ['excerpt.rendered'] },
+  { name: 'block content', method: 'POST', path: () => '/wp/v2/posts', role: 'admin', body: { title: 'Blocks', content: '<!-- wp:paragraph -->\n<p>Block "one"</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:heading -->\n<h2>Head</h2>\n<!-- /wp:heading -->', status: 'publish' }, keep: (a, v) => { v.blocks = a.body.id; }, values: ['content.rendered', 'excerpt.rendered', 'content.block_version'] },
+  { name: 'update title', method: 'POST', path: (v) => `/wp/v2/posts/${v.post}`, role: 'admin', body: { title: 'Compare updated' }, values: ['title.rendered', 'slug'] },
+  { name: 'list revisions', method: 'GET', path: (v) => `/wp/v2/posts/${v.post}/revisions`, role: 'admin', keep: (a, v) => { v.revision = a.body?.[0]?.id; } },
+  { name: 'read revision', method: 'GET', path: (v) => `/wp/v2/posts/${v.post}/revisions/${v.revision}`, role: 'admin', values: ['title.rendered', 'slug'] },
+  { name: 'delete revision without force', method: 'DELETE', path: (v) => `/wp/v2/posts/${v.post}/revisions/${v.revision}`, role: 'admin' },
+  { name: 'autosave', method: 'POST', path: (v) => `/wp/v2/posts/${v.post}/autosaves`, role: 'admin', body: { title: 'Compare updated', content: 'autosaved body' }, values: ['content.rendered', 'slug'] },
+  { name: 'list autosaves', method: 'GET', path: (v) => `/wp/v2/posts/${v.post}/autosaves`, role: 'admin' },
+  { name: 'draft', method: 'POST', path: () => '/wp/v2/posts', role: 'admin', body: { title: 'Àccented draft ÿ' }, keep: (a, v) => { v.draft = a.body.id; }, values: ['status', 'slug', 'generated_slug', 'link', 'date_gmt'] },
+  { name: 'protected post', method: 'POST', path: () => '/wp/v2/posts', role: 'admin', body: { title: 'Locked', content: 'secret', password: 'pw', status: 'publish' }, keep: (a, v) => { v.locked = a.body.id; } },
+  { name: 'protected post without password', method: 'GET', path: (v) => `/wp/v2/posts/${v.locked}`, role: 'anonymous', values: ['content', 'excerpt'] },
+  { name: 'protected post with password', method: 'GET', path: (v) => `/wp/v2/posts/${v.locked}?password=pw`, role: 'anonymous', values: ['content', 'excerpt'] },
+  { name: 'protected post wrong password', method: 'GET', path: (v) => `/wp/v2/posts/${v.locked}?password=no`, role: 'anonymous' },
+  { name: 'page with parent', method: 'POST', path: () => '/wp/v2/pages', role: 'admin', body: { title: 'Compare page', status: 'publish', menu_order: 4 }, keep: (a, v) => { v.page = a.body.id; }, values: ['slug', 'menu_order', 'parent', 'link', 'guid.raw', 'permalink_template'] },
+  { name: 'child page', method: 'POST', path: (v) => '/wp/v2/pages', role: 'admin', body: { title: 'Compare child' , status: 'publish' }, keep: (a, v) => { v.child = a.body.id; } },
+  { name: 'page parent unknown', method: 'POST', path: (v) => `/wp/v2/pages/${v.child}`, role: 'admin', body: { parent: 99999999 } },
+  { name: 'list drafts anonymously', method: 'GET', path: () => '/wp/v2/posts?status=draft', role: 'anonymous' },
+  { name: 'list edit context anonymously', method: 'GET', path: () => '/wp/v2/posts?context=edit', role: 'anonymous' },
+  { name: 'orderby relevance without search', method: 'GET', path: () => '/wp/v2/posts?orderby=relevance', role: 'anonymous' },
+  { name: 'orderby include without include', method: 'GET', path: () => '/wp/v2/posts?orderby=include', role: 'anonymous' },
+  { name: 'page past the end', method: 'GET', path: () => '/wp/v2/posts?page=9999', role: 'anonymous' },
+  { name: 'missing post', method: 'GET', path: () => '/wp/v2/posts/99999999', role: 'anonymous' },
+  { name: 'post read as page', method: 'GET', path: (v) => `/wp/v2/pages/${v.post}`, role: 'anonymous' },
+  { name: 'create with id', method: 'POST', path: () => '/wp/v2/posts', role: 'admin', body: { id: 1, title: 'x' } },
+  { name: 'sticky with password', method: 'POST', path: () => '/wp/v2/posts', role: 'admin', body: { title: 'x', sticky: true, password: 'p' } },
+  { name: 'bad author', method: 'POST', path: () => '/wp/v2/posts', role: 'admin', body: { title: 'x', author: 99999 } },
+  { name: 'featured media missing on update', method: 'POST', path: (v) => `/wp/v2/posts/${v.draft}`, role: 'admin', body: { featured_media: 99999999 } },
+  { name: 'trash', method: 'DELETE', path: (v) => `/wp/v2/posts/${v.post}`, role: 'admin', values: ['status', 'slug'] },
+  { name: 'trash again', method: 'DELETE', path: (v) => `/wp/v2/posts/${v.post}`, role: 'admin' },
+  { name: 'force delete', method: 'DELETE', path: (v) => `/wp/v2/posts/${v.post}?force=true`, role: 'admin', values: ['deleted', 'previous.status'] },
+];
+const CLEANUP = ['post', 'blocks', 'draft', 'locked', 'child', 'page'];
+
+async function send(t: Target, step: Step, vars: Record<string, number>): Promise<Answer> {
+  const headers: Record<string, string> = step.role === 'admin' ? { ...t.admin } : {};
+  if (step.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(t.rest + step.path(vars), { method: step.method, headers, body: step.body === undefined ? undefined : JSON.stringify(step.body) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // keep text
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+function at(obj: any, path: string): unknown {
+  return path.split('.').reduce((o, k) => (o == null ? undefined : o[k]), obj);
+}
+
+/** Addresses and ids differ between the two sites by nature; compare their shapes. */
+function normalise(value: unknown, t: Target): string {
+  return JSON.stringify(value ?? null)
+    .split(t.rest).join('{rest}')
+    .split(t.site).join('{site}')
+    .replace(/\b\d{1,9}\b/g, 'N');
+}
+
+/**
+ * Field paths of an item, two levels deep. Meta keys are left out: which keys exist is a
+ * deployment's choice (the reference site registers none).
+ */
+function shape(value: unknown, depth = 0): string[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 1) return [];
+  return Object.entries(value).flatMap(([k, v]) => (k === 'meta' ? [k] : [k, ...shape(v, depth + 1).map((s) => `${k}.${s}`)]));
+}
+
+function itemOf(body: any): any {
+  return Array.isArray(body) ? body[0] : body;
+}
+
+function compare(step: Step, ours: Answer, theirs: Answer, us: Target, wp: Target): string[] {
+  const out: string[] = [];
+  if (ours.status !== theirs.status) out.push(`status ${ours.status} vs WordPress ${theirs.status}`);
+  const a = itemOf(ours.body);
+  const b = itemOf(theirs.body);
+  if (b && typeof b === 'object' && typeof b.code === 'string') {
+    if (a?.code !== b.code) out.push(`code ${a?.code} vs WordPress ${b.code}`);
+    else if (a.message !== b.message) out.push(`message "${a.message}" vs WordPress "${b.message}"`);
+    if (JSON.stringify(a?.data?.details ?? null) !== JSON.stringify(b.data?.details ?? null)) out.push(`error details ${JSON.stringify(a?.data?.details)} vs WordPress ${JSON.stringify(b.data?.details)}`);
+    return out;
+  }
+  const ka = new Set(shape(a).filter((k) => !k.startsWith('_links.')));
+  const kb = new Set(shape(b).filter((k) => !k.startsWith('_links.')));
+  const missing = [...kb].filter((k) => !ka.has(k));
+  const extra = [...ka].filter((k) => !kb.has(k));
+  if (missing.length) out.push(`fields missing: ${missing.join(', ')}`);
+  if (extra.length) out.push(`fields WordPress 6.1 does not send: ${extra.join(', ')}`);
+  const la = Object.keys(a?._links ?? {});
+  const lb = Object.keys(b?._links ?? {});
+  const linkDiff = [...lb.filter((k) => !la.includes(k)).map((k) => `-${k}`), ...la.filter((k) => !lb.includes(k)).map((k) => `+${k}`)];
+  if (linkDiff.length) out.push(`_links ${linkDiff.join(' ')}`);
+  for (const path of step.values ?? []) {
+    const va = normalise(at(a, path), us);
+    const vb = normalise(at(b, path), wp);
+    if (va !== vb) out.push(`${path}: ${va} vs WordPress ${vb}`);
+  }
+  for (const h of ['x-wp-total', 'x-wp-totalpages', 'allow']) {
+    if (!!ours.headers.get(h) !== !!theirs.headers.get(h)) out.push(`header ${h}: ${ours.headers.get(h)} vs WordPress ${theirs.headers.get(h)}`);
+  }
+  return out;
+}
+
+/**
+ * WordPress does not validate title, content and excerpt, so clients send them as plain
+ * strings. If the generated validators refuse that, the refusal is reported as a difference and
+ * the validators of those endpoints are relaxed for the rest of the run, so that the other
+ * steps compare something.
+ */
+async function plainTextWrites(server: Awaited<ReturnType<typeof startTestServer>>): Promise<string | null> {
+  const res = await fetch(`${server.restUrl}/wp/v2/posts`, {
+    method: 'POST',
+    headers: { ...server.authHeaders('administrator'), 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'plain' }),
+  });
+  const body = (await res.json()) as { id?: number; code?: string; message?: string };
+  if (res.status === 201) {
+    await server.app.db.deleteFrom('posts').where('id', '=', body.id!).execute();
+    return null;
+  }
+  for (const route of server.app.routes) {
+    for (const endpoint of route.endpoints) {
+      if (!endpoint.args.title || !endpoint.args.content) continue;
+      for (const name of ['title', 'content', 'excerpt']) {
+        if (endpoint.args[name]) endpoint.args = { ...endpoint.args, [name]: { ...endpoint.args[name], type: ['object', 'string'] } };
+      }
+      delete endpoint.validate;
+    }
+  }
+  return `status ${res.status} ${body.code}: ${body.message} vs WordPress 201`;
+}
+
+async function main(): Promise<void> {
+  const server = await startTestServer({ deployment: 'studio' });
+  const plain = await plainTextWrites(server);
+  // The reference site uses /%postname%/ permalinks; ours start plain like a fresh WordPress.
+  await setOption(server.app.db, 'permalink_structure', '/%postname%/');
+  const us: Target = { name: 'specpress', rest: server.restUrl, site: server.siteUrl, admin: server.authHeaders('administrator') };
+  const wp: Target = { name: 'wordpress', rest: `${WP}/wp-json`, site: WP, admin: { authorization: `Basic ${Buffer.from(WP_CREDENTIALS).toString('base64')}` } };
+  const varsUs: Record<string, number> = {};
+  const varsWp: Record<string, number> = {};
+  let differences = 0;
+  try {
+    for (const step of STEPS) {
+      const ours = await send(us, step, varsUs);
+      const theirs = await send(wp, step, varsWp);
+      step.keep?.(ours, varsUs);
+      step.keep?.(theirs, varsWp);
+      const diffs = compare(step, ours, theirs, us, wp);
+      differences += diffs.length;
+      console.log(`${diffs.length ? '✗' : '✓'} ${step.name}${diffs.map((d) => `\n    ${d}`).join('')}`);
+    }
+  } finally {
+    for (const key of CLEANUP) {
+      const id = varsWp[key];
+      if (!id) continue;
+      const type = key === 'page' || key === 'child' ? 'pages' : 'posts';
+      await fetch(`${wp.rest}/wp/v2/${type}/${id}?force=true`, { method: 'DELETE', headers: wp.admin });
+    }
+    await server.close();
+  }
+  if (plain) {
+    differences++;
+    console.log(`✗ title/content/excerpt as plain strings (WordPress accepts them)\n    ${plain}`);
+  }
+  console.log(`\n${STEPS.length + 1} steps, ${differences} differences.`);
+}
+
+await main();
