@@ -16,7 +16,7 @@ import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/tests.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitValidators } from './emit/validators.ts';
-import { formatFile } from './format.ts';
+import { formatFileCached } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
 import { applyPlan, listFiles, planWrite, readIfExists } from './write.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
@@ -65,7 +65,7 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
 
 async function formatAll(files: EmittedFile[]): Promise<EmittedFile[]> {
   const out: EmittedFile[] = [];
-  for (const f of files) out.push({ path: f.path, content: f.preformatted ? f.content : await formatFile(f.path, f.content) });
+  for (const f of files) out.push({ path: f.path, content: f.preformatted ? f.content : await formatFileCached(f.path, f.content) });
   return out;
 }
 
