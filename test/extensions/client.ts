@@ -1,0 +1,33 @@
+/** A small HTTP client for the extension tests: JSON in, parsed JSON (or text) out, as a role. */
+import type { TestRole, TestServer } from '../../runtime/testing/harness.ts';
+
+export interface CallOptions {
+  role?: TestRole | 'anonymous';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | string[]>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export function clientFor(server: TestServer) {
+  return async function call(method: string, route: string, opts: CallOptions = {}): Promise<CallResult> {
+    const url = new URL(`${server.restUrl}${route}`);
+    for (const [k, v] of Object.entries(opts.query ?? {})) {
+      if (Array.isArray(v)) for (const item of v) url.searchParams.append(`${k}[]`, item);
+      else url.searchParams.set(k, String(v));
+    }
+    const res = await fetch(url, {
+      method,
+      headers: { ...server.authHeaders(opts.role ?? 'administrator'), ...(opts.body !== undefined && { 'content-type': 'application/json' }) },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    });
+    const text = await res.text();
+    const json = (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : undefined;
+    return { status: res.status, headers: res.headers, body: json, text };
+  };
+}
