@@ -33,6 +33,7 @@ export const AUTH_ERRORS = {
   cannot_upload: { code: 'rest_cannot_create', message: 'Sorry, you are not allowed to upload media on this site.' },
   cannot_upload_to_post: { code: 'rest_cannot_edit', message: 'Sorry, you are not allowed to upload media to this post.' },
   cannot_edit: { code: 'rest_cannot_edit', message: 'Sorry, you are not allowed to edit this post.' },
+  cannot_edit_image: { code: 'rest_cannot_edit_image', message: 'Sorry, you are not allowed to upload media on this site.' },
   cannot_edit_others: { code: 'rest_cannot_edit_others', message: 'Sorry, you are not allowed to create posts as this user.' },
   cannot_update_others: { code: 'rest_cannot_edit_others', message: 'Sorry, you are not allowed to update posts as this user.' },
   cannot_assign_sticky: { code: 'rest_cannot_assign_sticky', message: 'Sorry, you are not allowed to make posts sticky.' },

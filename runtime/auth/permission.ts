@@ -154,7 +154,7 @@ const deleteItem: RuleCheck = async (ctx, postType) => {
 
 /** Media editing (crop, rotate, sub-sizes) needs upload rights and edit rights on the item. */
 const editMedia: RuleCheck = async (ctx, postType) => {
-  if (!(await can(ctx, 'upload_files'))) deny('cannot_upload', ctx.user);
+  if (!(await can(ctx, 'upload_files'))) deny('cannot_edit_image', ctx.user);
   await editItem(ctx, postType);
 };
 

@@ -114,6 +114,14 @@ describe('declared permissions', () => {
     expect(await outcome(ctx(site.users.author, media), rule('upload_files'))).toBe('allowed');
   });
 
+  it('edit_media: image editing needs upload rights before edit rights', async () => {
+    const media = route('/core/v2/media/<id>/edit');
+    const id = await addPost(site.app, { type: 'attachment', status: 'inherit', author: site.users.administrator.id });
+    expect(await outcome(ctx(site.users.contributor, media, { id }), rule('edit_media'))).toBe('403 rest_cannot_edit_image');
+    expect(await outcome(ctx(site.users.author, media, { id }), rule('edit_media'))).toBe('403 rest_cannot_edit');
+    expect(await outcome(ctx(site.users.editor, media, { id }), rule('edit_media'))).toBe('allowed');
+  });
+
   it('authenticated: any logged-in user; an unknown rule name is a capability that fails closed', async () => {
     expect(await outcome(ctx(null, posts), rule('authenticated'))).toBe('401 rest_forbidden');
     expect(await outcome(ctx(site.users.subscriber, posts), rule('authenticated'))).toBe('allowed');
