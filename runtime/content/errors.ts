@@ -13,6 +13,7 @@ const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
   rest_cannot_delete_revision: 'rest_cannot_delete',
   rest_invalid_field_sticky_password: 'rest_invalid_field',
   rest_autosave_invalid_parent_id: 'rest_post_invalid_id',
+  rest_invalid_template: 'rest_invalid_param',
   rest_invalid_field_protect_sticky: 'rest_invalid_field',
   rest_invalid_field_sticky_protected: 'rest_invalid_field',
 };

@@ -8,7 +8,8 @@ import type { HandlerContext } from '../rest/types.ts';
 import type { PostsTable } from '../store/schema.ts';
 import { authStatus, has, typeCap } from './access.ts';
 import { dateWithGmt, siteZone } from './dates.ts';
-import { contentError } from './errors.ts';
+import { contentError, invalidParam } from './errors.ts';
+import { getOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
 import { sanitizeTitle } from './slugs.ts';
 import { stickyIds } from './prepare.ts';
@@ -40,6 +41,18 @@ function checkStatus(ctx: HandlerContext, type: string, status: string): string 
     if (!has(ctx.user, typeCap(type, 'publish'))) throw contentError('rest_cannot_publish', [], authStatus(ctx.user));
   }
   return status;
+}
+
+/**
+ * WordPress accepts only the templates the theme offers for the type (and the one an item
+ * already has). The site lists them in the option `page_templates`: `{ "post": ["wide"], ... }`.
+ */
+async function checkTemplate(ctx: HandlerContext, type: string, template: string, existing?: PostRow): Promise<string> {
+  if (!template || template === existing?.template) return template;
+  const offered = await getOption<Record<string, string[]>>(ctx.app.db, 'page_templates', {});
+  const allowed = Array.isArray(offered?.[type]) ? offered[type] : [];
+  if (!allowed.includes(template)) throw invalidParam('template', contentError('rest_invalid_template', ['template', allowed.join(', ')]));
+  return template;
 }
 
 export async function prepareChanges(ctx: HandlerContext, type: string, existing?: PostRow): Promise<PostChanges> {
@@ -107,9 +120,10 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
     row.parent = parent;
   }
   if (type === 'page' && typeof p.menu_order === 'number') row.menu_order = p.menu_order;
-  for (const field of ['comment_status', 'ping_status', 'template'] as const) {
+  for (const field of ['comment_status', 'ping_status'] as const) {
     if (typeof p[field] === 'string') row[field] = p[field];
   }
+  if (typeof p.template === 'string') row.template = await checkTemplate(ctx, type, p.template, existing);
   if (type === 'post' && typeof p.format === 'string') row.format = p.format;
   if (type === 'post' && Array.isArray(p.categories)) changes.categories = p.categories.map(Number);
   if (type === 'post' && Array.isArray(p.tags)) changes.tags = p.tags.map(Number);

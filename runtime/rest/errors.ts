@@ -119,6 +119,7 @@ export const ERRORS = {
   rest_post_no_autosave: { status: 404, message: 'There is no autosave revision for this post.' },
   rest_autosave_no_changes: { status: 400, message: 'There is nothing to save. The autosave and the post content are the same.' },
   rest_autosave_invalid_parent_id: { status: 404, message: 'Invalid item ID.' },
+  rest_invalid_template: { status: 400, message: '%s is not one of %s.' },
 } satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

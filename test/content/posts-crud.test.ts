@@ -61,6 +61,16 @@ describe('creating posts', () => {
     expect(res.body).toMatchObject({ format: 'aside', comment_status: 'closed', ping_status: 'closed', template: '' });
   });
 
+  it('accepts only the templates the site offers for the type', async () => {
+    const bad = await post({ title: 'Tpl', template: 'nope.php' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('rest_invalid_param');
+    expect(bad.body.data.params.template).toBe('template is not one of .');
+    await setOption(s.app.db, 'page_templates', { post: ['wide'] });
+    const ok = await post({ title: 'Tpl', template: 'wide' });
+    expect(ok.body.template).toBe('wide');
+  });
+
   it('refuses publishing by a contributor with rest_cannot_publish 403', async () => {
     const res = await post({ title: 'Nope', status: 'publish' }, 'contributor');
     expect(res.status).toBe(403);
