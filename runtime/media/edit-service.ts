@@ -28,15 +28,21 @@ async function imageOf(ctx: HandlerContext, row: AttachmentRow) {
   return { attached, metadata };
 }
 
+/** The uploaded file itself: the `original_image` beside a scaled copy, else the attached file. */
+function originalOf(attached: string, metadata: AttachmentMetadata): string {
+  return typeof metadata.original_image === 'string' ? path.posix.join(path.posix.dirname(attached), metadata.original_image) : attached;
+}
+
 export async function postProcessMedia(ctx: HandlerContext): Promise<HandlerResult> {
   const row = await requireAttachment(ctx);
   if (ctx.params.action === 'create-image-subsizes' && RESIZABLE_IMAGES.has(row.mime_type)) {
     const { attached, metadata } = await imageOf(ctx, row);
     if (attached && metadata) {
-      const data = await fs.readFile(absolutePath(ctx.app.config, attached));
+      const source = originalOf(attached, metadata);
+      const data = await fs.readFile(absolutePath(ctx.app.config, source));
       const info = await readImageInfo(data, maxImagePixels(ctx.app));
       const have = new Set(Object.keys(metadata.sizes ?? {}));
-      const made = await subSizesOf(ctx.app, attached, data, row.mime_type, info, true, have);
+      const made = await subSizesOf(ctx.app, source, data, row.mime_type, info, true, have);
       metadata.sizes = { ...metadata.sizes, ...made };
       await setMeta(ctx.app.db, row.id, METADATA, metadata);
     }
@@ -49,6 +55,7 @@ function srcMatches(ctx: HandlerContext, src: string, attached: string, metadata
   const relative = relativeFromUrl(ctx.app.config, src) ?? '';
   const base = path.posix.basename((relative || src).split(/[?#]/)[0]);
   const names = new Set([path.posix.basename(attached), ...Object.values(metadata.sizes ?? {}).map((s) => s.file)]);
+  if (typeof metadata.original_image === 'string') names.add(metadata.original_image);
   return names.has(base);
 }
 
@@ -77,15 +84,17 @@ export async function editMedia(ctx: HandlerContext): Promise<HandlerResult> {
   const modifiers = modifiersOf(ctx.params);
   if (modifiers.length === 0) throw restError('rest_image_not_edited');
 
+  // Edits start from the upload itself, not from its scaled copy.
+  const source = originalOf(attached, metadata);
   let original: Buffer;
   try {
-    original = await fs.readFile(absolutePath(ctx.app.config, attached));
+    original = await fs.readFile(absolutePath(ctx.app.config, source));
   } catch {
     throw restError('rest_unknown_image_file_type');
   }
   const edited = await applyModifiers(original, modifiers, row.mime_type, maxImagePixels(ctx.app));
   const stored = await ingestFile(ctx.app, {
-    filename: editedName(path.posix.basename(attached)),
+    filename: editedName(path.posix.basename(source)),
     data: edited.data,
     when: ctx.app.now(),
     generateSubSizes: true,
@@ -101,7 +110,7 @@ export async function editMedia(ctx: HandlerContext): Promise<HandlerResult> {
     }
     if (meta.image_meta.orientation !== '0') meta.image_meta.orientation = '1';
   }
-  meta.parent_image = { attachment_id: row.id, file: attached };
+  meta.parent_image = { attachment_id: row.id, file: source };
 
   const originalAlt = await getMeta<string>(ctx.app.db, row.id, ALT_TEXT);
   const p = ctx.params;

@@ -14,6 +14,7 @@ import { makeSubSizes, outputMimeFor, uprightSize } from './subsizes.ts';
 import { monthFolder, removeFiles, writeUnique } from './storage.ts';
 import type { AttachmentMetadata } from './attachments.ts';
 import { filesOf } from './attachments.ts';
+import { scaleBigImage } from './big-image.ts';
 
 export interface IngestOptions {
   filename: string;
@@ -57,6 +58,14 @@ export async function ingestFile(app: App, opts: IngestOptions): Promise<Ingeste
     metadata.file = relative;
     metadata.sizes = opts.generateSubSizes ? await subSizesOf(app, relative, opts.data, type.mime, info, opts.convertFormat) : {};
     metadata.image_meta = info.meta;
+    // Skipped with the sub-sizes, as WordPress: a client making its own sizes scales too.
+    const scaled = opts.generateSubSizes ? await scaleBigImage(app, relative, opts.data, type.mime, info, maxPixels) : null;
+    if (scaled) {
+      Object.assign(metadata, { width: scaled.width, height: scaled.height, file: scaled.relative, filesize: scaled.filesize });
+      metadata.original_image = relative.slice(relative.lastIndexOf('/') + 1);
+      if (info.meta.orientation !== '0') info.meta.orientation = '1';
+      return { relative: scaled.relative, mime: type.mime, metadata: orderMetadata(metadata) };
+    }
     return { relative, mime: type.mime, metadata: orderMetadata(metadata) };
   } catch (err) {
     await removeFiles(app.config, filesOf(relative, metadata));

@@ -44,7 +44,7 @@ function mediaFields(ctx: HandlerContext): Record<string, ArgSchema> {
 /** The item's files as the response shows them: sizes get `mime_type` and `source_url`, and `full` is added. */
 function mediaDetails(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string): Record<string, unknown> {
   if (!metadata || Object.keys(metadata).length === 0) return {};
-  const { sizes, parent_image: _parent, original_image: _original, ...rest } = metadata;
+  const { sizes, ...rest } = metadata;
   const folder = attached.includes('/') ? attached.slice(0, attached.lastIndexOf('/') + 1) : '';
   const out: Record<string, unknown> = { ...rest };
   if (!sizes || Object.keys(sizes).length === 0) {

@@ -58,3 +58,40 @@ describe('sizes and output formats from the deployment settings, over HTTP', () 
     expect(item.media_details.sizes.medium.file).toMatch(/\.png$/);
   });
 });
+
+describe('big images', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ routes: mediaRoutes });
+    server.app.deployment.settings = { bigImageSizeThreshold: 1000 };
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('an image over the threshold is served as a -scaled copy; the upload stays as original_image', async () => {
+    const item = await (await uploadRaw(server, await cornerImage(2000, 1000), 'wide.png')).json();
+    expect(item.source_url).toMatch(/\/wide-scaled\.png$/);
+    expect(item.media_details).toMatchObject({ width: 1000, height: 500, original_image: 'wide.png' });
+    expect(item.media_details.sizes.medium).toMatchObject({ width: 300, height: 150, file: 'wide-300x150.png' });
+    const scaled = await sharp(Buffer.from(await (await fetch(item.source_url)).arrayBuffer())).metadata();
+    expect([scaled.width, scaled.height]).toEqual([1000, 500]);
+    const original = item.source_url.replace('wide-scaled.png', 'wide.png');
+    expect((await fetch(original)).status).toBe(200);
+    // Deleting removes the original too.
+    await fetch(`${server.restUrl}/core/v2/media/${item.id}?force=true`, { method: 'DELETE', headers: server.authHeaders('administrator') });
+    expect((await fetch(original)).status).toBe(404);
+  });
+
+  it('an edit starts from the original, not the scaled copy', async () => {
+    const item = await (await uploadRaw(server, await cornerImage(2000, 1000), 'wide2.png')).json();
+    const res = await fetch(`${server.restUrl}/core/v2/media/${item.id}/edit`, {
+      method: 'POST',
+      headers: { ...server.authHeaders('administrator'), 'content-type': 'application/json' },
+      body: JSON.stringify({ src: item.source_url, modifiers: [{ type: 'crop', args: { left: 0, top: 0, width: 50, height: 50 } }] }),
+    });
+    const edited = await res.json();
+    expect(edited.source_url).toMatch(/\/wide2-edited\.png$/);
+    expect(edited.media_details).toMatchObject({ width: 1000, height: 500 });
+  });
+});
