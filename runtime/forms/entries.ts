@@ -82,9 +82,17 @@ async function requireEntry(db: Db, id: number): Promise<EntryRow> {
   return row;
 }
 
-/** The confirmation a visitor sees after submitting: never the submitted values themselves. */
+/** How long after submitting the visitor's browser may still ask for the confirmation. */
+const CONFIRMATION_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The confirmation a visitor sees after submitting: never the submitted values themselves,
+ * and only for a recent submission, so entry ids cannot be walked to learn about old ones.
+ */
 export async function afterSubmission(ctx: HandlerContext): Promise<HandlerResult> {
   const entry = await requireEntry(ctx.app.db, Number(ctx.params.submission_id));
+  const age = ctx.app.now().getTime() - Date.parse(`${entry.created_at.replace(' ', 'T')}Z`);
+  if (!(age <= CONFIRMATION_WINDOW_MS)) throw restError('rest_entry_invalid_id', [], { entry_id: entry.id });
   const form = await findForm(ctx.app.db, entry.form_id);
   return {
     data: {
