@@ -18,7 +18,21 @@ export async function discoveryDocument(ctx: Pick<HandlerContext, 'app' | 'param
   const addresses: Record<string, string> = { rest_url: app.config.restUrl, auth_url: `${app.config.siteUrl}${AUTHORIZE_PATH}` };
   const doc = fill(template, values, addresses) as Record<string, unknown>;
   if (ctx.params.context === 'help') doc.routes = routesOf(ctx, 'help');
+  if (Array.isArray(doc.namespaces)) doc.namespaces = withAliases(doc.namespaces as string[], app.deployment.aliases ?? []);
   return doc;
+}
+
+/**
+ * An aliased namespace is listed under both names (core/v2 then wp/v2), so a WordPress client
+ * that checks for wp/v2 finds it; its index (`GET /wp/v2`) answers in the alias's names.
+ */
+function withAliases(namespaces: string[], aliases: Array<{ from: string; to: string }>): string[] {
+  const out: string[] = [];
+  for (const ns of namespaces) {
+    out.push(ns);
+    for (const alias of aliases) if (alias.from === ns && !namespaces.includes(alias.to)) out.push(alias.to);
+  }
+  return out;
 }
 
 /** Without a generated document (hand-made route tables): the same shape from the table. */

@@ -20,10 +20,11 @@ describe.skipIf(!available)('the generated studio deployment over HTTP', () => {
     expect(JSON.stringify(doc)).not.toMatch(/\{(rest_url|auth_url|name)\}/);
     expect(Object.keys(doc.routes)).toEqual(server.app.routes.map((r) => r.pattern));
     expect(doc.routes['/batch/v1']._links.self[0].href).toBe(`${server.restUrl}/batch/v1`);
+    for (const alias of server.app.deployment.aliases) expect(doc.namespaces).toContain(alias.to);
   });
 
   it('every namespace index answers with its routes', async () => {
-    for (const ns of server.app.deployment.namespaces) {
+    for (const ns of [...server.app.deployment.namespaces, ...server.app.deployment.aliases.map((a) => a.to)]) {
       const res = await fetch(`${server.restUrl}/${ns}`);
       expect(res.status, ns).toBe(200);
       expect((await res.json()).namespace).toBe(ns);
