@@ -12,15 +12,20 @@ import { argsTypeName, resourceTypeName } from './naming.ts';
 const OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
 
 /**
- * The schema without `title`s: json-schema-to-typescript names a type after each title, and
- * the same titled field (a meta key) under several endpoints would declare that name twice.
+ * The schema as json-schema-to-typescript should see it:
+ * - without `title`s: it names a type after each title, and the same titled field (a meta
+ *   key) under several endpoints would declare that name twice;
+ * - without a `type` beside `oneOf`/`anyOf` (WordPress writes both): it would intersect the
+ *   two unions; the branches carry their own types.
  */
 function untitled(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(untitled);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
+  const hasBranches = 'oneOf' in schema || 'anyOf' in schema;
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'title' && typeof value === 'string') continue;
+    if (key === 'type' && hasBranches) continue;
     // Property names may be anything, `title` included: only descend into their schemas.
     out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, untitled(v)])) : untitled(value);
   }

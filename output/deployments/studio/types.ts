@@ -7251,7 +7251,7 @@ export interface ListPostsArgs {
   /**
    * Keep only posts with these terms of the category taxonomy.
    */
-  categories?: (
+  categories?:
     | number[]
     | {
         /**
@@ -7266,49 +7266,11 @@ export interface ListPostsArgs {
          * Whether a post needs all of the terms (AND) or any one (OR).
          */
         operator?: 'AND' | 'OR';
-      }
-  ) &
-    (
-      | (
-          | number[]
-          | {
-              /**
-               * Term ids.
-               */
-              terms?: number[];
-              /**
-               * Also match posts that carry a child of one of the terms.
-               */
-              include_children?: boolean;
-              /**
-               * Whether a post needs all of the terms (AND) or any one (OR).
-               */
-              operator?: 'AND' | 'OR';
-            }
-        )
-      | ((
-          | number[]
-          | {
-              /**
-               * Term ids.
-               */
-              terms?: number[];
-              /**
-               * Also match posts that carry a child of one of the terms.
-               */
-              include_children?: boolean;
-              /**
-               * Whether a post needs all of the terms (AND) or any one (OR).
-               */
-              operator?: 'AND' | 'OR';
-            }
-        ) &
-          unknown[])
-    );
+      };
   /**
    * Leave out posts with these terms of the category taxonomy.
    */
-  categories_exclude?: (
+  categories_exclude?:
     | number[]
     | {
         /**
@@ -7319,41 +7281,11 @@ export interface ListPostsArgs {
          * Also leave out posts that carry a child of one of the terms.
          */
         include_children?: boolean;
-      }
-  ) &
-    (
-      | (
-          | number[]
-          | {
-              /**
-               * Term ids.
-               */
-              terms?: number[];
-              /**
-               * Also leave out posts that carry a child of one of the terms.
-               */
-              include_children?: boolean;
-            }
-        )
-      | ((
-          | number[]
-          | {
-              /**
-               * Term ids.
-               */
-              terms?: number[];
-              /**
-               * Also leave out posts that carry a child of one of the terms.
-               */
-              include_children?: boolean;
-            }
-        ) &
-          unknown[])
-    );
+      };
   /**
    * Keep only posts with these terms of the post_tag taxonomy.
    */
-  tags?: (
+  tags?:
     | number[]
     | {
         /**
@@ -7364,70 +7296,18 @@ export interface ListPostsArgs {
          * Whether a post needs all of the terms (AND) or any one (OR).
          */
         operator?: 'AND' | 'OR';
-      }
-  ) &
-    (
-      | (
-          | number[]
-          | {
-              /**
-               * Term ids.
-               */
-              terms?: number[];
-              /**
-               * Whether a post needs all of the terms (AND) or any one (OR).
-               */
-              operator?: 'AND' | 'OR';
-            }
-        )
-      | ((
-          | number[]
-          | {
-              /**
-               * Term ids.
-               */
-              terms?: number[];
-              /**
-               * Whether a post needs all of the terms (AND) or any one (OR).
-               */
-              operator?: 'AND' | 'OR';
-            }
-        ) &
-          unknown[])
-    );
+      };
   /**
    * Leave out posts with these terms of the post_tag taxonomy.
    */
-  tags_exclude?: (
+  tags_exclude?:
     | number[]
     | {
         /**
          * Term ids.
          */
         terms?: number[];
-      }
-  ) &
-    (
-      | (
-          | number[]
-          | {
-              /**
-               * Term ids.
-               */
-              terms?: number[];
-            }
-        )
-      | ((
-          | number[]
-          | {
-              /**
-               * Term ids.
-               */
-              terms?: number[];
-            }
-        ) &
-          unknown[])
-    );
+      };
   /**
    * Keep only sticky posts (true) or only non-sticky ones (false).
    */
