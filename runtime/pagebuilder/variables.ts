@@ -118,7 +118,8 @@ export async function listVariables(ctx: HandlerContext): Promise<HandlerResult>
 export async function changeVariable(ctx: HandlerContext, type: 'create' | 'update' | 'delete' | 'restore'): Promise<HandlerResult> {
   return ctx.app.db.transaction().execute(async (trx) => {
     const set = await load(trx);
-    const id = apply(set, { type, ...ctx.params }, ctx.app.now());
+    // The params carry the variable's own `type` (colour, font...): keep it apart from the change's.
+    const id = apply(set, { type, id: ctx.params.id, variable: ctx.params }, ctx.app.now());
     const saved = await save(trx, set);
     return { ...answer(saved, { variable: { id, ...saved.variables[id] } }), status: type === 'create' ? 201 : 200 };
   });
