@@ -16,7 +16,17 @@ import { restError } from '../rest/errors.ts';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 export async function buildHttpServer(app: App): Promise<FastifyInstance> {
-  const fastify = Fastify({ logger: false, bodyLimit: app.config.maxUploadBytes, trustProxy: false });
+  const fastify = Fastify({
+    logger: false,
+    bodyLimit: app.config.maxUploadBytes,
+    trustProxy: false,
+    // A URL that cannot be decoded names no route: WordPress's 404 for the API, a plain 400 elsewhere.
+    frameworkErrors: (error, req, reply: FastifyReply) => {
+      const isRest = req.url.startsWith('/wp-json') || req.url.includes('rest_route=');
+      const body = isRest && error.code === 'FST_ERR_BAD_URL' ? restError('rest_no_route').toBody() : { ...restError('rest_bad_request', [error.message]).toBody(), data: { status: 400 } };
+      reply.code(body.data.status as number).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
+    },
+  });
   await fastify.register(fastifyCookie);
 
   // Every body reaches the REST layer as bytes: it parses JSON, forms and multipart itself,

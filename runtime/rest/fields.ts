@@ -6,7 +6,8 @@
 type FieldTree = { [name: string]: FieldTree | true };
 
 export function parseFieldList(value: unknown): string[] {
-  const list = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/[\s,]+/) : [];
+  // wp_parse_list: a PHP array (list or map) gives its values, a string splits on commas/spaces.
+  const list = Array.isArray(value) || (value && typeof value === 'object') ? Object.values(value).map(String) : typeof value === 'string' ? value.split(/[\s,]+/) : [];
   return list.map((f) => f.trim()).filter((f) => f !== '');
 }
 

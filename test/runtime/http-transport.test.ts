@@ -59,3 +59,11 @@ describe('HTTP transport', () => {
     expect(typeof (lines[0] as { ms: number }).ms).toBe('number');
   });
 });
+
+describe('unreadable URLs', () => {
+  it('a bad percent-encoding under /wp-json is rest_no_route', async () => {
+    const res = await fetch(`${server.restUrl}/demo/v1/items/%E0%A4%A`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe('rest_no_route');
+  });
+});
