@@ -44,33 +44,33 @@ function mediaFields(ctx: HandlerContext): Record<string, ArgSchema> {
 /** The item's files as the response shows them: sizes get `mime_type` and `source_url`, and `full` is added. */
 function mediaDetails(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string): Record<string, unknown> {
   if (!metadata || Object.keys(metadata).length === 0) return {};
-  const { sizes, ...rest } = metadata;
+  const { sizes } = metadata;
   const folder = attached.includes('/') ? attached.slice(0, attached.lastIndexOf('/') + 1) : '';
-  const out: Record<string, unknown> = { ...rest };
+  // Same keys, same order as stored (width, height, file, filesize, sizes, image_meta...).
+  const out: Record<string, unknown> = { ...metadata };
   if (!sizes || Object.keys(sizes).length === 0) {
     out.sizes = {};
-  } else {
-    const shown: Record<string, unknown> = {};
-    for (const [name, size] of Object.entries(sizes)) {
-      shown[name] = {
-        file: size.file,
-        width: size.width,
-        height: size.height,
-        filesize: size.filesize,
-        mime_type: size['mime-type'],
-        source_url: publicUrl(ctx.app.config, folder + size.file),
-      };
-    }
-    shown.full = {
-      file: attached.slice(folder.length),
-      width: metadata.width,
-      height: metadata.height,
-      mime_type: row.mime_type,
-      source_url: publicUrl(ctx.app.config, attached),
-    };
-    out.sizes = shown;
+    return out;
   }
-  if (rest.image_meta) out.image_meta = rest.image_meta;
+  const shown: Record<string, unknown> = {};
+  for (const [name, size] of Object.entries(sizes)) {
+    shown[name] = {
+      file: size.file,
+      width: size.width,
+      height: size.height,
+      filesize: size.filesize,
+      mime_type: size['mime-type'],
+      source_url: publicUrl(ctx.app.config, folder + size.file),
+    };
+  }
+  shown.full = {
+    file: attached.slice(folder.length),
+    width: metadata.width,
+    height: metadata.height,
+    mime_type: row.mime_type,
+    source_url: publicUrl(ctx.app.config, attached),
+  };
+  out.sizes = shown;
   return out;
 }
 
@@ -112,7 +112,7 @@ function attachmentLink(structure: string, siteUrl: string, row: AttachmentRow):
   return `${siteUrl}/?attachment_id=${row.id}`;
 }
 
-function links(ctx: HandlerContext, row: AttachmentRow): Record<string, unknown[]> {
+function links(ctx: HandlerContext, row: AttachmentRow, context: Context): Record<string, unknown[]> {
   const base = restBase(ctx);
   const out: Record<string, unknown[]> = {
     self: [{ href: `${base}/media/${row.id}` }],
@@ -121,6 +121,12 @@ function links(ctx: HandlerContext, row: AttachmentRow): Record<string, unknown[
   };
   if (row.author) out.author = [{ embeddable: true, href: `${base}/users/${row.author}` }];
   out.replies = [{ embeddable: true, href: `${base}/comments?post=${row.id}` }];
+  // What this user may do to the item, in the edit context (WordPress's wp:action-* links).
+  if (context === 'edit') {
+    const self = [{ href: `${base}/media/${row.id}` }];
+    if (ctx.user?.caps.has('unfiltered_html')) out['wp:action-unfiltered-html'] = self;
+    if (ctx.user?.caps.has('edit_others_posts')) out['wp:action-assign-author'] = self;
+  }
   out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return out;
 }
@@ -168,7 +174,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
       missing_image_sizes: missingSizes(ctx, row, metadata),
     };
     const filtered = filterByContext(data, mediaFields(ctx), context);
-    filtered._links = links(ctx, row);
+    filtered._links = links(ctx, row, context);
     return filtered;
   });
 }

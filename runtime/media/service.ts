@@ -34,10 +34,11 @@ async function create(ctx: HandlerContext): Promise<HandlerResult> {
     generateSubSizes: p.generate_sub_sizes !== false,
     convertFormat: p.convert_format !== false,
   });
-  // Title: the request's, else the image's own (EXIF), else the file name without extension.
+  // Title: the request's, else the image's own (EXIF), else the name of a multipart file as the
+  // client gave it, else the stored file's name (WordPress's order), without extension.
   const imageMeta = stored.metadata.image_meta;
-  const fallbackTitle = splitExtension(incoming.filename.split(/[\\/]/).pop() ?? '')[0].replace(/<[^>]*>/g, '').trim()
-    || splitExtension(stored.relative.split('/').pop()!)[0];
+  const clientName = incoming.fromMultipart ? splitExtension(incoming.filename.split(/[\\/]/).pop() ?? '')[0].replace(/<[^>]*>/g, '').trim() : '';
+  const fallbackTitle = clientName || splitExtension(stored.relative.split('/').pop()!)[0];
   const title = rawText(p.title) || imageMeta?.title || fallbackTitle;
   const row = await insertStoredFile(ctx, stored, {
     title,

@@ -56,10 +56,17 @@ export interface SubSizeJob {
   skip?: Set<string>;
 }
 
+/** WordPress makes (and lists) medium, large, thumbnail, medium_large first, then the others. */
+const PRIORITY = ['medium', 'large', 'thumbnail', 'medium_large'];
+function inWordPressOrder(sizes: Record<string, ImageSize>): Array<[string, ImageSize]> {
+  const rank = (name: string) => (PRIORITY.includes(name) ? PRIORITY.indexOf(name) : PRIORITY.length);
+  return Object.entries(sizes).sort((a, b) => rank(a[0]) - rank(b[0]));
+}
+
 export async function makeSubSizes(job: SubSizeJob): Promise<Record<string, SizeMeta>> {
   const made: Record<string, SizeMeta> = {};
   const ext = EXTENSION_OF[job.outputMime];
-  for (const [name, size] of Object.entries(job.sizes)) {
+  for (const [name, size] of inWordPressOrder(job.sizes)) {
     if (job.skip?.has(name)) continue;
     const plan = planResize(job.width, job.height, size);
     if (!plan) continue;

@@ -14,6 +14,8 @@ export interface IncomingFile {
   /** The name the client gave, not yet made safe. */
   filename: string;
   data: Buffer;
+  /** Came as a multipart `file` field (its client name then titles the item, as WordPress). */
+  fromMultipart?: boolean;
 }
 
 export function readUpload(ctx: Pick<HandlerContext, 'request' | 'app'>): IncomingFile {
@@ -23,7 +25,7 @@ export function readUpload(ctx: Pick<HandlerContext, 'request' | 'app'>): Incomi
   if (Object.keys(files).length > 0) {
     const part = files.file;
     if (!part || part.data.length === 0) throw restError('rest_upload_no_data');
-    file = { filename: part.filename, data: part.data };
+    file = { filename: part.filename, data: part.data, fromMultipart: true };
   } else {
     const data = request.rawBody;
     if (!data || data.length === 0) throw restError('rest_upload_no_data');

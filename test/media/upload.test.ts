@@ -25,7 +25,7 @@ describe('uploading a file to POST /core/v2/media', () => {
     const item = await res.json();
     expect(res.headers.get('location')).toBe(`${server.restUrl}/core/v2/media/${item.id}`);
     expect(res.headers.get('x-wp-upload-attachment-id')).toBe(String(item.id));
-    expect(item).toMatchObject({ type: 'attachment', status: 'inherit', media_type: 'image', mime_type: 'image/jpeg', title: { raw: 'holiday photo' }, slug: 'holiday-photo', post: null });
+    expect(item).toMatchObject({ type: 'attachment', status: 'inherit', media_type: 'image', mime_type: 'image/jpeg', title: { raw: 'holiday-photo' }, slug: 'holiday-photo', post: null });
     expect(item.source_url).toMatch(/\/wp-content\/uploads\/\d{4}\/\d{2}\/holiday-photo\.jpg$/);
     const sizes = item.media_details.sizes;
     expect(item.media_details).toMatchObject({ width: 1200, height: 800 });
@@ -52,6 +52,12 @@ describe('uploading a file to POST /core/v2/media', () => {
     expect(item.caption.rendered).toContain('Seen from above');
     expect(item.mime_type).toBe('image/png');
     expect(item.description.rendered).toContain('<img');
+  });
+
+  it('without a title, a multipart file is titled by its client name, a raw body by the stored name', async () => {
+    const multi = await (await uploadMultipart(server, await cornerImage(30, 30), 'my picture.png')).json();
+    expect(multi.title.raw).toBe('my picture');
+    expect(multi.source_url).toMatch(/\/my-picture\.png$/);
   });
 
   it('a second file of the same name is stored as name-1 and the first is untouched', async () => {
