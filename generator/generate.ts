@@ -18,6 +18,7 @@ import { emitTypes } from './emit/types.ts';
 import { emitValidators } from './emit/validators.ts';
 import { formatFileCached } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
+import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planWrite, readIfExists } from './write.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
 
@@ -76,12 +77,13 @@ function selectDeployments(model: SpecModel, names: string[] | undefined): Deplo
   return model.deployments.filter((d) => names.includes(d.name));
 }
 
-/** Handler files on disk (not the orphans file), path relative to outDir -> text. */
+/** Generated handler files on disk (not the orphans file), path relative to outDir -> text. */
 async function existingHandlers(outDir: string): Promise<Map<string, string>> {
   const existing = new Map<string, string>();
   for (const path of await listFiles(outDir, join(outDir, 'handlers'))) {
     if (path === ORPHANS_FILE || !path.endsWith('.ts') || path === 'handlers/index.ts') continue;
-    existing.set(path, (await readIfExists(join(outDir, path)))!);
+    const text = (await readIfExists(join(outDir, path)))!;
+    if (text.startsWith(GENERATED_MARK)) existing.set(path, text);
   }
   return existing;
 }
@@ -126,8 +128,9 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
 
   const names = new Set(selected.map((d) => d.name));
   const filtered = options.deployments !== undefined && options.deployments.length > 0;
-  const managed = (path: string): boolean => {
-    if (path.startsWith('handlers/')) return path !== ORPHANS_FILE;
+  const managed = async (path: string): Promise<boolean> => {
+    // People may keep their own helper modules beside the handlers: only generated files go.
+    if (path.startsWith('handlers/')) return path !== ORPHANS_FILE && ((await readIfExists(join(options.outDir, path))) ?? '').startsWith(GENERATED_MARK);
     if (!path.startsWith('deployments/')) return false;
     return !filtered || names.has(path.split('/')[1]);
   };

@@ -45,7 +45,7 @@ export async function readIfExists(path: string): Promise<string | undefined> {
  * Compares emitted files with `outDir`. `managed` says which existing paths belong to the
  * generator; those not emitted are extra.
  */
-export async function planWrite(outDir: string, files: EmittedFile[], managed: (path: string) => boolean): Promise<WritePlan> {
+export async function planWrite(outDir: string, files: EmittedFile[], managed: (path: string) => boolean | Promise<boolean>): Promise<WritePlan> {
   const plan: WritePlan = { changed: [], missing: [], extra: [], unchanged: 0 };
   const emitted = new Set(files.map((f) => f.path));
   for (const file of files) {
@@ -55,7 +55,7 @@ export async function planWrite(outDir: string, files: EmittedFile[], managed: (
     else plan.unchanged++;
   }
   for (const path of await listFiles(outDir)) {
-    if (managed(path) && !emitted.has(path)) plan.extra.push(path);
+    if (!emitted.has(path) && (await managed(path))) plan.extra.push(path);
   }
   return plan;
 }
