@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { startServer, type RunningServer } from '../server.ts';
+import { LOGIN_PATH } from '../auth/login-page.ts';
 
 interface ServeOptions {
   deployment?: string;
@@ -40,7 +41,7 @@ function printWelcome(server: RunningServer): void {
   const admin = server.firstAdmin;
   if (admin) {
     lines.push('', 'First start: an administrator was created. These credentials are shown only this once:');
-    lines.push(`  login:    ${admin.login}`, `  password: ${admin.password}   (login page: ${server.siteUrl}/wp-login.php)`);
+    lines.push(`  login:    ${admin.login}`, `  password: ${admin.password}   (login page: ${server.siteUrl}${LOGIN_PATH})`);
     if (admin.appPassword) {
       lines.push(`  application password: ${admin.appPassword}`, '', 'Try it:');
       lines.push(`  curl -u '${admin.login}:${admin.appPassword}' ${server.restUrl}/core/v2/posts?context=edit`);
