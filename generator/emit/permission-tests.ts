@@ -94,13 +94,32 @@ function sampleFor(arg: ArgSchema): unknown {
   return validValue(arg);
 }
 
+/** Whether a default has one of the arg's types (a default that does not fails validation, as in WordPress). */
+function defaultFits(arg: ArgSchema): boolean {
+  const types = Array.isArray(arg.type) ? arg.type : arg.type ? [arg.type] : [];
+  const v = arg.default;
+  if (v === undefined || types.length === 0) return true;
+  return types.some((t) =>
+    t === 'array' ? Array.isArray(v)
+      : t === 'object' ? typeof v === 'object' && v !== null && !Array.isArray(v)
+        : t === 'integer' ? Number.isInteger(v)
+          : t === 'null' ? v === null
+            : typeof v === t);
+}
+
+/**
+ * The params a request sends so that validation (which WordPress runs before permission)
+ * passes: every required arg, and a valid value for any arg whose default would not validate.
+ */
 function paramsOf(endpoint: Endpoint, route: Route): Record<string, unknown> | undefined {
   const captures = new Set(route.captures.map((c) => c.name));
   const params: Record<string, unknown> = {};
   if (endpoint.argsMode !== 'declared') return params;
   for (const [name, arg] of Object.entries(endpoint.args)) {
-    if (!arg.required || captures.has(name)) continue;
-    const value = sampleFor(arg);
+    if (captures.has(name)) continue;
+    const badDefault = !defaultFits(arg);
+    if (!arg.required && !badDefault) continue;
+    const value = sampleFor(badDefault ? { ...arg, default: undefined } : arg);
     if (value === undefined) return undefined;
     params[name] = value;
   }

@@ -47,6 +47,14 @@ describe('the generated permission matrix', () => {
     expect(cases[0]!.samples).toEqual({ slug: 'builder' });
   });
 
+  it('sends a valid value for an arg whose default does not validate (validation runs before permission)', () => {
+    const r = route('/ext/v1/search', [{
+      permission: { kind: 'capability', capability: 'manage_options' },
+      args: { map: { type: 'array', default: { ID: 'id' } }, fine: { type: 'integer', default: 3 } },
+    }]);
+    expect(permissionCases(deployment([r])).cases[0]!.params).toEqual({ map: ['a'] });
+  });
+
   it('emits one suite per deployment that runs every identity', () => {
     const [file] = emitPermissionTests(deployment([route('/core/v2/posts/<id>', [{ permission: { kind: 'rule', rule: 'edit_post' }, methods: ['POST'] }])]));
     expect(file!.path).toBe('deployments/matrix/tests/permissions.test.ts');
