@@ -46,10 +46,10 @@ export async function detectFileType(data: Buffer, filename: string): Promise<De
   if (!sniffed) {
     // Text formats have no signature; every binary format we accept does.
     if (isText && !looksBinary(data)) return { mime: declared, ext };
-    throw restError('rest_upload_file_type', ['not recognisable', ext]);
+    throw restError('rest_upload_sideload_error', [], { reason: `The content is not a .${ext} file.` });
   }
   if (isText || family(sniffed.ext) !== family(ext)) {
-    throw restError('rest_upload_file_type', [sniffed.mime, ext]);
+    throw restError('rest_upload_sideload_error', [], { reason: `The content is ${sniffed.mime}, not a .${ext} file.` });
   }
   // Images keep the type their bytes have (image sizes are made from it); others the name's.
   return { mime: declared.startsWith('image/') ? sniffed.mime : declared, ext };

@@ -38,7 +38,7 @@ export async function readImageInfo(data: Buffer, maxPixels: number): Promise<Im
   try {
     header = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw restError('rest_upload_file_type', ['not a readable image', 'image']);
+    throw restError('rest_upload_sideload_error', [], { reason: 'The image could not be read.' });
   }
   const width = header.width ?? 0;
   const height = header.height ?? 0;

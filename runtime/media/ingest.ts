@@ -70,7 +70,7 @@ export async function ingestFile(app: App, opts: IngestOptions): Promise<Ingeste
   } catch (err) {
     await removeFiles(app.config, filesOf(relative, metadata));
     if (err instanceof RestError) throw err;
-    throw restError('rest_upload_file_type', ['not a readable image', type.ext]);
+    throw restError('rest_upload_sideload_error', [], { reason: 'The image could not be read.' });
   }
 }
 

@@ -2,7 +2,7 @@
  * The file types a site accepts, by extension, as WordPress's default allowed list does for a
  * user without `unfiltered_html` (no HTML, JavaScript or executables). A name whose extension is
  * not here is refused; a file whose bytes say something else than its extension is refused too
- * (see detect-type.ts).
+ * (see detect-type.ts): both are `rest_upload_sideload_error`, as in WordPress.
  */
 
 /** extension -> mime type. */

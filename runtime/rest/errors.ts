@@ -79,8 +79,8 @@ export const ERRORS = {
   rest_upload_invalid_disposition: { status: 400, message: 'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.' },
   rest_upload_hash_mismatch: { status: 412, message: 'Content hash did not match expected.' },
   rest_upload_unknown_error: { status: 500, message: '%s' },
+  // WordPress answers 500 for a refused type; it is the client's file, so 400 here.
   rest_upload_sideload_error: { status: 400, message: 'Sorry, you are not allowed to upload this file type.' },
-  rest_upload_file_type: { status: 400, message: 'The file content is %s, which does not match its .%s name.' },
   rest_upload_file_too_big: { status: 400, message: 'This file is too big. Files must be less than %s KB in size.' },
   rest_upload_image_too_large: { status: 400, message: 'The image has too many pixels to be processed (limit %s).' },
   rest_invalid_url: { status: 400, message: '%s' },
