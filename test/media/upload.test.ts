@@ -77,6 +77,14 @@ describe('uploading a file to POST /core/v2/media', () => {
     expect(fs.existsSync(path.resolve(uploadsDir(), '../../../etc/evil.png'))).toBe(false);
   });
 
+  it('an RFC 5987 file name (filename*=UTF-8\'\'...) is read and served with its letters', async () => {
+    const res = await uploadRaw(server, await cornerImage(20, 20), null, { headers: { 'content-disposition': "attachment; filename=\"fallback.png\"; filename*=UTF-8''caf%C3%A9%20cr%C3%A8me.png" } });
+    expect(res.status).toBe(201);
+    const item = await res.json();
+    expect(item.media_details.file).toMatch(/\/café-crème\.png$/);
+    expect((await fetch(item.source_url)).status).toBe(200);
+  });
+
   it('a script named as an image is refused and nothing is stored', async () => {
     const res = await uploadRaw(server, Buffer.from('<?php system($_GET["c"]); ?>'), 'photo.jpg', { contentType: 'image/jpeg' });
     expect(res.status).toBe(400);
