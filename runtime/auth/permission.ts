@@ -4,21 +4,18 @@
  * before the handler. Failures throw a RestError: 401 for anonymous callers, 403 for logged-in
  * ones, 404 where the object the rule is about does not exist (WordPress checks that first).
  *
- * Rules that need an object read it from the params: `id` for the item, `parent` (or `id` on
- * `/<id>/autosaves`) for revisions and autosaves. The post type comes from the route
- * (`.../posts...`, `.../pages...`, `.../media...`).
+ * The named rules (create_post, edit_post, read_revision...) live in rules.ts. The post type
+ * they judge comes from the route (`.../posts...`, `.../pages...`, `.../media...`).
  */
 import type { Permission } from '../../generator/model.ts';
 import type { HandlerContext, RouteDef } from '../rest/types.ts';
-import type { CurrentUser } from './current-user.ts';
 import { RestError } from '../rest/errors.ts';
 import { authError } from './auth-errors.ts';
-import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
+import { userCan } from './capabilities.ts';
+import { RULES } from './rules.ts';
 
 /** What a permission check needs of a request; a HandlerContext has it all. */
 export type PermissionContext = Pick<HandlerContext, 'app' | 'user' | 'params' | 'route'>;
-
-type RuleCheck = (ctx: PermissionContext, postType: string) => Promise<void>;
 
 export async function checkPermission(ctx: PermissionContext, permission: Permission): Promise<void> {
   switch (permission.kind) {
@@ -44,8 +41,9 @@ export async function allowedMethods(ctx: PermissionContext, route: RouteDef): P
     try {
       await checkPermission({ ...ctx, route }, endpoint.permission);
       for (const m of endpoint.methods) allowed.add(m);
-    } catch {
-      // Refused for this user: the method stays out of Allow.
+    } catch (error) {
+      // Refused for this user: the method stays out of Allow. Anything else is a bug: let it show.
+      if (!(error instanceof RestError)) throw error;
     }
   }
   return [...allowed];
@@ -55,173 +53,3 @@ export function postTypeOfRoute(route: Pick<RouteDef, 'path'>): string {
   const m = /\/(posts|pages|media)(?:\/|$)/.exec(route.path);
   return m?.[1] === 'pages' ? 'page' : m?.[1] === 'media' ? 'attachment' : 'post';
 }
-
-function intParam(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
-/** The post `id` names, if it exists and is of the route's type; else 404 as WordPress's get_post. */
-async function requirePost(ctx: PermissionContext, postType: string, id: unknown, missing: Parameters<typeof authError>[0] = 'post_invalid_id'): Promise<PostFacts> {
-  const n = intParam(id);
-  const post = n === undefined ? undefined : await loadPostFacts(ctx.app.db, n);
-  if (!post || post.type !== postType) throw authError(missing, ctx.user);
-  return post;
-}
-
-const can = (ctx: PermissionContext, cap: string, id?: number) => userCan(ctx.app, ctx.user, cap, id);
-const deny = (key: Parameters<typeof authError>[0], user: CurrentUser | null) => { throw authError(key, user); };
-
-/** WordPress lets authors set only themselves as author unless they may edit others' posts. */
-async function checkAuthorAndSticky(ctx: PermissionContext, postType: string, creating: boolean): Promise<void> {
-  const caps = postTypeCaps(postType);
-  const author = intParam(ctx.params.author);
-  if (author !== undefined && author !== ctx.user?.id && !(await can(ctx, caps.edit_others_posts))) {
-    deny(creating ? 'cannot_edit_others' : 'cannot_update_others', ctx.user);
-  }
-  if (ctx.params.sticky === true && !(await can(ctx, caps.edit_others_posts)) && !(await can(ctx, caps.publish_posts))) {
-    deny('cannot_assign_sticky', ctx.user);
-  }
-}
-
-/** Publishing, scheduling or making private needs publish_posts (WordPress's handle_status_param). */
-async function checkStatusChange(ctx: PermissionContext, postType: string): Promise<void> {
-  const status = ctx.params.status;
-  if (status === 'publish' || status === 'future' || status === 'private') {
-    if (!(await can(ctx, postTypeCaps(postType).publish_posts))) deny('cannot_publish', ctx.user);
-  }
-}
-
-/**
- * Listing: asking for statuses other than the public one needs edit rights (WordPress checks
- * this while sanitizing `status`, so it answers as an invalid param), then `context=edit` does.
- */
-const readList: RuleCheck = async (ctx, postType) => {
-  const caps = postTypeCaps(postType);
-  const defaultStatus = postType === 'attachment' ? 'inherit' : 'publish';
-  const raw = ctx.params.status;
-  const statuses = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  for (const status of statuses) {
-    if (status === defaultStatus) continue;
-    const allowed = (await can(ctx, caps.edit_posts)) || (status === 'private' && (await can(ctx, caps.read_private_posts)));
-    if (!allowed) {
-      const reason = authError('forbidden_status', ctx.user);
-      throw new RestError('rest_invalid_param', 'Invalid parameter(s): status', 400, { params: { status: reason.message }, details: { status: reason.toBody() } });
-    }
-  }
-  if (ctx.params.context === 'edit' && !(await can(ctx, caps.edit_posts))) deny('forbidden_context_list', ctx.user);
-};
-
-const readItem: RuleCheck = async (ctx, postType) => {
-  const post = await requirePost(ctx, postType, ctx.params.id);
-  if (ctx.params.context === 'edit' && !(await can(ctx, 'edit_post', post.id))) deny('forbidden_context_item', ctx.user);
-  if (!(await canReadPost(ctx, post))) deny('forbidden', ctx.user);
-};
-
-/** WordPress's check_read_permission: published, readable by meta cap, or inheriting from a readable parent. */
-async function canReadPost(ctx: PermissionContext, post: PostFacts, depth = 0): Promise<boolean> {
-  if (post.status === 'publish' || (await can(ctx, 'read_post', post.id))) return true;
-  if (post.status === 'inherit') {
-    const parent = post.parent > 0 ? await loadPostFacts(ctx.app.db, post.parent) : undefined;
-    return parent && depth < 5 ? canReadPost(ctx, parent, depth + 1) : true;
-  }
-  return false;
-}
-
-const createItem: RuleCheck = async (ctx, postType) => {
-  if (intParam(ctx.params.id) !== undefined) deny('post_exists', ctx.user);
-  await checkAuthorAndSticky(ctx, postType, true);
-  if (!(await can(ctx, postTypeCaps(postType).create_posts))) deny('cannot_create', ctx.user);
-  if (postType === 'attachment') {
-    if (!(await can(ctx, 'upload_files'))) deny('cannot_upload', ctx.user);
-    const attachTo = intParam(ctx.params.post);
-    if (attachTo !== undefined && !(await can(ctx, 'edit_post', attachTo))) deny('cannot_upload_to_post', ctx.user);
-  }
-  await checkStatusChange(ctx, postType);
-};
-
-const editItem: RuleCheck = async (ctx, postType) => {
-  const post = await requirePost(ctx, postType, ctx.params.id);
-  if (!(await can(ctx, 'edit_post', post.id))) deny('cannot_edit', ctx.user);
-  await checkAuthorAndSticky(ctx, postType, false);
-  if (ctx.params.status !== undefined && ctx.params.status !== post.status) await checkStatusChange(ctx, postType);
-};
-
-const deleteItem: RuleCheck = async (ctx, postType) => {
-  const post = await requirePost(ctx, postType, ctx.params.id);
-  if (!(await can(ctx, 'delete_post', post.id))) deny('cannot_delete', ctx.user);
-};
-
-/** Media editing (crop, rotate, sub-sizes) needs upload rights and edit rights on the item. */
-const editMedia: RuleCheck = async (ctx, postType) => {
-  if (!(await can(ctx, 'upload_files'))) deny('cannot_edit_image', ctx.user);
-  await editItem(ctx, postType);
-};
-
-/**
- * The parent of a revision or autosave route is its `parent` capture, or its `id` capture on
- * `/<id>/autosaves` (where WordPress ignores a `parent` param, as here).
- */
-function hasCapture(ctx: PermissionContext, name: string): boolean {
-  return (ctx.route.captures ?? []).some((c) => c.name === name);
-}
-
-function parentParam(ctx: PermissionContext): unknown {
-  return hasCapture(ctx, 'parent') ? ctx.params.parent : ctx.params.id;
-}
-
-const readRevisions: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, parentParam(ctx), 'post_invalid_parent');
-  if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_revisions', ctx.user);
-  if (hasCapture(ctx, 'parent') && hasCapture(ctx, 'id')) await requireChild(ctx, parent, 'revision', 'revision_invalid_id');
-};
-
-const deleteRevision: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, ctx.params.parent, 'post_invalid_parent');
-  if (!(await can(ctx, 'delete_post', parent.id))) deny('cannot_delete_revisions', ctx.user);
-  const revision = await requireChild(ctx, parent, 'revision', 'revision_invalid_id');
-  if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_revisions', ctx.user);
-  if (!(await can(ctx, 'delete_post', revision.id))) deny('cannot_delete_revision', ctx.user);
-};
-
-/** The list of autosaves speaks of autosaves; one autosave is checked as a revision, as WordPress does. */
-const readAutosaves: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, parentParam(ctx), 'post_invalid_parent');
-  const one = hasCapture(ctx, 'parent');
-  if (!(await can(ctx, 'edit_post', parent.id))) deny(one ? 'cannot_read_revisions' : 'cannot_read_autosaves', ctx.user);
-};
-
-const createAutosave: RuleCheck = async (ctx, postType) => {
-  if (intParam(ctx.params.id) === undefined) deny('autosave_invalid_id', ctx.user);
-  await editItem(ctx, postType);
-};
-
-async function requireChild(ctx: PermissionContext, parent: PostFacts, type: string, missing: Parameters<typeof authError>[0]): Promise<PostFacts> {
-  const n = intParam(ctx.params.id);
-  const child = n === undefined ? undefined : await loadPostFacts(ctx.app.db, n);
-  if (!child || child.type !== type || child.parent !== parent.id) throw authError(missing, ctx.user);
-  return child;
-}
-
-const authenticated: RuleCheck = async (ctx) => {
-  if (!ctx.user) deny('forbidden', null);
-};
-
-/** Rule names the spec may use (FORMAT.md); aliases name the same check. */
-export const RULES: Record<string, RuleCheck> = {
-  authenticated,
-  read_posts: readList,
-  list_posts: readList,
-  read_post: readItem,
-  create_post: createItem,
-  upload_files: createItem,
-  edit_post: editItem,
-  delete_post: deleteItem,
-  edit_media: editMedia,
-  read_revision: readRevisions,
-  read_revisions: readRevisions,
-  delete_revision: deleteRevision,
-  read_autosave: readAutosaves,
-  read_autosaves: readAutosaves,
-  create_autosave: createAutosave,
-};
