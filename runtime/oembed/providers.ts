@@ -14,8 +14,14 @@ export interface Provider {
 }
 
 function schemeToRegExp(scheme: string): RegExp {
-  const body = scheme.replace(/^https?:\/\//i, '').split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^https?://${body}$`, 'i');
+  const rest = scheme.replace(/^https?:\/\//i, '');
+  const slash = rest.indexOf('/');
+  const [host, path] = slash < 0 ? [rest, ''] : [rest.slice(0, slash), rest.slice(slash)];
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // In the host a `*` is one run of subdomain characters; in the path, anything.
+  const hostRe = host.split('*').map(escape).join('[^/]*');
+  const pathRe = path.split('*').map(escape).join('.*');
+  return new RegExp(`^https?://${hostRe}${pathRe}$`, 'i');
 }
 
 export function providersOf(app: Pick<App, 'deployment'>): Provider[] {
