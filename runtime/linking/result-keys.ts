@@ -10,6 +10,9 @@ export type KeyMap = Record<string, string>;
 
 export function keyMapOf(value: unknown, fallback: KeyMap): KeyMap {
   let raw = value;
+  // A JSON text sent for an `[array, string]` arg is split at its commas first, as WordPress
+  // reads a string given for an array: joined back, it is the text the client sent.
+  if (Array.isArray(raw) && raw.length && raw.every((item) => typeof item === 'string')) raw = raw.join(',');
   if (typeof raw === 'string') {
     try {
       raw = JSON.parse(raw);

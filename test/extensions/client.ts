@@ -1,10 +1,12 @@
 /** A small HTTP client for the extension tests: JSON in, parsed JSON (or text) out, as a role. */
+import qs from 'qs';
 import type { TestRole, TestServer } from '../../runtime/testing/harness.ts';
 
 export interface CallOptions {
   role?: TestRole | 'anonymous';
   body?: unknown;
-  query?: Record<string, string | number | boolean | string[]>;
+  /** Encoded as PHP reads query strings: lists as `a[]=`, objects as `a[b]=` (qs brackets). */
+  query?: Record<string, unknown>;
 }
 
 export interface CallResult {
@@ -16,11 +18,8 @@ export interface CallResult {
 
 export function clientFor(server: TestServer) {
   return async function call(method: string, route: string, opts: CallOptions = {}): Promise<CallResult> {
-    const url = new URL(`${server.restUrl}${route}`);
-    for (const [k, v] of Object.entries(opts.query ?? {})) {
-      if (Array.isArray(v)) for (const item of v) url.searchParams.append(`${k}[]`, item);
-      else url.searchParams.set(k, String(v));
-    }
+    const query = opts.query ? qs.stringify(opts.query, { arrayFormat: 'brackets', encodeValuesOnly: true }) : '';
+    const url = new URL(`${server.restUrl}${route}${query ? `?${query}` : ''}`);
     const res = await fetch(url, {
       method,
       headers: { ...server.authHeaders(opts.role ?? 'administrator'), ...(opts.body !== undefined && { 'content-type': 'application/json' }) },
