@@ -9,12 +9,12 @@ let server: TestServer;
 let published: number;
 let draft: number;
 
-async function insertPost(slug: string, title: string, status: string): Promise<number> {
+async function insertPost(slug: string, title: string, status: string, extra: { type?: string; parent?: number; mime_type?: string } = {}): Promise<number> {
   const now = '2026-03-01 10:00:00';
   const row = await server.app.db.insertInto('posts').values({
-    author: server.users.editor.id, type: 'post', status, slug, title, content: '<p>Some words about the lake.</p>', excerpt: '',
-    password: '', parent: 0, menu_order: 0, comment_status: 'open', ping_status: 'open', format: 'standard', template: '',
-    mime_type: '', guid: '', date: now, date_gmt: now, modified: now, modified_gmt: now, comment_count: 0,
+    author: server.users.editor.id, type: extra.type ?? 'post', status, slug, title, content: '<p>Some words about the lake.</p>', excerpt: '',
+    password: '', parent: extra.parent ?? 0, menu_order: 0, comment_status: 'open', ping_status: 'open', format: 'standard', template: '',
+    mime_type: extra.mime_type ?? '', guid: '', date: now, date_gmt: now, modified: now, modified_gmt: now, comment_count: 0,
   }).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
@@ -71,6 +71,26 @@ describe('GET /oembed/1.0/embed', () => {
     } finally {
       await setOption(server.app.db, 'permalink_structure', '');
     }
+  });
+
+  it('a child page embeds by its path, and a photo carries a thumbnail', async () => {
+    await setOption(server.app.db, 'permalink_structure', '/%postname%/');
+    try {
+      const parent = await insertPost('about', 'About', 'publish', { type: 'page' });
+      await insertPost('team', 'Team', 'publish', { type: 'page', parent });
+      const page = await (await embed(`url=${encodeURIComponent(`${server.siteUrl}/about/team/`)}`)).json();
+      expect(page.title).toBe('Team');
+      expect(page.html).toContain(`${server.siteUrl}/about/team/embed/#?secret=`);
+    } finally {
+      await setOption(server.app.db, 'permalink_structure', '');
+    }
+    const photo = await insertPost('pic', 'Pic', 'inherit', { type: 'attachment', mime_type: 'image/png' });
+    await server.app.db.insertInto('postmeta').values([
+      { post_id: photo, meta_key: '_wp_attached_file', meta_value: JSON.stringify('2026/03/pic.png') },
+      { post_id: photo, meta_key: '_wp_attachment_metadata', meta_value: JSON.stringify({ width: 900, height: 600, file: '2026/03/pic.png', sizes: { medium: { file: 'pic-300x200.png', width: 300, height: 200, 'mime-type': 'image/png', filesize: 10 } } }) },
+    ]).execute();
+    const data = await (await embed(`url=${encodeURIComponent(`${server.siteUrl}/?attachment_id=${photo}`)}`)).json();
+    expect(data).toMatchObject({ title: 'Pic', thumbnail_url: `${server.siteUrl}/wp-content/uploads/2026/03/pic-300x200.png`, thumbnail_width: 300, thumbnail_height: 200 });
   });
 
   it('a draft, an unknown post and another site are 404 oembed_invalid_url', async () => {
