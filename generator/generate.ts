@@ -16,7 +16,7 @@ import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/tests.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitValidators } from './emit/validators.ts';
-import { formatFileCached } from './format.ts';
+import { formatFile, formatFileCached } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planWrite, readIfExists } from './write.ts';
@@ -30,6 +30,8 @@ export interface GenerateOptions {
   check?: boolean;
   /** Move regions of removed operations to the orphans file instead of stopping. */
   pruneOrphans?: boolean;
+  /** Reuse formatted text of unchanged files from the format cache (default true). */
+  formatCache?: boolean;
   /** Called with one line per finished deployment. */
   onProgress?: (line: string) => void;
 }
@@ -64,9 +66,10 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitPermissionTests,
 ];
 
-async function formatAll(files: EmittedFile[]): Promise<EmittedFile[]> {
+async function formatAll(files: EmittedFile[], cache: boolean): Promise<EmittedFile[]> {
+  const format = cache ? formatFileCached : formatFile;
   const out: EmittedFile[] = [];
-  for (const f of files) out.push({ path: f.path, content: f.preformatted ? f.content : await formatFileCached(f.path, f.content) });
+  for (const f of files) out.push({ path: f.path, content: f.preformatted ? f.content : await format(f.path, f.content) });
   return out;
 }
 
@@ -96,13 +99,13 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];
     for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment)));
-    files.push(...(await formatAll(emitted)));
+    files.push(...(await formatAll(emitted, options.formatCache !== false)));
     options.onProgress?.(`${deployment.name}: ${emitted.length} files in ${Math.round(performance.now() - t0)} ms`);
   }
 
   // Handlers: formatted skeletons first, then the regions from disk, so regions stay byte for byte.
   const renames = new Map(customOperations(model).map((op) => [op.endpoint.operationId, op.endpoint.renamedFrom ?? []]));
-  const merged = mergeHandlers(await formatAll(emitHandlers(model)), await existingHandlers(options.outDir), renames);
+  const merged = mergeHandlers(await formatAll(emitHandlers(model), options.formatCache !== false), await existingHandlers(options.outDir), renames);
   files.push(...merged.files);
 
   const result: GenerateResult = {
