@@ -5,7 +5,7 @@ let s: ContentServer;
 beforeAll(async () => {
   // studio: the deployment with the theme and builder meta keys and the wp/v2 alias.
   s = await startContentServer('studio');
-});
+}, 60_000);
 afterAll(async () => {
   await s.close();
 });

@@ -7,7 +7,7 @@ import { BLANK_POST } from '../../runtime/content/store.ts';
 let s: ContentServer;
 beforeAll(async () => {
   s = await startContentServer();
-});
+}, 60_000);
 afterAll(async () => {
   await s.close();
 });

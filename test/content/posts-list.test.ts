@@ -39,7 +39,7 @@ beforeAll(async () => {
   await make('home', { title: 'Home', menu_order: 2 }, 'administrator', '/core/v2/pages');
   await make('about', { title: 'About', menu_order: 1, parent: id.home }, 'administrator', '/core/v2/pages');
   await make('team', { title: 'Team', menu_order: 5, parent: id.about }, 'administrator', '/core/v2/pages');
-});
+}, 60_000);
 afterAll(async () => {
   await s.close();
 });

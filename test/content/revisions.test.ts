@@ -4,7 +4,7 @@ import { startContentServer, type ContentServer } from './content-server.ts';
 let s: ContentServer;
 beforeAll(async () => {
   s = await startContentServer();
-});
+}, 60_000);
 afterAll(async () => {
   await s.close();
 });
