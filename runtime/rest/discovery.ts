@@ -1,8 +1,11 @@
 /**
  * The discovery document `GET /` answers: the generated `discovery.json` with its placeholders
  * filled per request: site fields from the settings store (`{name}`, `{page_on_front}`...),
- * `{rest_url}` and `{auth_url}` from the server's address. With `context=help` each route also
- * carries its schema, as WordPress does. The root route's `handler: custom` region calls this.
+ * `{rest_url}` and `{auth_url}` from the server's address. Its `routes` are described from the
+ * route table by route-descriptor.ts, the same code that answers OPTIONS and namespace
+ * indexes, so the three always agree (and print `required: false` and PHP's `[]` as WordPress
+ * does). With `context=help` each route also carries its schema. The root route's
+ * `handler: custom` region calls this.
  */
 import type { HandlerContext } from './types.ts';
 import { discoveryOf } from '../app.ts';
@@ -16,8 +19,11 @@ export async function discoveryDocument(ctx: Pick<HandlerContext, 'app' | 'param
   const template = discoveryOf(app) ?? fromRouteTable(ctx);
   const values: Record<string, unknown> = { ...settings };
   const addresses: Record<string, string> = { rest_url: app.config.restUrl, auth_url: `${app.config.siteUrl}${AUTHORIZE_PATH}` };
-  const doc = fill(template, values, addresses) as Record<string, unknown>;
-  if (ctx.params.context === 'help') doc.routes = routesOf(ctx, 'help');
+  // Every field but routes comes from the template, filled; keys keep the template's order.
+  const doc: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(template)) {
+    doc[key] = key === 'routes' ? routesOf(ctx, ctx.params.context === 'help' ? 'help' : 'view') : fill(value, values, addresses);
+  }
   if (Array.isArray(doc.namespaces)) doc.namespaces = withAliases(doc.namespaces as string[], app.deployment.aliases ?? []);
   return doc;
 }
@@ -42,13 +48,23 @@ function fromRouteTable(ctx: Pick<HandlerContext, 'app' | 'params'>): Record<str
   for (const field of SITE_FIELDS) doc[field] = `{${field}}`;
   doc.namespaces = deployment.namespaces.length ? deployment.namespaces : [...new Set(ctx.app.routes.map((r) => r.namespace).filter(Boolean))];
   doc.authentication = deployment.authentication.applicationPasswords ? { 'application-passwords': { endpoints: { authorization: '{auth_url}' } } } : [];
-  doc.routes = routesOf(ctx, 'view');
+  doc.routes = {};
   return doc;
 }
 
+// The table does not change while a server runs: describe it once per context and address.
+const described = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
 function routesOf(ctx: Pick<HandlerContext, 'app'>, context: 'view' | 'help'): Record<string, unknown> {
-  const routes: Record<string, unknown> = {};
-  for (const route of ctx.app.routes) routes[route.pattern] = describeRoute(ctx.app, route, context);
+  const key = `${context} ${ctx.app.config.restUrl}`;
+  let perApp = described.get(ctx.app.routes);
+  if (!perApp) described.set(ctx.app.routes, (perApp = new Map()));
+  let routes = perApp.get(key);
+  if (!routes) {
+    routes = {};
+    for (const route of ctx.app.routes) routes[route.pattern] = describeRoute(ctx.app, route, context);
+    perApp.set(key, routes);
+  }
   return routes;
 }
 

@@ -21,6 +21,8 @@ describe.skipIf(!available)('the generated studio deployment over HTTP', () => {
     expect(Object.keys(doc.routes)).toEqual(server.app.routes.map((r) => r.pattern));
     expect(doc.routes['/batch/v1']._links.self[0].href).toBe(`${server.restUrl}/batch/v1`);
     for (const alias of server.app.deployment.aliases) expect(doc.namespaces).toContain(alias.to);
+    // Described as OPTIONS describes them: WordPress always prints `required`.
+    expect(doc.routes['/'].endpoints[0].args.context.required).toBe(false);
   });
 
   it('every namespace index answers with its routes', async () => {
