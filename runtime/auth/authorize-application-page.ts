@@ -30,7 +30,7 @@ function readRequest(fields: Record<string, unknown>): AuthorizeRequest {
 export function authorizeRequestProblems(r: AuthorizeRequest): string[] {
   const problems: string[] = [];
   if (r.successUrl) { const p = applicationRedirectProblem(r.successUrl, 'success'); if (p) problems.push(p); }
-  if (r.rejectUrl) { const p = applicationRedirectProblem(r.rejectUrl, 'reject'); if (p) problems.push(p); }
+  if (r.rejectUrl) { const p = applicationRedirectProblem(r.rejectUrl, 'rejection'); if (p) problems.push(p); }
   if (r.appId && !UUID.test(r.appId)) problems.push('The application ID must be a UUID.');
   return problems;
 }

@@ -27,7 +27,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** undefined when acceptable, else why not (shown to the person). */
-export function applicationRedirectProblem(value: string, label: 'success' | 'reject'): string | undefined {
+export function applicationRedirectProblem(value: string, label: 'success' | 'rejection'): string | undefined {
   let url: URL;
   try {
     url = new URL(value);
