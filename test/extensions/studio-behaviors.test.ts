@@ -20,7 +20,7 @@ let upstream: http.Server;
 let upstreamUrl: string;
 const upstreamBodies: unknown[] = [];
 
-async function start(config: Parameters<typeof startTestServer>[0]['config'] = {}) {
+async function start(config: NonNullable<Parameters<typeof startTestServer>[0]>['config'] = {}) {
   server = await startTestServer({ deployment: 'studio', dataDir, config });
   call = clientFor(server);
 }
