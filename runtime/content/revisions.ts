@@ -15,7 +15,7 @@ import { guidFor } from './links.ts';
 import { BLANK_POST } from './store.ts';
 import type { PostRow } from './prepare.ts';
 import { isAutosave, prepareRevision } from './revision-shape.ts';
-import { parseSearch, searchCondition } from './search.ts';
+import { parseSearch, relevanceRank, searchCondition } from './search.ts';
 
 const FIELDS = ['title', 'content', 'excerpt'] as const;
 const normalize = (s: string) => s.replace(/\r\n?/g, '\n').replace(/\s+/g, ' ').trim();
@@ -109,6 +109,8 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   if (orderby === 'include' && p.include?.length) {
     const ids: number[] = p.include;
     q = q.orderBy(sql`CASE ${sql.join(ids.map((id, i) => sql`WHEN posts.id = ${id} THEN ${i}`), sql` `)} END`);
+  } else if (orderby === 'relevance' && p.search) {
+    q = q.orderBy(relevanceRank(String(p.search), parseSearch(String(p.search), false))).orderBy('date', 'desc').orderBy('id', 'desc');
   } else {
     q = q.orderBy(ORDER[orderby] ?? 'date', dir).orderBy('id', dir);
   }

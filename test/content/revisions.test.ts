@@ -61,6 +61,10 @@ describe('revisions', () => {
     expect(inc.body).toHaveLength(1);
     const found = await s.call('administrator', 'GET', `/core/v2/posts/${id}/revisions?search=beta`);
     expect(found.body).toHaveLength(1);
+    const ranked = await s.call('administrator', 'GET', `/core/v2/posts/${id}/revisions?search=text&orderby=relevance&context=edit`);
+    expect(ranked.body).toHaveLength(3);
+    const noSearch = await s.call('administrator', 'GET', `/core/v2/posts/${id}/revisions?orderby=relevance`);
+    expect(noSearch.body.code).toBe('rest_no_search_term_defined');
     const past = await s.call('administrator', 'GET', `/core/v2/posts/${id}/revisions?per_page=2&page=5`);
     expect(past.body.code).toBe('rest_revision_invalid_page_number');
   });
