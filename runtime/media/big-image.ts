@@ -1,8 +1,9 @@
 /**
- * Very large photos are not served as they are: as WordPress (5.3+) does, an image wider or
- * taller than the threshold (2560 px by default; deployment setting `bigImageSizeThreshold`,
- * 0 turns it off) gets a `<name>-scaled.<ext>` copy that fits inside it. The copy becomes the
- * item's file; the upload is kept and named in the metadata as `original_image`.
+ * Uploads that are not served as they are, as WordPress (5.3+) does it:
+ * - an image wider or taller than the threshold (2560 px by default; deployment setting
+ *   `bigImageSizeThreshold`, 0 turns it off) gets a `<name>-scaled.<ext>` copy that fits in it;
+ * - otherwise an image with an EXIF orientation gets an upright `<name>-rotated.<ext>` copy.
+ * The copy becomes the item's file; the upload is kept and named as `original_image`.
  */
 import path from 'node:path';
 import sharp from 'sharp';
@@ -39,10 +40,13 @@ export async function scaleBigImage(
 ): Promise<ScaledImage | null> {
   const threshold = bigImageThreshold(app);
   const [w, h] = uprightSize(info.width, info.height, info.orientation);
-  if (!threshold || (w <= threshold && h <= threshold)) return null;
-  const [width, height] = fitInside(w, h, threshold, threshold);
+  const big = threshold > 0 && (w > threshold || h > threshold);
+  const turned = info.orientation > 1 && info.orientation <= 8;
+  if (!big && !turned) return null;
+  const [width, height] = big ? fitInside(w, h, threshold, threshold) : [w, h];
+  // rotate() applies the EXIF orientation and drops the tag, so the copy is upright everywhere.
   const bytes = await encode(sharp(data, { limitInputPixels: maxPixels }).rotate().resize(width, height, { fit: 'fill' }), mime);
   const [stem, ext] = splitExtension(path.posix.basename(originalRelative));
-  const relative = await writeUnique(app.config, path.posix.dirname(originalRelative), `${stem}-scaled${ext}`, bytes);
+  const relative = await writeUnique(app.config, path.posix.dirname(originalRelative), `${stem}-${big ? 'scaled' : 'rotated'}${ext}`, bytes);
   return { relative, width, height, filesize: bytes.length };
 }

@@ -95,3 +95,29 @@ describe('big images', () => {
     expect(edited.media_details).toMatchObject({ width: 1000, height: 500 });
   });
 });
+
+describe('EXIF orientation', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ routes: mediaRoutes });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a photo tagged "rotate 90" is served upright as a -rotated copy with upright sizes', async () => {
+    // Stored 400x200 with orientation 6: it shows as 200x400, its red corner at the top-right.
+    const tagged = await sharp(await cornerImage(400, 200, 'jpeg')).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const item = await (await uploadRaw(server, tagged, 'phone.jpg', { contentType: 'image/jpeg' })).json();
+    expect(item.source_url).toMatch(/\/phone-rotated\.jpg$/);
+    expect(item.media_details).toMatchObject({ width: 200, height: 400, original_image: 'phone.jpg' });
+    expect(item.media_details.image_meta.orientation).toBe('1');
+    expect(item.media_details.sizes.medium).toMatchObject({ width: 150, height: 300 });
+    const shown = Buffer.from(await (await fetch(item.source_url)).arrayBuffer());
+    const meta = await sharp(shown).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 400]);
+    const { data, info } = await sharp(shown).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => data[(y * info.width + x) * info.channels];
+    expect(at(195, 5)).toBeGreaterThan(180);
+  });
+});
