@@ -86,8 +86,15 @@ export async function loadCurrentUser(db: Kysely<Database>, id: number, via: Cur
   return row ? makeCurrentUser(row, via) : null;
 }
 
+/**
+ * argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): strong against offline
+ * guessing while a login costs tens of milliseconds, not hundreds, on a busy small server.
+ * Hashes carry their parameters, so raising these later still verifies older hashes.
+ */
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2.hash(password, ARGON2_OPTIONS);
 }
 
 let dummyHash: Promise<string> | undefined;
