@@ -23,6 +23,19 @@ import { readUpload } from './upload-input.ts';
 import { splitExtension } from './filenames.ts';
 import { editMedia, postProcessMedia } from './edit-service.ts';
 
+/**
+ * The month folder of an upload: now, or, for media attached to a post (not a page), the post's
+ * own month, as WordPress files it.
+ */
+async function uploadMonth(ctx: HandlerContext, parent: number | undefined): Promise<Date> {
+  if (parent) {
+    const post = await ctx.app.db.selectFrom('posts').select(['type', 'date']).where('id', '=', parent).executeTakeFirst();
+    const m = post && post.type !== 'page' ? /^(\d{4})-(\d{2})/.exec(post.date) : null;
+    if (m && Number(m[1]) > 0) return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
+  }
+  return ctx.app.now();
+}
+
 async function create(ctx: HandlerContext): Promise<HandlerResult> {
   const p = ctx.params;
   const parent = await checkParent(ctx, p.post);
@@ -30,7 +43,7 @@ async function create(ctx: HandlerContext): Promise<HandlerResult> {
   const stored = await ingestFile(ctx.app, {
     filename: incoming.filename,
     data: incoming.data,
-    when: ctx.app.now(),
+    when: await uploadMonth(ctx, parent),
     generateSubSizes: p.generate_sub_sizes !== false,
     convertFormat: p.convert_format !== false,
   });

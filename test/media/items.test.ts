@@ -130,6 +130,11 @@ describe('updating and deleting media', () => {
     expect(item.description.rendered).toContain('alt="Orange sky"');
   });
 
+  it('media uploaded to a post is filed in the post\'s month', async () => {
+    const attached = (await (await api(`/core/v2/media?parent=${postId}`)).json())[0];
+    expect(attached.media_details.file).toMatch(/^2026\/01\//);
+  });
+
   it('attaching to a post sets `post`', async () => {
     const item = await (await api(`/core/v2/media/${notes.id}`, { method: 'PATCH', body: JSON.stringify({ post: postId }) })).json();
     expect(item.post).toBe(postId);
