@@ -13,6 +13,7 @@ import { errorResponse, readParams } from './dispatch.ts';
 import { matchRoute, type RouteMatch } from './match-route.ts';
 import { parseQueryString } from './query-string.ts';
 import { allowedMethods } from '../auth/permission.ts';
+import { envelopeOf } from './envelope.ts';
 
 interface BatchItem {
   method?: string;
@@ -35,7 +36,7 @@ export async function runBatch(ctx: HandlerContext): Promise<HandlerResult> {
   const responses: unknown[] = [];
   for (const p of prepared) {
     const response = 'error' in p ? p.error : await ctx.app.dispatch(p.request, ctx.user);
-    responses.push(enveloped(response));
+    responses.push(envelopeOf(response));
   }
   return { status: 207, data: { responses } };
 }
@@ -66,12 +67,12 @@ async function prepare(ctx: HandlerContext, item: BatchItem): Promise<Prepared> 
 
 /** The validation half of the pipeline only; null when the item's params are fine. */
 async function validateOnly(ctx: HandlerContext, p: Prepared): Promise<unknown> {
-  if ('error' in p) return enveloped(p.error);
+  if ('error' in p) return envelopeOf(p.error);
   try {
     await readParams({ ...p.request }, p.request.method, p.match);
     return null;
   } catch (error) {
-    if (error instanceof RestError) return enveloped(errorResponse(ctx.app, error));
+    if (error instanceof RestError) return envelopeOf(errorResponse(ctx.app, error));
     throw error;
   }
 }
@@ -95,9 +96,4 @@ function headersOf(headers: BatchItem['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   return out;
-}
-
-/** `{body, status, headers}` as WordPress's envelope_response (empty headers print as []). */
-function enveloped(response: RestResponse): { body: unknown; status: number; headers: Record<string, string> | [] } {
-  return { body: response.body, status: response.status, headers: Object.keys(response.headers).length ? response.headers : [] };
 }

@@ -11,6 +11,7 @@ import type { App, RestRequest, RestResponse } from './types.ts';
 import { dispatch, errorResponse } from './dispatch.ts';
 import { restError } from './errors.ts';
 import { embedLinks, parseEmbedParam } from './embed.ts';
+import { envelopeOf } from './envelope.ts';
 
 export async function serveRequest(app: App, request: RestRequest): Promise<RestResponse> {
   const jsonp = request.query._jsonp;
@@ -68,16 +69,7 @@ function withMethodOverride(request: RestRequest): RestRequest {
 
 /** `_envelope`: always 200, the real status and headers inside the body. */
 function envelope(response: RestResponse): RestResponse {
-  const headers: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    // WordPress sets the paging totals as integers, and they stay integers in the envelope.
-    headers[name] = /^X-WP-Total(Pages)?$/i.test(name) && /^\d+$/.test(value) ? Number(value) : value;
-  }
-  return {
-    status: 200,
-    headers: {},
-    body: { body: response.body, status: response.status, headers: Object.keys(headers).length ? headers : [] },
-  };
+  return { status: 200, headers: {}, body: envelopeOf(response) };
 }
 
 const EXPOSED = 'X-WP-Total, X-WP-TotalPages, Link';
