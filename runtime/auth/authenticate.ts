@@ -13,7 +13,7 @@ import { makeCurrentUser } from './current-user.ts';
 import { authError } from './auth-errors.ts';
 import { findUserByEmail, findUserByLogin, loadCurrentUser, type UserRow } from './users.ts';
 import { matchApplicationPassword, recordApplicationPasswordUse } from './application-passwords.ts';
-import { createNonce, findSession, SESSION_COOKIE, verifyNonce } from './sessions.ts';
+import { findSession, SESSION_COOKIE, verifyNonce } from './sessions.ts';
 
 export async function authenticate(app: App, request: RestRequest): Promise<CurrentUser | null> {
   const basic = parseBasicAuth(request.headers.authorization);
@@ -69,14 +69,4 @@ function formBodyNonce(request: RestRequest): string | undefined {
 
 function stringParam(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
-}
-
-/**
- * For a request authenticated by cookie + nonce, a fresh `wp_rest` nonce, which WordPress sends
- * back in the `X-WP-Nonce` response header so that long-lived pages keep a valid one.
- */
-export async function refreshedNonce(app: App, request: RestRequest, user: CurrentUser | null): Promise<string | undefined> {
-  if (user?.via !== 'cookie') return undefined;
-  const session = await findSession(app.db, request.cookies?.[SESSION_COOKIE], app.now());
-  return session ? createNonce(app.db, 'wp_rest', session, app.now()) : undefined;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, refreshedNonce } from '../../runtime/auth/authenticate.ts';
+import { authenticate } from '../../runtime/auth/authenticate.ts';
 import { createNonce, createSession, findSession, SESSION_COOKIE, verifyNonce } from '../../runtime/auth/sessions.ts';
 import type { RestError } from '../../runtime/rest/errors.ts';
 import type { RestRequest } from '../../runtime/rest/types.ts';
@@ -55,15 +55,6 @@ describe('a session cookie with a wp_rest nonce', () => {
     expect(await verifyNonce(site.app.db, nonce, 'wp_rest', s, new Date(t0.getTime() + 12 * 3600e3))).toBe(2);
     expect(await verifyNonce(site.app.db, nonce, 'wp_rest', s, new Date(t0.getTime() + 24 * 3600e3))).toBe(false);
     expect(await verifyNonce(site.app.db, nonce, 'log-out', s, t0)).toBe(false);
-  });
-
-  it('offers a fresh nonce for the X-WP-Nonce response header of cookie requests only', async () => {
-    const req = withCookie(session.cookieValue, { headers: { 'x-wp-nonce': session.nonce } });
-    const user = await authenticate(site.app, req);
-    const fresh = await refreshedNonce(site.app, req, user);
-    expect(fresh).toMatch(/^[0-9a-f]{10}$/);
-    expect((await authenticate(site.app, withCookie(session.cookieValue, { headers: { 'x-wp-nonce': fresh! } })))?.id).toBe(site.users.author.id);
-    expect(await refreshedNonce(site.app, req, { ...user!, via: 'application-password' })).toBeUndefined();
   });
 
   it('application-password credentials win over a cookie', async () => {
