@@ -20,9 +20,11 @@ describe('discovery document', () => {
     expect(routesOf()['/core/v2/posts/(?P<id>[\\d]+)'].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
   });
 
-  it('prints args as written, and [] for endpoints without declared params', () => {
+  it('prints args as WordPress publishes them: keys as written, required last, [] when none', () => {
     const routes = routesOf();
-    expect(routes['/core/v2/posts'].endpoints[1].args).toEqual({ title: { type: 'string', required: true }, status: { type: 'string', enum: ['publish', 'draft'] } });
+    const args = routes['/core/v2/posts'].endpoints[1].args as Record<string, object>;
+    expect(args).toEqual({ title: { type: 'string', required: true }, status: { type: 'string', enum: ['publish', 'draft'], required: false } });
+    expect(Object.keys(args.status)).toEqual(['type', 'enum', 'required']);
     expect(routes['/forms/v1/settings'].endpoints.map((e) => e.args)).toEqual([[], []]);
   });
 
