@@ -9,6 +9,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { Database, FormEntriesTable } from '../store/schema.ts';
 import { gmtNow } from '../content/dates.ts';
 import { findForm } from './form-store.ts';
+import { containsText } from '../linking/text-match.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type EntryRow = Selectable<FormEntriesTable>;
@@ -59,8 +60,9 @@ export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
     const res = await trx
       .insertInto('form_entries')
       .values({ form_id: form.id, user_id: ctx.user?.id ?? 0, status: 'unread', type: 'submission', data: JSON.stringify(values), created_at: stamp, updated_at: stamp })
+      .returning('id')
       .executeTakeFirstOrThrow();
-    const id = Number(res.insertId);
+    const id = res.id;
     await addLog(trx, id, 'Entry submitted.', now);
     return id;
   });
@@ -115,7 +117,7 @@ function filtered(ctx: HandlerContext, explicitIds: number[] = []) {
   if (Number(p.form_id ?? 0) > 0) q = q.where('form_id', '=', Number(p.form_id));
   const status = String(p.status ?? 'all');
   q = status === 'all' ? q.where('status', '!=', 'trash') : q.where('status', '=', status);
-  if (p.search) q = q.where('data', 'like', `%${String(p.search)}%`);
+  if (p.search) q = q.where(containsText('data', String(p.search)));
   if (p.date_from) q = q.where('created_at', '>=', `${String(p.date_from).slice(0, 10)} 00:00:00`);
   if (p.date_to) q = q.where('created_at', '<=', `${String(p.date_to).slice(0, 10)} 23:59:59`);
   return q;

@@ -76,8 +76,9 @@ export async function insertForm(db: Db, form: NewForm, now: Date): Promise<numb
       comment_status: 'closed', ping_status: 'closed', format: 'standard', template: '', mime_type: '', guid: '',
       date: local, date_gmt: gmt, modified: local, modified_gmt: gmt, comment_count: 0,
     })
+    .returning('id')
     .executeTakeFirstOrThrow();
-  const id = Number(res.insertId);
+  const id = res.id;
   await writeMeta(db, id, META_FIELDS, form.fields ?? []);
   await writeMeta(db, id, META_SETTINGS, form.settings ?? {});
   return id;

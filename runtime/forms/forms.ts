@@ -6,6 +6,7 @@ import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { deleteForm, findForm, FORM_TYPE, incrementViews, insertForm, previousStatus, setFormStatus, updateSettings, type FormRecord } from './form-store.ts';
 import { renderFormMarkup } from './markup.ts';
+import { containsText } from '../linking/text-match.ts';
 
 /** A form as the admin screens read it, with the counters they sort by. */
 function present(form: FormRecord) {
@@ -40,7 +41,7 @@ export async function listForms(ctx: HandlerContext): Promise<HandlerResult> {
   const p = ctx.params;
   const statuses = p.status === 'any' ? ['publish', 'draft'] : [String(p.status ?? 'publish')];
   let q = ctx.app.db.selectFrom('posts').select('id').where('type', '=', FORM_TYPE).where('status', 'in', statuses);
-  if (p.search) q = q.where('title', 'like', `%${String(p.search)}%`);
+  if (p.search) q = q.where(containsText('title', String(p.search)));
   if (p.date_from) q = q.where('date', '>=', `${String(p.date_from)} 00:00:00`);
   if (p.date_to) q = q.where('date', '<=', `${String(p.date_to)} 23:59:59`);
   const ids = (await q.execute()).map((r) => r.id);

@@ -59,8 +59,9 @@ export async function addNewPost(ctx: HandlerContext): Promise<HandlerResult> {
         parent: 0, menu_order: 0, comment_status: type === 'post' ? 'open' : 'closed', ping_status: 'closed', format: 'standard',
         template: '', mime_type: '', guid: '', date: local, date_gmt: '0000-00-00 00:00:00', modified: local, modified_gmt: gmt, comment_count: 0,
       })
+      .returning('id')
       .executeTakeFirstOrThrow();
-    const newId = Number(res.insertId);
+    const newId = res.id;
     await trx.updateTable('posts').set({ guid: guidFor(ctx.app.config.siteUrl, type, newId) }).where('id', '=', newId).execute();
     return newId;
   });

@@ -79,6 +79,9 @@ describe('entries list', () => {
     const mine = await entryIds({ form_id: formId });
     expect(mine).not.toContain(other);
     expect(await entryIds({ search: 'zebra' })).toEqual([other]);
+    // Wildcards typed by the administrator match literally.
+    expect(await entryIds({ search: '%' })).toEqual([]);
+    expect(await entryIds({ search: 'zebra_stripes' })).toEqual([]);
 
     const asc = await entryIds({ orderby: 'id', order: 'ASC' });
     expect(asc).toEqual([...asc].sort((a, b) => a - b));

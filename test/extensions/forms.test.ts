@@ -211,8 +211,9 @@ describe('migrator', () => {
         comment_status: 'closed', ping_status: 'closed', format: 'standard', template: '', mime_type: '', guid: '',
         date: '2024-01-01 00:00:00', date_gmt: '2024-01-01 00:00:00', modified: '2024-01-01 00:00:00', modified_gmt: '2024-01-01 00:00:00', comment_count: 0,
       })
+      .returning('id')
       .executeTakeFirstOrThrow();
-    return Number(res.insertId);
+    return res.id;
   }
 
   it('lists a source plugin\'s forms, dry-runs, imports, and skips what was imported before', async () => {
