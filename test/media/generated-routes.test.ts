@@ -60,6 +60,16 @@ describe('media through the generated studio routes', () => {
     expect((await fetch(photo.source_url)).status).toBe(404);
   });
 
+  it('stores the deployment\'s registered meta keys of a media item', async () => {
+    const keys = server.app.deployment.resources.media?.schema.properties.meta?.properties ?? {};
+    const key = Object.keys(keys).find((k) => keys[k].type === 'string');
+    expect(key).toBeTruthy();
+    const item = await (await uploadRaw(server, await cornerImage(20, 20), 'meta.png')).json();
+    const res = await api(`/core/v2/media/${item.id}`, { method: 'POST', body: JSON.stringify({ meta: { [key!]: 'kept' } }) });
+    expect(res.status).toBe(200);
+    expect((await res.json()).meta[key!]).toBe('kept');
+  });
+
   it('sideloading 127.0.0.1 is refused by the SSRF guard', async () => {
     const res = await api('/core/v2/media', { method: 'POST', body: JSON.stringify({ url: `${server.siteUrl}/wp-content/uploads/x.jpg` }) });
     expect(res.status).toBe(400);

@@ -68,6 +68,13 @@ describe('uploading a file to POST /core/v2/media', () => {
     expect(first.media_details.width).toBe(50);
   });
 
+  it('uploads of one name at the same time never overwrite each other', async () => {
+    const items = await Promise.all([1, 2, 3, 4, 5].map(async (n) => (await uploadRaw(server, await cornerImage(10 + n, 10), 'race.png')).json()));
+    const files = items.map((i) => i.media_details.file);
+    expect(new Set(files).size).toBe(5);
+    expect(items.map((i) => i.media_details.width).sort()).toEqual([11, 12, 13, 14, 15]);
+  });
+
   it('a path-traversal file name stays inside the uploads folder', async () => {
     const res = await uploadRaw(server, await cornerImage(40, 40), '../../../etc/evil.png');
     expect(res.status).toBe(201);
