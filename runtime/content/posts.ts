@@ -66,7 +66,8 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
 
   let rows = result.rows;
   if (type === 'post' && p.ignore_sticky === false && page === 1 && !p.search) rows = await withStickyFirst(db, rows, [...sticky]);
-  rows = rows.filter((r) => canRead(ctx.user, r));
+  const readable = await Promise.all(rows.map((r) => canRead(db, ctx.user, r)));
+  rows = rows.filter((_r, i) => readable[i]);
   const data = await preparePosts(ctx, rows, { context: contextOf(ctx), excerptLength: p.excerpt_length });
   return { data, headers: { 'X-WP-Total': String(result.total), 'X-WP-TotalPages': String(totalPages) } };
 }
@@ -75,9 +76,9 @@ export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerR
   await publishDueOnce(ctx);
   const post = await findPost(ctx, Number(ctx.params.id), type);
   const context = contextOf(ctx);
-  if (context === 'edit' && post && !canEdit(ctx.user, post)) throw contentError('rest_forbidden_context', [], authStatus(ctx.user));
+  if (context === 'edit' && !(await canEdit(ctx.app.db, ctx.user, post))) throw contentError('rest_forbidden_context', [], authStatus(ctx.user));
   if (post.password && ctx.params.password && ctx.params.password !== post.password) throw contentError('rest_post_incorrect_password');
-  if (!canRead(ctx.user, post)) throw contentError('rest_forbidden', [], authStatus(ctx.user));
+  if (!(await canRead(ctx.app.db, ctx.user, post))) throw contentError('rest_forbidden', [], authStatus(ctx.user));
   const data = await preparePost(ctx, post, { context, password: ctx.params.password, excerptLength: ctx.params.excerpt_length });
   return { data };
 }
@@ -105,7 +106,7 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
 
 export async function update(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const existing = await findPost(ctx, Number(ctx.params.id), type);
-  if (!canEdit(ctx.user, existing)) throw contentError('rest_cannot_edit', [], authStatus(ctx.user));
+  if (!(await canEdit(ctx.app.db, ctx.user, existing))) throw contentError('rest_cannot_edit', [], authStatus(ctx.user));
   const changes = await prepareChanges(ctx, type, existing);
   const zone = await siteZone(ctx.app.db);
   await ctx.app.db.transaction().execute(async (trx) => {
@@ -127,7 +128,7 @@ export async function update(ctx: HandlerContext, type: PostType): Promise<Handl
 
 export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const post = await findPost(ctx, Number(ctx.params.id), type);
-  if (!canDelete(ctx.user, post)) throw contentError('rest_cannot_delete', [], authStatus(ctx.user));
+  if (!(await canDelete(ctx.app.db, ctx.user, post))) throw contentError('rest_cannot_delete', [], authStatus(ctx.user));
   const force = ctx.params.force === true;
   const zone = await siteZone(ctx.app.db);
   if (force) {

@@ -108,10 +108,10 @@ async function loadRelations(ctx: HandlerContext, rows: PostRow[], resource: str
 }
 
 /** WordPress's can_access_password_content: editors in edit context, or the right password. */
-function passwordPassed(user: CurrentUser | null, post: PostRow, opts: PrepareOptions): boolean {
+async function passwordPassed(db: Kysely<Database>, user: CurrentUser | null, post: PostRow, opts: PrepareOptions): Promise<boolean> {
   if (!post.password) return false;
-  if (opts.context === 'edit' && canEdit(user, post)) return true;
-  return !!opts.password && opts.password === post.password;
+  if (opts.password && opts.password === post.password) return true;
+  return opts.context === 'edit' && (await canEdit(db, user, post));
 }
 
 function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context: Context): Record<string, unknown[]> {
@@ -159,9 +159,9 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
   return out;
 }
 
-function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string): Record<string, unknown> {
+function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean): Record<string, unknown> {
   const isPage = post.type === 'page';
-  const open = !post.password || passwordPassed(ctx.user, post, opts);
+  const open = !post.password || unlocked;
   const dateGmt = post.date_gmt === ZERO_DATE ? zoneGmt(post.date) : post.date_gmt;
   const terms = rel.terms.get(post.id);
   const data: Record<string, unknown> = {
@@ -217,7 +217,8 @@ export async function preparePosts(ctx: HandlerContext, rows: PostRow[], opts: P
   const rel = await loadRelations(ctx, rows, rows[0].type);
   const zone = await siteZone(ctx.app.db);
   const toGmt = (local: string) => gmtFromLocal(local, zone);
-  return rows.map((row) => prepareOne(ctx, row, rel, opts, toGmt));
+  const unlocked = await Promise.all(rows.map((row) => passwordPassed(ctx.app.db, ctx.user, row, opts)));
+  return rows.map((row, i) => prepareOne(ctx, row, rel, opts, toGmt, unlocked[i]));
 }
 
 export async function preparePost(ctx: HandlerContext, row: PostRow, opts: PrepareOptions): Promise<Record<string, unknown>> {
