@@ -43,7 +43,25 @@ export async function saveGlobalClasses(ctx: HandlerContext): Promise<HandlerRes
   return { data: { data: set.items, meta: { order: set.order } } };
 }
 
-/** Where each class is used: the builder data of posts and pages that mention its id. */
+/** Every string in a document's element data: class ids appear as values (e.g. in `classes.value`). */
+function stringsOf(metaValue: string): Set<string> {
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (typeof node === 'string') found.add(node);
+    else if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+  };
+  try {
+    const stored = JSON.parse(metaValue) as unknown;
+    // The editor saves its element tree as JSON text inside the meta value.
+    walk(typeof stored === 'string' && stored.trim() ? JSON.parse(stored) : stored);
+  } catch {
+    // Unreadable builder data uses no class that anyone could find.
+  }
+  return found;
+}
+
+/** Where each class is used: the builder data of the documents that name its id. */
 export async function globalClassesUsage(ctx: HandlerContext): Promise<HandlerResult> {
   const set = await load(ctx, contextOf(ctx));
   const rows = await ctx.app.db
@@ -52,9 +70,12 @@ export async function globalClassesUsage(ctx: HandlerContext): Promise<HandlerRe
     .select(['posts.id', 'posts.title', 'posts.type', 'postmeta.meta_value'])
     .where('postmeta.meta_key', '=', '_builder_data')
     .where('posts.status', '!=', 'trash')
+    .where('posts.type', '!=', 'revision')
+    .orderBy('posts.id', 'asc')
     .execute();
+  const documents = rows.map((r) => ({ id: r.id, title: r.title, type: r.type, strings: stringsOf(r.meta_value) }));
   const usage = set.order.map((classId) => {
-    const content = rows.filter((r) => r.meta_value.includes(classId)).map((r) => ({ id: r.id, title: r.title, type: r.type }));
+    const content = documents.filter((d) => d.strings.has(classId)).map(({ id, title, type }) => ({ id, title, type }));
     return { classId, total: content.length, content };
   });
   return { data: { data: usage } };

@@ -121,6 +121,8 @@ describe('global classes', () => {
       body: { title: { raw: 'Styled post' }, status: 'publish', meta: { _builder_data: JSON.stringify([{ elType: 'widget', settings: { classes: { value: ['g-1'] } } }]) } },
     });
     expect(post.status).toBe(201);
+    // An id that merely starts like another class's is no use of it.
+    await call('POST', '/core/v2/posts', { body: { title: { raw: 'Other post' }, status: 'publish', meta: { _builder_data: JSON.stringify([{ settings: { classes: { value: ['g-10'] } } }]) } } });
     const usage = await call('GET', '/pagebuilder/v1/global-classes/usage');
     expect(usage.body.data).toEqual([
       { classId: 'g-1', total: 1, content: [{ id: post.body.id, title: 'Styled post', type: 'post' }] },
