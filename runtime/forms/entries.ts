@@ -10,6 +10,7 @@ import type { Database, FormEntriesTable } from '../store/schema.ts';
 import { gmtNow } from '../content/dates.ts';
 import { findForm } from './form-store.ts';
 import { containsText } from '../linking/text-match.ts';
+import { fieldProblem } from './field-validation.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type EntryRow = Selectable<FormEntriesTable>;
@@ -42,14 +43,15 @@ export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
   const values: Record<string, unknown> = {};
   const declared = form.fields.map((f) => (typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : {}));
   if (declared.length) {
-    const missing: Record<string, string> = {};
+    const problems: Record<string, string> = {};
     for (const field of declared) {
       const name = String(field.name ?? '');
       const value = ctx.params[name];
-      if (field.required === true && (value === undefined || value === null || String(value).trim() === '')) missing[name] = `${String(field.label ?? name)} is required.`;
+      const problem = fieldProblem(field, value);
+      if (problem) problems[name] = problem;
       if (name && value !== undefined) values[name] = value;
     }
-    if (Object.keys(missing).length) throw restError('rest_invalid_param', [Object.keys(missing).join(', ')], { params: missing });
+    if (Object.keys(problems).length) throw restError('rest_invalid_param', [Object.keys(problems).join(', ')], { params: problems });
   } else {
     for (const [k, v] of Object.entries(ctx.params)) if (!NOT_FIELDS.has(k)) values[k] = v;
   }

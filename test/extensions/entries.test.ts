@@ -59,6 +59,9 @@ describe('public submission', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('rest_invalid_param');
     expect(Object.keys(missing.body.data.params)).toEqual(['email']);
+    const malformed = await submit(formId, { your_name: 'Bad', email: 'not-an-address' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.data.params).toEqual({ email: 'Email must be an email address.' });
     const draft = (await call('POST', '/formsuite/v1/create-new-form', { body: { title: 'Draft' } })).body.id;
     expect((await submit(draft, { a: 1 })).status).toBe(404);
 
