@@ -156,6 +156,35 @@ describe('creating posts', () => {
   });
 });
 
+describe('slugs and dates of later saves', () => {
+  it('makes a given slug unique too, and page slugs only among siblings', async () => {
+    const a = await post({ title: 'One', slug: 'same-slug', status: 'publish' });
+    const b = await post({ title: 'Two', slug: 'same-slug', status: 'publish' });
+    expect([a.body.slug, b.body.slug]).toEqual(['same-slug', 'same-slug-2']);
+    const p1 = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Team', status: 'publish' });
+    const p2 = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Team', status: 'publish', parent: p1.body.id });
+    expect(p2.body.slug).toBe('team');
+  });
+
+  it('keeps a draft date floating until it is published, then fixes it', async () => {
+    const d = await post({ title: 'Floating' });
+    const id = d.body.id;
+    const old = '2001-01-01 00:00:00';
+    // A draft saved long ago without a date of its own: its GMT date is still the zero date.
+    const stored = await s.app.db.selectFrom('posts').select('date_gmt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.date_gmt).toBe('0000-00-00 00:00:00');
+    await s.app.db.updateTable('posts').set({ date: old }).where('id', '=', id).execute();
+    const later = await s.call('administrator', 'POST', `/core/v2/posts/${id}`, { content: 'more' });
+    expect(later.body.date.startsWith('2001')).toBe(false);
+    const pub = await s.call('administrator', 'POST', `/core/v2/posts/${id}`, { status: 'publish' });
+    const fixed = await s.app.db.selectFrom('posts').select('date_gmt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(fixed.date_gmt).toBe(pub.body.date_gmt.replace('T', ' '));
+    await s.app.db.updateTable('posts').set({ date: old, date_gmt: old }).where('id', '=', id).execute();
+    const edited = await s.call('administrator', 'POST', `/core/v2/posts/${id}`, { content: 'again' });
+    expect(edited.body.date_gmt).toBe('2001-01-01T00:00:00');
+  });
+});
+
 describe('pages', () => {
   it('stores parent and menu_order and refuses an unknown parent', async () => {
     const parent = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Parent', status: 'publish' });
