@@ -11,6 +11,7 @@ import {
 } from './attachments.ts';
 import { nowPair, rowChanges, writeMetaFields } from './fields.ts';
 import { publicUrl, removeFiles } from './storage.ts';
+import { restBase } from '../content/links.ts';
 
 export const contextOf = (ctx: HandlerContext): Context => (ctx.params.context === 'edit' || ctx.params.context === 'embed' ? ctx.params.context : 'view');
 
@@ -24,7 +25,7 @@ export function createdResponse(ctx: HandlerContext, id: number, data: unknown):
   return {
     status: 201,
     data,
-    headers: { Location: `${ctx.app.config.restUrl}/${ctx.route.namespace || 'core/v2'}/media/${id}`, 'X-WP-Upload-Attachment-ID': String(id) },
+    headers: { Location: `${restBase(ctx)}/media/${id}`, 'X-WP-Upload-Attachment-ID': String(id) },
   };
 }
 

@@ -70,6 +70,18 @@ describe('media through the generated studio routes', () => {
     expect((await res.json()).meta[key!]).toBe('kept');
   });
 
+  it('the wp/v2 alias answers with wp/v2 addresses', async () => {
+    const res = await fetch(`${server.restUrl}/wp/v2/media`, {
+      method: 'POST',
+      headers: { ...server.authHeaders('administrator'), 'content-type': 'image/png', 'content-disposition': 'attachment; filename="alias.png"' },
+      body: new Uint8Array(await cornerImage(20, 20)),
+    });
+    expect(res.status).toBe(201);
+    const item = await res.json();
+    expect(res.headers.get('location')).toBe(`${server.restUrl}/wp/v2/media/${item.id}`);
+    expect(item._links.self[0].href).toBe(`${server.restUrl}/wp/v2/media/${item.id}`);
+  });
+
   it('sideloading 127.0.0.1 is refused by the SSRF guard', async () => {
     const res = await api('/core/v2/media', { method: 'POST', body: JSON.stringify({ url: `${server.siteUrl}/wp-content/uploads/x.jpg` }) });
     expect(res.status).toBe(400);
