@@ -18,6 +18,14 @@ const ANY_START = /^[ \t]*\/\/ #region specpress:([A-Za-z0-9_]+)/gm;
 
 export class PreserveError extends Error {}
 
+/** The statement a handler region holds until a person writes the body: answers 501. */
+export const defaultBody = (id: string): string => `throw restError('rest_not_implemented', [${JSON.stringify(id)}]);`;
+
+/** Whether a region still holds only its default body: nothing hand-written to keep. */
+function untouched(id: string, body: string): boolean {
+  return body.trim() === defaultBody(id).replace(/"/g, "'");
+}
+
 /** Region id -> inner text. Throws when a start marker has no matching end marker. */
 export function parseRegions(text: string, file: string): Map<string, string> {
   const regions = new Map<string, string>();
@@ -90,7 +98,8 @@ export function mergeHandlers(skeletons: EmittedFile[], existing: Map<string, st
   });
   const orphans: Orphan[] = [];
   for (const [id, { body, file }] of bodies) {
-    if (!used.has(id)) orphans.push({ operationId: id, file, body, imports: imports.get(file) });
+    // A removed operation whose body nobody wrote goes quietly; a written one never does.
+    if (!used.has(id) && !untouched(id, body)) orphans.push({ operationId: id, file, body, imports: imports.get(file) });
   }
   orphans.sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   return { files, orphans };

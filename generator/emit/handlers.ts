@@ -9,7 +9,7 @@ import type { Endpoint, Permission, Route, SpecModel } from '../model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { handlerGroup, namespaceSlug } from './naming.ts';
 import { GENERATED_MARK, generatedBanner, printSource } from './ts-source.ts';
-import { IMPORTS_REGION, regionEnd, regionStart } from '../preserve.ts';
+import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
 
 export interface CustomOperation {
   route: Route;
@@ -57,7 +57,7 @@ function handlerStatement(op: CustomOperation): StatementStructures {
             .write('async (ctx) => ')
             .block(() => {
               w.writeLine(regionStart(id));
-              w.writeLine(`throw restError('rest_not_implemented', [${JSON.stringify(id)}]);`);
+              w.writeLine(defaultBody(id));
               w.writeLine(regionEnd(id));
             }),
       },

@@ -54,3 +54,11 @@ describe('orphans file', () => {
     expect(twice).toContain('export async function gone_2(ctx) {\n  // #region specpress-orphan:gone_2\n  return 2;\n');
   });
 });
+
+describe('removed operations', () => {
+  it('drop a region that still holds the default body, with nothing to report', () => {
+    const untouched = skeleton.replace(/specpress:a/g, 'specpress:gone').replace('throw new Error();', "throw restError('rest_not_implemented', ['gone']);");
+    const result = mergeHandlers([{ path: 'handlers/n/g.ts', content: skeleton }], new Map([['handlers/n/g.ts', untouched]]), new Map());
+    expect(result.orphans).toEqual([]);
+  });
+});
