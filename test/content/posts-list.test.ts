@@ -136,6 +136,13 @@ describe('statuses', () => {
     expect(names(await ids('status=private', 'editor'))).toEqual(['epsilon']);
     expect(names(await ids('status=any&per_page=100', 'administrator'))).toEqual(['zeta', 'epsilon', 'delta', 'gamma', 'beta', 'alpha']);
   });
+  it("leaves out drafts a contributor may not read, keeping the query's total", async () => {
+    const res = await s.call('contributor', 'GET', '/core/v2/posts?status=draft');
+    expect(res.body).toEqual([]);
+    expect(res.headers.get('x-wp-total')).toBe('1');
+    const sub = await s.call('subscriber', 'GET', '/core/v2/posts?status=draft');
+    expect(sub.body.data.details.status.data.status).toBe(403);
+  });
   it('refuses context=edit to anonymous callers', async () => {
     const res = await s.call('anonymous', 'GET', '/core/v2/posts?context=edit');
     expect(res.status).toBe(401);
