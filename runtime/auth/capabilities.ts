@@ -54,15 +54,22 @@ export async function loadPostFacts(db: Kysely<Database>, id: number): Promise<P
 
 type Loader = (id: number) => Promise<PostFacts | undefined>;
 
+/** The ids of the site's front page and posts page, which only administrators may delete. */
+type SitePages = () => Promise<number[]>;
+
 const POST_META_CAPS = new Set(['edit_post', 'delete_post', 'read_post', 'publish_post', 'edit_page', 'delete_page', 'read_page']);
 
 /** The primitive capabilities a capability needs; `do_not_allow` when nobody may. */
-export async function mapMetaCap(cap: string, user: CurrentUser | null, objectId: number | undefined, load: Loader): Promise<string[]> {
+export async function mapMetaCap(cap: string, user: CurrentUser | null, objectId: number | undefined, load: Loader, sitePages: SitePages = async () => []): Promise<string[]> {
   if (!POST_META_CAPS.has(cap)) return [cap];
   const base = cap.replace(/_page$/, '_post');
   let post = objectId === undefined ? undefined : await load(objectId);
   if (!post) return [DO_NOT_ALLOW];
-  // A revision is governed by the post it belongs to.
+  // WordPress 6.1 maps delete_post on a revision to do_not_allow, so its REST API refuses every
+  // revision DELETE (403, administrators included). The interface document makes deleting a
+  // revision with force=true a rule of its own, so here a revision follows its parent instead.
+  if (base === 'delete_post' && post.type === 'page' && (await sitePages()).includes(post.id)) return ['manage_options'];
+  // Otherwise a revision is governed by the post it belongs to.
   if (post.type === 'revision') {
     post = await load(post.parent);
     if (!post) return [DO_NOT_ALLOW];
@@ -78,7 +85,7 @@ export async function mapMetaCap(cap: string, user: CurrentUser | null, objectId
       if (status === 'publish') return ['read'];
       if (own) return ['read'];
       if (status === 'private') return [caps.read_private_posts];
-      return mapMetaCap('edit_post', user, post.id, load);
+      return mapMetaCap('edit_post', user, post.id, load, sitePages);
     case 'edit_post':
     case 'delete_post': {
       const verb = base === 'edit_post' ? 'edit' : 'delete';
@@ -114,8 +121,17 @@ export function hasAll(user: CurrentUser | null, caps: string[]): boolean {
 }
 
 /** Whether `user` (null: anonymous) has `cap`, for the object `objectId` when the cap is a meta one. */
-export async function userCan(app: Pick<App, 'db'>, user: CurrentUser | null, cap: string, objectId?: number): Promise<boolean> {
+export async function userCan(app: Pick<App, 'db'> & Partial<Pick<App, 'deployment'>>, user: CurrentUser | null, cap: string, objectId?: number): Promise<boolean> {
   if (!user) return false;
   const load: Loader = (id) => loadPostFacts(app.db, id);
-  return hasAll(user, await mapMetaCap(cap, user, objectId, load));
+  return hasAll(user, await mapMetaCap(cap, user, objectId, load, () => sitePageIds(app)));
+}
+
+/** page_on_front and page_for_posts as the site settings store them (`site.<field>`), else the deployment's defaults. */
+async function sitePageIds(app: Pick<App, 'db'> & Partial<Pick<App, 'deployment'>>): Promise<number[]> {
+  const rows = await app.db.selectFrom('options').select(['name', 'value']).where('name', 'in', ['site.page_on_front', 'site.page_for_posts']).execute();
+  const stored = new Map(rows.map((r) => [r.name, Number(JSON.parse(r.value))]));
+  const site = app.deployment?.site;
+  const ids = [stored.get('site.page_on_front') ?? site?.page_on_front ?? 0, stored.get('site.page_for_posts') ?? site?.page_for_posts ?? 0];
+  return ids.filter((id) => id > 0);
 }

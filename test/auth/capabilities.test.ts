@@ -52,6 +52,16 @@ describe('meta capabilities map to role capabilities as WordPress map_meta_cap',
     expect(await userCan(app, users.contributor, 'edit_post', revision)).toBe(false);
   });
 
+  it('only administrators delete the front page or the posts page', async () => {
+    const { app, users } = site;
+    const front = await addPost(app, { type: 'page', author: users.editor.id, status: 'publish' });
+    expect(await userCan(app, users.editor, 'delete_post', front)).toBe(true);
+    await app.db.insertInto('options').values({ name: 'site.page_on_front', value: JSON.stringify(front) }).execute();
+    expect(await userCan(app, users.editor, 'delete_post', front)).toBe(false);
+    expect(await userCan(app, users.administrator, 'delete_post', front)).toBe(true);
+    expect(await userCan(app, users.editor, 'edit_post', front)).toBe(true);
+  });
+
   it('a missing object and anonymous callers get nothing; primitive caps come from the role', async () => {
     const { app, users } = site;
     expect(await userCan(app, users.administrator, 'edit_post', 999999)).toBe(false);
