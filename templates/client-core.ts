@@ -42,6 +42,14 @@ export interface Page<T> {
   totalPages: number | null;
 }
 
+/** Per-call extras: a file to upload (sent as multipart/form-data), headers, an abort signal. */
+export interface CallOptions {
+  /** Uploads `data` as the `file` field, with the args as form fields (media uploads). */
+  file?: { data: Blob; filename: string };
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 interface RawResponse {
   data: unknown;
   headers: Headers;
@@ -100,12 +108,28 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(options: ClientOptions, method: string, path: string, args: object): Promise<RawResponse> {
+/** Form fields of a multipart body, nested values in the same bracket form as the query. */
+function formData(args: Record<string, unknown>, file: { data: Blob; filename: string }): FormData {
+  const form = new FormData();
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, parts);
+  for (const part of parts) {
+    const [key, value] = part.split('=').map(decodeURIComponent);
+    form.append(key, value);
+  }
+  form.append('file', file.data, file.filename);
+  return form;
+}
+
+async function send(options: ClientOptions, method: string, path: string, args: object, init: CallOptions = {}): Promise<RawResponse> {
   const { path: filled, rest } = fillPath(path, args as Record<string, unknown>);
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...authHeaders(options.auth) };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...authHeaders(options.auth), ...init.headers };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
-  let body: string | undefined;
-  if (BODY_METHODS.has(method)) {
+  let body: string | FormData | undefined;
+  if (init.file) {
+    // fetch sets the multipart content type with its boundary itself.
+    body = formData(rest, init.file);
+  } else if (BODY_METHODS.has(method)) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(rest);
   } else {
@@ -118,6 +142,7 @@ async function send(options: ClientOptions, method: string, path: string, args: 
     method,
     headers,
     body,
+    signal: init.signal,
     // A nonce is only accepted together with the session cookie it was made for.
     credentials: options.auth?.kind === 'nonce' ? 'include' : 'same-origin',
   });
@@ -138,8 +163,8 @@ function headerNumber(headers: Headers, name: string): number | null {
   return value === null || value === '' || Number.isNaN(Number(value)) ? null : Number(value);
 }
 
-async function fetchPage<T>(options: ClientOptions, path: string, args: object, page: number): Promise<Page<T>> {
-  const { data, headers } = await send(options, 'GET', path, { ...args, page });
+async function fetchPage<T>(options: ClientOptions, path: string, args: object, page: number, init?: CallOptions): Promise<Page<T>> {
+  const { data, headers } = await send(options, 'GET', path, { ...args, page }, init);
   return {
     items: Array.isArray(data) ? (data as T[]) : [],
     total: headerNumber(headers, 'x-wp-total'),
@@ -148,10 +173,10 @@ async function fetchPage<T>(options: ClientOptions, path: string, args: object, 
 }
 
 /** Every page of a collection in turn, from the requested `page` (default 1) to the last. */
-async function* iteratePages<T>(options: ClientOptions, path: string, args: object): AsyncGenerator<Page<T>> {
+async function* iteratePages<T>(options: ClientOptions, path: string, args: object, init?: CallOptions): AsyncGenerator<Page<T>> {
   let page = Number((args as { page?: unknown }).page ?? 1);
   for (;;) {
-    const current = await fetchPage<T>(options, path, args, page);
+    const current = await fetchPage<T>(options, path, args, page, init);
     yield current;
     const last = current.totalPages ?? (current.items.length === 0 ? page : page + 1);
     if (page >= last || current.items.length === 0) return;
@@ -160,14 +185,14 @@ async function* iteratePages<T>(options: ClientOptions, path: string, args: obje
 }
 
 /** All items of a collection over every page. */
-async function collectAll<T>(options: ClientOptions, path: string, args: object): Promise<T[]> {
+async function collectAll<T>(options: ClientOptions, path: string, args: object, init?: CallOptions): Promise<T[]> {
   const items: T[] = [];
-  for await (const page of iteratePages<T>(options, path, args)) items.push(...page.items);
+  for await (const page of iteratePages<T>(options, path, args, init)) items.push(...page.items);
   return items;
 }
 
-async function call<R>(options: ClientOptions, method: string, path: string, args: object): Promise<R> {
-  return (await send(options, method, path, args)).data as R;
+async function call<R>(options: ClientOptions, method: string, path: string, args: object, init?: CallOptions): Promise<R> {
+  return (await send(options, method, path, args, init)).data as R;
 }
 
 // ---- Generated part: one function per endpoint. ----

@@ -75,13 +75,13 @@ function writeMethod(w: CodeBlockWriter, m: ClientMethod): void {
   const method = JSON.stringify(m.endpoint.methods[0]);
   const doc = m.endpoint.description ? `${m.endpoint.description} ` : '';
   w.writeLine(`/** ${doc}${m.endpoint.methods.join(', ')} ${m.route.path} (${id}) */`);
-  w.writeLine(`${m.name}: (${param}) => call<T.${resultTypeName(id)}>(options, ${method}, ${path}, args),`);
+  w.writeLine(`${m.name}: (${param}, init?: CallOptions) => call<T.${resultTypeName(id)}>(options, ${method}, ${path}, args, init),`);
   if (isPaged(m)) {
     const item = `ItemOf<T.${resultTypeName(id)}>`;
     w.writeLine(`/** Every item over all pages of ${m.route.path}. */`);
-    w.writeLine(`${m.name}All: (${param}) => collectAll<${item}>(options, ${path}, args),`);
+    w.writeLine(`${m.name}All: (${param}, init?: CallOptions) => collectAll<${item}>(options, ${path}, args, init),`);
     w.writeLine(`/** The pages of ${m.route.path} one by one, with X-WP-Total and X-WP-TotalPages. */`);
-    w.writeLine(`${m.name}Pages: (${param}) => iteratePages<${item}>(options, ${path}, args),`);
+    w.writeLine(`${m.name}Pages: (${param}, init?: CallOptions) => iteratePages<${item}>(options, ${path}, args, init),`);
   }
 }
 

@@ -2,6 +2,7 @@
  * The generated client of the studio deployment against a live test server: typed calls,
  * application-password auth, pagination over X-WP-TotalPages, and errors as SpecpressError.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
 import { SpecpressError, createClient, type Client } from '../../output/deployments/studio/client.ts';
@@ -38,6 +39,12 @@ describe('generated client against the server', () => {
     expect(pages[0].totalPages).toBe(2);
     const all = await client.core.posts.listAll({ per_page: 2, search: 'Paged' });
     expect(all.map((p) => p.title?.rendered).sort()).toEqual(['Paged 1', 'Paged 2', 'Paged 3']);
+  });
+
+  it('uploads a file as multipart form data', async () => {
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#336699' } }).png().toBuffer();
+    const created = await client.core.media.create({ alt_text: 'A blue block' }, { file: { data: new Blob([png], { type: 'image/png' }), filename: 'blue.png' } });
+    expect(created).toMatchObject({ alt_text: 'A blue block', mime_type: 'image/png' });
   });
 
   it('throws SpecpressError carrying the code, status and data the server sent', async () => {

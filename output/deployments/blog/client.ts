@@ -46,6 +46,14 @@ export interface Page<T> {
   totalPages: number | null;
 }
 
+/** Per-call extras: a file to upload (sent as multipart/form-data), headers, an abort signal. */
+export interface CallOptions {
+  /** Uploads `data` as the `file` field, with the args as form fields (media uploads). */
+  file?: { data: Blob; filename: string };
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 interface RawResponse {
   data: unknown;
   headers: Headers;
@@ -114,21 +122,39 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Form fields of a multipart body, nested values in the same bracket form as the query. */
+function formData(args: Record<string, unknown>, file: { data: Blob; filename: string }): FormData {
+  const form = new FormData();
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, parts);
+  for (const part of parts) {
+    const [key, value] = part.split('=').map(decodeURIComponent);
+    form.append(key, value);
+  }
+  form.append('file', file.data, file.filename);
+  return form;
+}
+
 async function send(
   options: ClientOptions,
   method: string,
   path: string,
   args: object,
+  init: CallOptions = {},
 ): Promise<RawResponse> {
   const { path: filled, rest } = fillPath(path, args as Record<string, unknown>);
   const headers: Record<string, string> = {
     accept: 'application/json',
     ...options.headers,
     ...authHeaders(options.auth),
+    ...init.headers,
   };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
-  let body: string | undefined;
-  if (BODY_METHODS.has(method)) {
+  let body: string | FormData | undefined;
+  if (init.file) {
+    // fetch sets the multipart content type with its boundary itself.
+    body = formData(rest, init.file);
+  } else if (BODY_METHODS.has(method)) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(rest);
   } else {
@@ -141,6 +167,7 @@ async function send(
     method,
     headers,
     body,
+    signal: init.signal,
     // A nonce is only accepted together with the session cookie it was made for.
     credentials: options.auth?.kind === 'nonce' ? 'include' : 'same-origin',
   });
@@ -174,8 +201,9 @@ async function fetchPage<T>(
   path: string,
   args: object,
   page: number,
+  init?: CallOptions,
 ): Promise<Page<T>> {
-  const { data, headers } = await send(options, 'GET', path, { ...args, page });
+  const { data, headers } = await send(options, 'GET', path, { ...args, page }, init);
   return {
     items: Array.isArray(data) ? (data as T[]) : [],
     total: headerNumber(headers, 'x-wp-total'),
@@ -188,10 +216,11 @@ async function* iteratePages<T>(
   options: ClientOptions,
   path: string,
   args: object,
+  init?: CallOptions,
 ): AsyncGenerator<Page<T>> {
   let page = Number((args as { page?: unknown }).page ?? 1);
   for (;;) {
-    const current = await fetchPage<T>(options, path, args, page);
+    const current = await fetchPage<T>(options, path, args, page, init);
     yield current;
     const last = current.totalPages ?? (current.items.length === 0 ? page : page + 1);
     if (page >= last || current.items.length === 0) return;
@@ -200,9 +229,14 @@ async function* iteratePages<T>(
 }
 
 /** All items of a collection over every page. */
-async function collectAll<T>(options: ClientOptions, path: string, args: object): Promise<T[]> {
+async function collectAll<T>(
+  options: ClientOptions,
+  path: string,
+  args: object,
+  init?: CallOptions,
+): Promise<T[]> {
   const items: T[] = [];
-  for await (const page of iteratePages<T>(options, path, args)) items.push(...page.items);
+  for await (const page of iteratePages<T>(options, path, args, init)) items.push(...page.items);
   return items;
 }
 
@@ -211,8 +245,9 @@ async function call<R>(
   method: string,
   path: string,
   args: object,
+  init?: CallOptions,
 ): Promise<R> {
-  return (await send(options, method, path, args)).data as R;
+  return (await send(options, method, path, args, init)).data as R;
 }
 
 // ---- Generated part: one function per endpoint. ----
@@ -226,1203 +261,1511 @@ export function createClient(options: ClientOptions) {
     root: {
       index: {
         /** The discovery document (site fields, namespaces, routes, authentication). GET / (getIndex) */
-        get: (args: T.GetIndexArgs = {}) => call<T.GetIndexResult>(options, 'GET', '/', args),
+        get: (args: T.GetIndexArgs = {}, init?: CallOptions) =>
+          call<T.GetIndexResult>(options, 'GET', '/', args, init),
       },
       batch: {
         /** Runs up to 25 write requests in one call. Only endpoints marked allow_batch v1 may be named; each sub-request is checked against its own endpoint's permission. POST /batch/v1 (batchRequests) */
-        v1Create: (args: T.BatchRequestsArgs) =>
-          call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args),
+        v1Create: (args: T.BatchRequestsArgs, init?: CallOptions) =>
+          call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args, init),
       },
     },
     oembed: {
       index: {
         /** GET /oembed/1.0 (oembed10Index) */
-        get: (args: T.Oembed10IndexArgs = {}) =>
-          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args),
+        get: (args: T.Oembed10IndexArgs = {}, init?: CallOptions) =>
+          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args, init),
       },
       embed: {
         /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
-        get: (args: T.GetOembedArgs) =>
-          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args),
+        get: (args: T.GetOembedArgs, init?: CallOptions) =>
+          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args, init),
       },
       proxy: {
         /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
-        get: (args: T.GetOembedProxyArgs) =>
-          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args),
+        get: (args: T.GetOembedProxyArgs, init?: CallOptions) =>
+          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args, init),
       },
     },
     pagebuilderOne: {
       index: {
         /** GET /pagebuilder-one/v1 (pagebuilderOneV1Index) */
-        get: (args: T.PagebuilderOneV1IndexArgs = {}) =>
-          call<T.PagebuilderOneV1IndexResult>(options, 'GET', '/pagebuilder-one/v1', args),
+        get: (args: T.PagebuilderOneV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1IndexResult>(options, 'GET', '/pagebuilder-one/v1', args, init),
       },
       connect: {
         /** POST /pagebuilder-one/v1/connect/authorize (pagebuilderOneV1PostConnectAuthorize) */
-        authorizeCreate: (args: T.PagebuilderOneV1PostConnectAuthorizeArgs = {}) =>
+        authorizeCreate: (
+          args: T.PagebuilderOneV1PostConnectAuthorizeArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostConnectAuthorizeResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/connect/authorize',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/connect/disconnect (pagebuilderOneV1PostConnectDisconnect) */
-        disconnectCreate: (args: T.PagebuilderOneV1PostConnectDisconnectArgs = {}) =>
+        disconnectCreate: (
+          args: T.PagebuilderOneV1PostConnectDisconnectArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostConnectDisconnectResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/connect/disconnect',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/connect/switch-domain (pagebuilderOneV1PostConnectSwitchDomain) */
-        switchDomainCreate: (args: T.PagebuilderOneV1PostConnectSwitchDomainArgs = {}) =>
+        switchDomainCreate: (
+          args: T.PagebuilderOneV1PostConnectSwitchDomainArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostConnectSwitchDomainResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/connect/switch-domain',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/connect/deactivate (pagebuilderOneV1PostConnectDeactivate) */
-        deactivateCreate: (args: T.PagebuilderOneV1PostConnectDeactivateArgs = {}) =>
+        deactivateCreate: (
+          args: T.PagebuilderOneV1PostConnectDeactivateArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostConnectDeactivateResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/connect/deactivate',
             args,
+            init,
           ),
       },
       topBar: {
         /** GET /pagebuilder-one/v1/top-bar/notifications (pagebuilderOneV1GetTopBarNotifications) */
-        notificationsGet: (args: T.PagebuilderOneV1GetTopBarNotificationsArgs) =>
+        notificationsGet: (
+          args: T.PagebuilderOneV1GetTopBarNotificationsArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1GetTopBarNotificationsResult>(
             options,
             'GET',
             '/pagebuilder-one/v1/top-bar/notifications',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1PostTopBarFeedback) */
-        feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs) =>
+        feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostTopBarFeedbackResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/top-bar/feedback',
             args,
+            init,
           ),
       },
       themes: {
         /** POST /pagebuilder-one/v1/themes (pagebuilderOneV1PostThemes) */
-        create: (args: T.PagebuilderOneV1PostThemesArgs) =>
+        create: (args: T.PagebuilderOneV1PostThemesArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/themes',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/themes/<slug>/activate (pagebuilderOneV1PostThemesActivate) */
-        activateCreate: (args: T.PagebuilderOneV1PostThemesActivateArgs) =>
+        activateCreate: (args: T.PagebuilderOneV1PostThemesActivateArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesActivateResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/themes/<slug>/activate',
             args,
+            init,
           ),
       },
       plugins: {
         /** GET /pagebuilder-one/v1/plugins (pagebuilderOneV1GetPlugins) */
-        get: (args: T.PagebuilderOneV1GetPluginsArgs = {}) =>
+        get: (args: T.PagebuilderOneV1GetPluginsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetPluginsResult>(
             options,
             'GET',
             '/pagebuilder-one/v1/plugins',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins (pagebuilderOneV1PostPlugins) */
-        create: (args: T.PagebuilderOneV1PostPluginsArgs) =>
+        create: (args: T.PagebuilderOneV1PostPluginsArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/activate (pagebuilderOneV1PostPluginsActivate) */
-        activateCreate: (args: T.PagebuilderOneV1PostPluginsActivateArgs) =>
+        activateCreate: (args: T.PagebuilderOneV1PostPluginsActivateArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsActivateResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/activate',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/deactivate (pagebuilderOneV1PostPluginsDeactivate) */
-        deactivateCreate: (args: T.PagebuilderOneV1PostPluginsDeactivateArgs) =>
+        deactivateCreate: (args: T.PagebuilderOneV1PostPluginsDeactivateArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsDeactivateResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/deactivate',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/upgrade (pagebuilderOneV1PostPluginsUpgrade) */
-        upgradeCreate: (args: T.PagebuilderOneV1PostPluginsUpgradeArgs) =>
+        upgradeCreate: (args: T.PagebuilderOneV1PostPluginsUpgradeArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsUpgradeResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/upgrade',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/migration/run (pagebuilderOneV1PostPluginsMigrationRun) */
-        migrationRunCreate: (args: T.PagebuilderOneV1PostPluginsMigrationRunArgs) =>
+        migrationRunCreate: (
+          args: T.PagebuilderOneV1PostPluginsMigrationRunArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostPluginsMigrationRunResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/migration/run',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback (pagebuilderOneV1PostPluginsMigrationRollback) */
-        migrationRollbackCreate: (args: T.PagebuilderOneV1PostPluginsMigrationRollbackArgs) =>
+        migrationRollbackCreate: (
+          args: T.PagebuilderOneV1PostPluginsMigrationRollbackArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostPluginsMigrationRollbackResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/migration/rollback',
             args,
+            init,
           ),
       },
       settings: {
         /** GET /pagebuilder-one/v1/settings (pagebuilderOneV1GetSettings) */
-        get: (args: T.PagebuilderOneV1GetSettingsArgs = {}) =>
+        get: (args: T.PagebuilderOneV1GetSettingsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetSettingsResult>(
             options,
             'GET',
             '/pagebuilder-one/v1/settings',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder-one/v1/settings (pagebuilderOneV1UpdateSettings) */
-        create: (args: T.PagebuilderOneV1UpdateSettingsArgs = {}) =>
+        create: (args: T.PagebuilderOneV1UpdateSettingsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1UpdateSettingsResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/settings',
             args,
+            init,
           ),
       },
       manageDashboardWidget: {
         /** GET /pagebuilder-one/v1/manage-dashboard-widget/state (pagebuilderOneV1GetManageDashboardWidgetState) */
-        stateGet: (args: T.PagebuilderOneV1GetManageDashboardWidgetStateArgs = {}) =>
+        stateGet: (
+          args: T.PagebuilderOneV1GetManageDashboardWidgetStateArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1GetManageDashboardWidgetStateResult>(
             options,
             'GET',
             '/pagebuilder-one/v1/manage-dashboard-widget/state',
             args,
+            init,
           ),
       },
       logs: {
         /** GET /pagebuilder-one/v1/logs (pagebuilderOneV1GetLogs) */
-        get: (args: T.PagebuilderOneV1GetLogsArgs = {}) =>
-          call<T.PagebuilderOneV1GetLogsResult>(options, 'GET', '/pagebuilder-one/v1/logs', args),
+        get: (args: T.PagebuilderOneV1GetLogsArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1GetLogsResult>(
+            options,
+            'GET',
+            '/pagebuilder-one/v1/logs',
+            args,
+            init,
+          ),
         /** DELETE /pagebuilder-one/v1/logs (pagebuilderOneV1DeleteLogs) */
-        delete: (args: T.PagebuilderOneV1DeleteLogsArgs = {}) =>
+        delete: (args: T.PagebuilderOneV1DeleteLogsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1DeleteLogsResult>(
             options,
             'DELETE',
             '/pagebuilder-one/v1/logs',
             args,
+            init,
           ),
       },
     },
     pagebuilderV1: {
       index: {
         /** GET /pagebuilder/v1 (pagebuilderV1Index) */
-        get: (args: T.PagebuilderV1IndexArgs = {}) =>
-          call<T.PagebuilderV1IndexResult>(options, 'GET', '/pagebuilder/v1', args),
+        get: (args: T.PagebuilderV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1IndexResult>(options, 'GET', '/pagebuilder/v1', args, init),
       },
       cache: {
         /** DELETE /pagebuilder/v1/cache (pagebuilderV1DeleteCache) */
-        delete: (args: T.PagebuilderV1DeleteCacheArgs = {}) =>
-          call<T.PagebuilderV1DeleteCacheResult>(options, 'DELETE', '/pagebuilder/v1/cache', args),
+        delete: (args: T.PagebuilderV1DeleteCacheArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1DeleteCacheResult>(
+            options,
+            'DELETE',
+            '/pagebuilder/v1/cache',
+            args,
+            init,
+          ),
       },
       globals: {
         /** GET /pagebuilder/v1/globals (pagebuilderV1GetGlobals) */
-        get: (args: T.PagebuilderV1GetGlobalsArgs = {}) =>
-          call<T.PagebuilderV1GetGlobalsResult>(options, 'GET', '/pagebuilder/v1/globals', args),
+        get: (args: T.PagebuilderV1GetGlobalsArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetGlobalsResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/globals',
+            args,
+            init,
+          ),
         /** GET /pagebuilder/v1/globals/colors (pagebuilderV1GetGlobalsColors) */
-        pagebuilderV1GetGlobalsColors: (args: T.PagebuilderV1GetGlobalsColorsArgs = {}) =>
+        pagebuilderV1GetGlobalsColors: (
+          args: T.PagebuilderV1GetGlobalsColorsArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetGlobalsColorsResult>(
             options,
             'GET',
             '/pagebuilder/v1/globals/colors',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/globals/colors/<id> (pagebuilderV1GetGlobalsColor) */
-        pagebuilderV1GetGlobalsColor: (args: T.PagebuilderV1GetGlobalsColorArgs) =>
+        pagebuilderV1GetGlobalsColor: (
+          args: T.PagebuilderV1GetGlobalsColorArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetGlobalsColorResult>(
             options,
             'GET',
             '/pagebuilder/v1/globals/colors/<id>',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/globals/colors/<id> (pagebuilderV1SaveGlobalsColor) */
-        colorsUpdate: (args: T.PagebuilderV1SaveGlobalsColorArgs) =>
+        colorsUpdate: (args: T.PagebuilderV1SaveGlobalsColorArgs, init?: CallOptions) =>
           call<T.PagebuilderV1SaveGlobalsColorResult>(
             options,
             'POST',
             '/pagebuilder/v1/globals/colors/<id>',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/globals/colors/<id> (pagebuilderV1DeleteGlobalsColor) */
-        colorsDelete: (args: T.PagebuilderV1DeleteGlobalsColorArgs) =>
+        colorsDelete: (args: T.PagebuilderV1DeleteGlobalsColorArgs, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteGlobalsColorResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/globals/colors/<id>',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/globals/typography (pagebuilderV1GetGlobalsTypography) */
-        pagebuilderV1GetGlobalsTypography: (args: T.PagebuilderV1GetGlobalsTypographyArgs = {}) =>
+        pagebuilderV1GetGlobalsTypography: (
+          args: T.PagebuilderV1GetGlobalsTypographyArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetGlobalsTypographyResult>(
             options,
             'GET',
             '/pagebuilder/v1/globals/typography',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/globals/typography/<id> (pagebuilderV1GetGlobalsTypographyItem) */
         pagebuilderV1GetGlobalsTypographyItem: (
           args: T.PagebuilderV1GetGlobalsTypographyItemArgs,
+          init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsTypographyItemResult>(
             options,
             'GET',
             '/pagebuilder/v1/globals/typography/<id>',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/globals/typography/<id> (pagebuilderV1SaveGlobalsTypographyItem) */
-        typographyUpdate: (args: T.PagebuilderV1SaveGlobalsTypographyItemArgs) =>
+        typographyUpdate: (
+          args: T.PagebuilderV1SaveGlobalsTypographyItemArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1SaveGlobalsTypographyItemResult>(
             options,
             'POST',
             '/pagebuilder/v1/globals/typography/<id>',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/globals/typography/<id> (pagebuilderV1DeleteGlobalsTypographyItem) */
-        typographyDelete: (args: T.PagebuilderV1DeleteGlobalsTypographyItemArgs) =>
+        typographyDelete: (
+          args: T.PagebuilderV1DeleteGlobalsTypographyItemArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1DeleteGlobalsTypographyItemResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/globals/typography/<id>',
             args,
+            init,
           ),
       },
       settings: {
         /** GET /pagebuilder/v1/settings/<key> (pagebuilderV1GetSettings) */
-        get: (args: T.PagebuilderV1GetSettingsArgs) =>
+        get: (args: T.PagebuilderV1GetSettingsArgs, init?: CallOptions) =>
           call<T.PagebuilderV1GetSettingsResult>(
             options,
             'GET',
             '/pagebuilder/v1/settings/<key>',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/settings/<key> (pagebuilderV1UpdateSettings) */
-        update: (args: T.PagebuilderV1UpdateSettingsArgs) =>
+        update: (args: T.PagebuilderV1UpdateSettingsArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateSettingsResult>(
             options,
             'POST',
             '/pagebuilder/v1/settings/<key>',
             args,
+            init,
           ),
       },
       post: {
         /** GET /pagebuilder/v1/post (pagebuilderV1GetPost) */
-        get: (args: T.PagebuilderV1GetPostArgs = {}) =>
-          call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args),
+        get: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args, init),
       },
       term: {
         /** GET /pagebuilder/v1/term (pagebuilderV1GetTerm) */
-        get: (args: T.PagebuilderV1GetTermArgs = {}) =>
-          call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args),
+        get: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args, init),
       },
       user: {
         /** GET /pagebuilder/v1/user (pagebuilderV1GetUser) */
-        get: (args: T.PagebuilderV1GetUserArgs = {}) =>
-          call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args),
+        get: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args, init),
       },
       favorites: {
         /** GET /pagebuilder/v1/favorites (pagebuilderV1GetFavorites) */
-        list: (args: T.PagebuilderV1GetFavoritesArgs = {}) =>
+        list: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetFavoritesResult>(
             options,
             'GET',
             '/pagebuilder/v1/favorites',
             args,
+            init,
           ),
         /** Every item over all pages of /pagebuilder/v1/favorites. */
-        listAll: (args: T.PagebuilderV1GetFavoritesArgs = {}) =>
+        listAll: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetFavoritesResult>>(
             options,
             '/pagebuilder/v1/favorites',
             args,
+            init,
           ),
         /** The pages of /pagebuilder/v1/favorites one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetFavoritesArgs = {}) =>
+        listPages: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetFavoritesResult>>(
             options,
             '/pagebuilder/v1/favorites',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/favorites/<id> (pagebuilderV1PostFavorites) */
-        update: (args: T.PagebuilderV1PostFavoritesArgs) =>
+        update: (args: T.PagebuilderV1PostFavoritesArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostFavoritesResult>(
             options,
             'POST',
             '/pagebuilder/v1/favorites/<id>',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/favorites/<id> (pagebuilderV1DeleteFavorites) */
-        delete: (args: T.PagebuilderV1DeleteFavoritesArgs) =>
+        delete: (args: T.PagebuilderV1DeleteFavoritesArgs, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteFavoritesResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/favorites/<id>',
             args,
+            init,
           ),
       },
       kitElementsDefaults: {
         /** GET /pagebuilder/v1/kit-elements-defaults (pagebuilderV1GetKitElementsDefaults) */
-        get: (args: T.PagebuilderV1GetKitElementsDefaultsArgs = {}) =>
+        get: (args: T.PagebuilderV1GetKitElementsDefaultsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetKitElementsDefaultsResult>(
             options,
             'GET',
             '/pagebuilder/v1/kit-elements-defaults',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> (pagebuilderV1UpdateKitElementsDefaults) */
-        update: (args: T.PagebuilderV1UpdateKitElementsDefaultsArgs) =>
+        update: (args: T.PagebuilderV1UpdateKitElementsDefaultsArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateKitElementsDefaultsResult>(
             options,
             'POST',
             '/pagebuilder/v1/kit-elements-defaults/<type>',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/kit-elements-defaults/<type> (pagebuilderV1DeleteKitElementsDefaults) */
-        delete: (args: T.PagebuilderV1DeleteKitElementsDefaultsArgs) =>
+        delete: (args: T.PagebuilderV1DeleteKitElementsDefaultsArgs, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteKitElementsDefaultsResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/kit-elements-defaults/<type>',
             args,
+            init,
           ),
       },
       siteNavigation: {
         /** GET /pagebuilder/v1/site-navigation/recent-posts (pagebuilderV1GetSiteNavigationRecentPosts) */
-        recentPostsGet: (args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs) =>
+        recentPostsGet: (
+          args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetSiteNavigationRecentPostsResult>(
             options,
             'GET',
             '/pagebuilder/v1/site-navigation/recent-posts',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/site-navigation/add-new-post (pagebuilderV1PostSiteNavigationAddNewPost) */
-        addNewPostCreate: (args: T.PagebuilderV1PostSiteNavigationAddNewPostArgs = {}) =>
+        addNewPostCreate: (
+          args: T.PagebuilderV1PostSiteNavigationAddNewPostArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostSiteNavigationAddNewPostResult>(
             options,
             'POST',
             '/pagebuilder/v1/site-navigation/add-new-post',
             args,
+            init,
           ),
       },
       designSystemSync: {
         /** POST /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1PostDesignSystemSyncStylesheet) */
-        stylesheetCreate: (args: T.PagebuilderV1PostDesignSystemSyncStylesheetArgs = {}) =>
+        stylesheetCreate: (
+          args: T.PagebuilderV1PostDesignSystemSyncStylesheetArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostDesignSystemSyncStylesheetResult>(
             options,
             'POST',
             '/pagebuilder/v1/design-system-sync/stylesheet',
             args,
+            init,
           ),
       },
       checklist: {
         /** GET /pagebuilder/v1/checklist (pagebuilderV1GetChecklist) */
-        list: (args: T.PagebuilderV1GetChecklistArgs = {}) =>
+        list: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetChecklistResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist',
             args,
+            init,
           ),
         /** Every item over all pages of /pagebuilder/v1/checklist. */
-        listAll: (args: T.PagebuilderV1GetChecklistArgs = {}) =>
+        listAll: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetChecklistResult>>(
             options,
             '/pagebuilder/v1/checklist',
             args,
+            init,
           ),
         /** The pages of /pagebuilder/v1/checklist one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetChecklistArgs = {}) =>
+        listPages: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetChecklistResult>>(
             options,
             '/pagebuilder/v1/checklist',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/checklist/<id> (pagebuilderV1GetChecklistItem) */
-        get: (args: T.PagebuilderV1GetChecklistItemArgs) =>
+        get: (args: T.PagebuilderV1GetChecklistItemArgs, init?: CallOptions) =>
           call<T.PagebuilderV1GetChecklistItemResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist/<id>',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/checklist/steps (pagebuilderV1GetChecklistSteps) */
-        pagebuilderV1GetChecklistSteps: (args: T.PagebuilderV1GetChecklistStepsArgs = {}) =>
+        pagebuilderV1GetChecklistSteps: (
+          args: T.PagebuilderV1GetChecklistStepsArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetChecklistStepsResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist/steps',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/checklist/steps/<id> (pagebuilderV1GetChecklistStep) */
-        pagebuilderV1GetChecklistStep: (args: T.PagebuilderV1GetChecklistStepArgs) =>
+        pagebuilderV1GetChecklistStep: (
+          args: T.PagebuilderV1GetChecklistStepArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetChecklistStepResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist/steps/<id>',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> (pagebuilderV1UpdateChecklistStep) */
-        stepsUpdate: (args: T.PagebuilderV1UpdateChecklistStepArgs) =>
+        stepsUpdate: (args: T.PagebuilderV1UpdateChecklistStepArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateChecklistStepResult>(
             options,
             'POST',
             '/pagebuilder/v1/checklist/steps/<id>',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/checklist/user-progress (pagebuilderV1GetChecklistUserProgress) */
-        userProgressGet: (args: T.PagebuilderV1GetChecklistUserProgressArgs = {}) =>
+        userProgressGet: (
+          args: T.PagebuilderV1GetChecklistUserProgressArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetChecklistUserProgressResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist/user-progress',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress (pagebuilderV1UpdateChecklistUserProgress) */
-        userProgressCreate: (args: T.PagebuilderV1UpdateChecklistUserProgressArgs = {}) =>
+        userProgressCreate: (
+          args: T.PagebuilderV1UpdateChecklistUserProgressArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1UpdateChecklistUserProgressResult>(
             options,
             'POST',
             '/pagebuilder/v1/checklist/user-progress',
             args,
+            init,
           ),
       },
       onboarding: {
         /** GET /pagebuilder/v1/onboarding (pagebuilderV1GetOnboarding) */
-        list: (args: T.PagebuilderV1GetOnboardingArgs = {}) =>
+        list: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetOnboardingResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding',
             args,
+            init,
           ),
         /** Every item over all pages of /pagebuilder/v1/onboarding. */
-        listAll: (args: T.PagebuilderV1GetOnboardingArgs = {}) =>
+        listAll: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetOnboardingResult>>(
             options,
             '/pagebuilder/v1/onboarding',
             args,
+            init,
           ),
         /** The pages of /pagebuilder/v1/onboarding one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetOnboardingArgs = {}) =>
+        listPages: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetOnboardingResult>>(
             options,
             '/pagebuilder/v1/onboarding',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/user-progress (pagebuilderV1GetOnboardingUserProgress) */
-        userProgressGet: (args: T.PagebuilderV1GetOnboardingUserProgressArgs = {}) =>
+        userProgressGet: (
+          args: T.PagebuilderV1GetOnboardingUserProgressArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingUserProgressResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/user-progress',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress (pagebuilderV1UpdateOnboardingUserProgress) */
-        userProgressCreate: (args: T.PagebuilderV1UpdateOnboardingUserProgressArgs = {}) =>
+        userProgressCreate: (
+          args: T.PagebuilderV1UpdateOnboardingUserProgressArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1UpdateOnboardingUserProgressResult>(
             options,
             'POST',
             '/pagebuilder/v1/onboarding/user-progress',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/user-choices (pagebuilderV1GetOnboardingUserChoices) */
-        userChoicesGet: (args: T.PagebuilderV1GetOnboardingUserChoicesArgs = {}) =>
+        userChoicesGet: (
+          args: T.PagebuilderV1GetOnboardingUserChoicesArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingUserChoicesResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/user-choices',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices (pagebuilderV1UpdateOnboardingUserChoices) */
-        userChoicesCreate: (args: T.PagebuilderV1UpdateOnboardingUserChoicesArgs = {}) =>
+        userChoicesCreate: (
+          args: T.PagebuilderV1UpdateOnboardingUserChoicesArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1UpdateOnboardingUserChoicesResult>(
             options,
             'POST',
             '/pagebuilder/v1/onboarding/user-choices',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/pro-install-screen (pagebuilderV1GetOnboardingProInstallScreen) */
-        proInstallScreenGet: (args: T.PagebuilderV1GetOnboardingProInstallScreenArgs = {}) =>
+        proInstallScreenGet: (
+          args: T.PagebuilderV1GetOnboardingProInstallScreenArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingProInstallScreenResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/pro-install-screen',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/install-pro (pagebuilderV1GetOnboardingInstallPro) */
-        installProGet: (args: T.PagebuilderV1GetOnboardingInstallProArgs = {}) =>
+        installProGet: (
+          args: T.PagebuilderV1GetOnboardingInstallProArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingInstallProResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/install-pro',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/onboarding/install-pro (pagebuilderV1PostOnboardingInstallPro) */
-        installProCreate: (args: T.PagebuilderV1PostOnboardingInstallProArgs = {}) =>
+        installProCreate: (
+          args: T.PagebuilderV1PostOnboardingInstallProArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostOnboardingInstallProResult>(
             options,
             'POST',
             '/pagebuilder/v1/onboarding/install-pro',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/install-theme (pagebuilderV1GetOnboardingInstallTheme) */
-        installThemeGet: (args: T.PagebuilderV1GetOnboardingInstallThemeArgs = {}) =>
+        installThemeGet: (
+          args: T.PagebuilderV1GetOnboardingInstallThemeArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingInstallThemeResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/install-theme',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/onboarding/install-theme (pagebuilderV1PostOnboardingInstallTheme) */
-        installThemeCreate: (args: T.PagebuilderV1PostOnboardingInstallThemeArgs = {}) =>
+        installThemeCreate: (
+          args: T.PagebuilderV1PostOnboardingInstallThemeArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostOnboardingInstallThemeResult>(
             options,
             'POST',
             '/pagebuilder/v1/onboarding/install-theme',
             args,
+            init,
           ),
       },
       operations: {
         /** POST /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1PostOperationsOptInV4) */
-        optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}) =>
+        optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostOperationsOptInV4Result>(
             options,
             'POST',
             '/pagebuilder/v1/operations/opt-in-v4',
             args,
+            init,
           ),
       },
       assistant: {
         /** POST /pagebuilder/v1/assistant/consent (pagebuilderV1PostAssistantConsent) */
-        consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}) =>
+        consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostAssistantConsentResult>(
             options,
             'POST',
             '/pagebuilder/v1/assistant/consent',
             args,
+            init,
           ),
       },
       templateLibrary: {
         /** GET /pagebuilder/v1/template-library/templates (pagebuilderV1GetTemplateLibraryTemplates) */
-        templatesGet: (args: T.PagebuilderV1GetTemplateLibraryTemplatesArgs = {}) =>
+        templatesGet: (
+          args: T.PagebuilderV1GetTemplateLibraryTemplatesArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetTemplateLibraryTemplatesResult>(
             options,
             'GET',
             '/pagebuilder/v1/template-library/templates',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/template-library/templates (pagebuilderV1PostTemplateLibraryTemplates) */
-        templatesCreate: (args: T.PagebuilderV1PostTemplateLibraryTemplatesArgs) =>
+        templatesCreate: (
+          args: T.PagebuilderV1PostTemplateLibraryTemplatesArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostTemplateLibraryTemplatesResult>(
             options,
             'POST',
             '/pagebuilder/v1/template-library/templates',
             args,
+            init,
           ),
       },
       userData: {
         /** GET /pagebuilder/v1/user-data/current-user (pagebuilderV1GetUserDataCurrentUser) */
-        currentUserGet: (args: T.PagebuilderV1GetUserDataCurrentUserArgs = {}) =>
+        currentUserGet: (
+          args: T.PagebuilderV1GetUserDataCurrentUserArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetUserDataCurrentUserResult>(
             options,
             'GET',
             '/pagebuilder/v1/user-data/current-user',
             args,
+            init,
           ),
         /** PATCH /pagebuilder/v1/user-data/current-user (pagebuilderV1UpdateUserDataCurrentUser) */
-        currentUserUpdate: (args: T.PagebuilderV1UpdateUserDataCurrentUserArgs = {}) =>
+        currentUserUpdate: (
+          args: T.PagebuilderV1UpdateUserDataCurrentUserArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1UpdateUserDataCurrentUserResult>(
             options,
             'PATCH',
             '/pagebuilder/v1/user-data/current-user',
             args,
+            init,
           ),
       },
       library: {
         /** POST /pagebuilder/v1/library/connect (pagebuilderV1PostLibraryConnect) */
-        connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs) =>
+        connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostLibraryConnectResult>(
             options,
             'POST',
             '/pagebuilder/v1/library/connect',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/library/connect (pagebuilderV1DeleteLibraryConnect) */
-        connectDelete: (args: T.PagebuilderV1DeleteLibraryConnectArgs = {}) =>
+        connectDelete: (args: T.PagebuilderV1DeleteLibraryConnectArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteLibraryConnectResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/library/connect',
             args,
+            init,
           ),
       },
       sendEvent: {
         /** GET /pagebuilder/v1/send-event (pagebuilderV1GetSendEvent) */
-        list: (args: T.PagebuilderV1GetSendEventArgs = {}) =>
+        list: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetSendEventResult>(
             options,
             'GET',
             '/pagebuilder/v1/send-event',
             args,
+            init,
           ),
         /** Every item over all pages of /pagebuilder/v1/send-event. */
-        listAll: (args: T.PagebuilderV1GetSendEventArgs = {}) =>
+        listAll: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetSendEventResult>>(
             options,
             '/pagebuilder/v1/send-event',
             args,
+            init,
           ),
         /** The pages of /pagebuilder/v1/send-event one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetSendEventArgs = {}) =>
+        listPages: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetSendEventResult>>(
             options,
             '/pagebuilder/v1/send-event',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/send-event (pagebuilderV1PostSendEvent) */
-        create: (args: T.PagebuilderV1PostSendEventArgs) =>
+        create: (args: T.PagebuilderV1PostSendEventArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostSendEventResult>(
             options,
             'POST',
             '/pagebuilder/v1/send-event',
             args,
+            init,
           ),
       },
     },
     pagebuilderV1Documents: {
       index: {
         /** GET /pagebuilder/v1/documents (pagebuilderV1DocumentsIndex) */
-        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}) =>
+        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DocumentsIndexResult>(
             options,
             'GET',
             '/pagebuilder/v1/documents',
             args,
+            init,
           ),
       },
       media: {
         /** POST /pagebuilder/v1/documents/<id>/media/import (pagebuilderV1DocumentsPostMediaImport) */
-        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs) =>
+        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs, init?: CallOptions) =>
           call<T.PagebuilderV1DocumentsPostMediaImportResult>(
             options,
             'POST',
             '/pagebuilder/v1/documents/<id>/media/import',
             args,
+            init,
           ),
       },
     },
     pagebuilderV1Feedback: {
       index: {
         /** GET /pagebuilder/v1/feedback (pagebuilderV1FeedbackIndex) */
-        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}) =>
+        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackIndexResult>(
             options,
             'GET',
             '/pagebuilder/v1/feedback',
             args,
+            init,
           ),
       },
       submit: {
         /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
-        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}) =>
+        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackPostSubmitResult>(
             options,
             'POST',
             '/pagebuilder/v1/feedback/submit',
             args,
+            init,
           ),
       },
     },
     pagebuilderAi: {
       index: {
         /** GET /pagebuilder-ai/v1 (pagebuilderAiV1Index) */
-        get: (args: T.PagebuilderAiV1IndexArgs = {}) =>
-          call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args),
+        get: (args: T.PagebuilderAiV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args, init),
       },
       permissions: {
         /** GET /pagebuilder-ai/v1/permissions (pagebuilderAiV1GetPermissions) */
-        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}) =>
+        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderAiV1GetPermissionsResult>(
             options,
             'GET',
             '/pagebuilder-ai/v1/permissions',
             args,
+            init,
           ),
       },
     },
     sitegen: {
       index: {
         /** GET /sitegen/v1 (sitegenV1Index) */
-        get: (args: T.SitegenV1IndexArgs = {}) =>
-          call<T.SitegenV1IndexResult>(options, 'GET', '/sitegen/v1', args),
+        get: (args: T.SitegenV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1IndexResult>(options, 'GET', '/sitegen/v1', args, init),
       },
       getCredits: {
         /** GET /sitegen/v1/get-credits (sitegenV1GetGetCredits) */
-        get: (args: T.SitegenV1GetGetCreditsArgs = {}) =>
-          call<T.SitegenV1GetGetCreditsResult>(options, 'GET', '/sitegen/v1/get-credits', args),
+        get: (args: T.SitegenV1GetGetCreditsArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetGetCreditsResult>(
+            options,
+            'GET',
+            '/sitegen/v1/get-credits',
+            args,
+            init,
+          ),
       },
       categories: {
         /** GET /sitegen/v1/categories (sitegenV1GetCategories) */
-        get: (args: T.SitegenV1GetCategoriesArgs = {}) =>
-          call<T.SitegenV1GetCategoriesResult>(options, 'GET', '/sitegen/v1/categories', args),
+        get: (args: T.SitegenV1GetCategoriesArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetCategoriesResult>(
+            options,
+            'GET',
+            '/sitegen/v1/categories',
+            args,
+            init,
+          ),
       },
       siteFeatures: {
         /** GET /sitegen/v1/site-features (sitegenV1GetSiteFeatures) */
-        get: (args: T.SitegenV1GetSiteFeaturesArgs = {}) =>
-          call<T.SitegenV1GetSiteFeaturesResult>(options, 'GET', '/sitegen/v1/site-features', args),
+        get: (args: T.SitegenV1GetSiteFeaturesArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetSiteFeaturesResult>(
+            options,
+            'GET',
+            '/sitegen/v1/site-features',
+            args,
+            init,
+          ),
       },
       siteLanguages: {
         /** GET /sitegen/v1/site-languages (sitegenV1GetSiteLanguages) */
-        get: (args: T.SitegenV1GetSiteLanguagesArgs = {}) =>
+        get: (args: T.SitegenV1GetSiteLanguagesArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSiteLanguagesResult>(
             options,
             'GET',
             '/sitegen/v1/site-languages',
             args,
+            init,
           ),
       },
       importStatus: {
         /** GET /sitegen/v1/import-status (sitegenV1GetImportStatus) */
-        get: (args: T.SitegenV1GetImportStatusArgs = {}) =>
-          call<T.SitegenV1GetImportStatusResult>(options, 'GET', '/sitegen/v1/import-status', args),
+        get: (args: T.SitegenV1GetImportStatusArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetImportStatusResult>(
+            options,
+            'GET',
+            '/sitegen/v1/import-status',
+            args,
+            init,
+          ),
       },
       migrationStatus: {
         /** GET /sitegen/v1/migration-status (sitegenV1GetMigrationStatus) */
-        get: (args: T.SitegenV1GetMigrationStatusArgs = {}) =>
+        get: (args: T.SitegenV1GetMigrationStatusArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetMigrationStatusResult>(
             options,
             'GET',
             '/sitegen/v1/migration-status',
             args,
+            init,
           ),
       },
       importErrorLog: {
         /** GET /sitegen/v1/import-error-log (sitegenV1GetImportErrorLog) */
-        get: (args: T.SitegenV1GetImportErrorLogArgs = {}) =>
+        get: (args: T.SitegenV1GetImportErrorLogArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetImportErrorLogResult>(
             options,
             'GET',
             '/sitegen/v1/import-error-log',
             args,
+            init,
           ),
       },
       setPlanPromoDismissTime: {
         /** GET /sitegen/v1/set-plan-promo-dismiss-time (sitegenV1GetSetPlanPromoDismissTime) */
-        get: (args: T.SitegenV1GetSetPlanPromoDismissTimeArgs = {}) =>
+        get: (args: T.SitegenV1GetSetPlanPromoDismissTimeArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSetPlanPromoDismissTimeResult>(
             options,
             'GET',
             '/sitegen/v1/set-plan-promo-dismiss-time',
             args,
+            init,
           ),
       },
       getPlanPromoDismissTime: {
         /** GET /sitegen/v1/get-plan-promo-dismiss-time (sitegenV1GetGetPlanPromoDismissTime) */
-        get: (args: T.SitegenV1GetGetPlanPromoDismissTimeArgs = {}) =>
+        get: (args: T.SitegenV1GetGetPlanPromoDismissTimeArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetGetPlanPromoDismissTimeResult>(
             options,
             'GET',
             '/sitegen/v1/get-plan-promo-dismiss-time',
             args,
+            init,
           ),
       },
       zipPlan: {
         /** POST /sitegen/v1/zip-plan (sitegenV1PostZipPlan) */
-        create: (args: T.SitegenV1PostZipPlanArgs = {}) =>
-          call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args),
+        create: (args: T.SitegenV1PostZipPlanArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args, init),
       },
       revokeAccess: {
         /** POST /sitegen/v1/revoke-access (sitegenV1PostRevokeAccess) */
-        create: (args: T.SitegenV1PostRevokeAccessArgs = {}) =>
+        create: (args: T.SitegenV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRevokeAccessResult>(
             options,
             'POST',
             '/sitegen/v1/revoke-access',
             args,
+            init,
           ),
       },
       restoreCredit: {
         /** POST /sitegen/v1/restore-credit (sitegenV1PostRestoreCredit) */
-        create: (args: T.SitegenV1PostRestoreCreditArgs = {}) =>
+        create: (args: T.SitegenV1PostRestoreCreditArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRestoreCreditResult>(
             options,
             'POST',
             '/sitegen/v1/restore-credit',
             args,
+            init,
           ),
       },
       description: {
         /** POST /sitegen/v1/description (sitegenV1PostDescription) */
-        create: (args: T.SitegenV1PostDescriptionArgs) =>
-          call<T.SitegenV1PostDescriptionResult>(options, 'POST', '/sitegen/v1/description', args),
+        create: (args: T.SitegenV1PostDescriptionArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostDescriptionResult>(
+            options,
+            'POST',
+            '/sitegen/v1/description',
+            args,
+            init,
+          ),
       },
       keywords: {
         /** POST /sitegen/v1/keywords (sitegenV1PostKeywords) */
-        create: (args: T.SitegenV1PostKeywordsArgs) =>
-          call<T.SitegenV1PostKeywordsResult>(options, 'POST', '/sitegen/v1/keywords', args),
+        create: (args: T.SitegenV1PostKeywordsArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostKeywordsResult>(options, 'POST', '/sitegen/v1/keywords', args, init),
       },
       templateKeywords: {
         /** POST /sitegen/v1/template-keywords (sitegenV1PostTemplateKeywords) */
-        create: (args: T.SitegenV1PostTemplateKeywordsArgs) =>
+        create: (args: T.SitegenV1PostTemplateKeywordsArgs, init?: CallOptions) =>
           call<T.SitegenV1PostTemplateKeywordsResult>(
             options,
             'POST',
             '/sitegen/v1/template-keywords',
             args,
+            init,
           ),
       },
       images: {
         /** POST /sitegen/v1/images (sitegenV1PostImages) */
-        create: (args: T.SitegenV1PostImagesArgs) =>
-          call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args),
+        create: (args: T.SitegenV1PostImagesArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args, init),
       },
       recordStep: {
         /** POST /sitegen/v1/record-step (sitegenV1PostRecordStep) */
-        create: (args: T.SitegenV1PostRecordStepArgs) =>
-          call<T.SitegenV1PostRecordStepResult>(options, 'POST', '/sitegen/v1/record-step', args),
+        create: (args: T.SitegenV1PostRecordStepArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostRecordStepResult>(
+            options,
+            'POST',
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
       },
       templates: {
         /** POST /sitegen/v1/templates (sitegenV1PostTemplates) */
-        create: (args: T.SitegenV1PostTemplatesArgs = {}) =>
-          call<T.SitegenV1PostTemplatesResult>(options, 'POST', '/sitegen/v1/templates', args),
+        create: (args: T.SitegenV1PostTemplatesArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1PostTemplatesResult>(
+            options,
+            'POST',
+            '/sitegen/v1/templates',
+            args,
+            init,
+          ),
       },
       allTemplates: {
         /** POST /sitegen/v1/all-templates (sitegenV1PostAllTemplates) */
-        create: (args: T.SitegenV1PostAllTemplatesArgs = {}) =>
+        create: (args: T.SitegenV1PostAllTemplatesArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostAllTemplatesResult>(
             options,
             'POST',
             '/sitegen/v1/all-templates',
             args,
+            init,
           ),
       },
       userDetails: {
         /** POST /sitegen/v1/user-details (sitegenV1PostUserDetails) */
-        create: (args: T.SitegenV1PostUserDetailsArgs) =>
-          call<T.SitegenV1PostUserDetailsResult>(options, 'POST', '/sitegen/v1/user-details', args),
+        create: (args: T.SitegenV1PostUserDetailsArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostUserDetailsResult>(
+            options,
+            'POST',
+            '/sitegen/v1/user-details',
+            args,
+            init,
+          ),
       },
       site: {
         /** POST /sitegen/v1/site (sitegenV1PostSite) */
-        create: (args: T.SitegenV1PostSiteArgs) =>
-          call<T.SitegenV1PostSiteResult>(options, 'POST', '/sitegen/v1/site', args),
+        create: (args: T.SitegenV1PostSiteArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostSiteResult>(options, 'POST', '/sitegen/v1/site', args, init),
       },
       contentExport: {
         /** POST /sitegen/v1/content-export (sitegenV1PostContentExport) */
-        create: (args: T.SitegenV1PostContentExportArgs) =>
+        create: (args: T.SitegenV1PostContentExportArgs, init?: CallOptions) =>
           call<T.SitegenV1PostContentExportResult>(
             options,
             'POST',
             '/sitegen/v1/content-export',
             args,
+            init,
           ),
       },
       aiSite: {
         /** POST /sitegen/v1/ai-site (sitegenV1PostAiSite) */
-        create: (args: T.SitegenV1PostAiSiteArgs) =>
-          call<T.SitegenV1PostAiSiteResult>(options, 'POST', '/sitegen/v1/ai-site', args),
+        create: (args: T.SitegenV1PostAiSiteArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostAiSiteResult>(options, 'POST', '/sitegen/v1/ai-site', args, init),
       },
       searchCategory: {
         /** POST /sitegen/v1/search-category (sitegenV1PostSearchCategory) */
-        create: (args: T.SitegenV1PostSearchCategoryArgs) =>
+        create: (args: T.SitegenV1PostSearchCategoryArgs, init?: CallOptions) =>
           call<T.SitegenV1PostSearchCategoryResult>(
             options,
             'POST',
             '/sitegen/v1/search-category',
             args,
+            init,
           ),
       },
       setStepData: {
         /** POST /sitegen/v1/set-step-data (sitegenV1PostSetStepData) */
-        create: (args: T.SitegenV1PostSetStepDataArgs) =>
+        create: (args: T.SitegenV1PostSetStepDataArgs, init?: CallOptions) =>
           call<T.SitegenV1PostSetStepDataResult>(
             options,
             'POST',
             '/sitegen/v1/set-step-data',
             args,
+            init,
           ),
       },
     },
     theme: {
       index: {
         /** GET /theme/v1 (themeV1Index) */
-        get: (args: T.ThemeV1IndexArgs = {}) =>
-          call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args),
+        get: (args: T.ThemeV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args, init),
       },
       admin: {
         /** GET /theme/v1/admin/settings (themeV1GetAdminSettings) */
-        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}) =>
-          call<T.ThemeV1GetAdminSettingsResult>(options, 'GET', '/theme/v1/admin/settings', args),
+        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}, init?: CallOptions) =>
+          call<T.ThemeV1GetAdminSettingsResult>(
+            options,
+            'GET',
+            '/theme/v1/admin/settings',
+            args,
+            init,
+          ),
       },
       getLearnChapters: {
         /** GET /theme/v1/get-learn-chapters (themeV1GetGetLearnChapters) */
-        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}) =>
+        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
           call<T.ThemeV1GetGetLearnChaptersResult>(
             options,
             'GET',
             '/theme/v1/get-learn-chapters',
             args,
+            init,
           ),
       },
       updateLearnProgress: {
         /** POST /theme/v1/update-learn-progress (themeV1PostUpdateLearnProgress) */
-        create: (args: T.ThemeV1PostUpdateLearnProgressArgs) =>
+        create: (args: T.ThemeV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
           call<T.ThemeV1PostUpdateLearnProgressResult>(
             options,
             'POST',
             '/theme/v1/update-learn-progress',
             args,
+            init,
           ),
       },
     },
     npsSurvey: {
       index: {
         /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
-          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
+        get: (args: T.NpsSurveyV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs) =>
-          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
+        create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
+          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
             options,
             'POST',
             '/nps-survey/v1/dismiss-nps-survey',
             args,
+            init,
           ),
       },
     },
     core: {
       index: {
         /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}) =>
-          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
+        get: (args: T.CoreV2IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args, init),
       },
       posts: {
         /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}) =>
-          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
+        list: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args, init),
         /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}) =>
-          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        listAll: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}) =>
-          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        listPages: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}) =>
-          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
+        create: (args: T.CreatePostArgs = {}, init?: CallOptions) =>
+          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args, init),
         /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs) =>
-          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
+        get: (args: T.GetPostArgs, init?: CallOptions) =>
+          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args, init),
         /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs) =>
-          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
+        update: (args: T.UpdatePostArgs, init?: CallOptions) =>
+          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args, init),
         /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs) =>
-          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
+        delete: (args: T.DeletePostArgs, init?: CallOptions) =>
+          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args, init),
         /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs) =>
+        revisionsList: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           call<T.ListPostRevisionsResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
+        revisionsListAll: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
+        revisionsListPages: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs) =>
+        revisionsGet: (args: T.GetPostRevisionArgs, init?: CallOptions) =>
           call<T.GetPostRevisionResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
+        revisionsDelete: (args: T.DeletePostRevisionArgs, init?: CallOptions) =>
           call<T.DeletePostRevisionResult>(
             options,
             'DELETE',
             '/core/v2/posts/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs) =>
-          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
+        autosavesList: (args: T.ListPostAutosavesArgs, init?: CallOptions) =>
+          call<T.ListPostAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
-          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
+        autosavesCreate: (args: T.CreatePostAutosaveArgs, init?: CallOptions) =>
+          call<T.CreatePostAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/posts/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs) =>
+        autosavesGet: (args: T.GetPostAutosaveArgs, init?: CallOptions) =>
           call<T.GetPostAutosaveResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/autosaves/<id>',
             args,
+            init,
           ),
       },
       pages: {
         /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}) =>
-          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
+        list: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args, init),
         /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}) =>
-          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        listAll: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}) =>
-          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        listPages: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}) =>
-          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
+        create: (args: T.CreatePageArgs = {}, init?: CallOptions) =>
+          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args, init),
         /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs) =>
-          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
+        get: (args: T.GetPageArgs, init?: CallOptions) =>
+          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args, init),
         /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs) =>
-          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
+        update: (args: T.UpdatePageArgs, init?: CallOptions) =>
+          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args, init),
         /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs) =>
-          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
+        delete: (args: T.DeletePageArgs, init?: CallOptions) =>
+          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args, init),
         /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs) =>
+        revisionsList: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           call<T.ListPageRevisionsResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
+        revisionsListAll: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
+        revisionsListPages: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs) =>
+        revisionsGet: (args: T.GetPageRevisionArgs, init?: CallOptions) =>
           call<T.GetPageRevisionResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
+        revisionsDelete: (args: T.DeletePageRevisionArgs, init?: CallOptions) =>
           call<T.DeletePageRevisionResult>(
             options,
             'DELETE',
             '/core/v2/pages/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs) =>
-          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
+        autosavesList: (args: T.ListPageAutosavesArgs, init?: CallOptions) =>
+          call<T.ListPageAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
-          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
+        autosavesCreate: (args: T.CreatePageAutosaveArgs, init?: CallOptions) =>
+          call<T.CreatePageAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/pages/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs) =>
+        autosavesGet: (args: T.GetPageAutosaveArgs, init?: CallOptions) =>
           call<T.GetPageAutosaveResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/autosaves/<id>',
             args,
+            init,
           ),
       },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}) =>
-          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
+        list: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args, init),
         /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}) =>
-          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        listAll: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}) =>
-          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        listPages: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}) =>
-          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
+        create: (args: T.CreateMediaArgs = {}, init?: CallOptions) =>
+          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args, init),
         /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs) =>
-          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
+        get: (args: T.GetMediaArgs, init?: CallOptions) =>
+          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args, init),
         /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs) =>
-          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
+        update: (args: T.UpdateMediaArgs, init?: CallOptions) =>
+          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args, init),
         /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs) =>
-          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
+        delete: (args: T.DeleteMediaArgs, init?: CallOptions) =>
+          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args, init),
         /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs) =>
-          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
+        postProcessCreate: (args: T.PostProcessMediaArgs, init?: CallOptions) =>
+          call<T.PostProcessMediaResult>(
+            options,
+            'POST',
+            '/core/v2/media/<id>/post-process',
+            args,
+            init,
+          ),
         /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs) =>
-          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
+        editCreate: (args: T.EditMediaArgs, init?: CallOptions) =>
+          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
     },
     coreSiteHealth: {
       index: {
         /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
-          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
+        get: (args: T.CoreSiteHealthV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args, init),
       },
     },
     coreBlockEditor: {
       index: {
         /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
-          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
+        get: (args: T.CoreBlockEditorV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args, init),
       },
     },
     coreAbilities: {
       index: {
         /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
-          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
+        get: (args: T.CoreAbilitiesV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args, init),
       },
     },
   };

@@ -46,6 +46,14 @@ export interface Page<T> {
   totalPages: number | null;
 }
 
+/** Per-call extras: a file to upload (sent as multipart/form-data), headers, an abort signal. */
+export interface CallOptions {
+  /** Uploads `data` as the `file` field, with the args as form fields (media uploads). */
+  file?: { data: Blob; filename: string };
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 interface RawResponse {
   data: unknown;
   headers: Headers;
@@ -114,21 +122,39 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Form fields of a multipart body, nested values in the same bracket form as the query. */
+function formData(args: Record<string, unknown>, file: { data: Blob; filename: string }): FormData {
+  const form = new FormData();
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, parts);
+  for (const part of parts) {
+    const [key, value] = part.split('=').map(decodeURIComponent);
+    form.append(key, value);
+  }
+  form.append('file', file.data, file.filename);
+  return form;
+}
+
 async function send(
   options: ClientOptions,
   method: string,
   path: string,
   args: object,
+  init: CallOptions = {},
 ): Promise<RawResponse> {
   const { path: filled, rest } = fillPath(path, args as Record<string, unknown>);
   const headers: Record<string, string> = {
     accept: 'application/json',
     ...options.headers,
     ...authHeaders(options.auth),
+    ...init.headers,
   };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
-  let body: string | undefined;
-  if (BODY_METHODS.has(method)) {
+  let body: string | FormData | undefined;
+  if (init.file) {
+    // fetch sets the multipart content type with its boundary itself.
+    body = formData(rest, init.file);
+  } else if (BODY_METHODS.has(method)) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(rest);
   } else {
@@ -141,6 +167,7 @@ async function send(
     method,
     headers,
     body,
+    signal: init.signal,
     // A nonce is only accepted together with the session cookie it was made for.
     credentials: options.auth?.kind === 'nonce' ? 'include' : 'same-origin',
   });
@@ -174,8 +201,9 @@ async function fetchPage<T>(
   path: string,
   args: object,
   page: number,
+  init?: CallOptions,
 ): Promise<Page<T>> {
-  const { data, headers } = await send(options, 'GET', path, { ...args, page });
+  const { data, headers } = await send(options, 'GET', path, { ...args, page }, init);
   return {
     items: Array.isArray(data) ? (data as T[]) : [],
     total: headerNumber(headers, 'x-wp-total'),
@@ -188,10 +216,11 @@ async function* iteratePages<T>(
   options: ClientOptions,
   path: string,
   args: object,
+  init?: CallOptions,
 ): AsyncGenerator<Page<T>> {
   let page = Number((args as { page?: unknown }).page ?? 1);
   for (;;) {
-    const current = await fetchPage<T>(options, path, args, page);
+    const current = await fetchPage<T>(options, path, args, page, init);
     yield current;
     const last = current.totalPages ?? (current.items.length === 0 ? page : page + 1);
     if (page >= last || current.items.length === 0) return;
@@ -200,9 +229,14 @@ async function* iteratePages<T>(
 }
 
 /** All items of a collection over every page. */
-async function collectAll<T>(options: ClientOptions, path: string, args: object): Promise<T[]> {
+async function collectAll<T>(
+  options: ClientOptions,
+  path: string,
+  args: object,
+  init?: CallOptions,
+): Promise<T[]> {
   const items: T[] = [];
-  for await (const page of iteratePages<T>(options, path, args)) items.push(...page.items);
+  for await (const page of iteratePages<T>(options, path, args, init)) items.push(...page.items);
   return items;
 }
 
@@ -211,8 +245,9 @@ async function call<R>(
   method: string,
   path: string,
   args: object,
+  init?: CallOptions,
 ): Promise<R> {
-  return (await send(options, method, path, args)).data as R;
+  return (await send(options, method, path, args, init)).data as R;
 }
 
 // ---- Generated part: one function per endpoint. ----
@@ -226,963 +261,1159 @@ export function createClient(options: ClientOptions) {
     root: {
       index: {
         /** The discovery document (site fields, namespaces, routes, authentication). GET / (getIndex) */
-        get: (args: T.GetIndexArgs = {}) => call<T.GetIndexResult>(options, 'GET', '/', args),
+        get: (args: T.GetIndexArgs = {}, init?: CallOptions) =>
+          call<T.GetIndexResult>(options, 'GET', '/', args, init),
       },
       batch: {
         /** Runs up to 25 write requests in one call. Only endpoints marked allow_batch v1 may be named; each sub-request is checked against its own endpoint's permission. POST /batch/v1 (batchRequests) */
-        v1Create: (args: T.BatchRequestsArgs) =>
-          call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args),
+        v1Create: (args: T.BatchRequestsArgs, init?: CallOptions) =>
+          call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args, init),
       },
     },
     oembed: {
       index: {
         /** GET /oembed/1.0 (oembed10Index) */
-        get: (args: T.Oembed10IndexArgs = {}) =>
-          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args),
+        get: (args: T.Oembed10IndexArgs = {}, init?: CallOptions) =>
+          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args, init),
       },
       embed: {
         /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
-        get: (args: T.GetOembedArgs) =>
-          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args),
+        get: (args: T.GetOembedArgs, init?: CallOptions) =>
+          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args, init),
       },
       proxy: {
         /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
-        get: (args: T.GetOembedProxyArgs) =>
-          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args),
+        get: (args: T.GetOembedProxyArgs, init?: CallOptions) =>
+          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args, init),
       },
     },
     formsuiteV1: {
       index: {
         /** GET /formsuite/v1 (formsuiteV1Index) */
-        get: (args: T.FormsuiteV1IndexArgs = {}) =>
-          call<T.FormsuiteV1IndexResult>(options, 'GET', '/formsuite/v1', args),
+        get: (args: T.FormsuiteV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1IndexResult>(options, 'GET', '/formsuite/v1', args, init),
       },
       submitForm: {
         /** POST, PUT, PATCH /formsuite/v1/submit-form (formsuiteV1UpdateSubmitForm) */
-        create: (args: T.FormsuiteV1UpdateSubmitFormArgs = {}) =>
+        create: (args: T.FormsuiteV1UpdateSubmitFormArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateSubmitFormResult>(
             options,
             'POST',
             '/formsuite/v1/submit-form',
             args,
+            init,
           ),
       },
       logClientError: {
         /** POST /formsuite/v1/log-client-error (formsuiteV1PostLogClientError) */
-        create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}) =>
+        create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostLogClientErrorResult>(
             options,
             'POST',
             '/formsuite/v1/log-client-error',
             args,
+            init,
           ),
       },
       createNewForm: {
         /** POST /formsuite/v1/create-new-form (formsuiteV1PostCreateNewForm) */
-        create: (args: T.FormsuiteV1PostCreateNewFormArgs = {}) =>
+        create: (args: T.FormsuiteV1PostCreateNewFormArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostCreateNewFormResult>(
             options,
             'POST',
             '/formsuite/v1/create-new-form',
             args,
+            init,
           ),
       },
       mapFields: {
         /** POST /formsuite/v1/map-fields (formsuiteV1PostMapFields) */
-        create: (args: T.FormsuiteV1PostMapFieldsArgs = {}) =>
-          call<T.FormsuiteV1PostMapFieldsResult>(options, 'POST', '/formsuite/v1/map-fields', args),
+        create: (args: T.FormsuiteV1PostMapFieldsArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1PostMapFieldsResult>(
+            options,
+            'POST',
+            '/formsuite/v1/map-fields',
+            args,
+            init,
+          ),
       },
       sendTestEmailSummary: {
         /** POST /formsuite/v1/send-test-email-summary (formsuiteV1PostSendTestEmailSummary) */
-        create: (args: T.FormsuiteV1PostSendTestEmailSummaryArgs = {}) =>
+        create: (args: T.FormsuiteV1PostSendTestEmailSummaryArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostSendTestEmailSummaryResult>(
             options,
             'POST',
             '/formsuite/v1/send-test-email-summary',
             args,
+            init,
           ),
       },
       database: {
         /** POST /formsuite/v1/database/repair-entries-table (formsuiteV1PostDatabaseRepairEntriesTable) */
-        repairEntriesTableCreate: (args: T.FormsuiteV1PostDatabaseRepairEntriesTableArgs = {}) =>
+        repairEntriesTableCreate: (
+          args: T.FormsuiteV1PostDatabaseRepairEntriesTableArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostDatabaseRepairEntriesTableResult>(
             options,
             'POST',
             '/formsuite/v1/database/repair-entries-table',
             args,
+            init,
           ),
       },
       handleAccessKey: {
         /** POST /formsuite/v1/handle-access-key (formsuiteV1PostHandleAccessKey) */
-        create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}) =>
+        create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostHandleAccessKeyResult>(
             options,
             'POST',
             '/formsuite/v1/handle-access-key',
             args,
+            init,
           ),
       },
       onboarding: {
         /** POST /formsuite/v1/onboarding/set-status (formsuiteV1PostOnboardingSetStatus) */
-        setStatusCreate: (args: T.FormsuiteV1PostOnboardingSetStatusArgs = {}) =>
+        setStatusCreate: (
+          args: T.FormsuiteV1PostOnboardingSetStatusArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostOnboardingSetStatusResult>(
             options,
             'POST',
             '/formsuite/v1/onboarding/set-status',
             args,
+            init,
           ),
         /** GET /formsuite/v1/onboarding/get-status (formsuiteV1GetOnboardingGetStatus) */
-        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusArgs = {}) =>
+        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetOnboardingGetStatusResult>(
             options,
             'GET',
             '/formsuite/v1/onboarding/get-status',
             args,
+            init,
           ),
         /** POST /formsuite/v1/onboarding/user-details (formsuiteV1PostOnboardingUserDetails) */
-        userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs) =>
+        userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostOnboardingUserDetailsResult>(
             options,
             'POST',
             '/formsuite/v1/onboarding/user-details',
             args,
+            init,
           ),
       },
       userMeta: {
         /** POST /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1PostUserMetaDismissMigrationBanner) */
         dismissMigrationBannerCreate: (
           args: T.FormsuiteV1PostUserMetaDismissMigrationBannerArgs = {},
+          init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostUserMetaDismissMigrationBannerResult>(
             options,
             'POST',
             '/formsuite/v1/user-meta/dismiss-migration-banner',
             args,
+            init,
           ),
       },
       formsData: {
         /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
-        get: (args: T.FormsuiteV1GetFormsDataArgs = {}) =>
-          call<T.FormsuiteV1GetFormsDataResult>(options, 'GET', '/formsuite/v1/forms-data', args),
+        get: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetFormsDataResult>(
+            options,
+            'GET',
+            '/formsuite/v1/forms-data',
+            args,
+            init,
+          ),
       },
       formData: {
         /** GET /formsuite/v1/form-data (formsuiteV1GetFormData) */
-        get: (args: T.FormsuiteV1GetFormDataArgs = {}) =>
-          call<T.FormsuiteV1GetFormDataResult>(options, 'GET', '/formsuite/v1/form-data', args),
+        get: (args: T.FormsuiteV1GetFormDataArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetFormDataResult>(
+            options,
+            'GET',
+            '/formsuite/v1/form-data',
+            args,
+            init,
+          ),
       },
       initiateAuth: {
         /** GET /formsuite/v1/initiate-auth (formsuiteV1GetInitiateAuth) */
-        get: (args: T.FormsuiteV1GetInitiateAuthArgs = {}) =>
+        get: (args: T.FormsuiteV1GetInitiateAuthArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetInitiateAuthResult>(
             options,
             'GET',
             '/formsuite/v1/initiate-auth',
             args,
+            init,
           ),
       },
       geoCountry: {
         /** GET /formsuite/v1/geo-country (formsuiteV1GetGeoCountry) */
-        get: (args: T.FormsuiteV1GetGeoCountryArgs = {}) =>
-          call<T.FormsuiteV1GetGeoCountryResult>(options, 'GET', '/formsuite/v1/geo-country', args),
+        get: (args: T.FormsuiteV1GetGeoCountryArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetGeoCountryResult>(
+            options,
+            'GET',
+            '/formsuite/v1/geo-country',
+            args,
+            init,
+          ),
       },
       entriesChartData: {
         /** GET /formsuite/v1/entries-chart-data (formsuiteV1GetEntriesChartData) */
-        get: (args: T.FormsuiteV1GetEntriesChartDataArgs = {}) =>
+        get: (args: T.FormsuiteV1GetEntriesChartDataArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntriesChartDataResult>(
             options,
             'GET',
             '/formsuite/v1/entries-chart-data',
             args,
+            init,
           ),
       },
       generateFormMarkup: {
         /** GET /formsuite/v1/generate-form-markup (formsuiteV1GetGenerateFormMarkup) */
-        get: (args: T.FormsuiteV1GetGenerateFormMarkupArgs) =>
+        get: (args: T.FormsuiteV1GetGenerateFormMarkupArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetGenerateFormMarkupResult>(
             options,
             'GET',
             '/formsuite/v1/generate-form-markup',
             args,
+            init,
           ),
       },
       generateForm: {
         /** POST /formsuite/v1/generate-form (formsuiteV1PostGenerateForm) */
-        create: (args: T.FormsuiteV1PostGenerateFormArgs = {}) =>
+        create: (args: T.FormsuiteV1PostGenerateFormArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostGenerateFormResult>(
             options,
             'POST',
             '/formsuite/v1/generate-form',
             args,
+            init,
           ),
       },
       globalSettings: {
         /** GET /formsuite/v1/global-settings (formsuiteV1GetGlobalSettings) */
-        get: (args: T.FormsuiteV1GetGlobalSettingsArgs = {}) =>
+        get: (args: T.FormsuiteV1GetGlobalSettingsArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGlobalSettingsResult>(
             options,
             'GET',
             '/formsuite/v1/global-settings',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /formsuite/v1/global-settings (formsuiteV1UpdateGlobalSettings) */
-        create: (args: T.FormsuiteV1UpdateGlobalSettingsArgs = {}) =>
+        create: (args: T.FormsuiteV1UpdateGlobalSettingsArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateGlobalSettingsResult>(
             options,
             'POST',
             '/formsuite/v1/global-settings',
             args,
+            init,
           ),
       },
       afterSubmission: {
         /** GET /formsuite/v1/after-submission/<submission_id> (formsuiteV1GetAfterSubmission) */
-        get: (args: T.FormsuiteV1GetAfterSubmissionArgs) =>
+        get: (args: T.FormsuiteV1GetAfterSubmissionArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetAfterSubmissionResult>(
             options,
             'GET',
             '/formsuite/v1/after-submission/<submission_id>',
             args,
+            init,
           ),
       },
       dismissFormSetupCard: {
         /** POST /formsuite/v1/dismiss-form-setup-card (formsuiteV1PostDismissFormSetupCard) */
-        create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs) =>
+        create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostDismissFormSetupCardResult>(
             options,
             'POST',
             '/formsuite/v1/dismiss-form-setup-card',
             args,
+            init,
           ),
       },
       pages: {
         /** GET /formsuite/v1/pages/search (formsuiteV1GetPagesSearch) */
-        searchList: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+        searchList: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetPagesSearchResult>(
             options,
             'GET',
             '/formsuite/v1/pages/search',
             args,
+            init,
           ),
         /** Every item over all pages of /formsuite/v1/pages/search. */
-        searchListAll: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+        searchListAll: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
             options,
             '/formsuite/v1/pages/search',
             args,
+            init,
           ),
         /** The pages of /formsuite/v1/pages/search one by one, with X-WP-Total and X-WP-TotalPages. */
-        searchListPages: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+        searchListPages: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
             options,
             '/formsuite/v1/pages/search',
             args,
+            init,
           ),
       },
       pluginStatus: {
         /** GET /formsuite/v1/plugin-status (formsuiteV1GetPluginStatus) */
-        get: (args: T.FormsuiteV1GetPluginStatusArgs) =>
+        get: (args: T.FormsuiteV1GetPluginStatusArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetPluginStatusResult>(
             options,
             'GET',
             '/formsuite/v1/plugin-status',
             args,
+            init,
           ),
       },
       entries: {
         /** GET /formsuite/v1/entries/list (formsuiteV1GetEntriesList) */
-        listList: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+        listList: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntriesListResult>(
             options,
             'GET',
             '/formsuite/v1/entries/list',
             args,
+            init,
           ),
         /** Every item over all pages of /formsuite/v1/entries/list. */
-        listListAll: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+        listListAll: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
             options,
             '/formsuite/v1/entries/list',
             args,
+            init,
           ),
         /** The pages of /formsuite/v1/entries/list one by one, with X-WP-Total and X-WP-TotalPages. */
-        listListPages: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+        listListPages: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
             options,
             '/formsuite/v1/entries/list',
             args,
+            init,
           ),
         /** POST /formsuite/v1/entries/read-status (formsuiteV1PostEntriesReadStatus) */
-        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusArgs) =>
+        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesReadStatusResult>(
             options,
             'POST',
             '/formsuite/v1/entries/read-status',
             args,
+            init,
           ),
         /** POST /formsuite/v1/entries/trash (formsuiteV1PostEntriesTrash) */
-        trashCreate: (args: T.FormsuiteV1PostEntriesTrashArgs) =>
+        trashCreate: (args: T.FormsuiteV1PostEntriesTrashArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesTrashResult>(
             options,
             'POST',
             '/formsuite/v1/entries/trash',
             args,
+            init,
           ),
         /** POST /formsuite/v1/entries/delete (formsuiteV1PostEntriesDelete) */
-        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteArgs) =>
+        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesDeleteResult>(
             options,
             'POST',
             '/formsuite/v1/entries/delete',
             args,
+            init,
           ),
         /** POST /formsuite/v1/entries/export (formsuiteV1PostEntriesExport) */
-        exportCreate: (args: T.FormsuiteV1PostEntriesExportArgs = {}) =>
+        exportCreate: (args: T.FormsuiteV1PostEntriesExportArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesExportResult>(
             options,
             'POST',
             '/formsuite/v1/entries/export',
             args,
+            init,
           ),
       },
       entry: {
         /** GET /formsuite/v1/entry/<id>/details (formsuiteV1GetEntryDetails) */
-        detailsGet: (args: T.FormsuiteV1GetEntryDetailsArgs) =>
+        detailsGet: (args: T.FormsuiteV1GetEntryDetailsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntryDetailsResult>(
             options,
             'GET',
             '/formsuite/v1/entry/<id>/details',
             args,
+            init,
           ),
         /** GET /formsuite/v1/entry/<id>/logs (formsuiteV1GetEntryLogs) */
-        logsList: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+        logsList: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntryLogsResult>(
             options,
             'GET',
             '/formsuite/v1/entry/<id>/logs',
             args,
+            init,
           ),
         /** Every item over all pages of /formsuite/v1/entry/<id>/logs. */
-        logsListAll: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+        logsListAll: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
             options,
             '/formsuite/v1/entry/<id>/logs',
             args,
+            init,
           ),
         /** The pages of /formsuite/v1/entry/<id>/logs one by one, with X-WP-Total and X-WP-TotalPages. */
-        logsListPages: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+        logsListPages: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
             options,
             '/formsuite/v1/entry/<id>/logs',
             args,
+            init,
           ),
       },
       forms: {
         /** GET /formsuite/v1/forms (formsuiteV1GetForms) */
-        list: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          call<T.FormsuiteV1GetFormsResult>(options, 'GET', '/formsuite/v1/forms', args),
+        list: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetFormsResult>(options, 'GET', '/formsuite/v1/forms', args, init),
         /** Every item over all pages of /formsuite/v1/forms. */
-        listAll: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          collectAll<ItemOf<T.FormsuiteV1GetFormsResult>>(options, '/formsuite/v1/forms', args),
+        listAll: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteV1GetFormsResult>>(
+            options,
+            '/formsuite/v1/forms',
+            args,
+            init,
+          ),
         /** The pages of /formsuite/v1/forms one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          iteratePages<ItemOf<T.FormsuiteV1GetFormsResult>>(options, '/formsuite/v1/forms', args),
+        listPages: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetFormsResult>>(
+            options,
+            '/formsuite/v1/forms',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/forms/export (formsuiteV1PostFormsExport) */
-        exportCreate: (args: T.FormsuiteV1PostFormsExportArgs) =>
+        exportCreate: (args: T.FormsuiteV1PostFormsExportArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsExportResult>(
             options,
             'POST',
             '/formsuite/v1/forms/export',
             args,
+            init,
           ),
         /** POST /formsuite/v1/forms/import (formsuiteV1PostFormsImport) */
-        importCreate: (args: T.FormsuiteV1PostFormsImportArgs) =>
+        importCreate: (args: T.FormsuiteV1PostFormsImportArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsImportResult>(
             options,
             'POST',
             '/formsuite/v1/forms/import',
             args,
+            init,
           ),
         /** POST /formsuite/v1/forms/manage (formsuiteV1PostFormsManage) */
-        manageCreate: (args: T.FormsuiteV1PostFormsManageArgs) =>
+        manageCreate: (args: T.FormsuiteV1PostFormsManageArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsManageResult>(
             options,
             'POST',
             '/formsuite/v1/forms/manage',
             args,
+            init,
           ),
         /** POST /formsuite/v1/forms/duplicate (formsuiteV1PostFormsDuplicate) */
-        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateArgs) =>
+        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsDuplicateResult>(
             options,
             'POST',
             '/formsuite/v1/forms/duplicate',
             args,
+            init,
           ),
         /** POST /formsuite/v1/forms/track-view (formsuiteV1PostFormsTrackView) */
-        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewArgs) =>
+        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsTrackViewResult>(
             options,
             'POST',
             '/formsuite/v1/forms/track-view',
             args,
+            init,
           ),
       },
       formSettings: {
         /** POST /formsuite/v1/form-settings (formsuiteV1PostFormSettings) */
-        create: (args: T.FormsuiteV1PostFormSettingsArgs) =>
+        create: (args: T.FormsuiteV1PostFormSettingsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormSettingsResult>(
             options,
             'POST',
             '/formsuite/v1/form-settings',
             args,
+            init,
           ),
       },
       migrator: {
         /** GET /formsuite/v1/migrator/sources (formsuiteV1GetMigratorSources) */
-        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesArgs = {}) =>
+        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesResult>(
             options,
             'GET',
             '/formsuite/v1/migrator/sources',
             args,
+            init,
           ),
         /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
-        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs) =>
+        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
             options,
             'GET',
             '/formsuite/v1/migrator/sources/<key>/forms',
             args,
+            init,
           ),
         /** POST /formsuite/v1/migrator/sources/<key>/import (formsuiteV1PostMigratorSourcesImport) */
-        sourcesImportCreate: (args: T.FormsuiteV1PostMigratorSourcesImportArgs) =>
+        sourcesImportCreate: (
+          args: T.FormsuiteV1PostMigratorSourcesImportArgs,
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostMigratorSourcesImportResult>(
             options,
             'POST',
             '/formsuite/v1/migrator/sources/<key>/import',
             args,
+            init,
           ),
       },
       convertHtmlForm: {
         /** POST /formsuite/v1/convert-html-form (formsuiteV1PostConvertHtmlForm) */
-        create: (args: T.FormsuiteV1PostConvertHtmlFormArgs = {}) =>
+        create: (args: T.FormsuiteV1PostConvertHtmlFormArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostConvertHtmlFormResult>(
             options,
             'POST',
             '/formsuite/v1/convert-html-form',
             args,
+            init,
           ),
       },
       payments: {
         /** GET /formsuite/v1/payments/processor-connect (formsuiteV1GetPaymentsProcessorConnect) */
-        processorConnectGet: (args: T.FormsuiteV1GetPaymentsProcessorConnectArgs = {}) =>
+        processorConnectGet: (
+          args: T.FormsuiteV1GetPaymentsProcessorConnectArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1GetPaymentsProcessorConnectResult>(
             options,
             'GET',
             '/formsuite/v1/payments/processor-connect',
             args,
+            init,
           ),
         /** GET /formsuite/v1/payments/processor-callback (formsuiteV1GetPaymentsProcessorCallback) */
-        processorCallbackGet: (args: T.FormsuiteV1GetPaymentsProcessorCallbackArgs = {}) =>
+        processorCallbackGet: (
+          args: T.FormsuiteV1GetPaymentsProcessorCallbackArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1GetPaymentsProcessorCallbackResult>(
             options,
             'GET',
             '/formsuite/v1/payments/processor-callback',
             args,
+            init,
           ),
         /** POST /formsuite/v1/payments/processor-disconnect (formsuiteV1PostPaymentsProcessorDisconnect) */
-        processorDisconnectCreate: (args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {}) =>
+        processorDisconnectCreate: (
+          args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostPaymentsProcessorDisconnectResult>(
             options,
             'POST',
             '/formsuite/v1/payments/processor-disconnect',
             args,
+            init,
           ),
         /** POST /formsuite/v1/payments/create-payment-webhook (formsuiteV1PostPaymentsCreatePaymentWebhook) */
         createPaymentWebhookCreate: (
           args: T.FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = {},
+          init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostPaymentsCreatePaymentWebhookResult>(
             options,
             'POST',
             '/formsuite/v1/payments/create-payment-webhook',
             args,
+            init,
           ),
       },
       getLearnChapters: {
         /** GET /formsuite/v1/get-learn-chapters (formsuiteV1GetGetLearnChapters) */
-        get: (args: T.FormsuiteV1GetGetLearnChaptersArgs = {}) =>
+        get: (args: T.FormsuiteV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGetLearnChaptersResult>(
             options,
             'GET',
             '/formsuite/v1/get-learn-chapters',
             args,
+            init,
           ),
       },
       updateLearnProgress: {
         /** POST /formsuite/v1/update-learn-progress (formsuiteV1PostUpdateLearnProgress) */
-        create: (args: T.FormsuiteV1PostUpdateLearnProgressArgs) =>
+        create: (args: T.FormsuiteV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostUpdateLearnProgressResult>(
             options,
             'POST',
             '/formsuite/v1/update-learn-progress',
             args,
+            init,
           ),
       },
     },
     formsuite: {
       index: {
         /** GET /formsuite (formsuiteIndex) */
-        get: (args: T.FormsuiteIndexArgs = {}) =>
-          call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args),
+        get: (args: T.FormsuiteIndexArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args, init),
       },
       webhookTest: {
         /** POST /formsuite/webhook_test (formsuitePostWebhookTest) */
-        create: (args: T.FormsuitePostWebhookTestArgs = {}) =>
-          call<T.FormsuitePostWebhookTestResult>(options, 'POST', '/formsuite/webhook_test', args),
+        create: (args: T.FormsuitePostWebhookTestArgs = {}, init?: CallOptions) =>
+          call<T.FormsuitePostWebhookTestResult>(
+            options,
+            'POST',
+            '/formsuite/webhook_test',
+            args,
+            init,
+          ),
       },
       webhookLive: {
         /** POST /formsuite/webhook_live (formsuitePostWebhookLive) */
-        create: (args: T.FormsuitePostWebhookLiveArgs = {}) =>
-          call<T.FormsuitePostWebhookLiveResult>(options, 'POST', '/formsuite/webhook_live', args),
+        create: (args: T.FormsuitePostWebhookLiveArgs = {}, init?: CallOptions) =>
+          call<T.FormsuitePostWebhookLiveResult>(
+            options,
+            'POST',
+            '/formsuite/webhook_live',
+            args,
+            init,
+          ),
       },
     },
     formsbuilder: {
       index: {
         /** GET /formsbuilder/v1 (formsbuilderV1Index) */
-        get: (args: T.FormsbuilderV1IndexArgs = {}) =>
-          call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args),
+        get: (args: T.FormsbuilderV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args, init),
       },
       setupWizard: {
         /** GET /formsbuilder/v1/setup-wizard/hydrate (formsbuilderV1GetSetupWizardHydrate) */
-        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}) =>
+        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1GetSetupWizardHydrateResult>(
             options,
             'GET',
             '/formsbuilder/v1/setup-wizard/hydrate',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/update (formsbuilderV1PostSetupWizardUpdate) */
-        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}) =>
+        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1PostSetupWizardUpdateResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/update',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/install-plugins (formsbuilderV1PostSetupWizardInstallPlugins) */
-        installPluginsCreate: (args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs) =>
+        installPluginsCreate: (
+          args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs,
+          init?: CallOptions,
+        ) =>
           call<T.FormsbuilderV1PostSetupWizardInstallPluginsResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/install-plugins',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/complete (formsbuilderV1PostSetupWizardComplete) */
-        completeCreate: (args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {}) =>
+        completeCreate: (
+          args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsbuilderV1PostSetupWizardCompleteResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/complete',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/processor/connect-url (formsbuilderV1PostSetupWizardProcessorConnectUrl) */
         processorConnectUrlCreate: (
           args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = {},
+          init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardProcessorConnectUrlResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/processor/connect-url',
             args,
+            init,
           ),
         /** GET /formsbuilder/v1/setup-wizard/license/key (formsbuilderV1GetSetupWizardLicenseKey) */
-        licenseKeyGet: (args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {}) =>
+        licenseKeyGet: (
+          args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsbuilderV1GetSetupWizardLicenseKeyResult>(
             options,
             'GET',
             '/formsbuilder/v1/setup-wizard/license/key',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/license/verify (formsbuilderV1PostSetupWizardLicenseVerify) */
-        licenseVerifyCreate: (args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs) =>
+        licenseVerifyCreate: (
+          args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs,
+          init?: CallOptions,
+        ) =>
           call<T.FormsbuilderV1PostSetupWizardLicenseVerifyResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/license/verify',
             args,
+            init,
           ),
       },
     },
     theme: {
       index: {
         /** GET /theme/v1 (themeV1Index) */
-        get: (args: T.ThemeV1IndexArgs = {}) =>
-          call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args),
+        get: (args: T.ThemeV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args, init),
       },
       admin: {
         /** GET /theme/v1/admin/settings (themeV1GetAdminSettings) */
-        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}) =>
-          call<T.ThemeV1GetAdminSettingsResult>(options, 'GET', '/theme/v1/admin/settings', args),
+        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}, init?: CallOptions) =>
+          call<T.ThemeV1GetAdminSettingsResult>(
+            options,
+            'GET',
+            '/theme/v1/admin/settings',
+            args,
+            init,
+          ),
       },
       getLearnChapters: {
         /** GET /theme/v1/get-learn-chapters (themeV1GetGetLearnChapters) */
-        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}) =>
+        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
           call<T.ThemeV1GetGetLearnChaptersResult>(
             options,
             'GET',
             '/theme/v1/get-learn-chapters',
             args,
+            init,
           ),
       },
       updateLearnProgress: {
         /** POST /theme/v1/update-learn-progress (themeV1PostUpdateLearnProgress) */
-        create: (args: T.ThemeV1PostUpdateLearnProgressArgs) =>
+        create: (args: T.ThemeV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
           call<T.ThemeV1PostUpdateLearnProgressResult>(
             options,
             'POST',
             '/theme/v1/update-learn-progress',
             args,
+            init,
           ),
       },
     },
     oneOnboarding: {
       index: {
         /** GET /one-onboarding/v1 (oneOnboardingV1Index) */
-        get: (args: T.OneOnboardingV1IndexArgs = {}) =>
-          call<T.OneOnboardingV1IndexResult>(options, 'GET', '/one-onboarding/v1', args),
+        get: (args: T.OneOnboardingV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.OneOnboardingV1IndexResult>(options, 'GET', '/one-onboarding/v1', args, init),
       },
       pluginStatus: {
         /** GET /one-onboarding/v1/plugin-status/<plugin> (oneOnboardingV1GetPluginStatus) */
-        get: (args: T.OneOnboardingV1GetPluginStatusArgs) =>
+        get: (args: T.OneOnboardingV1GetPluginStatusArgs, init?: CallOptions) =>
           call<T.OneOnboardingV1GetPluginStatusResult>(
             options,
             'GET',
             '/one-onboarding/v1/plugin-status/<plugin>',
             args,
+            init,
           ),
       },
       installPlugin: {
         /** POST /one-onboarding/v1/install-plugin (oneOnboardingV1PostInstallPlugin) */
-        create: (args: T.OneOnboardingV1PostInstallPluginArgs = {}) =>
+        create: (args: T.OneOnboardingV1PostInstallPluginArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostInstallPluginResult>(
             options,
             'POST',
             '/one-onboarding/v1/install-plugin',
             args,
+            init,
           ),
       },
       activatePlugin: {
         /** POST /one-onboarding/v1/activate-plugin (oneOnboardingV1PostActivatePlugin) */
-        create: (args: T.OneOnboardingV1PostActivatePluginArgs = {}) =>
+        create: (args: T.OneOnboardingV1PostActivatePluginArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostActivatePluginResult>(
             options,
             'POST',
             '/one-onboarding/v1/activate-plugin',
             args,
+            init,
           ),
       },
       saveOnboardingState: {
         /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
-        create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}) =>
+        create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
             options,
             'POST',
             '/one-onboarding/v1/save-onboarding-state',
             args,
+            init,
           ),
       },
       onboardingCompletion: {
         /** POST /one-onboarding/v1/onboarding-completion (oneOnboardingV1PostOnboardingCompletion) */
-        create: (args: T.OneOnboardingV1PostOnboardingCompletionArgs = {}) =>
+        create: (args: T.OneOnboardingV1PostOnboardingCompletionArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostOnboardingCompletionResult>(
             options,
             'POST',
             '/one-onboarding/v1/onboarding-completion',
             args,
+            init,
           ),
       },
     },
     gettingStarted: {
       index: {
         /** GET /getting-started/v1 (gettingStartedV1Index) */
-        get: (args: T.GettingStartedV1IndexArgs = {}) =>
-          call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args),
+        get: (args: T.GettingStartedV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args, init),
       },
       actionItems: {
         /** POST /getting-started/v1/action-items (gettingStartedV1PostActionItems) */
-        create: (args: T.GettingStartedV1PostActionItemsArgs = {}) =>
+        create: (args: T.GettingStartedV1PostActionItemsArgs = {}, init?: CallOptions) =>
           call<T.GettingStartedV1PostActionItemsResult>(
             options,
             'POST',
             '/getting-started/v1/action-items',
             args,
+            init,
           ),
       },
       dismissSetupWizard: {
         /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
-        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs) =>
+        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs, init?: CallOptions) =>
           call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
             options,
             'POST',
             '/getting-started/v1/dismiss-setup-wizard',
             args,
+            init,
           ),
       },
       updateActionItemSteps: {
         /** POST /getting-started/v1/update-action-item-steps (gettingStartedV1PostUpdateActionItemSteps) */
-        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs) =>
+        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs, init?: CallOptions) =>
           call<T.GettingStartedV1PostUpdateActionItemStepsResult>(
             options,
             'POST',
             '/getting-started/v1/update-action-item-steps',
             args,
+            init,
           ),
       },
     },
     npsSurvey: {
       index: {
         /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
-          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
+        get: (args: T.NpsSurveyV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs) =>
-          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
+        create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
+          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
             options,
             'POST',
             '/nps-survey/v1/dismiss-nps-survey',
             args,
+            init,
           ),
       },
     },
     vendorCore: {
       index: {
         /** GET /vendor-core/v1 (vendorCoreV1Index) */
-        get: (args: T.VendorCoreV1IndexArgs = {}) =>
-          call<T.VendorCoreV1IndexResult>(options, 'GET', '/vendor-core/v1', args),
+        get: (args: T.VendorCoreV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.VendorCoreV1IndexResult>(options, 'GET', '/vendor-core/v1', args, init),
       },
       license: {
         /** POST /vendor-core/v1/license/activate (vendorCoreV1PostLicenseActivate) */
-        activateCreate: (args: T.VendorCoreV1PostLicenseActivateArgs) =>
+        activateCreate: (args: T.VendorCoreV1PostLicenseActivateArgs, init?: CallOptions) =>
           call<T.VendorCoreV1PostLicenseActivateResult>(
             options,
             'POST',
             '/vendor-core/v1/license/activate',
             args,
+            init,
           ),
       },
     },
     core: {
       index: {
         /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}) =>
-          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
+        get: (args: T.CoreV2IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args, init),
       },
       posts: {
         /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}) =>
-          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
+        list: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args, init),
         /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}) =>
-          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        listAll: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}) =>
-          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        listPages: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}) =>
-          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
+        create: (args: T.CreatePostArgs = {}, init?: CallOptions) =>
+          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args, init),
         /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs) =>
-          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
+        get: (args: T.GetPostArgs, init?: CallOptions) =>
+          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args, init),
         /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs) =>
-          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
+        update: (args: T.UpdatePostArgs, init?: CallOptions) =>
+          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args, init),
         /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs) =>
-          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
+        delete: (args: T.DeletePostArgs, init?: CallOptions) =>
+          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args, init),
         /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs) =>
+        revisionsList: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           call<T.ListPostRevisionsResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
+        revisionsListAll: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
+        revisionsListPages: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs) =>
+        revisionsGet: (args: T.GetPostRevisionArgs, init?: CallOptions) =>
           call<T.GetPostRevisionResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
+        revisionsDelete: (args: T.DeletePostRevisionArgs, init?: CallOptions) =>
           call<T.DeletePostRevisionResult>(
             options,
             'DELETE',
             '/core/v2/posts/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs) =>
-          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
+        autosavesList: (args: T.ListPostAutosavesArgs, init?: CallOptions) =>
+          call<T.ListPostAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
-          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
+        autosavesCreate: (args: T.CreatePostAutosaveArgs, init?: CallOptions) =>
+          call<T.CreatePostAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/posts/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs) =>
+        autosavesGet: (args: T.GetPostAutosaveArgs, init?: CallOptions) =>
           call<T.GetPostAutosaveResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/autosaves/<id>',
             args,
+            init,
           ),
       },
       pages: {
         /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}) =>
-          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
+        list: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args, init),
         /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}) =>
-          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        listAll: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}) =>
-          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        listPages: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}) =>
-          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
+        create: (args: T.CreatePageArgs = {}, init?: CallOptions) =>
+          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args, init),
         /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs) =>
-          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
+        get: (args: T.GetPageArgs, init?: CallOptions) =>
+          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args, init),
         /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs) =>
-          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
+        update: (args: T.UpdatePageArgs, init?: CallOptions) =>
+          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args, init),
         /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs) =>
-          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
+        delete: (args: T.DeletePageArgs, init?: CallOptions) =>
+          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args, init),
         /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs) =>
+        revisionsList: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           call<T.ListPageRevisionsResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
+        revisionsListAll: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
+        revisionsListPages: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs) =>
+        revisionsGet: (args: T.GetPageRevisionArgs, init?: CallOptions) =>
           call<T.GetPageRevisionResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
+        revisionsDelete: (args: T.DeletePageRevisionArgs, init?: CallOptions) =>
           call<T.DeletePageRevisionResult>(
             options,
             'DELETE',
             '/core/v2/pages/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs) =>
-          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
+        autosavesList: (args: T.ListPageAutosavesArgs, init?: CallOptions) =>
+          call<T.ListPageAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
-          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
+        autosavesCreate: (args: T.CreatePageAutosaveArgs, init?: CallOptions) =>
+          call<T.CreatePageAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/pages/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs) =>
+        autosavesGet: (args: T.GetPageAutosaveArgs, init?: CallOptions) =>
           call<T.GetPageAutosaveResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/autosaves/<id>',
             args,
+            init,
           ),
       },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}) =>
-          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
+        list: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args, init),
         /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}) =>
-          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        listAll: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}) =>
-          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        listPages: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}) =>
-          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
+        create: (args: T.CreateMediaArgs = {}, init?: CallOptions) =>
+          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args, init),
         /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs) =>
-          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
+        get: (args: T.GetMediaArgs, init?: CallOptions) =>
+          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args, init),
         /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs) =>
-          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
+        update: (args: T.UpdateMediaArgs, init?: CallOptions) =>
+          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args, init),
         /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs) =>
-          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
+        delete: (args: T.DeleteMediaArgs, init?: CallOptions) =>
+          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args, init),
         /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs) =>
-          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
+        postProcessCreate: (args: T.PostProcessMediaArgs, init?: CallOptions) =>
+          call<T.PostProcessMediaResult>(
+            options,
+            'POST',
+            '/core/v2/media/<id>/post-process',
+            args,
+            init,
+          ),
         /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs) =>
-          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
+        editCreate: (args: T.EditMediaArgs, init?: CallOptions) =>
+          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
     },
     coreSiteHealth: {
       index: {
         /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
-          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
+        get: (args: T.CoreSiteHealthV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args, init),
       },
     },
     coreBlockEditor: {
       index: {
         /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
-          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
+        get: (args: T.CoreBlockEditorV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args, init),
       },
     },
     coreAbilities: {
       index: {
         /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
-          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
+        get: (args: T.CoreAbilitiesV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args, init),
       },
     },
   };

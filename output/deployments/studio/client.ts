@@ -46,6 +46,14 @@ export interface Page<T> {
   totalPages: number | null;
 }
 
+/** Per-call extras: a file to upload (sent as multipart/form-data), headers, an abort signal. */
+export interface CallOptions {
+  /** Uploads `data` as the `file` field, with the args as form fields (media uploads). */
+  file?: { data: Blob; filename: string };
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 interface RawResponse {
   data: unknown;
   headers: Headers;
@@ -114,21 +122,39 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Form fields of a multipart body, nested values in the same bracket form as the query. */
+function formData(args: Record<string, unknown>, file: { data: Blob; filename: string }): FormData {
+  const form = new FormData();
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, parts);
+  for (const part of parts) {
+    const [key, value] = part.split('=').map(decodeURIComponent);
+    form.append(key, value);
+  }
+  form.append('file', file.data, file.filename);
+  return form;
+}
+
 async function send(
   options: ClientOptions,
   method: string,
   path: string,
   args: object,
+  init: CallOptions = {},
 ): Promise<RawResponse> {
   const { path: filled, rest } = fillPath(path, args as Record<string, unknown>);
   const headers: Record<string, string> = {
     accept: 'application/json',
     ...options.headers,
     ...authHeaders(options.auth),
+    ...init.headers,
   };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
-  let body: string | undefined;
-  if (BODY_METHODS.has(method)) {
+  let body: string | FormData | undefined;
+  if (init.file) {
+    // fetch sets the multipart content type with its boundary itself.
+    body = formData(rest, init.file);
+  } else if (BODY_METHODS.has(method)) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(rest);
   } else {
@@ -141,6 +167,7 @@ async function send(
     method,
     headers,
     body,
+    signal: init.signal,
     // A nonce is only accepted together with the session cookie it was made for.
     credentials: options.auth?.kind === 'nonce' ? 'include' : 'same-origin',
   });
@@ -174,8 +201,9 @@ async function fetchPage<T>(
   path: string,
   args: object,
   page: number,
+  init?: CallOptions,
 ): Promise<Page<T>> {
-  const { data, headers } = await send(options, 'GET', path, { ...args, page });
+  const { data, headers } = await send(options, 'GET', path, { ...args, page }, init);
   return {
     items: Array.isArray(data) ? (data as T[]) : [],
     total: headerNumber(headers, 'x-wp-total'),
@@ -188,10 +216,11 @@ async function* iteratePages<T>(
   options: ClientOptions,
   path: string,
   args: object,
+  init?: CallOptions,
 ): AsyncGenerator<Page<T>> {
   let page = Number((args as { page?: unknown }).page ?? 1);
   for (;;) {
-    const current = await fetchPage<T>(options, path, args, page);
+    const current = await fetchPage<T>(options, path, args, page, init);
     yield current;
     const last = current.totalPages ?? (current.items.length === 0 ? page : page + 1);
     if (page >= last || current.items.length === 0) return;
@@ -200,9 +229,14 @@ async function* iteratePages<T>(
 }
 
 /** All items of a collection over every page. */
-async function collectAll<T>(options: ClientOptions, path: string, args: object): Promise<T[]> {
+async function collectAll<T>(
+  options: ClientOptions,
+  path: string,
+  args: object,
+  init?: CallOptions,
+): Promise<T[]> {
   const items: T[] = [];
-  for await (const page of iteratePages<T>(options, path, args)) items.push(...page.items);
+  for await (const page of iteratePages<T>(options, path, args, init)) items.push(...page.items);
   return items;
 }
 
@@ -211,8 +245,9 @@ async function call<R>(
   method: string,
   path: string,
   args: object,
+  init?: CallOptions,
 ): Promise<R> {
-  return (await send(options, method, path, args)).data as R;
+  return (await send(options, method, path, args, init)).data as R;
 }
 
 // ---- Generated part: one function per endpoint. ----
@@ -226,3008 +261,3755 @@ export function createClient(options: ClientOptions) {
     root: {
       index: {
         /** The discovery document (site fields, namespaces, routes, authentication). GET / (getIndex) */
-        get: (args: T.GetIndexArgs = {}) => call<T.GetIndexResult>(options, 'GET', '/', args),
+        get: (args: T.GetIndexArgs = {}, init?: CallOptions) =>
+          call<T.GetIndexResult>(options, 'GET', '/', args, init),
       },
       batch: {
         /** Runs up to 25 write requests in one call. Only endpoints marked allow_batch v1 may be named; each sub-request is checked against its own endpoint's permission. POST /batch/v1 (batchRequests) */
-        v1Create: (args: T.BatchRequestsArgs) =>
-          call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args),
+        v1Create: (args: T.BatchRequestsArgs, init?: CallOptions) =>
+          call<T.BatchRequestsResult>(options, 'POST', '/batch/v1', args, init),
       },
     },
     oembed: {
       index: {
         /** GET /oembed/1.0 (oembed10Index) */
-        get: (args: T.Oembed10IndexArgs = {}) =>
-          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args),
+        get: (args: T.Oembed10IndexArgs = {}, init?: CallOptions) =>
+          call<T.Oembed10IndexResult>(options, 'GET', '/oembed/1.0', args, init),
       },
       embed: {
         /** oEmbed data for a post or page of this site. GET /oembed/1.0/embed (getOembed) */
-        get: (args: T.GetOembedArgs) =>
-          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args),
+        get: (args: T.GetOembedArgs, init?: CallOptions) =>
+          call<T.GetOembedResult>(options, 'GET', '/oembed/1.0/embed', args, init),
       },
       proxy: {
         /** oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery. GET /oembed/1.0/proxy (getOembedProxy) */
-        get: (args: T.GetOembedProxyArgs) =>
-          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args),
+        get: (args: T.GetOembedProxyArgs, init?: CallOptions) =>
+          call<T.GetOembedProxyResult>(options, 'GET', '/oembed/1.0/proxy', args, init),
       },
     },
     cacheoptV1: {
       index: {
         /** GET /cacheopt/v1 (cacheoptV1Index) */
-        get: (args: T.CacheoptV1IndexArgs = {}) =>
-          call<T.CacheoptV1IndexResult>(options, 'GET', '/cacheopt/v1', args),
+        get: (args: T.CacheoptV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1IndexResult>(options, 'GET', '/cacheopt/v1', args, init),
       },
       toggleCrawlerState: {
         /** POST /cacheopt/v1/toggle_crawler_state (cacheoptV1PostToggleCrawlerState) */
-        create: (args: T.CacheoptV1PostToggleCrawlerStateArgs = {}) =>
+        create: (args: T.CacheoptV1PostToggleCrawlerStateArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostToggleCrawlerStateResult>(
             options,
             'POST',
             '/cacheopt/v1/toggle_crawler_state',
             args,
+            init,
           ),
       },
       tool: {
         /** GET /cacheopt/v1/tool/check_ip (cacheoptV1GetToolCheckIp) */
-        checkIpGet: (args: T.CacheoptV1GetToolCheckIpArgs = {}) =>
+        checkIpGet: (args: T.CacheoptV1GetToolCheckIpArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV1GetToolCheckIpResult>(
             options,
             'GET',
             '/cacheopt/v1/tool/check_ip',
             args,
+            init,
           ),
       },
       guest: {
         /** GET /cacheopt/v1/guest/sync (cacheoptV1GetGuestSync) */
-        syncGet: (args: T.CacheoptV1GetGuestSyncArgs = {}) =>
-          call<T.CacheoptV1GetGuestSyncResult>(options, 'GET', '/cacheopt/v1/guest/sync', args),
+        syncGet: (args: T.CacheoptV1GetGuestSyncArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1GetGuestSyncResult>(
+            options,
+            'GET',
+            '/cacheopt/v1/guest/sync',
+            args,
+            init,
+          ),
       },
       notifyImg: {
         /** POST /cacheopt/v1/notify_img (cacheoptV1PostNotifyImg) */
-        create: (args: T.CacheoptV1PostNotifyImgArgs = {}) =>
-          call<T.CacheoptV1PostNotifyImgResult>(options, 'POST', '/cacheopt/v1/notify_img', args),
+        create: (args: T.CacheoptV1PostNotifyImgArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1PostNotifyImgResult>(
+            options,
+            'POST',
+            '/cacheopt/v1/notify_img',
+            args,
+            init,
+          ),
       },
       notifyCcss: {
         /** POST /cacheopt/v1/notify_ccss (cacheoptV1PostNotifyCcss) */
-        create: (args: T.CacheoptV1PostNotifyCcssArgs = {}) =>
-          call<T.CacheoptV1PostNotifyCcssResult>(options, 'POST', '/cacheopt/v1/notify_ccss', args),
+        create: (args: T.CacheoptV1PostNotifyCcssArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1PostNotifyCcssResult>(
+            options,
+            'POST',
+            '/cacheopt/v1/notify_ccss',
+            args,
+            init,
+          ),
       },
       notifyUcss: {
         /** POST /cacheopt/v1/notify_ucss (cacheoptV1PostNotifyUcss) */
-        create: (args: T.CacheoptV1PostNotifyUcssArgs = {}) =>
-          call<T.CacheoptV1PostNotifyUcssResult>(options, 'POST', '/cacheopt/v1/notify_ucss', args),
+        create: (args: T.CacheoptV1PostNotifyUcssArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1PostNotifyUcssResult>(
+            options,
+            'POST',
+            '/cacheopt/v1/notify_ucss',
+            args,
+            init,
+          ),
       },
       notifyVpi: {
         /** POST /cacheopt/v1/notify_vpi (cacheoptV1PostNotifyVpi) */
-        create: (args: T.CacheoptV1PostNotifyVpiArgs = {}) =>
-          call<T.CacheoptV1PostNotifyVpiResult>(options, 'POST', '/cacheopt/v1/notify_vpi', args),
+        create: (args: T.CacheoptV1PostNotifyVpiArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1PostNotifyVpiResult>(
+            options,
+            'POST',
+            '/cacheopt/v1/notify_vpi',
+            args,
+            init,
+          ),
       },
       checkImg: {
         /** POST /cacheopt/v1/check_img (cacheoptV1PostCheckImg) */
-        create: (args: T.CacheoptV1PostCheckImgArgs = {}) =>
-          call<T.CacheoptV1PostCheckImgResult>(options, 'POST', '/cacheopt/v1/check_img', args),
+        create: (args: T.CacheoptV1PostCheckImgArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1PostCheckImgResult>(
+            options,
+            'POST',
+            '/cacheopt/v1/check_img',
+            args,
+            init,
+          ),
       },
     },
     cacheoptV3: {
       index: {
         /** GET /cacheopt/v3 (cacheoptV3Index) */
-        get: (args: T.CacheoptV3IndexArgs = {}) =>
-          call<T.CacheoptV3IndexResult>(options, 'GET', '/cacheopt/v3', args),
+        get: (args: T.CacheoptV3IndexArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV3IndexResult>(options, 'GET', '/cacheopt/v3', args, init),
       },
       ipValidate: {
         /** POST /cacheopt/v3/ip_validate (cacheoptV3PostIpValidate) */
-        create: (args: T.CacheoptV3PostIpValidateArgs = {}) =>
-          call<T.CacheoptV3PostIpValidateResult>(options, 'POST', '/cacheopt/v3/ip_validate', args),
+        create: (args: T.CacheoptV3PostIpValidateArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV3PostIpValidateResult>(
+            options,
+            'POST',
+            '/cacheopt/v3/ip_validate',
+            args,
+            init,
+          ),
       },
       coreRestEcho: {
         /** POST /cacheopt/v3/core_rest_echo (cacheoptV3PostCoreRestEcho) */
-        create: (args: T.CacheoptV3PostCoreRestEchoArgs = {}) =>
+        create: (args: T.CacheoptV3PostCoreRestEchoArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostCoreRestEchoResult>(
             options,
             'POST',
             '/cacheopt/v3/core_rest_echo',
             args,
+            init,
           ),
       },
       ping: {
         /** POST /cacheopt/v3/ping (cacheoptV3PostPing) */
-        create: (args: T.CacheoptV3PostPingArgs = {}) =>
-          call<T.CacheoptV3PostPingResult>(options, 'POST', '/cacheopt/v3/ping', args),
+        create: (args: T.CacheoptV3PostPingArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV3PostPingResult>(options, 'POST', '/cacheopt/v3/ping', args, init),
       },
       cdnStatus: {
         /** POST /cacheopt/v3/cdn_status (cacheoptV3PostCdnStatus) */
-        create: (args: T.CacheoptV3PostCdnStatusArgs = {}) =>
-          call<T.CacheoptV3PostCdnStatusResult>(options, 'POST', '/cacheopt/v3/cdn_status', args),
+        create: (args: T.CacheoptV3PostCdnStatusArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV3PostCdnStatusResult>(
+            options,
+            'POST',
+            '/cacheopt/v3/cdn_status',
+            args,
+            init,
+          ),
       },
       errDomains: {
         /** POST /cacheopt/v3/err_domains (cacheoptV3PostErrDomains) */
-        create: (args: T.CacheoptV3PostErrDomainsArgs = {}) =>
-          call<T.CacheoptV3PostErrDomainsResult>(options, 'POST', '/cacheopt/v3/err_domains', args),
+        create: (args: T.CacheoptV3PostErrDomainsArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV3PostErrDomainsResult>(
+            options,
+            'POST',
+            '/cacheopt/v3/err_domains',
+            args,
+            init,
+          ),
       },
     },
     pagebuilderOne: {
       index: {
         /** GET /pagebuilder-one/v1 (pagebuilderOneV1Index) */
-        get: (args: T.PagebuilderOneV1IndexArgs = {}) =>
-          call<T.PagebuilderOneV1IndexResult>(options, 'GET', '/pagebuilder-one/v1', args),
+        get: (args: T.PagebuilderOneV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1IndexResult>(options, 'GET', '/pagebuilder-one/v1', args, init),
       },
       connect: {
         /** POST /pagebuilder-one/v1/connect/authorize (pagebuilderOneV1PostConnectAuthorize) */
-        authorizeCreate: (args: T.PagebuilderOneV1PostConnectAuthorizeArgs = {}) =>
+        authorizeCreate: (
+          args: T.PagebuilderOneV1PostConnectAuthorizeArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostConnectAuthorizeResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/connect/authorize',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/connect/disconnect (pagebuilderOneV1PostConnectDisconnect) */
-        disconnectCreate: (args: T.PagebuilderOneV1PostConnectDisconnectArgs = {}) =>
+        disconnectCreate: (
+          args: T.PagebuilderOneV1PostConnectDisconnectArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostConnectDisconnectResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/connect/disconnect',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/connect/switch-domain (pagebuilderOneV1PostConnectSwitchDomain) */
-        switchDomainCreate: (args: T.PagebuilderOneV1PostConnectSwitchDomainArgs = {}) =>
+        switchDomainCreate: (
+          args: T.PagebuilderOneV1PostConnectSwitchDomainArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostConnectSwitchDomainResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/connect/switch-domain',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/connect/deactivate (pagebuilderOneV1PostConnectDeactivate) */
-        deactivateCreate: (args: T.PagebuilderOneV1PostConnectDeactivateArgs = {}) =>
+        deactivateCreate: (
+          args: T.PagebuilderOneV1PostConnectDeactivateArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostConnectDeactivateResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/connect/deactivate',
             args,
+            init,
           ),
       },
       topBar: {
         /** GET /pagebuilder-one/v1/top-bar/notifications (pagebuilderOneV1GetTopBarNotifications) */
-        notificationsGet: (args: T.PagebuilderOneV1GetTopBarNotificationsArgs) =>
+        notificationsGet: (
+          args: T.PagebuilderOneV1GetTopBarNotificationsArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1GetTopBarNotificationsResult>(
             options,
             'GET',
             '/pagebuilder-one/v1/top-bar/notifications',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1PostTopBarFeedback) */
-        feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs) =>
+        feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostTopBarFeedbackResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/top-bar/feedback',
             args,
+            init,
           ),
       },
       themes: {
         /** POST /pagebuilder-one/v1/themes (pagebuilderOneV1PostThemes) */
-        create: (args: T.PagebuilderOneV1PostThemesArgs) =>
+        create: (args: T.PagebuilderOneV1PostThemesArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/themes',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/themes/<slug>/activate (pagebuilderOneV1PostThemesActivate) */
-        activateCreate: (args: T.PagebuilderOneV1PostThemesActivateArgs) =>
+        activateCreate: (args: T.PagebuilderOneV1PostThemesActivateArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesActivateResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/themes/<slug>/activate',
             args,
+            init,
           ),
       },
       plugins: {
         /** GET /pagebuilder-one/v1/plugins (pagebuilderOneV1GetPlugins) */
-        get: (args: T.PagebuilderOneV1GetPluginsArgs = {}) =>
+        get: (args: T.PagebuilderOneV1GetPluginsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetPluginsResult>(
             options,
             'GET',
             '/pagebuilder-one/v1/plugins',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins (pagebuilderOneV1PostPlugins) */
-        create: (args: T.PagebuilderOneV1PostPluginsArgs) =>
+        create: (args: T.PagebuilderOneV1PostPluginsArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/activate (pagebuilderOneV1PostPluginsActivate) */
-        activateCreate: (args: T.PagebuilderOneV1PostPluginsActivateArgs) =>
+        activateCreate: (args: T.PagebuilderOneV1PostPluginsActivateArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsActivateResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/activate',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/deactivate (pagebuilderOneV1PostPluginsDeactivate) */
-        deactivateCreate: (args: T.PagebuilderOneV1PostPluginsDeactivateArgs) =>
+        deactivateCreate: (args: T.PagebuilderOneV1PostPluginsDeactivateArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsDeactivateResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/deactivate',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/upgrade (pagebuilderOneV1PostPluginsUpgrade) */
-        upgradeCreate: (args: T.PagebuilderOneV1PostPluginsUpgradeArgs) =>
+        upgradeCreate: (args: T.PagebuilderOneV1PostPluginsUpgradeArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostPluginsUpgradeResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/upgrade',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/migration/run (pagebuilderOneV1PostPluginsMigrationRun) */
-        migrationRunCreate: (args: T.PagebuilderOneV1PostPluginsMigrationRunArgs) =>
+        migrationRunCreate: (
+          args: T.PagebuilderOneV1PostPluginsMigrationRunArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostPluginsMigrationRunResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/migration/run',
             args,
+            init,
           ),
         /** POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback (pagebuilderOneV1PostPluginsMigrationRollback) */
-        migrationRollbackCreate: (args: T.PagebuilderOneV1PostPluginsMigrationRollbackArgs) =>
+        migrationRollbackCreate: (
+          args: T.PagebuilderOneV1PostPluginsMigrationRollbackArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1PostPluginsMigrationRollbackResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/plugins/<slug>/migration/rollback',
             args,
+            init,
           ),
       },
       settings: {
         /** GET /pagebuilder-one/v1/settings (pagebuilderOneV1GetSettings) */
-        get: (args: T.PagebuilderOneV1GetSettingsArgs = {}) =>
+        get: (args: T.PagebuilderOneV1GetSettingsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1GetSettingsResult>(
             options,
             'GET',
             '/pagebuilder-one/v1/settings',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder-one/v1/settings (pagebuilderOneV1UpdateSettings) */
-        create: (args: T.PagebuilderOneV1UpdateSettingsArgs = {}) =>
+        create: (args: T.PagebuilderOneV1UpdateSettingsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1UpdateSettingsResult>(
             options,
             'POST',
             '/pagebuilder-one/v1/settings',
             args,
+            init,
           ),
       },
       manageDashboardWidget: {
         /** GET /pagebuilder-one/v1/manage-dashboard-widget/state (pagebuilderOneV1GetManageDashboardWidgetState) */
-        stateGet: (args: T.PagebuilderOneV1GetManageDashboardWidgetStateArgs = {}) =>
+        stateGet: (
+          args: T.PagebuilderOneV1GetManageDashboardWidgetStateArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderOneV1GetManageDashboardWidgetStateResult>(
             options,
             'GET',
             '/pagebuilder-one/v1/manage-dashboard-widget/state',
             args,
+            init,
           ),
       },
       logs: {
         /** GET /pagebuilder-one/v1/logs (pagebuilderOneV1GetLogs) */
-        get: (args: T.PagebuilderOneV1GetLogsArgs = {}) =>
-          call<T.PagebuilderOneV1GetLogsResult>(options, 'GET', '/pagebuilder-one/v1/logs', args),
+        get: (args: T.PagebuilderOneV1GetLogsArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1GetLogsResult>(
+            options,
+            'GET',
+            '/pagebuilder-one/v1/logs',
+            args,
+            init,
+          ),
         /** DELETE /pagebuilder-one/v1/logs (pagebuilderOneV1DeleteLogs) */
-        delete: (args: T.PagebuilderOneV1DeleteLogsArgs = {}) =>
+        delete: (args: T.PagebuilderOneV1DeleteLogsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderOneV1DeleteLogsResult>(
             options,
             'DELETE',
             '/pagebuilder-one/v1/logs',
             args,
+            init,
           ),
       },
     },
     pagebuilderV1: {
       index: {
         /** GET /pagebuilder/v1 (pagebuilderV1Index) */
-        get: (args: T.PagebuilderV1IndexArgs = {}) =>
-          call<T.PagebuilderV1IndexResult>(options, 'GET', '/pagebuilder/v1', args),
+        get: (args: T.PagebuilderV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1IndexResult>(options, 'GET', '/pagebuilder/v1', args, init),
       },
       cache: {
         /** DELETE /pagebuilder/v1/cache (pagebuilderV1DeleteCache) */
-        delete: (args: T.PagebuilderV1DeleteCacheArgs = {}) =>
-          call<T.PagebuilderV1DeleteCacheResult>(options, 'DELETE', '/pagebuilder/v1/cache', args),
+        delete: (args: T.PagebuilderV1DeleteCacheArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1DeleteCacheResult>(
+            options,
+            'DELETE',
+            '/pagebuilder/v1/cache',
+            args,
+            init,
+          ),
       },
       globals: {
         /** GET /pagebuilder/v1/globals (pagebuilderV1GetGlobals) */
-        get: (args: T.PagebuilderV1GetGlobalsArgs = {}) =>
-          call<T.PagebuilderV1GetGlobalsResult>(options, 'GET', '/pagebuilder/v1/globals', args),
+        get: (args: T.PagebuilderV1GetGlobalsArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetGlobalsResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/globals',
+            args,
+            init,
+          ),
         /** GET /pagebuilder/v1/globals/colors (pagebuilderV1GetGlobalsColors) */
-        pagebuilderV1GetGlobalsColors: (args: T.PagebuilderV1GetGlobalsColorsArgs = {}) =>
+        pagebuilderV1GetGlobalsColors: (
+          args: T.PagebuilderV1GetGlobalsColorsArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetGlobalsColorsResult>(
             options,
             'GET',
             '/pagebuilder/v1/globals/colors',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/globals/colors/<id> (pagebuilderV1GetGlobalsColor) */
-        pagebuilderV1GetGlobalsColor: (args: T.PagebuilderV1GetGlobalsColorArgs) =>
+        pagebuilderV1GetGlobalsColor: (
+          args: T.PagebuilderV1GetGlobalsColorArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetGlobalsColorResult>(
             options,
             'GET',
             '/pagebuilder/v1/globals/colors/<id>',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/globals/colors/<id> (pagebuilderV1SaveGlobalsColor) */
-        colorsUpdate: (args: T.PagebuilderV1SaveGlobalsColorArgs) =>
+        colorsUpdate: (args: T.PagebuilderV1SaveGlobalsColorArgs, init?: CallOptions) =>
           call<T.PagebuilderV1SaveGlobalsColorResult>(
             options,
             'POST',
             '/pagebuilder/v1/globals/colors/<id>',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/globals/colors/<id> (pagebuilderV1DeleteGlobalsColor) */
-        colorsDelete: (args: T.PagebuilderV1DeleteGlobalsColorArgs) =>
+        colorsDelete: (args: T.PagebuilderV1DeleteGlobalsColorArgs, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteGlobalsColorResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/globals/colors/<id>',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/globals/typography (pagebuilderV1GetGlobalsTypography) */
-        pagebuilderV1GetGlobalsTypography: (args: T.PagebuilderV1GetGlobalsTypographyArgs = {}) =>
+        pagebuilderV1GetGlobalsTypography: (
+          args: T.PagebuilderV1GetGlobalsTypographyArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetGlobalsTypographyResult>(
             options,
             'GET',
             '/pagebuilder/v1/globals/typography',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/globals/typography/<id> (pagebuilderV1GetGlobalsTypographyItem) */
         pagebuilderV1GetGlobalsTypographyItem: (
           args: T.PagebuilderV1GetGlobalsTypographyItemArgs,
+          init?: CallOptions,
         ) =>
           call<T.PagebuilderV1GetGlobalsTypographyItemResult>(
             options,
             'GET',
             '/pagebuilder/v1/globals/typography/<id>',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/globals/typography/<id> (pagebuilderV1SaveGlobalsTypographyItem) */
-        typographyUpdate: (args: T.PagebuilderV1SaveGlobalsTypographyItemArgs) =>
+        typographyUpdate: (
+          args: T.PagebuilderV1SaveGlobalsTypographyItemArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1SaveGlobalsTypographyItemResult>(
             options,
             'POST',
             '/pagebuilder/v1/globals/typography/<id>',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/globals/typography/<id> (pagebuilderV1DeleteGlobalsTypographyItem) */
-        typographyDelete: (args: T.PagebuilderV1DeleteGlobalsTypographyItemArgs) =>
+        typographyDelete: (
+          args: T.PagebuilderV1DeleteGlobalsTypographyItemArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1DeleteGlobalsTypographyItemResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/globals/typography/<id>',
             args,
+            init,
           ),
       },
       settings: {
         /** GET /pagebuilder/v1/settings/<key> (pagebuilderV1GetSettings) */
-        get: (args: T.PagebuilderV1GetSettingsArgs) =>
+        get: (args: T.PagebuilderV1GetSettingsArgs, init?: CallOptions) =>
           call<T.PagebuilderV1GetSettingsResult>(
             options,
             'GET',
             '/pagebuilder/v1/settings/<key>',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/settings/<key> (pagebuilderV1UpdateSettings) */
-        update: (args: T.PagebuilderV1UpdateSettingsArgs) =>
+        update: (args: T.PagebuilderV1UpdateSettingsArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateSettingsResult>(
             options,
             'POST',
             '/pagebuilder/v1/settings/<key>',
             args,
+            init,
           ),
       },
       post: {
         /** GET /pagebuilder/v1/post (pagebuilderV1GetPost) */
-        get: (args: T.PagebuilderV1GetPostArgs = {}) =>
-          call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args),
+        get: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args, init),
       },
       term: {
         /** GET /pagebuilder/v1/term (pagebuilderV1GetTerm) */
-        get: (args: T.PagebuilderV1GetTermArgs = {}) =>
-          call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args),
+        get: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args, init),
       },
       user: {
         /** GET /pagebuilder/v1/user (pagebuilderV1GetUser) */
-        get: (args: T.PagebuilderV1GetUserArgs = {}) =>
-          call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args),
+        get: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args, init),
       },
       favorites: {
         /** GET /pagebuilder/v1/favorites (pagebuilderV1GetFavorites) */
-        list: (args: T.PagebuilderV1GetFavoritesArgs = {}) =>
+        list: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetFavoritesResult>(
             options,
             'GET',
             '/pagebuilder/v1/favorites',
             args,
+            init,
           ),
         /** Every item over all pages of /pagebuilder/v1/favorites. */
-        listAll: (args: T.PagebuilderV1GetFavoritesArgs = {}) =>
+        listAll: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetFavoritesResult>>(
             options,
             '/pagebuilder/v1/favorites',
             args,
+            init,
           ),
         /** The pages of /pagebuilder/v1/favorites one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetFavoritesArgs = {}) =>
+        listPages: (args: T.PagebuilderV1GetFavoritesArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetFavoritesResult>>(
             options,
             '/pagebuilder/v1/favorites',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/favorites/<id> (pagebuilderV1PostFavorites) */
-        update: (args: T.PagebuilderV1PostFavoritesArgs) =>
+        update: (args: T.PagebuilderV1PostFavoritesArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostFavoritesResult>(
             options,
             'POST',
             '/pagebuilder/v1/favorites/<id>',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/favorites/<id> (pagebuilderV1DeleteFavorites) */
-        delete: (args: T.PagebuilderV1DeleteFavoritesArgs) =>
+        delete: (args: T.PagebuilderV1DeleteFavoritesArgs, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteFavoritesResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/favorites/<id>',
             args,
+            init,
           ),
       },
       kitElementsDefaults: {
         /** GET /pagebuilder/v1/kit-elements-defaults (pagebuilderV1GetKitElementsDefaults) */
-        get: (args: T.PagebuilderV1GetKitElementsDefaultsArgs = {}) =>
+        get: (args: T.PagebuilderV1GetKitElementsDefaultsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetKitElementsDefaultsResult>(
             options,
             'GET',
             '/pagebuilder/v1/kit-elements-defaults',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> (pagebuilderV1UpdateKitElementsDefaults) */
-        update: (args: T.PagebuilderV1UpdateKitElementsDefaultsArgs) =>
+        update: (args: T.PagebuilderV1UpdateKitElementsDefaultsArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateKitElementsDefaultsResult>(
             options,
             'POST',
             '/pagebuilder/v1/kit-elements-defaults/<type>',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/kit-elements-defaults/<type> (pagebuilderV1DeleteKitElementsDefaults) */
-        delete: (args: T.PagebuilderV1DeleteKitElementsDefaultsArgs) =>
+        delete: (args: T.PagebuilderV1DeleteKitElementsDefaultsArgs, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteKitElementsDefaultsResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/kit-elements-defaults/<type>',
             args,
+            init,
           ),
       },
       siteNavigation: {
         /** GET /pagebuilder/v1/site-navigation/recent-posts (pagebuilderV1GetSiteNavigationRecentPosts) */
-        recentPostsGet: (args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs) =>
+        recentPostsGet: (
+          args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetSiteNavigationRecentPostsResult>(
             options,
             'GET',
             '/pagebuilder/v1/site-navigation/recent-posts',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/site-navigation/add-new-post (pagebuilderV1PostSiteNavigationAddNewPost) */
-        addNewPostCreate: (args: T.PagebuilderV1PostSiteNavigationAddNewPostArgs = {}) =>
+        addNewPostCreate: (
+          args: T.PagebuilderV1PostSiteNavigationAddNewPostArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostSiteNavigationAddNewPostResult>(
             options,
             'POST',
             '/pagebuilder/v1/site-navigation/add-new-post',
             args,
+            init,
           ),
       },
       designSystemSync: {
         /** POST /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1PostDesignSystemSyncStylesheet) */
-        stylesheetCreate: (args: T.PagebuilderV1PostDesignSystemSyncStylesheetArgs = {}) =>
+        stylesheetCreate: (
+          args: T.PagebuilderV1PostDesignSystemSyncStylesheetArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostDesignSystemSyncStylesheetResult>(
             options,
             'POST',
             '/pagebuilder/v1/design-system-sync/stylesheet',
             args,
+            init,
           ),
       },
       checklist: {
         /** GET /pagebuilder/v1/checklist (pagebuilderV1GetChecklist) */
-        list: (args: T.PagebuilderV1GetChecklistArgs = {}) =>
+        list: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetChecklistResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist',
             args,
+            init,
           ),
         /** Every item over all pages of /pagebuilder/v1/checklist. */
-        listAll: (args: T.PagebuilderV1GetChecklistArgs = {}) =>
+        listAll: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetChecklistResult>>(
             options,
             '/pagebuilder/v1/checklist',
             args,
+            init,
           ),
         /** The pages of /pagebuilder/v1/checklist one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetChecklistArgs = {}) =>
+        listPages: (args: T.PagebuilderV1GetChecklistArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetChecklistResult>>(
             options,
             '/pagebuilder/v1/checklist',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/checklist/<id> (pagebuilderV1GetChecklistItem) */
-        get: (args: T.PagebuilderV1GetChecklistItemArgs) =>
+        get: (args: T.PagebuilderV1GetChecklistItemArgs, init?: CallOptions) =>
           call<T.PagebuilderV1GetChecklistItemResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist/<id>',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/checklist/steps (pagebuilderV1GetChecklistSteps) */
-        pagebuilderV1GetChecklistSteps: (args: T.PagebuilderV1GetChecklistStepsArgs = {}) =>
+        pagebuilderV1GetChecklistSteps: (
+          args: T.PagebuilderV1GetChecklistStepsArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetChecklistStepsResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist/steps',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/checklist/steps/<id> (pagebuilderV1GetChecklistStep) */
-        pagebuilderV1GetChecklistStep: (args: T.PagebuilderV1GetChecklistStepArgs) =>
+        pagebuilderV1GetChecklistStep: (
+          args: T.PagebuilderV1GetChecklistStepArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetChecklistStepResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist/steps/<id>',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> (pagebuilderV1UpdateChecklistStep) */
-        stepsUpdate: (args: T.PagebuilderV1UpdateChecklistStepArgs) =>
+        stepsUpdate: (args: T.PagebuilderV1UpdateChecklistStepArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateChecklistStepResult>(
             options,
             'POST',
             '/pagebuilder/v1/checklist/steps/<id>',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/checklist/user-progress (pagebuilderV1GetChecklistUserProgress) */
-        userProgressGet: (args: T.PagebuilderV1GetChecklistUserProgressArgs = {}) =>
+        userProgressGet: (
+          args: T.PagebuilderV1GetChecklistUserProgressArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetChecklistUserProgressResult>(
             options,
             'GET',
             '/pagebuilder/v1/checklist/user-progress',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress (pagebuilderV1UpdateChecklistUserProgress) */
-        userProgressCreate: (args: T.PagebuilderV1UpdateChecklistUserProgressArgs = {}) =>
+        userProgressCreate: (
+          args: T.PagebuilderV1UpdateChecklistUserProgressArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1UpdateChecklistUserProgressResult>(
             options,
             'POST',
             '/pagebuilder/v1/checklist/user-progress',
             args,
+            init,
           ),
       },
       onboarding: {
         /** GET /pagebuilder/v1/onboarding (pagebuilderV1GetOnboarding) */
-        list: (args: T.PagebuilderV1GetOnboardingArgs = {}) =>
+        list: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetOnboardingResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding',
             args,
+            init,
           ),
         /** Every item over all pages of /pagebuilder/v1/onboarding. */
-        listAll: (args: T.PagebuilderV1GetOnboardingArgs = {}) =>
+        listAll: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetOnboardingResult>>(
             options,
             '/pagebuilder/v1/onboarding',
             args,
+            init,
           ),
         /** The pages of /pagebuilder/v1/onboarding one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetOnboardingArgs = {}) =>
+        listPages: (args: T.PagebuilderV1GetOnboardingArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetOnboardingResult>>(
             options,
             '/pagebuilder/v1/onboarding',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/user-progress (pagebuilderV1GetOnboardingUserProgress) */
-        userProgressGet: (args: T.PagebuilderV1GetOnboardingUserProgressArgs = {}) =>
+        userProgressGet: (
+          args: T.PagebuilderV1GetOnboardingUserProgressArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingUserProgressResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/user-progress',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress (pagebuilderV1UpdateOnboardingUserProgress) */
-        userProgressCreate: (args: T.PagebuilderV1UpdateOnboardingUserProgressArgs = {}) =>
+        userProgressCreate: (
+          args: T.PagebuilderV1UpdateOnboardingUserProgressArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1UpdateOnboardingUserProgressResult>(
             options,
             'POST',
             '/pagebuilder/v1/onboarding/user-progress',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/user-choices (pagebuilderV1GetOnboardingUserChoices) */
-        userChoicesGet: (args: T.PagebuilderV1GetOnboardingUserChoicesArgs = {}) =>
+        userChoicesGet: (
+          args: T.PagebuilderV1GetOnboardingUserChoicesArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingUserChoicesResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/user-choices',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices (pagebuilderV1UpdateOnboardingUserChoices) */
-        userChoicesCreate: (args: T.PagebuilderV1UpdateOnboardingUserChoicesArgs = {}) =>
+        userChoicesCreate: (
+          args: T.PagebuilderV1UpdateOnboardingUserChoicesArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1UpdateOnboardingUserChoicesResult>(
             options,
             'POST',
             '/pagebuilder/v1/onboarding/user-choices',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/pro-install-screen (pagebuilderV1GetOnboardingProInstallScreen) */
-        proInstallScreenGet: (args: T.PagebuilderV1GetOnboardingProInstallScreenArgs = {}) =>
+        proInstallScreenGet: (
+          args: T.PagebuilderV1GetOnboardingProInstallScreenArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingProInstallScreenResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/pro-install-screen',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/install-pro (pagebuilderV1GetOnboardingInstallPro) */
-        installProGet: (args: T.PagebuilderV1GetOnboardingInstallProArgs = {}) =>
+        installProGet: (
+          args: T.PagebuilderV1GetOnboardingInstallProArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingInstallProResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/install-pro',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/onboarding/install-pro (pagebuilderV1PostOnboardingInstallPro) */
-        installProCreate: (args: T.PagebuilderV1PostOnboardingInstallProArgs = {}) =>
+        installProCreate: (
+          args: T.PagebuilderV1PostOnboardingInstallProArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostOnboardingInstallProResult>(
             options,
             'POST',
             '/pagebuilder/v1/onboarding/install-pro',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/onboarding/install-theme (pagebuilderV1GetOnboardingInstallTheme) */
-        installThemeGet: (args: T.PagebuilderV1GetOnboardingInstallThemeArgs = {}) =>
+        installThemeGet: (
+          args: T.PagebuilderV1GetOnboardingInstallThemeArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetOnboardingInstallThemeResult>(
             options,
             'GET',
             '/pagebuilder/v1/onboarding/install-theme',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/onboarding/install-theme (pagebuilderV1PostOnboardingInstallTheme) */
-        installThemeCreate: (args: T.PagebuilderV1PostOnboardingInstallThemeArgs = {}) =>
+        installThemeCreate: (
+          args: T.PagebuilderV1PostOnboardingInstallThemeArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostOnboardingInstallThemeResult>(
             options,
             'POST',
             '/pagebuilder/v1/onboarding/install-theme',
             args,
+            init,
           ),
       },
       operations: {
         /** POST /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1PostOperationsOptInV4) */
-        optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}) =>
+        optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostOperationsOptInV4Result>(
             options,
             'POST',
             '/pagebuilder/v1/operations/opt-in-v4',
             args,
+            init,
           ),
       },
       assistant: {
         /** POST /pagebuilder/v1/assistant/consent (pagebuilderV1PostAssistantConsent) */
-        consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}) =>
+        consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostAssistantConsentResult>(
             options,
             'POST',
             '/pagebuilder/v1/assistant/consent',
             args,
+            init,
           ),
       },
       templateLibrary: {
         /** GET /pagebuilder/v1/template-library/templates (pagebuilderV1GetTemplateLibraryTemplates) */
-        templatesGet: (args: T.PagebuilderV1GetTemplateLibraryTemplatesArgs = {}) =>
+        templatesGet: (
+          args: T.PagebuilderV1GetTemplateLibraryTemplatesArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetTemplateLibraryTemplatesResult>(
             options,
             'GET',
             '/pagebuilder/v1/template-library/templates',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/template-library/templates (pagebuilderV1PostTemplateLibraryTemplates) */
-        templatesCreate: (args: T.PagebuilderV1PostTemplateLibraryTemplatesArgs) =>
+        templatesCreate: (
+          args: T.PagebuilderV1PostTemplateLibraryTemplatesArgs,
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1PostTemplateLibraryTemplatesResult>(
             options,
             'POST',
             '/pagebuilder/v1/template-library/templates',
             args,
+            init,
           ),
       },
       userData: {
         /** GET /pagebuilder/v1/user-data/current-user (pagebuilderV1GetUserDataCurrentUser) */
-        currentUserGet: (args: T.PagebuilderV1GetUserDataCurrentUserArgs = {}) =>
+        currentUserGet: (
+          args: T.PagebuilderV1GetUserDataCurrentUserArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1GetUserDataCurrentUserResult>(
             options,
             'GET',
             '/pagebuilder/v1/user-data/current-user',
             args,
+            init,
           ),
         /** PATCH /pagebuilder/v1/user-data/current-user (pagebuilderV1UpdateUserDataCurrentUser) */
-        currentUserUpdate: (args: T.PagebuilderV1UpdateUserDataCurrentUserArgs = {}) =>
+        currentUserUpdate: (
+          args: T.PagebuilderV1UpdateUserDataCurrentUserArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.PagebuilderV1UpdateUserDataCurrentUserResult>(
             options,
             'PATCH',
             '/pagebuilder/v1/user-data/current-user',
             args,
+            init,
           ),
       },
       library: {
         /** POST /pagebuilder/v1/library/connect (pagebuilderV1PostLibraryConnect) */
-        connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs) =>
+        connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostLibraryConnectResult>(
             options,
             'POST',
             '/pagebuilder/v1/library/connect',
             args,
+            init,
           ),
         /** DELETE /pagebuilder/v1/library/connect (pagebuilderV1DeleteLibraryConnect) */
-        connectDelete: (args: T.PagebuilderV1DeleteLibraryConnectArgs = {}) =>
+        connectDelete: (args: T.PagebuilderV1DeleteLibraryConnectArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DeleteLibraryConnectResult>(
             options,
             'DELETE',
             '/pagebuilder/v1/library/connect',
             args,
+            init,
           ),
       },
       sendEvent: {
         /** GET /pagebuilder/v1/send-event (pagebuilderV1GetSendEvent) */
-        list: (args: T.PagebuilderV1GetSendEventArgs = {}) =>
+        list: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetSendEventResult>(
             options,
             'GET',
             '/pagebuilder/v1/send-event',
             args,
+            init,
           ),
         /** Every item over all pages of /pagebuilder/v1/send-event. */
-        listAll: (args: T.PagebuilderV1GetSendEventArgs = {}) =>
+        listAll: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.PagebuilderV1GetSendEventResult>>(
             options,
             '/pagebuilder/v1/send-event',
             args,
+            init,
           ),
         /** The pages of /pagebuilder/v1/send-event one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.PagebuilderV1GetSendEventArgs = {}) =>
+        listPages: (args: T.PagebuilderV1GetSendEventArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.PagebuilderV1GetSendEventResult>>(
             options,
             '/pagebuilder/v1/send-event',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/send-event (pagebuilderV1PostSendEvent) */
-        create: (args: T.PagebuilderV1PostSendEventArgs) =>
+        create: (args: T.PagebuilderV1PostSendEventArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostSendEventResult>(
             options,
             'POST',
             '/pagebuilder/v1/send-event',
             args,
+            init,
           ),
       },
       globalClasses: {
         /** GET /pagebuilder/v1/global-classes (pagebuilderV1GetGlobalClasses) */
-        get: (args: T.PagebuilderV1GetGlobalClassesArgs = {}) =>
+        get: (args: T.PagebuilderV1GetGlobalClassesArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetGlobalClassesResult>(
             options,
             'GET',
             '/pagebuilder/v1/global-classes',
             args,
+            init,
           ),
         /** PUT /pagebuilder/v1/global-classes (pagebuilderV1UpdateGlobalClasses) */
-        update: (args: T.PagebuilderV1UpdateGlobalClassesArgs) =>
+        update: (args: T.PagebuilderV1UpdateGlobalClassesArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateGlobalClassesResult>(
             options,
             'PUT',
             '/pagebuilder/v1/global-classes',
             args,
+            init,
           ),
         /** GET /pagebuilder/v1/global-classes/usage (pagebuilderV1GetGlobalClassesUsage) */
-        usageGet: (args: T.PagebuilderV1GetGlobalClassesUsageArgs = {}) =>
+        usageGet: (args: T.PagebuilderV1GetGlobalClassesUsageArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetGlobalClassesUsageResult>(
             options,
             'GET',
             '/pagebuilder/v1/global-classes/usage',
             args,
+            init,
           ),
       },
       variables: {
         /** GET /pagebuilder/v1/variables/list (pagebuilderV1GetVariablesList) */
-        listGet: (args: T.PagebuilderV1GetVariablesListArgs = {}) =>
+        listGet: (args: T.PagebuilderV1GetVariablesListArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetVariablesListResult>(
             options,
             'GET',
             '/pagebuilder/v1/variables/list',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/variables/create (pagebuilderV1PostVariablesCreate) */
-        createCreate: (args: T.PagebuilderV1PostVariablesCreateArgs) =>
+        createCreate: (args: T.PagebuilderV1PostVariablesCreateArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostVariablesCreateResult>(
             options,
             'POST',
             '/pagebuilder/v1/variables/create',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/variables/update (pagebuilderV1UpdateVariablesUpdate) */
-        updateCreate: (args: T.PagebuilderV1UpdateVariablesUpdateArgs) =>
+        updateCreate: (args: T.PagebuilderV1UpdateVariablesUpdateArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateVariablesUpdateResult>(
             options,
             'POST',
             '/pagebuilder/v1/variables/update',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/variables/delete (pagebuilderV1UpdateVariablesDelete) */
-        deleteCreate: (args: T.PagebuilderV1UpdateVariablesDeleteArgs) =>
+        deleteCreate: (args: T.PagebuilderV1UpdateVariablesDeleteArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateVariablesDeleteResult>(
             options,
             'POST',
             '/pagebuilder/v1/variables/delete',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /pagebuilder/v1/variables/restore (pagebuilderV1UpdateVariablesRestore) */
-        restoreCreate: (args: T.PagebuilderV1UpdateVariablesRestoreArgs) =>
+        restoreCreate: (args: T.PagebuilderV1UpdateVariablesRestoreArgs, init?: CallOptions) =>
           call<T.PagebuilderV1UpdateVariablesRestoreResult>(
             options,
             'POST',
             '/pagebuilder/v1/variables/restore',
             args,
+            init,
           ),
         /** POST /pagebuilder/v1/variables/batch (pagebuilderV1PostVariablesBatch) */
-        batchCreate: (args: T.PagebuilderV1PostVariablesBatchArgs) =>
+        batchCreate: (args: T.PagebuilderV1PostVariablesBatchArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostVariablesBatchResult>(
             options,
             'POST',
             '/pagebuilder/v1/variables/batch',
             args,
+            init,
           ),
       },
     },
     pagebuilderV1Documents: {
       index: {
         /** GET /pagebuilder/v1/documents (pagebuilderV1DocumentsIndex) */
-        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}) =>
+        get: (args: T.PagebuilderV1DocumentsIndexArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1DocumentsIndexResult>(
             options,
             'GET',
             '/pagebuilder/v1/documents',
             args,
+            init,
           ),
       },
       media: {
         /** POST /pagebuilder/v1/documents/<id>/media/import (pagebuilderV1DocumentsPostMediaImport) */
-        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs) =>
+        importCreate: (args: T.PagebuilderV1DocumentsPostMediaImportArgs, init?: CallOptions) =>
           call<T.PagebuilderV1DocumentsPostMediaImportResult>(
             options,
             'POST',
             '/pagebuilder/v1/documents/<id>/media/import',
             args,
+            init,
           ),
       },
     },
     pagebuilderV1Feedback: {
       index: {
         /** GET /pagebuilder/v1/feedback (pagebuilderV1FeedbackIndex) */
-        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}) =>
+        get: (args: T.PagebuilderV1FeedbackIndexArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackIndexResult>(
             options,
             'GET',
             '/pagebuilder/v1/feedback',
             args,
+            init,
           ),
       },
       submit: {
         /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
-        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}) =>
+        create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackPostSubmitResult>(
             options,
             'POST',
             '/pagebuilder/v1/feedback/submit',
             args,
+            init,
           ),
       },
     },
     pagebuilderAi: {
       index: {
         /** GET /pagebuilder-ai/v1 (pagebuilderAiV1Index) */
-        get: (args: T.PagebuilderAiV1IndexArgs = {}) =>
-          call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args),
+        get: (args: T.PagebuilderAiV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderAiV1IndexResult>(options, 'GET', '/pagebuilder-ai/v1', args, init),
       },
       permissions: {
         /** GET /pagebuilder-ai/v1/permissions (pagebuilderAiV1GetPermissions) */
-        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}) =>
+        get: (args: T.PagebuilderAiV1GetPermissionsArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderAiV1GetPermissionsResult>(
             options,
             'GET',
             '/pagebuilder-ai/v1/permissions',
             args,
+            init,
           ),
       },
     },
     sitegen: {
       index: {
         /** GET /sitegen/v1 (sitegenV1Index) */
-        get: (args: T.SitegenV1IndexArgs = {}) =>
-          call<T.SitegenV1IndexResult>(options, 'GET', '/sitegen/v1', args),
+        get: (args: T.SitegenV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1IndexResult>(options, 'GET', '/sitegen/v1', args, init),
       },
       getCredits: {
         /** GET /sitegen/v1/get-credits (sitegenV1GetGetCredits) */
-        get: (args: T.SitegenV1GetGetCreditsArgs = {}) =>
-          call<T.SitegenV1GetGetCreditsResult>(options, 'GET', '/sitegen/v1/get-credits', args),
+        get: (args: T.SitegenV1GetGetCreditsArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetGetCreditsResult>(
+            options,
+            'GET',
+            '/sitegen/v1/get-credits',
+            args,
+            init,
+          ),
       },
       categories: {
         /** GET /sitegen/v1/categories (sitegenV1GetCategories) */
-        get: (args: T.SitegenV1GetCategoriesArgs = {}) =>
-          call<T.SitegenV1GetCategoriesResult>(options, 'GET', '/sitegen/v1/categories', args),
+        get: (args: T.SitegenV1GetCategoriesArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetCategoriesResult>(
+            options,
+            'GET',
+            '/sitegen/v1/categories',
+            args,
+            init,
+          ),
       },
       siteFeatures: {
         /** GET /sitegen/v1/site-features (sitegenV1GetSiteFeatures) */
-        get: (args: T.SitegenV1GetSiteFeaturesArgs = {}) =>
-          call<T.SitegenV1GetSiteFeaturesResult>(options, 'GET', '/sitegen/v1/site-features', args),
+        get: (args: T.SitegenV1GetSiteFeaturesArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetSiteFeaturesResult>(
+            options,
+            'GET',
+            '/sitegen/v1/site-features',
+            args,
+            init,
+          ),
       },
       siteLanguages: {
         /** GET /sitegen/v1/site-languages (sitegenV1GetSiteLanguages) */
-        get: (args: T.SitegenV1GetSiteLanguagesArgs = {}) =>
+        get: (args: T.SitegenV1GetSiteLanguagesArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSiteLanguagesResult>(
             options,
             'GET',
             '/sitegen/v1/site-languages',
             args,
+            init,
           ),
       },
       importStatus: {
         /** GET /sitegen/v1/import-status (sitegenV1GetImportStatus) */
-        get: (args: T.SitegenV1GetImportStatusArgs = {}) =>
-          call<T.SitegenV1GetImportStatusResult>(options, 'GET', '/sitegen/v1/import-status', args),
+        get: (args: T.SitegenV1GetImportStatusArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetImportStatusResult>(
+            options,
+            'GET',
+            '/sitegen/v1/import-status',
+            args,
+            init,
+          ),
       },
       migrationStatus: {
         /** GET /sitegen/v1/migration-status (sitegenV1GetMigrationStatus) */
-        get: (args: T.SitegenV1GetMigrationStatusArgs = {}) =>
+        get: (args: T.SitegenV1GetMigrationStatusArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetMigrationStatusResult>(
             options,
             'GET',
             '/sitegen/v1/migration-status',
             args,
+            init,
           ),
       },
       importErrorLog: {
         /** GET /sitegen/v1/import-error-log (sitegenV1GetImportErrorLog) */
-        get: (args: T.SitegenV1GetImportErrorLogArgs = {}) =>
+        get: (args: T.SitegenV1GetImportErrorLogArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetImportErrorLogResult>(
             options,
             'GET',
             '/sitegen/v1/import-error-log',
             args,
+            init,
           ),
       },
       setPlanPromoDismissTime: {
         /** GET /sitegen/v1/set-plan-promo-dismiss-time (sitegenV1GetSetPlanPromoDismissTime) */
-        get: (args: T.SitegenV1GetSetPlanPromoDismissTimeArgs = {}) =>
+        get: (args: T.SitegenV1GetSetPlanPromoDismissTimeArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetSetPlanPromoDismissTimeResult>(
             options,
             'GET',
             '/sitegen/v1/set-plan-promo-dismiss-time',
             args,
+            init,
           ),
       },
       getPlanPromoDismissTime: {
         /** GET /sitegen/v1/get-plan-promo-dismiss-time (sitegenV1GetGetPlanPromoDismissTime) */
-        get: (args: T.SitegenV1GetGetPlanPromoDismissTimeArgs = {}) =>
+        get: (args: T.SitegenV1GetGetPlanPromoDismissTimeArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1GetGetPlanPromoDismissTimeResult>(
             options,
             'GET',
             '/sitegen/v1/get-plan-promo-dismiss-time',
             args,
+            init,
           ),
       },
       zipPlan: {
         /** POST /sitegen/v1/zip-plan (sitegenV1PostZipPlan) */
-        create: (args: T.SitegenV1PostZipPlanArgs = {}) =>
-          call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args),
+        create: (args: T.SitegenV1PostZipPlanArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args, init),
       },
       revokeAccess: {
         /** POST /sitegen/v1/revoke-access (sitegenV1PostRevokeAccess) */
-        create: (args: T.SitegenV1PostRevokeAccessArgs = {}) =>
+        create: (args: T.SitegenV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRevokeAccessResult>(
             options,
             'POST',
             '/sitegen/v1/revoke-access',
             args,
+            init,
           ),
       },
       restoreCredit: {
         /** POST /sitegen/v1/restore-credit (sitegenV1PostRestoreCredit) */
-        create: (args: T.SitegenV1PostRestoreCreditArgs = {}) =>
+        create: (args: T.SitegenV1PostRestoreCreditArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRestoreCreditResult>(
             options,
             'POST',
             '/sitegen/v1/restore-credit',
             args,
+            init,
           ),
       },
       description: {
         /** POST /sitegen/v1/description (sitegenV1PostDescription) */
-        create: (args: T.SitegenV1PostDescriptionArgs) =>
-          call<T.SitegenV1PostDescriptionResult>(options, 'POST', '/sitegen/v1/description', args),
+        create: (args: T.SitegenV1PostDescriptionArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostDescriptionResult>(
+            options,
+            'POST',
+            '/sitegen/v1/description',
+            args,
+            init,
+          ),
       },
       keywords: {
         /** POST /sitegen/v1/keywords (sitegenV1PostKeywords) */
-        create: (args: T.SitegenV1PostKeywordsArgs) =>
-          call<T.SitegenV1PostKeywordsResult>(options, 'POST', '/sitegen/v1/keywords', args),
+        create: (args: T.SitegenV1PostKeywordsArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostKeywordsResult>(options, 'POST', '/sitegen/v1/keywords', args, init),
       },
       templateKeywords: {
         /** POST /sitegen/v1/template-keywords (sitegenV1PostTemplateKeywords) */
-        create: (args: T.SitegenV1PostTemplateKeywordsArgs) =>
+        create: (args: T.SitegenV1PostTemplateKeywordsArgs, init?: CallOptions) =>
           call<T.SitegenV1PostTemplateKeywordsResult>(
             options,
             'POST',
             '/sitegen/v1/template-keywords',
             args,
+            init,
           ),
       },
       images: {
         /** POST /sitegen/v1/images (sitegenV1PostImages) */
-        create: (args: T.SitegenV1PostImagesArgs) =>
-          call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args),
+        create: (args: T.SitegenV1PostImagesArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args, init),
       },
       recordStep: {
         /** POST /sitegen/v1/record-step (sitegenV1PostRecordStep) */
-        create: (args: T.SitegenV1PostRecordStepArgs) =>
-          call<T.SitegenV1PostRecordStepResult>(options, 'POST', '/sitegen/v1/record-step', args),
+        create: (args: T.SitegenV1PostRecordStepArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostRecordStepResult>(
+            options,
+            'POST',
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
       },
       templates: {
         /** POST /sitegen/v1/templates (sitegenV1PostTemplates) */
-        create: (args: T.SitegenV1PostTemplatesArgs = {}) =>
-          call<T.SitegenV1PostTemplatesResult>(options, 'POST', '/sitegen/v1/templates', args),
+        create: (args: T.SitegenV1PostTemplatesArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1PostTemplatesResult>(
+            options,
+            'POST',
+            '/sitegen/v1/templates',
+            args,
+            init,
+          ),
       },
       allTemplates: {
         /** POST /sitegen/v1/all-templates (sitegenV1PostAllTemplates) */
-        create: (args: T.SitegenV1PostAllTemplatesArgs = {}) =>
+        create: (args: T.SitegenV1PostAllTemplatesArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostAllTemplatesResult>(
             options,
             'POST',
             '/sitegen/v1/all-templates',
             args,
+            init,
           ),
       },
       userDetails: {
         /** POST /sitegen/v1/user-details (sitegenV1PostUserDetails) */
-        create: (args: T.SitegenV1PostUserDetailsArgs) =>
-          call<T.SitegenV1PostUserDetailsResult>(options, 'POST', '/sitegen/v1/user-details', args),
+        create: (args: T.SitegenV1PostUserDetailsArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostUserDetailsResult>(
+            options,
+            'POST',
+            '/sitegen/v1/user-details',
+            args,
+            init,
+          ),
       },
       site: {
         /** POST /sitegen/v1/site (sitegenV1PostSite) */
-        create: (args: T.SitegenV1PostSiteArgs) =>
-          call<T.SitegenV1PostSiteResult>(options, 'POST', '/sitegen/v1/site', args),
+        create: (args: T.SitegenV1PostSiteArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostSiteResult>(options, 'POST', '/sitegen/v1/site', args, init),
       },
       contentExport: {
         /** POST /sitegen/v1/content-export (sitegenV1PostContentExport) */
-        create: (args: T.SitegenV1PostContentExportArgs) =>
+        create: (args: T.SitegenV1PostContentExportArgs, init?: CallOptions) =>
           call<T.SitegenV1PostContentExportResult>(
             options,
             'POST',
             '/sitegen/v1/content-export',
             args,
+            init,
           ),
       },
       aiSite: {
         /** POST /sitegen/v1/ai-site (sitegenV1PostAiSite) */
-        create: (args: T.SitegenV1PostAiSiteArgs) =>
-          call<T.SitegenV1PostAiSiteResult>(options, 'POST', '/sitegen/v1/ai-site', args),
+        create: (args: T.SitegenV1PostAiSiteArgs, init?: CallOptions) =>
+          call<T.SitegenV1PostAiSiteResult>(options, 'POST', '/sitegen/v1/ai-site', args, init),
       },
       searchCategory: {
         /** POST /sitegen/v1/search-category (sitegenV1PostSearchCategory) */
-        create: (args: T.SitegenV1PostSearchCategoryArgs) =>
+        create: (args: T.SitegenV1PostSearchCategoryArgs, init?: CallOptions) =>
           call<T.SitegenV1PostSearchCategoryResult>(
             options,
             'POST',
             '/sitegen/v1/search-category',
             args,
+            init,
           ),
       },
       setStepData: {
         /** POST /sitegen/v1/set-step-data (sitegenV1PostSetStepData) */
-        create: (args: T.SitegenV1PostSetStepDataArgs) =>
+        create: (args: T.SitegenV1PostSetStepDataArgs, init?: CallOptions) =>
           call<T.SitegenV1PostSetStepDataResult>(
             options,
             'POST',
             '/sitegen/v1/set-step-data',
             args,
+            init,
           ),
       },
     },
     sitegenImages: {
       index: {
         /** GET /sitegen-images/v1 (sitegenImagesV1Index) */
-        get: (args: T.SitegenImagesV1IndexArgs = {}) =>
-          call<T.SitegenImagesV1IndexResult>(options, 'GET', '/sitegen-images/v1', args),
+        get: (args: T.SitegenImagesV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.SitegenImagesV1IndexResult>(options, 'GET', '/sitegen-images/v1', args, init),
       },
       images: {
         /** POST /sitegen-images/v1/images (sitegenImagesV1PostImages) */
-        create: (args: T.SitegenImagesV1PostImagesArgs) =>
+        create: (args: T.SitegenImagesV1PostImagesArgs, init?: CallOptions) =>
           call<T.SitegenImagesV1PostImagesResult>(
             options,
             'POST',
             '/sitegen-images/v1/images',
             args,
+            init,
           ),
       },
     },
     hdrftr: {
       index: {
         /** GET /hdrftr/v1 (hdrftrV1Index) */
-        get: (args: T.HdrftrV1IndexArgs = {}) =>
-          call<T.HdrftrV1IndexResult>(options, 'GET', '/hdrftr/v1', args),
+        get: (args: T.HdrftrV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1IndexResult>(options, 'GET', '/hdrftr/v1', args, init),
       },
       widgets: {
         /** GET /hdrftr/v1/widgets (hdrftrV1GetWidgets) */
-        get: (args: T.HdrftrV1GetWidgetsArgs = {}) =>
-          call<T.HdrftrV1GetWidgetsResult>(options, 'GET', '/hdrftr/v1/widgets', args),
+        get: (args: T.HdrftrV1GetWidgetsArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1GetWidgetsResult>(options, 'GET', '/hdrftr/v1/widgets', args, init),
       },
       plugins: {
         /** GET /hdrftr/v1/plugins (hdrftrV1GetPlugins) */
-        get: (args: T.HdrftrV1GetPluginsArgs = {}) =>
-          call<T.HdrftrV1GetPluginsResult>(options, 'GET', '/hdrftr/v1/plugins', args),
+        get: (args: T.HdrftrV1GetPluginsArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1GetPluginsResult>(options, 'GET', '/hdrftr/v1/plugins', args, init),
       },
       templates: {
         /** GET /hdrftr/v1/templates (hdrftrV1GetTemplates) */
-        get: (args: T.HdrftrV1GetTemplatesArgs = {}) =>
-          call<T.HdrftrV1GetTemplatesResult>(options, 'GET', '/hdrftr/v1/templates', args),
+        get: (args: T.HdrftrV1GetTemplatesArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1GetTemplatesResult>(options, 'GET', '/hdrftr/v1/templates', args, init),
       },
       recommendedPlugins: {
         /** GET /hdrftr/v1/recommended-plugins (hdrftrV1GetRecommendedPlugins) */
-        get: (args: T.HdrftrV1GetRecommendedPluginsArgs = {}) =>
+        get: (args: T.HdrftrV1GetRecommendedPluginsArgs = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetRecommendedPluginsResult>(
             options,
             'GET',
             '/hdrftr/v1/recommended-plugins',
             args,
+            init,
           ),
       },
       mcpAbilities: {
         /** GET /hdrftr/v1/mcp-abilities (hdrftrV1GetMcpAbilities) */
-        get: (args: T.HdrftrV1GetMcpAbilitiesArgs = {}) =>
-          call<T.HdrftrV1GetMcpAbilitiesResult>(options, 'GET', '/hdrftr/v1/mcp-abilities', args),
+        get: (args: T.HdrftrV1GetMcpAbilitiesArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1GetMcpAbilitiesResult>(
+            options,
+            'GET',
+            '/hdrftr/v1/mcp-abilities',
+            args,
+            init,
+          ),
       },
       emailWebhook: {
         /** POST /hdrftr/v1/email-webhook (hdrftrV1PostEmailWebhook) */
-        create: (args: T.HdrftrV1PostEmailWebhookArgs = {}) =>
-          call<T.HdrftrV1PostEmailWebhookResult>(options, 'POST', '/hdrftr/v1/email-webhook', args),
+        create: (args: T.HdrftrV1PostEmailWebhookArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1PostEmailWebhookResult>(
+            options,
+            'POST',
+            '/hdrftr/v1/email-webhook',
+            args,
+            init,
+          ),
       },
       mcpSettings: {
         /** GET /hdrftr/v1/mcp-settings (hdrftrV1GetMcpSettings) */
-        get: (args: T.HdrftrV1GetMcpSettingsArgs = {}) =>
-          call<T.HdrftrV1GetMcpSettingsResult>(options, 'GET', '/hdrftr/v1/mcp-settings', args),
+        get: (args: T.HdrftrV1GetMcpSettingsArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1GetMcpSettingsResult>(
+            options,
+            'GET',
+            '/hdrftr/v1/mcp-settings',
+            args,
+            init,
+          ),
         /** POST /hdrftr/v1/mcp-settings (hdrftrV1PostMcpSettings) */
-        create: (args: T.HdrftrV1PostMcpSettingsArgs = {}) =>
-          call<T.HdrftrV1PostMcpSettingsResult>(options, 'POST', '/hdrftr/v1/mcp-settings', args),
+        create: (args: T.HdrftrV1PostMcpSettingsArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1PostMcpSettingsResult>(
+            options,
+            'POST',
+            '/hdrftr/v1/mcp-settings',
+            args,
+            init,
+          ),
       },
       getLearnChapters: {
         /** GET /hdrftr/v1/get-learn-chapters (hdrftrV1GetGetLearnChapters) */
-        get: (args: T.HdrftrV1GetGetLearnChaptersArgs = {}) =>
+        get: (args: T.HdrftrV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
           call<T.HdrftrV1GetGetLearnChaptersResult>(
             options,
             'GET',
             '/hdrftr/v1/get-learn-chapters',
             args,
+            init,
           ),
       },
       updateLearnProgress: {
         /** POST /hdrftr/v1/update-learn-progress (hdrftrV1PostUpdateLearnProgress) */
-        create: (args: T.HdrftrV1PostUpdateLearnProgressArgs) =>
+        create: (args: T.HdrftrV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
           call<T.HdrftrV1PostUpdateLearnProgressResult>(
             options,
             'POST',
             '/hdrftr/v1/update-learn-progress',
             args,
+            init,
           ),
       },
     },
     formsuiteV1: {
       index: {
         /** GET /formsuite/v1 (formsuiteV1Index) */
-        get: (args: T.FormsuiteV1IndexArgs = {}) =>
-          call<T.FormsuiteV1IndexResult>(options, 'GET', '/formsuite/v1', args),
+        get: (args: T.FormsuiteV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1IndexResult>(options, 'GET', '/formsuite/v1', args, init),
       },
       submitForm: {
         /** POST, PUT, PATCH /formsuite/v1/submit-form (formsuiteV1UpdateSubmitForm) */
-        create: (args: T.FormsuiteV1UpdateSubmitFormArgs = {}) =>
+        create: (args: T.FormsuiteV1UpdateSubmitFormArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateSubmitFormResult>(
             options,
             'POST',
             '/formsuite/v1/submit-form',
             args,
+            init,
           ),
       },
       logClientError: {
         /** POST /formsuite/v1/log-client-error (formsuiteV1PostLogClientError) */
-        create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}) =>
+        create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostLogClientErrorResult>(
             options,
             'POST',
             '/formsuite/v1/log-client-error',
             args,
+            init,
           ),
       },
       createNewForm: {
         /** POST /formsuite/v1/create-new-form (formsuiteV1PostCreateNewForm) */
-        create: (args: T.FormsuiteV1PostCreateNewFormArgs = {}) =>
+        create: (args: T.FormsuiteV1PostCreateNewFormArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostCreateNewFormResult>(
             options,
             'POST',
             '/formsuite/v1/create-new-form',
             args,
+            init,
           ),
       },
       mapFields: {
         /** POST /formsuite/v1/map-fields (formsuiteV1PostMapFields) */
-        create: (args: T.FormsuiteV1PostMapFieldsArgs = {}) =>
-          call<T.FormsuiteV1PostMapFieldsResult>(options, 'POST', '/formsuite/v1/map-fields', args),
+        create: (args: T.FormsuiteV1PostMapFieldsArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1PostMapFieldsResult>(
+            options,
+            'POST',
+            '/formsuite/v1/map-fields',
+            args,
+            init,
+          ),
       },
       sendTestEmailSummary: {
         /** POST /formsuite/v1/send-test-email-summary (formsuiteV1PostSendTestEmailSummary) */
-        create: (args: T.FormsuiteV1PostSendTestEmailSummaryArgs = {}) =>
+        create: (args: T.FormsuiteV1PostSendTestEmailSummaryArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostSendTestEmailSummaryResult>(
             options,
             'POST',
             '/formsuite/v1/send-test-email-summary',
             args,
+            init,
           ),
       },
       database: {
         /** POST /formsuite/v1/database/repair-entries-table (formsuiteV1PostDatabaseRepairEntriesTable) */
-        repairEntriesTableCreate: (args: T.FormsuiteV1PostDatabaseRepairEntriesTableArgs = {}) =>
+        repairEntriesTableCreate: (
+          args: T.FormsuiteV1PostDatabaseRepairEntriesTableArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostDatabaseRepairEntriesTableResult>(
             options,
             'POST',
             '/formsuite/v1/database/repair-entries-table',
             args,
+            init,
           ),
       },
       handleAccessKey: {
         /** POST /formsuite/v1/handle-access-key (formsuiteV1PostHandleAccessKey) */
-        create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}) =>
+        create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostHandleAccessKeyResult>(
             options,
             'POST',
             '/formsuite/v1/handle-access-key',
             args,
+            init,
           ),
       },
       onboarding: {
         /** POST /formsuite/v1/onboarding/set-status (formsuiteV1PostOnboardingSetStatus) */
-        setStatusCreate: (args: T.FormsuiteV1PostOnboardingSetStatusArgs = {}) =>
+        setStatusCreate: (
+          args: T.FormsuiteV1PostOnboardingSetStatusArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostOnboardingSetStatusResult>(
             options,
             'POST',
             '/formsuite/v1/onboarding/set-status',
             args,
+            init,
           ),
         /** GET /formsuite/v1/onboarding/get-status (formsuiteV1GetOnboardingGetStatus) */
-        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusArgs = {}) =>
+        getStatusGet: (args: T.FormsuiteV1GetOnboardingGetStatusArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetOnboardingGetStatusResult>(
             options,
             'GET',
             '/formsuite/v1/onboarding/get-status',
             args,
+            init,
           ),
         /** POST /formsuite/v1/onboarding/user-details (formsuiteV1PostOnboardingUserDetails) */
-        userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs) =>
+        userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostOnboardingUserDetailsResult>(
             options,
             'POST',
             '/formsuite/v1/onboarding/user-details',
             args,
+            init,
           ),
       },
       userMeta: {
         /** POST /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1PostUserMetaDismissMigrationBanner) */
         dismissMigrationBannerCreate: (
           args: T.FormsuiteV1PostUserMetaDismissMigrationBannerArgs = {},
+          init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostUserMetaDismissMigrationBannerResult>(
             options,
             'POST',
             '/formsuite/v1/user-meta/dismiss-migration-banner',
             args,
+            init,
           ),
       },
       formsData: {
         /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
-        get: (args: T.FormsuiteV1GetFormsDataArgs = {}) =>
-          call<T.FormsuiteV1GetFormsDataResult>(options, 'GET', '/formsuite/v1/forms-data', args),
+        get: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetFormsDataResult>(
+            options,
+            'GET',
+            '/formsuite/v1/forms-data',
+            args,
+            init,
+          ),
       },
       formData: {
         /** GET /formsuite/v1/form-data (formsuiteV1GetFormData) */
-        get: (args: T.FormsuiteV1GetFormDataArgs = {}) =>
-          call<T.FormsuiteV1GetFormDataResult>(options, 'GET', '/formsuite/v1/form-data', args),
+        get: (args: T.FormsuiteV1GetFormDataArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetFormDataResult>(
+            options,
+            'GET',
+            '/formsuite/v1/form-data',
+            args,
+            init,
+          ),
       },
       initiateAuth: {
         /** GET /formsuite/v1/initiate-auth (formsuiteV1GetInitiateAuth) */
-        get: (args: T.FormsuiteV1GetInitiateAuthArgs = {}) =>
+        get: (args: T.FormsuiteV1GetInitiateAuthArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetInitiateAuthResult>(
             options,
             'GET',
             '/formsuite/v1/initiate-auth',
             args,
+            init,
           ),
       },
       geoCountry: {
         /** GET /formsuite/v1/geo-country (formsuiteV1GetGeoCountry) */
-        get: (args: T.FormsuiteV1GetGeoCountryArgs = {}) =>
-          call<T.FormsuiteV1GetGeoCountryResult>(options, 'GET', '/formsuite/v1/geo-country', args),
+        get: (args: T.FormsuiteV1GetGeoCountryArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetGeoCountryResult>(
+            options,
+            'GET',
+            '/formsuite/v1/geo-country',
+            args,
+            init,
+          ),
       },
       entriesChartData: {
         /** GET /formsuite/v1/entries-chart-data (formsuiteV1GetEntriesChartData) */
-        get: (args: T.FormsuiteV1GetEntriesChartDataArgs = {}) =>
+        get: (args: T.FormsuiteV1GetEntriesChartDataArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntriesChartDataResult>(
             options,
             'GET',
             '/formsuite/v1/entries-chart-data',
             args,
+            init,
           ),
       },
       generateFormMarkup: {
         /** GET /formsuite/v1/generate-form-markup (formsuiteV1GetGenerateFormMarkup) */
-        get: (args: T.FormsuiteV1GetGenerateFormMarkupArgs) =>
+        get: (args: T.FormsuiteV1GetGenerateFormMarkupArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetGenerateFormMarkupResult>(
             options,
             'GET',
             '/formsuite/v1/generate-form-markup',
             args,
+            init,
           ),
       },
       generateForm: {
         /** POST /formsuite/v1/generate-form (formsuiteV1PostGenerateForm) */
-        create: (args: T.FormsuiteV1PostGenerateFormArgs = {}) =>
+        create: (args: T.FormsuiteV1PostGenerateFormArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostGenerateFormResult>(
             options,
             'POST',
             '/formsuite/v1/generate-form',
             args,
+            init,
           ),
       },
       globalSettings: {
         /** GET /formsuite/v1/global-settings (formsuiteV1GetGlobalSettings) */
-        get: (args: T.FormsuiteV1GetGlobalSettingsArgs = {}) =>
+        get: (args: T.FormsuiteV1GetGlobalSettingsArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGlobalSettingsResult>(
             options,
             'GET',
             '/formsuite/v1/global-settings',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /formsuite/v1/global-settings (formsuiteV1UpdateGlobalSettings) */
-        create: (args: T.FormsuiteV1UpdateGlobalSettingsArgs = {}) =>
+        create: (args: T.FormsuiteV1UpdateGlobalSettingsArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1UpdateGlobalSettingsResult>(
             options,
             'POST',
             '/formsuite/v1/global-settings',
             args,
+            init,
           ),
       },
       afterSubmission: {
         /** GET /formsuite/v1/after-submission/<submission_id> (formsuiteV1GetAfterSubmission) */
-        get: (args: T.FormsuiteV1GetAfterSubmissionArgs) =>
+        get: (args: T.FormsuiteV1GetAfterSubmissionArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetAfterSubmissionResult>(
             options,
             'GET',
             '/formsuite/v1/after-submission/<submission_id>',
             args,
+            init,
           ),
       },
       dismissFormSetupCard: {
         /** POST /formsuite/v1/dismiss-form-setup-card (formsuiteV1PostDismissFormSetupCard) */
-        create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs) =>
+        create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostDismissFormSetupCardResult>(
             options,
             'POST',
             '/formsuite/v1/dismiss-form-setup-card',
             args,
+            init,
           ),
       },
       pages: {
         /** GET /formsuite/v1/pages/search (formsuiteV1GetPagesSearch) */
-        searchList: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+        searchList: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetPagesSearchResult>(
             options,
             'GET',
             '/formsuite/v1/pages/search',
             args,
+            init,
           ),
         /** Every item over all pages of /formsuite/v1/pages/search. */
-        searchListAll: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+        searchListAll: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
             options,
             '/formsuite/v1/pages/search',
             args,
+            init,
           ),
         /** The pages of /formsuite/v1/pages/search one by one, with X-WP-Total and X-WP-TotalPages. */
-        searchListPages: (args: T.FormsuiteV1GetPagesSearchArgs = {}) =>
+        searchListPages: (args: T.FormsuiteV1GetPagesSearchArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetPagesSearchResult>>(
             options,
             '/formsuite/v1/pages/search',
             args,
+            init,
           ),
       },
       pluginStatus: {
         /** GET /formsuite/v1/plugin-status (formsuiteV1GetPluginStatus) */
-        get: (args: T.FormsuiteV1GetPluginStatusArgs) =>
+        get: (args: T.FormsuiteV1GetPluginStatusArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetPluginStatusResult>(
             options,
             'GET',
             '/formsuite/v1/plugin-status',
             args,
+            init,
           ),
       },
       entries: {
         /** GET /formsuite/v1/entries/list (formsuiteV1GetEntriesList) */
-        listList: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+        listList: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntriesListResult>(
             options,
             'GET',
             '/formsuite/v1/entries/list',
             args,
+            init,
           ),
         /** Every item over all pages of /formsuite/v1/entries/list. */
-        listListAll: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+        listListAll: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
             options,
             '/formsuite/v1/entries/list',
             args,
+            init,
           ),
         /** The pages of /formsuite/v1/entries/list one by one, with X-WP-Total and X-WP-TotalPages. */
-        listListPages: (args: T.FormsuiteV1GetEntriesListArgs = {}) =>
+        listListPages: (args: T.FormsuiteV1GetEntriesListArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetEntriesListResult>>(
             options,
             '/formsuite/v1/entries/list',
             args,
+            init,
           ),
         /** POST /formsuite/v1/entries/read-status (formsuiteV1PostEntriesReadStatus) */
-        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusArgs) =>
+        readStatusCreate: (args: T.FormsuiteV1PostEntriesReadStatusArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesReadStatusResult>(
             options,
             'POST',
             '/formsuite/v1/entries/read-status',
             args,
+            init,
           ),
         /** POST /formsuite/v1/entries/trash (formsuiteV1PostEntriesTrash) */
-        trashCreate: (args: T.FormsuiteV1PostEntriesTrashArgs) =>
+        trashCreate: (args: T.FormsuiteV1PostEntriesTrashArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesTrashResult>(
             options,
             'POST',
             '/formsuite/v1/entries/trash',
             args,
+            init,
           ),
         /** POST /formsuite/v1/entries/delete (formsuiteV1PostEntriesDelete) */
-        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteArgs) =>
+        deleteCreate: (args: T.FormsuiteV1PostEntriesDeleteArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesDeleteResult>(
             options,
             'POST',
             '/formsuite/v1/entries/delete',
             args,
+            init,
           ),
         /** POST /formsuite/v1/entries/export (formsuiteV1PostEntriesExport) */
-        exportCreate: (args: T.FormsuiteV1PostEntriesExportArgs = {}) =>
+        exportCreate: (args: T.FormsuiteV1PostEntriesExportArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostEntriesExportResult>(
             options,
             'POST',
             '/formsuite/v1/entries/export',
             args,
+            init,
           ),
       },
       entry: {
         /** GET /formsuite/v1/entry/<id>/details (formsuiteV1GetEntryDetails) */
-        detailsGet: (args: T.FormsuiteV1GetEntryDetailsArgs) =>
+        detailsGet: (args: T.FormsuiteV1GetEntryDetailsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntryDetailsResult>(
             options,
             'GET',
             '/formsuite/v1/entry/<id>/details',
             args,
+            init,
           ),
         /** GET /formsuite/v1/entry/<id>/logs (formsuiteV1GetEntryLogs) */
-        logsList: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+        logsList: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetEntryLogsResult>(
             options,
             'GET',
             '/formsuite/v1/entry/<id>/logs',
             args,
+            init,
           ),
         /** Every item over all pages of /formsuite/v1/entry/<id>/logs. */
-        logsListAll: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+        logsListAll: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
           collectAll<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
             options,
             '/formsuite/v1/entry/<id>/logs',
             args,
+            init,
           ),
         /** The pages of /formsuite/v1/entry/<id>/logs one by one, with X-WP-Total and X-WP-TotalPages. */
-        logsListPages: (args: T.FormsuiteV1GetEntryLogsArgs) =>
+        logsListPages: (args: T.FormsuiteV1GetEntryLogsArgs, init?: CallOptions) =>
           iteratePages<ItemOf<T.FormsuiteV1GetEntryLogsResult>>(
             options,
             '/formsuite/v1/entry/<id>/logs',
             args,
+            init,
           ),
       },
       forms: {
         /** GET /formsuite/v1/forms (formsuiteV1GetForms) */
-        list: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          call<T.FormsuiteV1GetFormsResult>(options, 'GET', '/formsuite/v1/forms', args),
+        list: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetFormsResult>(options, 'GET', '/formsuite/v1/forms', args, init),
         /** Every item over all pages of /formsuite/v1/forms. */
-        listAll: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          collectAll<ItemOf<T.FormsuiteV1GetFormsResult>>(options, '/formsuite/v1/forms', args),
+        listAll: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteV1GetFormsResult>>(
+            options,
+            '/formsuite/v1/forms',
+            args,
+            init,
+          ),
         /** The pages of /formsuite/v1/forms one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.FormsuiteV1GetFormsArgs = {}) =>
-          iteratePages<ItemOf<T.FormsuiteV1GetFormsResult>>(options, '/formsuite/v1/forms', args),
+        listPages: (args: T.FormsuiteV1GetFormsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetFormsResult>>(
+            options,
+            '/formsuite/v1/forms',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/forms/export (formsuiteV1PostFormsExport) */
-        exportCreate: (args: T.FormsuiteV1PostFormsExportArgs) =>
+        exportCreate: (args: T.FormsuiteV1PostFormsExportArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsExportResult>(
             options,
             'POST',
             '/formsuite/v1/forms/export',
             args,
+            init,
           ),
         /** POST /formsuite/v1/forms/import (formsuiteV1PostFormsImport) */
-        importCreate: (args: T.FormsuiteV1PostFormsImportArgs) =>
+        importCreate: (args: T.FormsuiteV1PostFormsImportArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsImportResult>(
             options,
             'POST',
             '/formsuite/v1/forms/import',
             args,
+            init,
           ),
         /** POST /formsuite/v1/forms/manage (formsuiteV1PostFormsManage) */
-        manageCreate: (args: T.FormsuiteV1PostFormsManageArgs) =>
+        manageCreate: (args: T.FormsuiteV1PostFormsManageArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsManageResult>(
             options,
             'POST',
             '/formsuite/v1/forms/manage',
             args,
+            init,
           ),
         /** POST /formsuite/v1/forms/duplicate (formsuiteV1PostFormsDuplicate) */
-        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateArgs) =>
+        duplicateCreate: (args: T.FormsuiteV1PostFormsDuplicateArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsDuplicateResult>(
             options,
             'POST',
             '/formsuite/v1/forms/duplicate',
             args,
+            init,
           ),
         /** POST /formsuite/v1/forms/track-view (formsuiteV1PostFormsTrackView) */
-        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewArgs) =>
+        trackViewCreate: (args: T.FormsuiteV1PostFormsTrackViewArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsTrackViewResult>(
             options,
             'POST',
             '/formsuite/v1/forms/track-view',
             args,
+            init,
           ),
       },
       formSettings: {
         /** POST /formsuite/v1/form-settings (formsuiteV1PostFormSettings) */
-        create: (args: T.FormsuiteV1PostFormSettingsArgs) =>
+        create: (args: T.FormsuiteV1PostFormSettingsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormSettingsResult>(
             options,
             'POST',
             '/formsuite/v1/form-settings',
             args,
+            init,
           ),
       },
       migrator: {
         /** GET /formsuite/v1/migrator/sources (formsuiteV1GetMigratorSources) */
-        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesArgs = {}) =>
+        sourcesGet: (args: T.FormsuiteV1GetMigratorSourcesArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesResult>(
             options,
             'GET',
             '/formsuite/v1/migrator/sources',
             args,
+            init,
           ),
         /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
-        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs) =>
+        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
             options,
             'GET',
             '/formsuite/v1/migrator/sources/<key>/forms',
             args,
+            init,
           ),
         /** POST /formsuite/v1/migrator/sources/<key>/import (formsuiteV1PostMigratorSourcesImport) */
-        sourcesImportCreate: (args: T.FormsuiteV1PostMigratorSourcesImportArgs) =>
+        sourcesImportCreate: (
+          args: T.FormsuiteV1PostMigratorSourcesImportArgs,
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostMigratorSourcesImportResult>(
             options,
             'POST',
             '/formsuite/v1/migrator/sources/<key>/import',
             args,
+            init,
           ),
       },
       convertHtmlForm: {
         /** POST /formsuite/v1/convert-html-form (formsuiteV1PostConvertHtmlForm) */
-        create: (args: T.FormsuiteV1PostConvertHtmlFormArgs = {}) =>
+        create: (args: T.FormsuiteV1PostConvertHtmlFormArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostConvertHtmlFormResult>(
             options,
             'POST',
             '/formsuite/v1/convert-html-form',
             args,
+            init,
           ),
       },
       payments: {
         /** GET /formsuite/v1/payments/processor-connect (formsuiteV1GetPaymentsProcessorConnect) */
-        processorConnectGet: (args: T.FormsuiteV1GetPaymentsProcessorConnectArgs = {}) =>
+        processorConnectGet: (
+          args: T.FormsuiteV1GetPaymentsProcessorConnectArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1GetPaymentsProcessorConnectResult>(
             options,
             'GET',
             '/formsuite/v1/payments/processor-connect',
             args,
+            init,
           ),
         /** GET /formsuite/v1/payments/processor-callback (formsuiteV1GetPaymentsProcessorCallback) */
-        processorCallbackGet: (args: T.FormsuiteV1GetPaymentsProcessorCallbackArgs = {}) =>
+        processorCallbackGet: (
+          args: T.FormsuiteV1GetPaymentsProcessorCallbackArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1GetPaymentsProcessorCallbackResult>(
             options,
             'GET',
             '/formsuite/v1/payments/processor-callback',
             args,
+            init,
           ),
         /** POST /formsuite/v1/payments/processor-disconnect (formsuiteV1PostPaymentsProcessorDisconnect) */
-        processorDisconnectCreate: (args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {}) =>
+        processorDisconnectCreate: (
+          args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsuiteV1PostPaymentsProcessorDisconnectResult>(
             options,
             'POST',
             '/formsuite/v1/payments/processor-disconnect',
             args,
+            init,
           ),
         /** POST /formsuite/v1/payments/create-payment-webhook (formsuiteV1PostPaymentsCreatePaymentWebhook) */
         createPaymentWebhookCreate: (
           args: T.FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = {},
+          init?: CallOptions,
         ) =>
           call<T.FormsuiteV1PostPaymentsCreatePaymentWebhookResult>(
             options,
             'POST',
             '/formsuite/v1/payments/create-payment-webhook',
             args,
+            init,
           ),
       },
       getLearnChapters: {
         /** GET /formsuite/v1/get-learn-chapters (formsuiteV1GetGetLearnChapters) */
-        get: (args: T.FormsuiteV1GetGetLearnChaptersArgs = {}) =>
+        get: (args: T.FormsuiteV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetGetLearnChaptersResult>(
             options,
             'GET',
             '/formsuite/v1/get-learn-chapters',
             args,
+            init,
           ),
       },
       updateLearnProgress: {
         /** POST /formsuite/v1/update-learn-progress (formsuiteV1PostUpdateLearnProgress) */
-        create: (args: T.FormsuiteV1PostUpdateLearnProgressArgs) =>
+        create: (args: T.FormsuiteV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostUpdateLearnProgressResult>(
             options,
             'POST',
             '/formsuite/v1/update-learn-progress',
             args,
+            init,
           ),
       },
     },
     formsuite: {
       index: {
         /** GET /formsuite (formsuiteIndex) */
-        get: (args: T.FormsuiteIndexArgs = {}) =>
-          call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args),
+        get: (args: T.FormsuiteIndexArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args, init),
       },
       webhookTest: {
         /** POST /formsuite/webhook_test (formsuitePostWebhookTest) */
-        create: (args: T.FormsuitePostWebhookTestArgs = {}) =>
-          call<T.FormsuitePostWebhookTestResult>(options, 'POST', '/formsuite/webhook_test', args),
+        create: (args: T.FormsuitePostWebhookTestArgs = {}, init?: CallOptions) =>
+          call<T.FormsuitePostWebhookTestResult>(
+            options,
+            'POST',
+            '/formsuite/webhook_test',
+            args,
+            init,
+          ),
       },
       webhookLive: {
         /** POST /formsuite/webhook_live (formsuitePostWebhookLive) */
-        create: (args: T.FormsuitePostWebhookLiveArgs = {}) =>
-          call<T.FormsuitePostWebhookLiveResult>(options, 'POST', '/formsuite/webhook_live', args),
+        create: (args: T.FormsuitePostWebhookLiveArgs = {}, init?: CallOptions) =>
+          call<T.FormsuitePostWebhookLiveResult>(
+            options,
+            'POST',
+            '/formsuite/webhook_live',
+            args,
+            init,
+          ),
       },
     },
     formsbuilder: {
       index: {
         /** GET /formsbuilder/v1 (formsbuilderV1Index) */
-        get: (args: T.FormsbuilderV1IndexArgs = {}) =>
-          call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args),
+        get: (args: T.FormsbuilderV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.FormsbuilderV1IndexResult>(options, 'GET', '/formsbuilder/v1', args, init),
       },
       setupWizard: {
         /** GET /formsbuilder/v1/setup-wizard/hydrate (formsbuilderV1GetSetupWizardHydrate) */
-        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}) =>
+        hydrateGet: (args: T.FormsbuilderV1GetSetupWizardHydrateArgs = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1GetSetupWizardHydrateResult>(
             options,
             'GET',
             '/formsbuilder/v1/setup-wizard/hydrate',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/update (formsbuilderV1PostSetupWizardUpdate) */
-        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}) =>
+        updateCreate: (args: T.FormsbuilderV1PostSetupWizardUpdateArgs = {}, init?: CallOptions) =>
           call<T.FormsbuilderV1PostSetupWizardUpdateResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/update',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/install-plugins (formsbuilderV1PostSetupWizardInstallPlugins) */
-        installPluginsCreate: (args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs) =>
+        installPluginsCreate: (
+          args: T.FormsbuilderV1PostSetupWizardInstallPluginsArgs,
+          init?: CallOptions,
+        ) =>
           call<T.FormsbuilderV1PostSetupWizardInstallPluginsResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/install-plugins',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/complete (formsbuilderV1PostSetupWizardComplete) */
-        completeCreate: (args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {}) =>
+        completeCreate: (
+          args: T.FormsbuilderV1PostSetupWizardCompleteArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsbuilderV1PostSetupWizardCompleteResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/complete',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/processor/connect-url (formsbuilderV1PostSetupWizardProcessorConnectUrl) */
         processorConnectUrlCreate: (
           args: T.FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = {},
+          init?: CallOptions,
         ) =>
           call<T.FormsbuilderV1PostSetupWizardProcessorConnectUrlResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/processor/connect-url',
             args,
+            init,
           ),
         /** GET /formsbuilder/v1/setup-wizard/license/key (formsbuilderV1GetSetupWizardLicenseKey) */
-        licenseKeyGet: (args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {}) =>
+        licenseKeyGet: (
+          args: T.FormsbuilderV1GetSetupWizardLicenseKeyArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.FormsbuilderV1GetSetupWizardLicenseKeyResult>(
             options,
             'GET',
             '/formsbuilder/v1/setup-wizard/license/key',
             args,
+            init,
           ),
         /** POST /formsbuilder/v1/setup-wizard/license/verify (formsbuilderV1PostSetupWizardLicenseVerify) */
-        licenseVerifyCreate: (args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs) =>
+        licenseVerifyCreate: (
+          args: T.FormsbuilderV1PostSetupWizardLicenseVerifyArgs,
+          init?: CallOptions,
+        ) =>
           call<T.FormsbuilderV1PostSetupWizardLicenseVerifyResult>(
             options,
             'POST',
             '/formsbuilder/v1/setup-wizard/license/verify',
             args,
+            init,
           ),
       },
     },
     theme: {
       index: {
         /** GET /theme/v1 (themeV1Index) */
-        get: (args: T.ThemeV1IndexArgs = {}) =>
-          call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args),
+        get: (args: T.ThemeV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.ThemeV1IndexResult>(options, 'GET', '/theme/v1', args, init),
       },
       admin: {
         /** GET /theme/v1/admin/settings (themeV1GetAdminSettings) */
-        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}) =>
-          call<T.ThemeV1GetAdminSettingsResult>(options, 'GET', '/theme/v1/admin/settings', args),
+        settingsGet: (args: T.ThemeV1GetAdminSettingsArgs = {}, init?: CallOptions) =>
+          call<T.ThemeV1GetAdminSettingsResult>(
+            options,
+            'GET',
+            '/theme/v1/admin/settings',
+            args,
+            init,
+          ),
       },
       getLearnChapters: {
         /** GET /theme/v1/get-learn-chapters (themeV1GetGetLearnChapters) */
-        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}) =>
+        get: (args: T.ThemeV1GetGetLearnChaptersArgs = {}, init?: CallOptions) =>
           call<T.ThemeV1GetGetLearnChaptersResult>(
             options,
             'GET',
             '/theme/v1/get-learn-chapters',
             args,
+            init,
           ),
       },
       updateLearnProgress: {
         /** POST /theme/v1/update-learn-progress (themeV1PostUpdateLearnProgress) */
-        create: (args: T.ThemeV1PostUpdateLearnProgressArgs) =>
+        create: (args: T.ThemeV1PostUpdateLearnProgressArgs, init?: CallOptions) =>
           call<T.ThemeV1PostUpdateLearnProgressResult>(
             options,
             'POST',
             '/theme/v1/update-learn-progress',
             args,
+            init,
           ),
       },
     },
     oneOnboarding: {
       index: {
         /** GET /one-onboarding/v1 (oneOnboardingV1Index) */
-        get: (args: T.OneOnboardingV1IndexArgs = {}) =>
-          call<T.OneOnboardingV1IndexResult>(options, 'GET', '/one-onboarding/v1', args),
+        get: (args: T.OneOnboardingV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.OneOnboardingV1IndexResult>(options, 'GET', '/one-onboarding/v1', args, init),
       },
       pluginStatus: {
         /** GET /one-onboarding/v1/plugin-status/<plugin> (oneOnboardingV1GetPluginStatus) */
-        get: (args: T.OneOnboardingV1GetPluginStatusArgs) =>
+        get: (args: T.OneOnboardingV1GetPluginStatusArgs, init?: CallOptions) =>
           call<T.OneOnboardingV1GetPluginStatusResult>(
             options,
             'GET',
             '/one-onboarding/v1/plugin-status/<plugin>',
             args,
+            init,
           ),
       },
       installPlugin: {
         /** POST /one-onboarding/v1/install-plugin (oneOnboardingV1PostInstallPlugin) */
-        create: (args: T.OneOnboardingV1PostInstallPluginArgs = {}) =>
+        create: (args: T.OneOnboardingV1PostInstallPluginArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostInstallPluginResult>(
             options,
             'POST',
             '/one-onboarding/v1/install-plugin',
             args,
+            init,
           ),
       },
       activatePlugin: {
         /** POST /one-onboarding/v1/activate-plugin (oneOnboardingV1PostActivatePlugin) */
-        create: (args: T.OneOnboardingV1PostActivatePluginArgs = {}) =>
+        create: (args: T.OneOnboardingV1PostActivatePluginArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostActivatePluginResult>(
             options,
             'POST',
             '/one-onboarding/v1/activate-plugin',
             args,
+            init,
           ),
       },
       saveOnboardingState: {
         /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
-        create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}) =>
+        create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
             options,
             'POST',
             '/one-onboarding/v1/save-onboarding-state',
             args,
+            init,
           ),
       },
       onboardingCompletion: {
         /** POST /one-onboarding/v1/onboarding-completion (oneOnboardingV1PostOnboardingCompletion) */
-        create: (args: T.OneOnboardingV1PostOnboardingCompletionArgs = {}) =>
+        create: (args: T.OneOnboardingV1PostOnboardingCompletionArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostOnboardingCompletionResult>(
             options,
             'POST',
             '/one-onboarding/v1/onboarding-completion',
             args,
+            init,
           ),
       },
     },
     gettingStarted: {
       index: {
         /** GET /getting-started/v1 (gettingStartedV1Index) */
-        get: (args: T.GettingStartedV1IndexArgs = {}) =>
-          call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args),
+        get: (args: T.GettingStartedV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.GettingStartedV1IndexResult>(options, 'GET', '/getting-started/v1', args, init),
       },
       actionItems: {
         /** POST /getting-started/v1/action-items (gettingStartedV1PostActionItems) */
-        create: (args: T.GettingStartedV1PostActionItemsArgs = {}) =>
+        create: (args: T.GettingStartedV1PostActionItemsArgs = {}, init?: CallOptions) =>
           call<T.GettingStartedV1PostActionItemsResult>(
             options,
             'POST',
             '/getting-started/v1/action-items',
             args,
+            init,
           ),
       },
       dismissSetupWizard: {
         /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
-        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs) =>
+        create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs, init?: CallOptions) =>
           call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
             options,
             'POST',
             '/getting-started/v1/dismiss-setup-wizard',
             args,
+            init,
           ),
       },
       updateActionItemSteps: {
         /** POST /getting-started/v1/update-action-item-steps (gettingStartedV1PostUpdateActionItemSteps) */
-        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs) =>
+        create: (args: T.GettingStartedV1PostUpdateActionItemStepsArgs, init?: CallOptions) =>
           call<T.GettingStartedV1PostUpdateActionItemStepsResult>(
             options,
             'POST',
             '/getting-started/v1/update-action-item-steps',
             args,
+            init,
           ),
       },
     },
     npsSurvey: {
       index: {
         /** GET /nps-survey/v1 (npsSurveyV1Index) */
-        get: (args: T.NpsSurveyV1IndexArgs = {}) =>
-          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args),
+        get: (args: T.NpsSurveyV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
-        create: (args: T.NpsSurveyV1PostRatingArgs) =>
-          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args),
+        create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
+          call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
-        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs) =>
+        create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
             options,
             'POST',
             '/nps-survey/v1/dismiss-nps-survey',
             args,
+            init,
           ),
       },
     },
     blockeditorTemplates: {
       index: {
         /** GET /blockeditor-templates/v1 (blockeditorTemplatesV1Index) */
-        get: (args: T.BlockeditorTemplatesV1IndexArgs = {}) =>
+        get: (args: T.BlockeditorTemplatesV1IndexArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1IndexResult>(
             options,
             'GET',
             '/blockeditor-templates/v1',
             args,
+            init,
           ),
       },
       categories: {
         /** GET /blockeditor-templates/v1/categories (blockeditorTemplatesV1GetCategories) */
-        get: (args: T.BlockeditorTemplatesV1GetCategoriesArgs = {}) =>
+        get: (args: T.BlockeditorTemplatesV1GetCategoriesArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetCategoriesResult>(
             options,
             'GET',
             '/blockeditor-templates/v1/categories',
             args,
+            init,
           ),
       },
       doItLater: {
         /** GET /blockeditor-templates/v1/do-it-later (blockeditorTemplatesV1GetDoItLater) */
-        get: (args: T.BlockeditorTemplatesV1GetDoItLaterArgs = {}) =>
+        get: (args: T.BlockeditorTemplatesV1GetDoItLaterArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetDoItLaterResult>(
             options,
             'GET',
             '/blockeditor-templates/v1/do-it-later',
             args,
+            init,
           ),
       },
       blocks: {
         /** GET /blockeditor-templates/v1/blocks (blockeditorTemplatesV1GetBlocks) */
-        get: (args: T.BlockeditorTemplatesV1GetBlocksArgs = {}) =>
+        get: (args: T.BlockeditorTemplatesV1GetBlocksArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetBlocksResult>(
             options,
             'GET',
             '/blockeditor-templates/v1/blocks',
             args,
+            init,
           ),
       },
       setup: {
         /** GET /blockeditor-templates/v1/setup (blockeditorTemplatesV1GetSetup) */
-        get: (args: T.BlockeditorTemplatesV1GetSetupArgs = {}) =>
+        get: (args: T.BlockeditorTemplatesV1GetSetupArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetSetupResult>(
             options,
             'GET',
             '/blockeditor-templates/v1/setup',
             args,
+            init,
           ),
       },
       sites: {
         /** GET /blockeditor-templates/v1/sites (blockeditorTemplatesV1GetSites) */
-        get: (args: T.BlockeditorTemplatesV1GetSitesArgs = {}) =>
+        get: (args: T.BlockeditorTemplatesV1GetSitesArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetSitesResult>(
             options,
             'GET',
             '/blockeditor-templates/v1/sites',
             args,
+            init,
           ),
       },
       description: {
         /** POST /blockeditor-templates/v1/description (blockeditorTemplatesV1PostDescription) */
-        create: (args: T.BlockeditorTemplatesV1PostDescriptionArgs) =>
+        create: (args: T.BlockeditorTemplatesV1PostDescriptionArgs, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostDescriptionResult>(
             options,
             'POST',
             '/blockeditor-templates/v1/description',
             args,
+            init,
           ),
       },
       pageDescription: {
         /** POST /blockeditor-templates/v1/page-description (blockeditorTemplatesV1PostPageDescription) */
-        create: (args: T.BlockeditorTemplatesV1PostPageDescriptionArgs) =>
+        create: (args: T.BlockeditorTemplatesV1PostPageDescriptionArgs, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostPageDescriptionResult>(
             options,
             'POST',
             '/blockeditor-templates/v1/page-description',
             args,
+            init,
           ),
       },
       keywords: {
         /** POST /blockeditor-templates/v1/keywords (blockeditorTemplatesV1PostKeywords) */
-        create: (args: T.BlockeditorTemplatesV1PostKeywordsArgs) =>
+        create: (args: T.BlockeditorTemplatesV1PostKeywordsArgs, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostKeywordsResult>(
             options,
             'POST',
             '/blockeditor-templates/v1/keywords',
             args,
+            init,
           ),
       },
       images: {
         /** POST /blockeditor-templates/v1/images (blockeditorTemplatesV1PostImages) */
-        create: (args: T.BlockeditorTemplatesV1PostImagesArgs) =>
+        create: (args: T.BlockeditorTemplatesV1PostImagesArgs, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostImagesResult>(
             options,
             'POST',
             '/blockeditor-templates/v1/images',
             args,
+            init,
           ),
       },
       settings: {
         /** GET /blockeditor-templates/v1/settings (blockeditorTemplatesV1GetSettings) */
-        get: (args: T.BlockeditorTemplatesV1GetSettingsArgs = {}) =>
+        get: (args: T.BlockeditorTemplatesV1GetSettingsArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetSettingsResult>(
             options,
             'GET',
             '/blockeditor-templates/v1/settings',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /blockeditor-templates/v1/settings (blockeditorTemplatesV1UpdateSettings) */
-        create: (args: T.BlockeditorTemplatesV1UpdateSettingsArgs) =>
+        create: (args: T.BlockeditorTemplatesV1UpdateSettingsArgs, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1UpdateSettingsResult>(
             options,
             'POST',
             '/blockeditor-templates/v1/settings',
             args,
+            init,
           ),
       },
       favorite: {
         /** GET /blockeditor-templates/v1/favorite (blockeditorTemplatesV1GetFavorite) */
-        get: (args: T.BlockeditorTemplatesV1GetFavoriteArgs = {}) =>
+        get: (args: T.BlockeditorTemplatesV1GetFavoriteArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1GetFavoriteResult>(
             options,
             'GET',
             '/blockeditor-templates/v1/favorite',
             args,
+            init,
           ),
         /** POST, PUT, PATCH /blockeditor-templates/v1/favorite (blockeditorTemplatesV1UpdateFavorite) */
-        create: (args: T.BlockeditorTemplatesV1UpdateFavoriteArgs) =>
+        create: (args: T.BlockeditorTemplatesV1UpdateFavoriteArgs, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1UpdateFavoriteResult>(
             options,
             'POST',
             '/blockeditor-templates/v1/favorite',
             args,
+            init,
           ),
       },
       pagesOnboarding: {
         /** POST /blockeditor-templates/v1/pages-onboarding (blockeditorTemplatesV1PostPagesOnboarding) */
-        create: (args: T.BlockeditorTemplatesV1PostPagesOnboardingArgs = {}) =>
+        create: (args: T.BlockeditorTemplatesV1PostPagesOnboardingArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostPagesOnboardingResult>(
             options,
             'POST',
             '/blockeditor-templates/v1/pages-onboarding',
             args,
+            init,
           ),
       },
       revokeAccess: {
         /** POST /blockeditor-templates/v1/revoke-access (blockeditorTemplatesV1PostRevokeAccess) */
-        create: (args: T.BlockeditorTemplatesV1PostRevokeAccessArgs = {}) =>
+        create: (args: T.BlockeditorTemplatesV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
           call<T.BlockeditorTemplatesV1PostRevokeAccessResult>(
             options,
             'POST',
             '/blockeditor-templates/v1/revoke-access',
             args,
+            init,
           ),
       },
     },
     vendorCore: {
       index: {
         /** GET /vendor-core/v1 (vendorCoreV1Index) */
-        get: (args: T.VendorCoreV1IndexArgs = {}) =>
-          call<T.VendorCoreV1IndexResult>(options, 'GET', '/vendor-core/v1', args),
+        get: (args: T.VendorCoreV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.VendorCoreV1IndexResult>(options, 'GET', '/vendor-core/v1', args, init),
       },
       license: {
         /** POST /vendor-core/v1/license/activate (vendorCoreV1PostLicenseActivate) */
-        activateCreate: (args: T.VendorCoreV1PostLicenseActivateArgs) =>
+        activateCreate: (args: T.VendorCoreV1PostLicenseActivateArgs, init?: CallOptions) =>
           call<T.VendorCoreV1PostLicenseActivateResult>(
             options,
             'POST',
             '/vendor-core/v1/license/activate',
             args,
+            init,
           ),
       },
     },
     blocksKit: {
       index: {
         /** GET /blocks-kit/v1 (blocksKitV1Index) */
-        get: (args: T.BlocksKitV1IndexArgs = {}) =>
-          call<T.BlocksKitV1IndexResult>(options, 'GET', '/blocks-kit/v1', args),
+        get: (args: T.BlocksKitV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.BlocksKitV1IndexResult>(options, 'GET', '/blocks-kit/v1', args, init),
       },
       products: {
         /** GET /blocks-kit/v1/products (blocksKitV1GetProducts) */
-        get: (args: T.BlocksKitV1GetProductsArgs = {}) =>
-          call<T.BlocksKitV1GetProductsResult>(options, 'GET', '/blocks-kit/v1/products', args),
+        get: (args: T.BlocksKitV1GetProductsArgs = {}, init?: CallOptions) =>
+          call<T.BlocksKitV1GetProductsResult>(
+            options,
+            'GET',
+            '/blocks-kit/v1/products',
+            args,
+            init,
+          ),
       },
       queries: {
         /** GET /blocks-kit/v1/queries (blocksKitV1GetQueries) */
-        get: (args: T.BlocksKitV1GetQueriesArgs = {}) =>
-          call<T.BlocksKitV1GetQueriesResult>(options, 'GET', '/blocks-kit/v1/queries', args),
+        get: (args: T.BlocksKitV1GetQueriesArgs = {}, init?: CallOptions) =>
+          call<T.BlocksKitV1GetQueriesResult>(options, 'GET', '/blocks-kit/v1/queries', args, init),
         /** POST /blocks-kit/v1/queries (blocksKitV1PostQueries) */
-        create: (args: T.BlocksKitV1PostQueriesArgs = {}) =>
-          call<T.BlocksKitV1PostQueriesResult>(options, 'POST', '/blocks-kit/v1/queries', args),
+        create: (args: T.BlocksKitV1PostQueriesArgs = {}, init?: CallOptions) =>
+          call<T.BlocksKitV1PostQueriesResult>(
+            options,
+            'POST',
+            '/blocks-kit/v1/queries',
+            args,
+            init,
+          ),
       },
       roles: {
         /** GET /blocks-kit/v1/roles (blocksKitV1GetRoles) */
-        get: (args: T.BlocksKitV1GetRolesArgs = {}) =>
-          call<T.BlocksKitV1GetRolesResult>(options, 'GET', '/blocks-kit/v1/roles', args),
+        get: (args: T.BlocksKitV1GetRolesArgs = {}, init?: CallOptions) =>
+          call<T.BlocksKitV1GetRolesResult>(options, 'GET', '/blocks-kit/v1/roles', args, init),
       },
     },
     tmplLibrary: {
       index: {
         /** GET /tmpl-library/v1 (tmplLibraryV1Index) */
-        get: (args: T.TmplLibraryV1IndexArgs = {}) =>
-          call<T.TmplLibraryV1IndexResult>(options, 'GET', '/tmpl-library/v1', args),
+        get: (args: T.TmplLibraryV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1IndexResult>(options, 'GET', '/tmpl-library/v1', args, init),
       },
       conditions: {
         /** GET /tmpl-library/v1/conditions (tmplLibraryV1GetConditions) */
-        get: (args: T.TmplLibraryV1GetConditionsArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetConditionsArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetConditionsResult>(
             options,
             'GET',
             '/tmpl-library/v1/conditions',
             args,
+            init,
           ),
       },
       checkConditions: {
         /** GET /tmpl-library/v1/check-conditions (tmplLibraryV1GetCheckConditions) */
-        get: (args: T.TmplLibraryV1GetCheckConditionsArgs) =>
+        get: (args: T.TmplLibraryV1GetCheckConditionsArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCheckConditionsResult>(
             options,
             'GET',
             '/tmpl-library/v1/check-conditions',
             args,
+            init,
           ),
       },
       saveConditions: {
         /** POST /tmpl-library/v1/save-conditions (tmplLibraryV1PostSaveConditions) */
-        create: (args: T.TmplLibraryV1PostSaveConditionsArgs) =>
+        create: (args: T.TmplLibraryV1PostSaveConditionsArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1PostSaveConditionsResult>(
             options,
             'POST',
             '/tmpl-library/v1/save-conditions',
             args,
+            init,
           ),
       },
       autocompleteCondition: {
         /** GET /tmpl-library/v1/autocomplete-condition (tmplLibraryV1GetAutocompleteCondition) */
-        get: (args: T.TmplLibraryV1GetAutocompleteConditionArgs) =>
+        get: (args: T.TmplLibraryV1GetAutocompleteConditionArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetAutocompleteConditionResult>(
             options,
             'GET',
             '/tmpl-library/v1/autocomplete-condition',
             args,
+            init,
           ),
       },
       categories: {
         /** GET /tmpl-library/v1/categories (tmplLibraryV1GetCategories) */
-        get: (args: T.TmplLibraryV1GetCategoriesArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetCategoriesArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCategoriesResult>(
             options,
             'GET',
             '/tmpl-library/v1/categories',
             args,
+            init,
           ),
       },
       templatetypes: {
         /** GET /tmpl-library/v1/templateTypes (tmplLibraryV1GetTemplateTypes) */
-        get: (args: T.TmplLibraryV1GetTemplateTypesArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetTemplateTypesArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetTemplateTypesResult>(
             options,
             'GET',
             '/tmpl-library/v1/templateTypes',
             args,
+            init,
           ),
       },
       dependencies: {
         /** GET /tmpl-library/v1/dependencies (tmplLibraryV1GetDependencies) */
-        get: (args: T.TmplLibraryV1GetDependenciesArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetDependenciesArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetDependenciesResult>(
             options,
             'GET',
             '/tmpl-library/v1/dependencies',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/dependencies/plugins (tmplLibraryV1PostDependenciesPlugins) */
-        pluginsCreate: (args: T.TmplLibraryV1PostDependenciesPluginsArgs = {}) =>
+        pluginsCreate: (
+          args: T.TmplLibraryV1PostDependenciesPluginsArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostDependenciesPluginsResult>(
             options,
             'POST',
             '/tmpl-library/v1/dependencies/plugins',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/dependencies/themes (tmplLibraryV1PostDependenciesThemes) */
-        themesCreate: (args: T.TmplLibraryV1PostDependenciesThemesArgs = {}) =>
+        themesCreate: (args: T.TmplLibraryV1PostDependenciesThemesArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostDependenciesThemesResult>(
             options,
             'POST',
             '/tmpl-library/v1/dependencies/themes',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/dependencies/check (tmplLibraryV1PostDependenciesCheck) */
-        checkCreate: (args: T.TmplLibraryV1PostDependenciesCheckArgs = {}) =>
+        checkCreate: (args: T.TmplLibraryV1PostDependenciesCheckArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostDependenciesCheckResult>(
             options,
             'POST',
             '/tmpl-library/v1/dependencies/check',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/dependencies/install (tmplLibraryV1PostDependenciesInstall) */
-        installCreate: (args: T.TmplLibraryV1PostDependenciesInstallArgs = {}) =>
+        installCreate: (
+          args: T.TmplLibraryV1PostDependenciesInstallArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostDependenciesInstallResult>(
             options,
             'POST',
             '/tmpl-library/v1/dependencies/install',
             args,
+            init,
           ),
       },
       tags: {
         /** GET /tmpl-library/v1/tags (tmplLibraryV1GetTags) */
-        get: (args: T.TmplLibraryV1GetTagsArgs = {}) =>
-          call<T.TmplLibraryV1GetTagsResult>(options, 'GET', '/tmpl-library/v1/tags', args),
+        get: (args: T.TmplLibraryV1GetTagsArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1GetTagsResult>(options, 'GET', '/tmpl-library/v1/tags', args, init),
       },
       popularTags: {
         /** GET /tmpl-library/v1/popular-tags (tmplLibraryV1GetPopularTags) */
-        get: (args: T.TmplLibraryV1GetPopularTagsArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetPopularTagsArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetPopularTagsResult>(
             options,
             'GET',
             '/tmpl-library/v1/popular-tags',
             args,
+            init,
           ),
       },
       itemsCount: {
         /** GET /tmpl-library/v1/items-count (tmplLibraryV1GetItemsCount) */
-        get: (args: T.TmplLibraryV1GetItemsCountArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetItemsCountArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemsCountResult>(
             options,
             'GET',
             '/tmpl-library/v1/items-count',
             args,
+            init,
           ),
       },
       featuredItems: {
         /** GET /tmpl-library/v1/featured-items (tmplLibraryV1GetFeaturedItems) */
-        get: (args: T.TmplLibraryV1GetFeaturedItemsArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetFeaturedItemsArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetFeaturedItemsResult>(
             options,
             'GET',
             '/tmpl-library/v1/featured-items',
             args,
+            init,
           ),
       },
       trendingItems: {
         /** GET /tmpl-library/v1/trending-items (tmplLibraryV1GetTrendingItems) */
-        get: (args: T.TmplLibraryV1GetTrendingItemsArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetTrendingItemsArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetTrendingItemsResult>(
             options,
             'GET',
             '/tmpl-library/v1/trending-items',
             args,
+            init,
           ),
       },
       relatedItems: {
         /** GET /tmpl-library/v1/related-items (tmplLibraryV1GetRelatedItems) */
-        get: (args: T.TmplLibraryV1GetRelatedItemsArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetRelatedItemsArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetRelatedItemsResult>(
             options,
             'GET',
             '/tmpl-library/v1/related-items',
             args,
+            init,
           ),
       },
       savedTemplates: {
         /** GET /tmpl-library/v1/saved-templates (tmplLibraryV1GetSavedTemplates) */
-        get: (args: T.TmplLibraryV1GetSavedTemplatesArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetSavedTemplatesArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetSavedTemplatesResult>(
             options,
             'GET',
             '/tmpl-library/v1/saved-templates',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/saved-templates/delete (tmplLibraryV1PostSavedTemplatesDelete) */
-        deleteCreate: (args: T.TmplLibraryV1PostSavedTemplatesDeleteArgs = {}) =>
+        deleteCreate: (
+          args: T.TmplLibraryV1PostSavedTemplatesDeleteArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostSavedTemplatesDeleteResult>(
             options,
             'POST',
             '/tmpl-library/v1/saved-templates/delete',
             args,
+            init,
           ),
       },
       pricing: {
         /** GET /tmpl-library/v1/pricing (tmplLibraryV1GetPricing) */
-        get: (args: T.TmplLibraryV1GetPricingArgs = {}) =>
-          call<T.TmplLibraryV1GetPricingResult>(options, 'GET', '/tmpl-library/v1/pricing', args),
+        get: (args: T.TmplLibraryV1GetPricingArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1GetPricingResult>(
+            options,
+            'GET',
+            '/tmpl-library/v1/pricing',
+            args,
+            init,
+          ),
       },
       googleAuthUrl: {
         /** GET /tmpl-library/v1/google-auth-url (tmplLibraryV1GetGoogleAuthUrl) */
-        get: (args: T.TmplLibraryV1GetGoogleAuthUrlArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetGoogleAuthUrlArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetGoogleAuthUrlResult>(
             options,
             'GET',
             '/tmpl-library/v1/google-auth-url',
             args,
+            init,
           ),
       },
       isSigned: {
         /** GET /tmpl-library/v1/is-signed (tmplLibraryV1GetIsSigned) */
-        get: (args: T.TmplLibraryV1GetIsSignedArgs = {}) =>
+        get: (args: T.TmplLibraryV1GetIsSignedArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetIsSignedResult>(
             options,
             'GET',
             '/tmpl-library/v1/is-signed',
             args,
+            init,
           ),
       },
       clouds: {
         /** GET /tmpl-library/v1/clouds (tmplLibraryV1GetClouds) */
-        get: (args: T.TmplLibraryV1GetCloudsArgs = {}) =>
-          call<T.TmplLibraryV1GetCloudsResult>(options, 'GET', '/tmpl-library/v1/clouds', args),
+        get: (args: T.TmplLibraryV1GetCloudsArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1GetCloudsResult>(
+            options,
+            'GET',
+            '/tmpl-library/v1/clouds',
+            args,
+            init,
+          ),
         /** GET /tmpl-library/v1/clouds/usage (tmplLibraryV1GetCloudsUsage) */
-        usageGet: (args: T.TmplLibraryV1GetCloudsUsageArgs = {}) =>
+        usageGet: (args: T.TmplLibraryV1GetCloudsUsageArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCloudsUsageResult>(
             options,
             'GET',
             '/tmpl-library/v1/clouds/usage',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/clouds/copy-move (tmplLibraryV1PostCloudsCopyMove) */
-        copyMoveCreate: (args: T.TmplLibraryV1PostCloudsCopyMoveArgs = {}) =>
+        copyMoveCreate: (args: T.TmplLibraryV1PostCloudsCopyMoveArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostCloudsCopyMoveResult>(
             options,
             'POST',
             '/tmpl-library/v1/clouds/copy-move',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/clouds/upload (tmplLibraryV1PostCloudsUpload) */
-        uploadCreate: (args: T.TmplLibraryV1PostCloudsUploadArgs = {}) =>
+        uploadCreate: (args: T.TmplLibraryV1PostCloudsUploadArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostCloudsUploadResult>(
             options,
             'POST',
             '/tmpl-library/v1/clouds/upload',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/clouds/download/<id> (tmplLibraryV1GetCloudsDownload) */
-        downloadGet: (args: T.TmplLibraryV1GetCloudsDownloadArgs) =>
+        downloadGet: (args: T.TmplLibraryV1GetCloudsDownloadArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCloudsDownloadResult>(
             options,
             'GET',
             '/tmpl-library/v1/clouds/download/<id>',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/clouds/delete/<id> (tmplLibraryV1GetCloudsDelete) */
-        deleteGet: (args: T.TmplLibraryV1GetCloudsDeleteArgs) =>
+        deleteGet: (args: T.TmplLibraryV1GetCloudsDeleteArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetCloudsDeleteResult>(
             options,
             'GET',
             '/tmpl-library/v1/clouds/delete/<id>',
             args,
+            init,
           ),
       },
       workspaces: {
         /** GET /tmpl-library/v1/workspaces (tmplLibraryV1GetWorkspaces) */
-        tmplLibraryV1GetWorkspaces: (args: T.TmplLibraryV1GetWorkspacesArgs = {}) =>
+        tmplLibraryV1GetWorkspaces: (
+          args: T.TmplLibraryV1GetWorkspacesArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1GetWorkspacesResult>(
             options,
             'GET',
             '/tmpl-library/v1/workspaces',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/workspaces/create (tmplLibraryV1PostWorkspacesCreate) */
-        createCreate: (args: T.TmplLibraryV1PostWorkspacesCreateArgs = {}) =>
+        createCreate: (args: T.TmplLibraryV1PostWorkspacesCreateArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostWorkspacesCreateResult>(
             options,
             'POST',
             '/tmpl-library/v1/workspaces/create',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/workspaces/item/add (tmplLibraryV1PostWorkspacesItemAdd) */
-        itemAddCreate: (args: T.TmplLibraryV1PostWorkspacesItemAddArgs = {}) =>
+        itemAddCreate: (args: T.TmplLibraryV1PostWorkspacesItemAddArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostWorkspacesItemAddResult>(
             options,
             'POST',
             '/tmpl-library/v1/workspaces/item/add',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/workspaces/<slug> (tmplLibraryV1GetWorkspace) */
-        tmplLibraryV1GetWorkspace: (args: T.TmplLibraryV1GetWorkspaceArgs) =>
+        tmplLibraryV1GetWorkspace: (args: T.TmplLibraryV1GetWorkspaceArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetWorkspaceResult>(
             options,
             'GET',
             '/tmpl-library/v1/workspaces/<slug>',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/workspaces/<slug> (tmplLibraryV1SaveWorkspace) */
-        update: (args: T.TmplLibraryV1SaveWorkspaceArgs) =>
+        update: (args: T.TmplLibraryV1SaveWorkspaceArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1SaveWorkspaceResult>(
             options,
             'POST',
             '/tmpl-library/v1/workspaces/<slug>',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/workspaces/item/<id> (tmplLibraryV1GetWorkspacesItem) */
-        itemGet: (args: T.TmplLibraryV1GetWorkspacesItemArgs) =>
+        itemGet: (args: T.TmplLibraryV1GetWorkspacesItemArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetWorkspacesItemResult>(
             options,
             'GET',
             '/tmpl-library/v1/workspaces/item/<id>',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/workspaces/item/delete/<id> (tmplLibraryV1GetWorkspacesItemDelete) */
-        itemDeleteGet: (args: T.TmplLibraryV1GetWorkspacesItemDeleteArgs) =>
+        itemDeleteGet: (args: T.TmplLibraryV1GetWorkspacesItemDeleteArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetWorkspacesItemDeleteResult>(
             options,
             'GET',
             '/tmpl-library/v1/workspaces/item/delete/<id>',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/workspaces/delete/<id> (tmplLibraryV1PostWorkspacesDelete) */
-        deleteUpdate: (args: T.TmplLibraryV1PostWorkspacesDeleteArgs) =>
+        deleteUpdate: (args: T.TmplLibraryV1PostWorkspacesDeleteArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1PostWorkspacesDeleteResult>(
             options,
             'POST',
             '/tmpl-library/v1/workspaces/delete/<id>',
             args,
+            init,
           ),
       },
       profile: {
         /** GET /tmpl-library/v1/profile/sync (tmplLibraryV1GetProfileSync) */
-        syncGet: (args: T.TmplLibraryV1GetProfileSyncArgs = {}) =>
+        syncGet: (args: T.TmplLibraryV1GetProfileSyncArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetProfileSyncResult>(
             options,
             'GET',
             '/tmpl-library/v1/profile/sync',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/profile/verified (tmplLibraryV1GetProfileVerified) */
-        verifiedGet: (args: T.TmplLibraryV1GetProfileVerifiedArgs = {}) =>
+        verifiedGet: (args: T.TmplLibraryV1GetProfileVerifiedArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetProfileVerifiedResult>(
             options,
             'GET',
             '/tmpl-library/v1/profile/verified',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/profile/download-history (tmplLibraryV1GetProfileDownloadHistory) */
-        downloadHistoryGet: (args: T.TmplLibraryV1GetProfileDownloadHistoryArgs = {}) =>
+        downloadHistoryGet: (
+          args: T.TmplLibraryV1GetProfileDownloadHistoryArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1GetProfileDownloadHistoryResult>(
             options,
             'GET',
             '/tmpl-library/v1/profile/download-history',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/profile/my-favourites (tmplLibraryV1GetProfileMyFavourites) */
-        myFavouritesGet: (args: T.TmplLibraryV1GetProfileMyFavouritesArgs = {}) =>
+        myFavouritesGet: (
+          args: T.TmplLibraryV1GetProfileMyFavouritesArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1GetProfileMyFavouritesResult>(
             options,
             'GET',
             '/tmpl-library/v1/profile/my-favourites',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/profile/purchased-items (tmplLibraryV1GetProfilePurchasedItems) */
-        purchasedItemsGet: (args: T.TmplLibraryV1GetProfilePurchasedItemsArgs = {}) =>
+        purchasedItemsGet: (
+          args: T.TmplLibraryV1GetProfilePurchasedItemsArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1GetProfilePurchasedItemsResult>(
             options,
             'GET',
             '/tmpl-library/v1/profile/purchased-items',
             args,
+            init,
           ),
       },
       tour: {
         /** GET /tmpl-library/v1/tour/status (tmplLibraryV1GetTourStatus) */
-        statusGet: (args: T.TmplLibraryV1GetTourStatusArgs = {}) =>
+        statusGet: (args: T.TmplLibraryV1GetTourStatusArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetTourStatusResult>(
             options,
             'GET',
             '/tmpl-library/v1/tour/status',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/tour/complete (tmplLibraryV1PostTourComplete) */
-        completeCreate: (args: T.TmplLibraryV1PostTourCompleteArgs = {}) =>
+        completeCreate: (args: T.TmplLibraryV1PostTourCompleteArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostTourCompleteResult>(
             options,
             'POST',
             '/tmpl-library/v1/tour/complete',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/tour/reset (tmplLibraryV1PostTourReset) */
-        resetCreate: (args: T.TmplLibraryV1PostTourResetArgs = {}) =>
+        resetCreate: (args: T.TmplLibraryV1PostTourResetArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostTourResetResult>(
             options,
             'POST',
             '/tmpl-library/v1/tour/reset',
             args,
+            init,
           ),
       },
       logoGeneration: {
         /** GET /tmpl-library/v1/logo-generation/data (tmplLibraryV1GetLogoGenerationData) */
-        dataGet: (args: T.TmplLibraryV1GetLogoGenerationDataArgs = {}) =>
+        dataGet: (args: T.TmplLibraryV1GetLogoGenerationDataArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetLogoGenerationDataResult>(
             options,
             'GET',
             '/tmpl-library/v1/logo-generation/data',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/logo-generation/available-credits (tmplLibraryV1GetLogoGenerationAvailableCredits) */
-        availableCreditsGet: (args: T.TmplLibraryV1GetLogoGenerationAvailableCreditsArgs = {}) =>
+        availableCreditsGet: (
+          args: T.TmplLibraryV1GetLogoGenerationAvailableCreditsArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1GetLogoGenerationAvailableCreditsResult>(
             options,
             'GET',
             '/tmpl-library/v1/logo-generation/available-credits',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/logo-generation/generate (tmplLibraryV1PostLogoGenerationGenerate) */
-        generateCreate: (args: T.TmplLibraryV1PostLogoGenerationGenerateArgs = {}) =>
+        generateCreate: (
+          args: T.TmplLibraryV1PostLogoGenerationGenerateArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostLogoGenerationGenerateResult>(
             options,
             'POST',
             '/tmpl-library/v1/logo-generation/generate',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/logo-generation/callback (tmplLibraryV1PostLogoGenerationCallback) */
-        callbackCreate: (args: T.TmplLibraryV1PostLogoGenerationCallbackArgs = {}) =>
+        callbackCreate: (
+          args: T.TmplLibraryV1PostLogoGenerationCallbackArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostLogoGenerationCallbackResult>(
             options,
             'POST',
             '/tmpl-library/v1/logo-generation/callback',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/logo-generation/poll (tmplLibraryV1PostLogoGenerationPoll) */
-        pollCreate: (args: T.TmplLibraryV1PostLogoGenerationPollArgs = {}) =>
+        pollCreate: (args: T.TmplLibraryV1PostLogoGenerationPollArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostLogoGenerationPollResult>(
             options,
             'POST',
             '/tmpl-library/v1/logo-generation/poll',
             args,
+            init,
           ),
       },
       aiContent: {
         /** POST /tmpl-library/v1/ai-content/modify-content (tmplLibraryV1PostAiContentModifyContent) */
-        modifyContentCreate: (args: T.TmplLibraryV1PostAiContentModifyContentArgs = {}) =>
+        modifyContentCreate: (
+          args: T.TmplLibraryV1PostAiContentModifyContentArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostAiContentModifyContentResult>(
             options,
             'POST',
             '/tmpl-library/v1/ai-content/modify-content',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/ai-content/ai-update (tmplLibraryV1PostAiContentAiUpdate) */
-        aiUpdateCreate: (args: T.TmplLibraryV1PostAiContentAiUpdateArgs = {}) =>
+        aiUpdateCreate: (args: T.TmplLibraryV1PostAiContentAiUpdateArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostAiContentAiUpdateResult>(
             options,
             'POST',
             '/tmpl-library/v1/ai-content/ai-update',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/ai-content/ai-update-preview (tmplLibraryV1PostAiContentAiUpdatePreview) */
-        aiUpdatePreviewCreate: (args: T.TmplLibraryV1PostAiContentAiUpdatePreviewArgs = {}) =>
+        aiUpdatePreviewCreate: (
+          args: T.TmplLibraryV1PostAiContentAiUpdatePreviewArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostAiContentAiUpdatePreviewResult>(
             options,
             'POST',
             '/tmpl-library/v1/ai-content/ai-update-preview',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/ai-content/generate-tagline (tmplLibraryV1PostAiContentGenerateTagline) */
-        generateTaglineCreate: (args: T.TmplLibraryV1PostAiContentGenerateTaglineArgs = {}) =>
+        generateTaglineCreate: (
+          args: T.TmplLibraryV1PostAiContentGenerateTaglineArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1PostAiContentGenerateTaglineResult>(
             options,
             'POST',
             '/tmpl-library/v1/ai-content/generate-tagline',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/ai-content/attachments (tmplLibraryV1GetAiContentAttachments) */
-        attachmentsGet: (args: T.TmplLibraryV1GetAiContentAttachmentsArgs = {}) =>
+        attachmentsGet: (
+          args: T.TmplLibraryV1GetAiContentAttachmentsArgs = {},
+          init?: CallOptions,
+        ) =>
           call<T.TmplLibraryV1GetAiContentAttachmentsResult>(
             options,
             'GET',
             '/tmpl-library/v1/ai-content/attachments',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/ai-content/images (tmplLibraryV1GetAiContentImages) */
-        imagesList: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}) =>
+        imagesList: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1GetAiContentImagesResult>(
             options,
             'GET',
             '/tmpl-library/v1/ai-content/images',
             args,
+            init,
           ),
         /** Every item over all pages of /tmpl-library/v1/ai-content/images. */
-        imagesListAll: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}) =>
+        imagesListAll: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}, init?: CallOptions) =>
           collectAll<ItemOf<T.TmplLibraryV1GetAiContentImagesResult>>(
             options,
             '/tmpl-library/v1/ai-content/images',
             args,
+            init,
           ),
         /** The pages of /tmpl-library/v1/ai-content/images one by one, with X-WP-Total and X-WP-TotalPages. */
-        imagesListPages: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}) =>
+        imagesListPages: (args: T.TmplLibraryV1GetAiContentImagesArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.TmplLibraryV1GetAiContentImagesResult>>(
             options,
             '/tmpl-library/v1/ai-content/images',
             args,
+            init,
           ),
       },
       login: {
         /** POST /tmpl-library/v1/login (tmplLibraryV1PostLogin) */
-        create: (args: T.TmplLibraryV1PostLoginArgs = {}) =>
-          call<T.TmplLibraryV1PostLoginResult>(options, 'POST', '/tmpl-library/v1/login', args),
+        create: (args: T.TmplLibraryV1PostLoginArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1PostLoginResult>(
+            options,
+            'POST',
+            '/tmpl-library/v1/login',
+            args,
+            init,
+          ),
       },
       logout: {
         /** POST /tmpl-library/v1/logout (tmplLibraryV1PostLogout) */
-        create: (args: T.TmplLibraryV1PostLogoutArgs = {}) =>
-          call<T.TmplLibraryV1PostLogoutResult>(options, 'POST', '/tmpl-library/v1/logout', args),
+        create: (args: T.TmplLibraryV1PostLogoutArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1PostLogoutResult>(
+            options,
+            'POST',
+            '/tmpl-library/v1/logout',
+            args,
+            init,
+          ),
       },
       signup: {
         /** POST /tmpl-library/v1/signup (tmplLibraryV1PostSignup) */
-        create: (args: T.TmplLibraryV1PostSignupArgs = {}) =>
-          call<T.TmplLibraryV1PostSignupResult>(options, 'POST', '/tmpl-library/v1/signup', args),
+        create: (args: T.TmplLibraryV1PostSignupArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1PostSignupResult>(
+            options,
+            'POST',
+            '/tmpl-library/v1/signup',
+            args,
+            init,
+          ),
       },
       insert: {
         /** POST /tmpl-library/v1/insert (tmplLibraryV1PostInsert) */
-        create: (args: T.TmplLibraryV1PostInsertArgs = {}) =>
-          call<T.TmplLibraryV1PostInsertResult>(options, 'POST', '/tmpl-library/v1/insert', args),
+        create: (args: T.TmplLibraryV1PostInsertArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1PostInsertResult>(
+            options,
+            'POST',
+            '/tmpl-library/v1/insert',
+            args,
+            init,
+          ),
       },
       import: {
         /** POST /tmpl-library/v1/import (tmplLibraryV1PostImport) */
-        create: (args: T.TmplLibraryV1PostImportArgs = {}) =>
-          call<T.TmplLibraryV1PostImportResult>(options, 'POST', '/tmpl-library/v1/import', args),
+        create: (args: T.TmplLibraryV1PostImportArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1PostImportResult>(
+            options,
+            'POST',
+            '/tmpl-library/v1/import',
+            args,
+            init,
+          ),
         /** POST /tmpl-library/v1/import/page (tmplLibraryV1PostImportPage) */
-        pageCreate: (args: T.TmplLibraryV1PostImportPageArgs = {}) =>
+        pageCreate: (args: T.TmplLibraryV1PostImportPageArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostImportPageResult>(
             options,
             'POST',
             '/tmpl-library/v1/import/page',
             args,
+            init,
           ),
       },
       items: {
         /** POST /tmpl-library/v1/items/favourite (tmplLibraryV1PostItemsFavourite) */
-        favouriteCreate: (args: T.TmplLibraryV1PostItemsFavouriteArgs = {}) =>
+        favouriteCreate: (args: T.TmplLibraryV1PostItemsFavouriteArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostItemsFavouriteResult>(
             options,
             'POST',
             '/tmpl-library/v1/items/favourite',
             args,
+            init,
           ),
         /** POST /tmpl-library/v1/items/rating (tmplLibraryV1PostItemsRating) */
-        ratingCreate: (args: T.TmplLibraryV1PostItemsRatingArgs = {}) =>
+        ratingCreate: (args: T.TmplLibraryV1PostItemsRatingArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostItemsRatingResult>(
             options,
             'POST',
             '/tmpl-library/v1/items/rating',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/items (tmplLibraryV1GetItems) */
-        tmplLibraryV1GetItems: (args: T.TmplLibraryV1GetItemsArgs = {}) =>
-          call<T.TmplLibraryV1GetItemsResult>(options, 'GET', '/tmpl-library/v1/items', args),
+        tmplLibraryV1GetItems: (args: T.TmplLibraryV1GetItemsArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1GetItemsResult>(options, 'GET', '/tmpl-library/v1/items', args, init),
         /** GET /tmpl-library/v1/items/<id> (tmplLibraryV1GetItemById) */
-        tmplLibraryV1GetItemById: (args: T.TmplLibraryV1GetItemByIdArgs) =>
+        tmplLibraryV1GetItemById: (args: T.TmplLibraryV1GetItemByIdArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemByIdResult>(
             options,
             'GET',
             '/tmpl-library/v1/items/<id>',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/items/<slug> (tmplLibraryV1GetItemBySlug) */
-        tmplLibraryV1GetItemBySlug: (args: T.TmplLibraryV1GetItemBySlugArgs) =>
+        tmplLibraryV1GetItemBySlug: (args: T.TmplLibraryV1GetItemBySlugArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemBySlugResult>(
             options,
             'GET',
             '/tmpl-library/v1/items/<slug>',
             args,
+            init,
           ),
         /** GET /tmpl-library/v1/items/search/<keyword> (tmplLibraryV1GetItemsSearch) */
-        searchGet: (args: T.TmplLibraryV1GetItemsSearchArgs) =>
+        searchGet: (args: T.TmplLibraryV1GetItemsSearchArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1GetItemsSearchResult>(
             options,
             'GET',
             '/tmpl-library/v1/items/search/<keyword>',
             args,
+            init,
           ),
       },
       sites: {
         /** POST /tmpl-library/v1/sites/migrate (tmplLibraryV1PostSitesMigrate) */
-        migrateCreate: (args: T.TmplLibraryV1PostSitesMigrateArgs = {}) =>
+        migrateCreate: (args: T.TmplLibraryV1PostSitesMigrateArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostSitesMigrateResult>(
             options,
             'POST',
             '/tmpl-library/v1/sites/migrate',
             args,
+            init,
           ),
       },
       settings: {
         /** POST /tmpl-library/v1/settings/update (tmplLibraryV1PostSettingsUpdate) */
-        updateCreate: (args: T.TmplLibraryV1PostSettingsUpdateArgs = {}) =>
+        updateCreate: (args: T.TmplLibraryV1PostSettingsUpdateArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostSettingsUpdateResult>(
             options,
             'POST',
             '/tmpl-library/v1/settings/update',
             args,
+            init,
           ),
       },
       createTemplate: {
         /** POST /tmpl-library/v1/create-template (tmplLibraryV1PostCreateTemplate) */
-        create: (args: T.TmplLibraryV1PostCreateTemplateArgs) =>
+        create: (args: T.TmplLibraryV1PostCreateTemplateArgs, init?: CallOptions) =>
           call<T.TmplLibraryV1PostCreateTemplateResult>(
             options,
             'POST',
             '/tmpl-library/v1/create-template',
             args,
+            init,
           ),
       },
     },
     securityScan: {
       index: {
         /** GET /security-scan/v1 (securityScanV1Index) */
-        get: (args: T.SecurityScanV1IndexArgs = {}) =>
-          call<T.SecurityScanV1IndexResult>(options, 'GET', '/security-scan/v1', args),
+        get: (args: T.SecurityScanV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.SecurityScanV1IndexResult>(options, 'GET', '/security-scan/v1', args, init),
       },
       authenticate: {
         /** GET /security-scan/v1/authenticate (securityScanV1GetAuthenticate) */
-        get: (args: T.SecurityScanV1GetAuthenticateArgs = {}) =>
+        get: (args: T.SecurityScanV1GetAuthenticateArgs = {}, init?: CallOptions) =>
           call<T.SecurityScanV1GetAuthenticateResult>(
             options,
             'GET',
             '/security-scan/v1/authenticate',
             args,
+            init,
           ),
         /** POST /security-scan/v1/authenticate (securityScanV1PostAuthenticate) */
-        create: (args: T.SecurityScanV1PostAuthenticateArgs = {}) =>
+        create: (args: T.SecurityScanV1PostAuthenticateArgs = {}, init?: CallOptions) =>
           call<T.SecurityScanV1PostAuthenticateResult>(
             options,
             'POST',
             '/security-scan/v1/authenticate',
             args,
+            init,
           ),
       },
       authenticatePremium: {
         /** POST /security-scan/v1/authenticate-premium (securityScanV1PostAuthenticatePremium) */
-        create: (args: T.SecurityScanV1PostAuthenticatePremiumArgs = {}) =>
+        create: (args: T.SecurityScanV1PostAuthenticatePremiumArgs = {}, init?: CallOptions) =>
           call<T.SecurityScanV1PostAuthenticatePremiumResult>(
             options,
             'POST',
             '/security-scan/v1/authenticate-premium',
             args,
+            init,
           ),
       },
       config: {
         /** GET /security-scan/v1/config (securityScanV1GetConfig) */
-        get: (args: T.SecurityScanV1GetConfigArgs = {}) =>
-          call<T.SecurityScanV1GetConfigResult>(options, 'GET', '/security-scan/v1/config', args),
+        get: (args: T.SecurityScanV1GetConfigArgs = {}, init?: CallOptions) =>
+          call<T.SecurityScanV1GetConfigResult>(
+            options,
+            'GET',
+            '/security-scan/v1/config',
+            args,
+            init,
+          ),
         /** POST, PUT, PATCH /security-scan/v1/config (securityScanV1UpdateConfig) */
-        create: (args: T.SecurityScanV1UpdateConfigArgs = {}) =>
+        create: (args: T.SecurityScanV1UpdateConfigArgs = {}, init?: CallOptions) =>
           call<T.SecurityScanV1UpdateConfigResult>(
             options,
             'POST',
             '/security-scan/v1/config',
             args,
+            init,
           ),
       },
       disconnect: {
         /** POST, PUT, PATCH /security-scan/v1/disconnect (securityScanV1UpdateDisconnect) */
-        create: (args: T.SecurityScanV1UpdateDisconnectArgs = {}) =>
+        create: (args: T.SecurityScanV1UpdateDisconnectArgs = {}, init?: CallOptions) =>
           call<T.SecurityScanV1UpdateDisconnectResult>(
             options,
             'POST',
             '/security-scan/v1/disconnect',
             args,
+            init,
           ),
       },
       premiumConnect: {
         /** POST, PUT, PATCH /security-scan/v1/premium-connect (securityScanV1UpdatePremiumConnect) */
-        create: (args: T.SecurityScanV1UpdatePremiumConnectArgs = {}) =>
+        create: (args: T.SecurityScanV1UpdatePremiumConnectArgs = {}, init?: CallOptions) =>
           call<T.SecurityScanV1UpdatePremiumConnectResult>(
             options,
             'POST',
             '/security-scan/v1/premium-connect',
             args,
+            init,
           ),
       },
       scan: {
         /** GET /security-scan/v1/scan/issues (securityScanV1GetScanIssues) */
-        issuesGet: (args: T.SecurityScanV1GetScanIssuesArgs = {}) =>
+        issuesGet: (args: T.SecurityScanV1GetScanIssuesArgs = {}, init?: CallOptions) =>
           call<T.SecurityScanV1GetScanIssuesResult>(
             options,
             'GET',
             '/security-scan/v1/scan/issues',
             args,
+            init,
           ),
         /** POST /security-scan/v1/scan (securityScanV1PostScan) */
-        create: (args: T.SecurityScanV1PostScanArgs = {}) =>
-          call<T.SecurityScanV1PostScanResult>(options, 'POST', '/security-scan/v1/scan', args),
+        create: (args: T.SecurityScanV1PostScanArgs = {}, init?: CallOptions) =>
+          call<T.SecurityScanV1PostScanResult>(
+            options,
+            'POST',
+            '/security-scan/v1/scan',
+            args,
+            init,
+          ),
         /** DELETE /security-scan/v1/scan (securityScanV1DeleteScan) */
-        delete: (args: T.SecurityScanV1DeleteScanArgs = {}) =>
-          call<T.SecurityScanV1DeleteScanResult>(options, 'DELETE', '/security-scan/v1/scan', args),
+        delete: (args: T.SecurityScanV1DeleteScanArgs = {}, init?: CallOptions) =>
+          call<T.SecurityScanV1DeleteScanResult>(
+            options,
+            'DELETE',
+            '/security-scan/v1/scan',
+            args,
+            init,
+          ),
         /** POST, PUT, PATCH /security-scan/v1/scan/issue (securityScanV1UpdateScanIssue) */
-        issueCreate: (args: T.SecurityScanV1UpdateScanIssueArgs = {}) =>
+        issueCreate: (args: T.SecurityScanV1UpdateScanIssueArgs = {}, init?: CallOptions) =>
           call<T.SecurityScanV1UpdateScanIssueResult>(
             options,
             'POST',
             '/security-scan/v1/scan/issue',
             args,
+            init,
           ),
       },
     },
     core: {
       index: {
         /** GET /core/v2 (coreV2Index) */
-        get: (args: T.CoreV2IndexArgs = {}) =>
-          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args),
+        get: (args: T.CoreV2IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreV2IndexResult>(options, 'GET', '/core/v2', args, init),
       },
       posts: {
         /** Lists posts; items the caller may not read are left out. GET /core/v2/posts (listPosts) */
-        list: (args: T.ListPostsArgs = {}) =>
-          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args),
+        list: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          call<T.ListPostsResult>(options, 'GET', '/core/v2/posts', args, init),
         /** Every item over all pages of /core/v2/posts. */
-        listAll: (args: T.ListPostsArgs = {}) =>
-          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        listAll: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** The pages of /core/v2/posts one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPostsArgs = {}) =>
-          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args),
+        listPages: (args: T.ListPostsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListPostsResult>>(options, '/core/v2/posts', args, init),
         /** Creates a post. POST /core/v2/posts (createPost) */
-        create: (args: T.CreatePostArgs = {}) =>
-          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args),
+        create: (args: T.CreatePostArgs = {}, init?: CallOptions) =>
+          call<T.CreatePostResult>(options, 'POST', '/core/v2/posts', args, init),
         /** Reads one post. GET /core/v2/posts/<id> (getPost) */
-        get: (args: T.GetPostArgs) =>
-          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args),
+        get: (args: T.GetPostArgs, init?: CallOptions) =>
+          call<T.GetPostResult>(options, 'GET', '/core/v2/posts/<id>', args, init),
         /** Changes the given fields of one post. POST, PUT, PATCH /core/v2/posts/<id> (updatePost) */
-        update: (args: T.UpdatePostArgs) =>
-          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args),
+        update: (args: T.UpdatePostArgs, init?: CallOptions) =>
+          call<T.UpdatePostResult>(options, 'POST', '/core/v2/posts/<id>', args, init),
         /** Moves one post to the trash, or deletes it for good with force=true. DELETE /core/v2/posts/<id> (deletePost) */
-        delete: (args: T.DeletePostArgs) =>
-          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args),
+        delete: (args: T.DeletePostArgs, init?: CallOptions) =>
+          call<T.DeletePostResult>(options, 'DELETE', '/core/v2/posts/<id>', args, init),
         /** Lists the revisions of one post. GET /core/v2/posts/<parent>/revisions (listPostRevisions) */
-        revisionsList: (args: T.ListPostRevisionsArgs) =>
+        revisionsList: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           call<T.ListPostRevisionsResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** Every item over all pages of /core/v2/posts/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPostRevisionsArgs) =>
+        revisionsListAll: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** The pages of /core/v2/posts/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPostRevisionsArgs) =>
+        revisionsListPages: (args: T.ListPostRevisionsArgs, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPostRevisionsResult>>(
             options,
             '/core/v2/posts/<parent>/revisions',
             args,
+            init,
           ),
         /** Reads one revision of a post. GET /core/v2/posts/<parent>/revisions/<id> (getPostRevision) */
-        revisionsGet: (args: T.GetPostRevisionArgs) =>
+        revisionsGet: (args: T.GetPostRevisionArgs, init?: CallOptions) =>
           call<T.GetPostRevisionResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/posts/<parent>/revisions/<id> (deletePostRevision) */
-        revisionsDelete: (args: T.DeletePostRevisionArgs) =>
+        revisionsDelete: (args: T.DeletePostRevisionArgs, init?: CallOptions) =>
           call<T.DeletePostRevisionResult>(
             options,
             'DELETE',
             '/core/v2/posts/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Lists the autosaves of one post (at most one per user). GET /core/v2/posts/<id>/autosaves (listPostAutosaves) */
-        autosavesList: (args: T.ListPostAutosavesArgs) =>
-          call<T.ListPostAutosavesResult>(options, 'GET', '/core/v2/posts/<id>/autosaves', args),
+        autosavesList: (args: T.ListPostAutosavesArgs, init?: CallOptions) =>
+          call<T.ListPostAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/posts/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Saves unsaved changes of one post: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/posts/<id>/autosaves (createPostAutosave) */
-        autosavesCreate: (args: T.CreatePostAutosaveArgs) =>
-          call<T.CreatePostAutosaveResult>(options, 'POST', '/core/v2/posts/<id>/autosaves', args),
+        autosavesCreate: (args: T.CreatePostAutosaveArgs, init?: CallOptions) =>
+          call<T.CreatePostAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/posts/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Reads one autosave of a post. GET /core/v2/posts/<parent>/autosaves/<id> (getPostAutosave) */
-        autosavesGet: (args: T.GetPostAutosaveArgs) =>
+        autosavesGet: (args: T.GetPostAutosaveArgs, init?: CallOptions) =>
           call<T.GetPostAutosaveResult>(
             options,
             'GET',
             '/core/v2/posts/<parent>/autosaves/<id>',
             args,
+            init,
           ),
       },
       pages: {
         /** Lists pages; items the caller may not read are left out. GET /core/v2/pages (listPages) */
-        list: (args: T.ListPagesArgs = {}) =>
-          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args),
+        list: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          call<T.ListPagesResult>(options, 'GET', '/core/v2/pages', args, init),
         /** Every item over all pages of /core/v2/pages. */
-        listAll: (args: T.ListPagesArgs = {}) =>
-          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        listAll: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** The pages of /core/v2/pages one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListPagesArgs = {}) =>
-          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args),
+        listPages: (args: T.ListPagesArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListPagesResult>>(options, '/core/v2/pages', args, init),
         /** Creates a page. POST /core/v2/pages (createPage) */
-        create: (args: T.CreatePageArgs = {}) =>
-          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args),
+        create: (args: T.CreatePageArgs = {}, init?: CallOptions) =>
+          call<T.CreatePageResult>(options, 'POST', '/core/v2/pages', args, init),
         /** Reads one page. GET /core/v2/pages/<id> (getPage) */
-        get: (args: T.GetPageArgs) =>
-          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args),
+        get: (args: T.GetPageArgs, init?: CallOptions) =>
+          call<T.GetPageResult>(options, 'GET', '/core/v2/pages/<id>', args, init),
         /** Changes the given fields of one page. POST, PUT, PATCH /core/v2/pages/<id> (updatePage) */
-        update: (args: T.UpdatePageArgs) =>
-          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args),
+        update: (args: T.UpdatePageArgs, init?: CallOptions) =>
+          call<T.UpdatePageResult>(options, 'POST', '/core/v2/pages/<id>', args, init),
         /** Moves one page to the trash, or deletes it for good with force=true. DELETE /core/v2/pages/<id> (deletePage) */
-        delete: (args: T.DeletePageArgs) =>
-          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args),
+        delete: (args: T.DeletePageArgs, init?: CallOptions) =>
+          call<T.DeletePageResult>(options, 'DELETE', '/core/v2/pages/<id>', args, init),
         /** Lists the revisions of one page. GET /core/v2/pages/<parent>/revisions (listPageRevisions) */
-        revisionsList: (args: T.ListPageRevisionsArgs) =>
+        revisionsList: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           call<T.ListPageRevisionsResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** Every item over all pages of /core/v2/pages/<parent>/revisions. */
-        revisionsListAll: (args: T.ListPageRevisionsArgs) =>
+        revisionsListAll: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           collectAll<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** The pages of /core/v2/pages/<parent>/revisions one by one, with X-WP-Total and X-WP-TotalPages. */
-        revisionsListPages: (args: T.ListPageRevisionsArgs) =>
+        revisionsListPages: (args: T.ListPageRevisionsArgs, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListPageRevisionsResult>>(
             options,
             '/core/v2/pages/<parent>/revisions',
             args,
+            init,
           ),
         /** Reads one revision of a page. GET /core/v2/pages/<parent>/revisions/<id> (getPageRevision) */
-        revisionsGet: (args: T.GetPageRevisionArgs) =>
+        revisionsGet: (args: T.GetPageRevisionArgs, init?: CallOptions) =>
           call<T.GetPageRevisionResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Deletes one revision for good; force must be true since revisions have no trash. DELETE /core/v2/pages/<parent>/revisions/<id> (deletePageRevision) */
-        revisionsDelete: (args: T.DeletePageRevisionArgs) =>
+        revisionsDelete: (args: T.DeletePageRevisionArgs, init?: CallOptions) =>
           call<T.DeletePageRevisionResult>(
             options,
             'DELETE',
             '/core/v2/pages/<parent>/revisions/<id>',
             args,
+            init,
           ),
         /** Lists the autosaves of one page (at most one per user). GET /core/v2/pages/<id>/autosaves (listPageAutosaves) */
-        autosavesList: (args: T.ListPageAutosavesArgs) =>
-          call<T.ListPageAutosavesResult>(options, 'GET', '/core/v2/pages/<id>/autosaves', args),
+        autosavesList: (args: T.ListPageAutosavesArgs, init?: CallOptions) =>
+          call<T.ListPageAutosavesResult>(
+            options,
+            'GET',
+            '/core/v2/pages/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Saves unsaved changes of one page: a draft the author edits is updated in place, anything else gets (or replaces) the caller's autosave revision. POST /core/v2/pages/<id>/autosaves (createPageAutosave) */
-        autosavesCreate: (args: T.CreatePageAutosaveArgs) =>
-          call<T.CreatePageAutosaveResult>(options, 'POST', '/core/v2/pages/<id>/autosaves', args),
+        autosavesCreate: (args: T.CreatePageAutosaveArgs, init?: CallOptions) =>
+          call<T.CreatePageAutosaveResult>(
+            options,
+            'POST',
+            '/core/v2/pages/<id>/autosaves',
+            args,
+            init,
+          ),
         /** Reads one autosave of a page. GET /core/v2/pages/<parent>/autosaves/<id> (getPageAutosave) */
-        autosavesGet: (args: T.GetPageAutosaveArgs) =>
+        autosavesGet: (args: T.GetPageAutosaveArgs, init?: CallOptions) =>
           call<T.GetPageAutosaveResult>(
             options,
             'GET',
             '/core/v2/pages/<parent>/autosaves/<id>',
             args,
+            init,
           ),
       },
       media: {
         /** Lists media items; items the caller may not read are left out. GET /core/v2/media (listMedia) */
-        list: (args: T.ListMediaArgs = {}) =>
-          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args),
+        list: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          call<T.ListMediaResult>(options, 'GET', '/core/v2/media', args, init),
         /** Every item over all pages of /core/v2/media. */
-        listAll: (args: T.ListMediaArgs = {}) =>
-          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        listAll: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** The pages of /core/v2/media one by one, with X-WP-Total and X-WP-TotalPages. */
-        listPages: (args: T.ListMediaArgs = {}) =>
-          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args),
+        listPages: (args: T.ListMediaArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListMediaResult>>(options, '/core/v2/media', args, init),
         /** Uploads a file (multipart `file`, or the raw body with Content-Disposition) or sideloads the image at `url`, and creates its media item. POST /core/v2/media (createMedia) */
-        create: (args: T.CreateMediaArgs = {}) =>
-          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args),
+        create: (args: T.CreateMediaArgs = {}, init?: CallOptions) =>
+          call<T.CreateMediaResult>(options, 'POST', '/core/v2/media', args, init),
         /** Reads one media item. GET /core/v2/media/<id> (getMedia) */
-        get: (args: T.GetMediaArgs) =>
-          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args),
+        get: (args: T.GetMediaArgs, init?: CallOptions) =>
+          call<T.GetMediaResult>(options, 'GET', '/core/v2/media/<id>', args, init),
         /** Changes the given fields of one media item. POST, PUT, PATCH /core/v2/media/<id> (updateMedia) */
-        update: (args: T.UpdateMediaArgs) =>
-          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args),
+        update: (args: T.UpdateMediaArgs, init?: CallOptions) =>
+          call<T.UpdateMediaResult>(options, 'POST', '/core/v2/media/<id>', args, init),
         /** Deletes one media item and its files; media items cannot be trashed, so force must be true. DELETE /core/v2/media/<id> (deleteMedia) */
-        delete: (args: T.DeleteMediaArgs) =>
-          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args),
+        delete: (args: T.DeleteMediaArgs, init?: CallOptions) =>
+          call<T.DeleteMediaResult>(options, 'DELETE', '/core/v2/media/<id>', args, init),
         /** Finishes an upload, e.g. makes the image sub-sizes that are still missing. POST /core/v2/media/<id>/post-process (postProcessMedia) */
-        postProcessCreate: (args: T.PostProcessMediaArgs) =>
-          call<T.PostProcessMediaResult>(options, 'POST', '/core/v2/media/<id>/post-process', args),
+        postProcessCreate: (args: T.PostProcessMediaArgs, init?: CallOptions) =>
+          call<T.PostProcessMediaResult>(
+            options,
+            'POST',
+            '/core/v2/media/<id>/post-process',
+            args,
+            init,
+          ),
         /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
-        editCreate: (args: T.EditMediaArgs) =>
-          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args),
+        editCreate: (args: T.EditMediaArgs, init?: CallOptions) =>
+          call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
     },
     coreSiteHealth: {
       index: {
         /** GET /core-site-health/v1 (coreSiteHealthV1Index) */
-        get: (args: T.CoreSiteHealthV1IndexArgs = {}) =>
-          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args),
+        get: (args: T.CoreSiteHealthV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreSiteHealthV1IndexResult>(options, 'GET', '/core-site-health/v1', args, init),
       },
     },
     coreBlockEditor: {
       index: {
         /** GET /core-block-editor/v1 (coreBlockEditorV1Index) */
-        get: (args: T.CoreBlockEditorV1IndexArgs = {}) =>
-          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args),
+        get: (args: T.CoreBlockEditorV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreBlockEditorV1IndexResult>(options, 'GET', '/core-block-editor/v1', args, init),
       },
     },
     coreAbilities: {
       index: {
         /** GET /core-abilities/v1 (coreAbilitiesV1Index) */
-        get: (args: T.CoreAbilitiesV1IndexArgs = {}) =>
-          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args),
+        get: (args: T.CoreAbilitiesV1IndexArgs = {}, init?: CallOptions) =>
+          call<T.CoreAbilitiesV1IndexResult>(options, 'GET', '/core-abilities/v1', args, init),
       },
     },
   };
