@@ -12,6 +12,7 @@ import { contentError, invalidParam } from './errors.ts';
 import { getOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
 import { sanitizeTitle } from './slugs.ts';
+import { filterPostHtml, filterTitleHtml } from './kses.ts';
 import { stickyIds } from './prepare.ts';
 
 export interface PostChanges {
@@ -61,9 +62,12 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   const changes: PostChanges = { row: {}, editDate: false, clearDate: false };
   const row = changes.row;
 
+  // Without unfiltered_html, markup is filtered on save as WordPress's kses does.
+  const filtered = !has(ctx.user, 'unfiltered_html');
   for (const field of ['title', 'content', 'excerpt'] as const) {
     const text = rawText(p[field]);
-    if (text !== undefined) row[field] = text;
+    if (text === undefined) continue;
+    row[field] = !filtered ? text : field === 'title' ? filterTitleHtml(text) : filterPostHtml(text);
   }
   if (typeof p.status === 'string') row.status = checkStatus(ctx, type, p.status);
 

@@ -71,6 +71,15 @@ describe('creating posts', () => {
     expect(ok.body.template).toBe('wide');
   });
 
+  it('filters the markup of users without unfiltered_html, as kses does, and keeps block comments', async () => {
+    const html = '<!-- wp:paragraph -->\n<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">a</a></p>\n<!-- /wp:paragraph -->';
+    const byAuthor = await post({ title: 'T <script>x</script><b>b</b>', content: html }, 'author');
+    expect(byAuthor.body.content.raw).toBe('<!-- wp:paragraph -->\n<p>Hi <a>a</a></p>\n<!-- /wp:paragraph -->');
+    expect(byAuthor.body.title.raw).toBe('T <b>b</b>');
+    const byEditor = await post({ title: 'T', content: html }, 'editor');
+    expect(byEditor.body.content.raw).toBe(html);
+  });
+
   it('refuses publishing by a contributor with rest_cannot_publish 403', async () => {
     const res = await post({ title: 'Nope', status: 'publish' }, 'contributor');
     expect(res.status).toBe(403);
