@@ -6,7 +6,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { AppConfig } from '../rest/types.ts';
-import { planResize, type ImageSize } from './image-sizes.ts';
+import { planResize, type ImageSize, type ResizePlan } from './image-sizes.ts';
 import { subSizeName, writeBeside } from './storage.ts';
 
 export interface SizeMeta {
@@ -63,14 +63,30 @@ function inWordPressOrder(sizes: Record<string, ImageSize>): Array<[string, Imag
   return Object.entries(sizes).sort((a, b) => rank(a[0]) - rank(b[0]));
 }
 
+/** Up to this many pixels the image is decoded once for all sizes (a few tens of MB of RAM). */
+const DECODE_ONCE_MAX_PIXELS = 25_000_000;
+
+/**
+ * Where each size is cut from: pixels decoded (and turned upright) once, which is much faster;
+ * or, for very large images, the file itself each time, which keeps memory low.
+ */
+async function decodedOnce(job: SubSizeJob): Promise<() => Sharp> {
+  if (job.width * job.height > DECODE_ONCE_MAX_PIXELS) return () => sharp(job.data, { limitInputPixels: job.maxPixels }).rotate();
+  const { data, info } = await sharp(job.data, { limitInputPixels: job.maxPixels }).rotate().raw().toBuffer({ resolveWithObject: true });
+  return () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
 export async function makeSubSizes(job: SubSizeJob): Promise<Record<string, SizeMeta>> {
   const made: Record<string, SizeMeta> = {};
   const ext = EXTENSION_OF[job.outputMime];
-  for (const [name, size] of inWordPressOrder(job.sizes)) {
-    if (job.skip?.has(name)) continue;
-    const plan = planResize(job.width, job.height, size);
-    if (!plan) continue;
-    let pipeline = sharp(job.data, { limitInputPixels: job.maxPixels }).rotate();
+  const plans = inWordPressOrder(job.sizes)
+    .filter(([name]) => !job.skip?.has(name))
+    .map(([name, size]) => [name, planResize(job.width, job.height, size)] as const)
+    .filter((entry): entry is readonly [string, ResizePlan] => entry[1] !== null);
+  if (plans.length === 0) return made;
+  const source = await decodedOnce(job);
+  for (const [name, plan] of plans) {
+    let pipeline = source();
     if (plan.source) pipeline = pipeline.extract(plan.source);
     pipeline = pipeline.resize(plan.width, plan.height, { fit: 'fill' });
     const bytes = await encode(pipeline, job.outputMime);
