@@ -60,6 +60,10 @@ describe('titles and excerpts', () => {
   it('honours a shorter excerpt length', () => {
     expect(renderExcerpt('', 'one two three four', 2)).toBe('<p>one two [&hellip;]</p>\n');
   });
+  it('makes the excerpt from the part before <!--more-->', () => {
+    expect(renderExcerpt('', 'Teaser text<!--more-->Rest of the story')).toBe('<p>Teaser text</p>\n');
+    expect(renderContent('Teaser text<!--more-->Rest of the story')).toBe('<p>Teaser text<!--more-->Rest of the story</p>\n');
+  });
   it('uses the written excerpt as is, with paragraphs', () => {
     expect(renderExcerpt('Short "one"', 'ignored body')).toBe('<p>Short &#8220;one&#8221;</p>\n');
   });

@@ -31,7 +31,9 @@ export function renderContent(content: string): string {
 export function renderExcerpt(excerpt: string, content: string, words = EXCERPT_WORDS): string {
   let text = excerpt;
   if (text.trim() === '') {
-    const html = renderContent(content).split(']]>').join(']]&gt;');
+    // Outside a single-post view WordPress reads content only up to the <!--more--> tag.
+    const teaser = content.split(/<!--more(.*?)?-->/)[0];
+    const html = renderContent(teaser).split(']]>').join(']]&gt;');
     text = trimWords(html, words);
   }
   return capitalPDangit(autop(texturize(text)));
