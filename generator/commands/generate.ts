@@ -65,30 +65,41 @@ export async function runGenerate(specDir: string, options: GenerateOptions, pri
   }
 }
 
-/** Regenerates on every change under the spec folder (and templates), one run at a time. */
-function watchSpec(specDir: string, options: GenerateOptions): void {
+/**
+ * Regenerates on every change under the spec folder, one run at a time (changes during a run
+ * cause one more run). Returns a function that stops watching, once any run under way ends.
+ */
+export function watchSpec(specDir: string, options: GenerateOptions, print: Print = console.log, printError: Print = console.error): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
   let running = false;
   let again = false;
-  const run = async () => {
+  const run = async (): Promise<void> => {
     if (running) {
       again = true;
       return;
     }
     running = true;
-    console.log(`[${new Date().toISOString()}] spec changed, regenerating`);
-    await runGenerate(specDir, options);
+    print(`[${new Date().toISOString()}] spec changed, regenerating`);
+    await runGenerate(specDir, options, print, printError);
     running = false;
     if (again) {
       again = false;
-      void run();
+      await run();
     }
   };
-  watch(specDir, { recursive: true }, () => {
+  const watcher = watch(specDir, { recursive: true }, () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void run(), 150);
+    timer = setTimeout(() => {
+      current = run();
+    }, 150);
   });
-  console.log(`watching ${specDir} for changes (Ctrl-C to stop)`);
+  print(`watching ${specDir} for changes (Ctrl-C to stop)`);
+  return async () => {
+    clearTimeout(timer);
+    watcher.close();
+    await current;
+  };
 }
 
 export function register(program: Command): void {
