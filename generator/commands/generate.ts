@@ -91,7 +91,8 @@ export function watchSpec(specDir: string, options: GenerateOptions, print: Prin
   const watcher = watch(specDir, { recursive: true }, () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      current = run();
+      if (running) again = true;
+      else current = run();
     }, 150);
   });
   print(`watching ${specDir} for changes (Ctrl-C to stop)`);
