@@ -7,7 +7,8 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { Database, FormEntriesTable } from '../store/schema.ts';
-import { gmtNow } from '../content/dates.ts';
+import type { Zone } from 'luxon';
+import { gmtFromLocal, gmtNow, siteZone } from '../content/dates.ts';
 import { findForm } from './form-store.ts';
 import { containsText } from '../linking/text-match.ts';
 import { fieldProblem } from './field-validation.ts';
@@ -112,7 +113,19 @@ const ORDER_COLUMNS: Record<string, keyof EntryRow> = {
   ID: 'id', id: 'id', form_id: 'form_id', user_id: 'user_id', status: 'status', type: 'type', created_at: 'created_at', updated_at: 'updated_at',
 };
 
-function filtered(ctx: HandlerContext, explicitIds: number[] = []) {
+/**
+ * A day of the date filters, in the site's time zone, as the GMT bound entries are stored in:
+ * an administrator's "entries of the 3rd" are those of the 3rd where the site is.
+ */
+function dayBound(name: string, value: unknown, zone: Zone, time: string): string {
+  const day = String(value).slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) {
+    throw restError('rest_invalid_param', [name], { params: { [name]: `${name} is not a date (YYYY-MM-DD).` } });
+  }
+  return gmtFromLocal(`${day} ${time}`, zone);
+}
+
+async function filtered(ctx: HandlerContext, explicitIds: number[] = []) {
   const p = ctx.params;
   let q = ctx.app.db.selectFrom('form_entries');
   if (explicitIds.length) return q.where('id', 'in', explicitIds);
@@ -120,15 +133,18 @@ function filtered(ctx: HandlerContext, explicitIds: number[] = []) {
   const status = String(p.status ?? 'all');
   q = status === 'all' ? q.where('status', '!=', 'trash') : q.where('status', '=', status);
   if (p.search) q = q.where(containsText('data', String(p.search)));
-  if (p.date_from) q = q.where('created_at', '>=', `${String(p.date_from).slice(0, 10)} 00:00:00`);
-  if (p.date_to) q = q.where('created_at', '<=', `${String(p.date_to).slice(0, 10)} 23:59:59`);
+  if (p.date_from || p.date_to) {
+    const zone = await siteZone(ctx.app.db);
+    if (p.date_from) q = q.where('created_at', '>=', dayBound('date_from', p.date_from, zone, '00:00:00'));
+    if (p.date_to) q = q.where('created_at', '<=', dayBound('date_to', p.date_to, zone, '23:59:59'));
+  }
   return q;
 }
 
 export async function listEntries(ctx: HandlerContext): Promise<HandlerResult> {
   const perPage = Math.max(1, Number(ctx.params.per_page ?? 20));
   const page = Math.max(1, Number(ctx.params.page ?? 1));
-  const q = filtered(ctx);
+  const q = await filtered(ctx);
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const column = ORDER_COLUMNS[String(ctx.params.orderby ?? 'created_at')] ?? 'created_at';
   const direction = String(ctx.params.order ?? 'DESC').toUpperCase() === 'ASC' ? 'asc' : 'desc';
@@ -186,7 +202,7 @@ export async function deleteEntries(ctx: HandlerContext): Promise<HandlerResult>
 
 /** CSV of the chosen entries (or of the filter), one column per field seen in any of them. */
 export async function exportEntries(ctx: HandlerContext): Promise<HandlerResult> {
-  const rows = (await filtered(ctx, entryIds(ctx.params.entry_ids)).selectAll().orderBy('id', 'asc').execute()).map(presentEntry);
+  const rows = (await (await filtered(ctx, entryIds(ctx.params.entry_ids))).selectAll().orderBy('id', 'asc').execute()).map(presentEntry);
   const fieldNames = [...new Set(rows.flatMap((r) => Object.keys(r.data)))];
   const header = ['id', 'form_id', 'status', 'created_at', ...fieldNames];
   const records = rows.map((r) => [r.id, r.form_id, r.status, r.created_at, ...fieldNames.map((f) => cell(r.data[f]))]);

@@ -93,6 +93,11 @@ describe('entries list', () => {
     expect(page.headers.get('x-wp-total')).toBe(String(asc.length));
     expect(page.headers.get('x-wp-totalpages')).toBe(String(asc.length));
     expect(await entryIds({ date_from: '2000-01-01', date_to: '2000-12-31' })).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await entryIds({ date_from: today, date_to: today })).sort()).toEqual([...asc].sort());
+    const badDate = await call('GET', '/formsuite/v1/entries/list', { query: { date_from: 'soon' } });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.data.params).toEqual({ date_from: 'date_from is not a date (YYYY-MM-DD).' });
     expect((await call('GET', '/formsuite/v1/entries/list', { query: { orderby: 'email' } })).status).toBe(400);
   });
 
