@@ -13,7 +13,7 @@ import { customOperations, emitHandlers } from './emit/handlers.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitPermissionTests } from './emit/permission-tests.ts';
 import { emitRoutes } from './emit/routes.ts';
-import { emitContractTests } from './emit/tests.ts';
+import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitValidators } from './emit/validators.ts';
 import { formatFile, formatFileCached } from './format.ts';
