@@ -11,7 +11,7 @@ import type { RawArgMap, RawDescriptor, RawResource, RawShape } from './raw.ts';
 const FIELD_ARG_KEYS = [
   'title', 'description', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
-  'pattern', 'minItems', 'maxItems', 'uniqueItems', 'anyOf', 'oneOf',
+  'pattern', 'minItems', 'maxItems', 'uniqueItems', 'anyOf', 'oneOf', 'validate',
 ] as const;
 
 export class ArgExpander {

@@ -3409,6 +3409,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -3434,6 +3435,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -3454,6 +3456,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -3598,6 +3601,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -3623,6 +3627,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -3643,6 +3648,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -3927,6 +3933,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -3952,6 +3959,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -3972,6 +3980,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -4283,6 +4292,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -4308,6 +4318,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -4328,6 +4339,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -4447,6 +4459,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -4472,6 +4485,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -4492,6 +4506,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -4750,6 +4765,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -4775,6 +4791,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -4795,6 +4812,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -5062,6 +5080,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
@@ -5108,6 +5127,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           description: {
             description: 'Long description of the media item.',
@@ -5121,6 +5141,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
           generate_sub_sizes: {
@@ -5216,6 +5237,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
@@ -5262,6 +5284,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           description: {
             description: 'Long description of the media item.',
@@ -5275,6 +5298,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
         },

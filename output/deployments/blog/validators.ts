@@ -6856,7 +6856,7 @@ return errors === 0;
 }
 
 export const createPost = validate129;
-const schema130 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{"description":"Title of the post.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the post.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the post.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema130 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPost" */;
@@ -6960,12 +6960,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data5 = data.title;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.raw !== undefined){
-if(typeof data5.raw !== "string"){
-const err8 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6975,9 +6973,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data5.rendered !== undefined){
-if(typeof data5.rendered !== "string"){
-const err9 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6987,9 +6986,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data7 = data.comment_status;
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6998,13 +6998,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data8 = data.content;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.raw !== undefined){
-if(typeof data8.raw !== "string"){
-const err11 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data7 === "open") || (data7 === "closed"))){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema130.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7014,9 +7009,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data8.rendered !== undefined){
-if(typeof data8.rendered !== "string"){
-const err12 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data8 = data.ping_status;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7025,11 +7021,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data8.block_version !== undefined){
-let data11 = data8.block_version;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err13 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema130.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7039,9 +7032,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data8.protected !== undefined){
-if(typeof data8.protected !== "boolean"){
-const err14 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.format !== undefined){
+let data9 = data.format;
+if(typeof data9 !== "string"){
+const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7050,10 +7044,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema130.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7063,10 +7055,12 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data13 = data.author;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err16 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.meta !== undefined){
+let data10 = data.meta;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.footnotes !== undefined){
+if(typeof data10.footnotes !== "string"){
+const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7076,12 +7070,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data14 = data.excerpt;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.raw !== undefined){
-if(typeof data14.raw !== "string"){
-const err17 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7091,9 +7082,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data14.rendered !== undefined){
-if(typeof data14.rendered !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err18 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7103,9 +7094,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data14.protected !== undefined){
-if(typeof data14.protected !== "boolean"){
-const err19 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err19 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7115,9 +7106,14 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.categories !== undefined){
+let data14 = data.categories;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+let data15 = data14[i0];
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err20 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7127,10 +7123,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data18 = data.featured_media;
-if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err21 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err21 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7140,10 +7135,14 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data19 = data.comment_status;
-if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tags !== undefined){
+let data16 = data.tags;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+const err22 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7152,8 +7151,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!((data19 === "open") || (data19 === "closed"))){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema130.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7163,169 +7164,14 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data20 = data.ping_status;
-if(typeof data20 !== "string"){
-const err24 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
-}
-errors++;
-}
-if(!((data20 === "open") || (data20 === "closed"))){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema130.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data21 = data.format;
-if(typeof data21 !== "string"){
-const err26 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(!((((((((((data21 === "standard") || (data21 === "aside")) || (data21 === "chat")) || (data21 === "gallery")) || (data21 === "link")) || (data21 === "image")) || (data21 === "quote")) || (data21 === "status")) || (data21 === "video")) || (data21 === "audio"))){
-const err27 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema130.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data22 = data.meta;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.footnotes !== undefined){
-if(typeof data22.footnotes !== "string"){
-const err28 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err30 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err31 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data26 = data.categories;
-if(Array.isArray(data26)){
-const len0 = data26.length;
-for(let i0=0; i0<len0; i0++){
-let data27 = data26[i0];
-if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-const err32 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data28 = data.tags;
-if(Array.isArray(data28)){
-const len1 = data28.length;
-for(let i1=0; i1<len1; i1++){
-let data29 = data28[i1];
-if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-const err34 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
 }
 errors++;
 }
@@ -7418,7 +7264,7 @@ return errors === 0;
 }
 
 export const updatePost = validate131;
-const schema132 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{"description":"Title of the post.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the post.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the post.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema132 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePost" */;
@@ -7535,12 +7381,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data6 = data.title;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.raw !== undefined){
-if(typeof data6.raw !== "string"){
-const err9 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7550,9 +7394,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data6.rendered !== undefined){
-if(typeof data6.rendered !== "string"){
-const err10 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7562,9 +7407,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7573,13 +7419,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.raw !== undefined){
-if(typeof data9.raw !== "string"){
-const err12 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema132.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7589,9 +7430,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.rendered !== undefined){
-if(typeof data9.rendered !== "string"){
-const err13 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7600,11 +7442,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data9.block_version !== undefined){
-let data12 = data9.block_version;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err14 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema132.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7614,9 +7453,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.protected !== undefined){
-if(typeof data9.protected !== "boolean"){
-const err15 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.format !== undefined){
+let data10 = data.format;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7625,10 +7465,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema132.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7638,10 +7476,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data14 = data.author;
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err17 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.meta !== undefined){
+let data11 = data.meta;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.footnotes !== undefined){
+if(typeof data11.footnotes !== "string"){
+const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7651,12 +7491,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data15 = data.excerpt;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7666,9 +7503,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err19 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7678,9 +7515,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data15.protected !== undefined){
-if(typeof data15.protected !== "boolean"){
-const err20 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err20 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7690,9 +7527,14 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.categories !== undefined){
+let data15 = data.categories;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+const err21 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7702,10 +7544,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data19 = data.featured_media;
-if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err22 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err22 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7715,10 +7556,14 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data20 = data.comment_status;
-if(typeof data20 !== "string"){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tags !== undefined){
+let data17 = data.tags;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
+const err23 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7727,8 +7572,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!((data20 === "open") || (data20 === "closed"))){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema132.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7738,169 +7585,14 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data21 = data.ping_status;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema132.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data22 = data.format;
-if(typeof data22 !== "string"){
-const err27 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(!((((((((((data22 === "standard") || (data22 === "aside")) || (data22 === "chat")) || (data22 === "gallery")) || (data22 === "link")) || (data22 === "image")) || (data22 === "quote")) || (data22 === "status")) || (data22 === "video")) || (data22 === "audio"))){
-const err28 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema132.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data23 = data.meta;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.footnotes !== undefined){
-if(typeof data23.footnotes !== "string"){
-const err29 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err31 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err32 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data27 = data.categories;
-if(Array.isArray(data27)){
-const len0 = data27.length;
-for(let i0=0; i0<len0; i0++){
-let data28 = data27[i0];
-if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-const err33 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data29 = data.tags;
-if(Array.isArray(data29)){
-const len1 = data29.length;
-for(let i1=0; i1<len1; i1++){
-let data30 = data29[i1];
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err35 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
 }
 errors++;
 }
@@ -8397,7 +8089,7 @@ return errors === 0;
 }
 
 export const createPostAutosave = validate137;
-const schema138 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{"description":"Title of the post.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the post.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the post.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema138 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPostAutosave" */;
@@ -8514,12 +8206,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data6 = data.title;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.raw !== undefined){
-if(typeof data6.raw !== "string"){
-const err9 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8529,9 +8219,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data6.rendered !== undefined){
-if(typeof data6.rendered !== "string"){
-const err10 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8541,9 +8232,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8552,13 +8244,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.raw !== undefined){
-if(typeof data9.raw !== "string"){
-const err12 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema138.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8568,9 +8255,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.rendered !== undefined){
-if(typeof data9.rendered !== "string"){
-const err13 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8579,11 +8267,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data9.block_version !== undefined){
-let data12 = data9.block_version;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err14 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema138.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8593,9 +8278,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.protected !== undefined){
-if(typeof data9.protected !== "boolean"){
-const err15 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.format !== undefined){
+let data10 = data.format;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8604,10 +8290,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema138.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8617,10 +8301,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data14 = data.author;
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err17 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.meta !== undefined){
+let data11 = data.meta;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.footnotes !== undefined){
+if(typeof data11.footnotes !== "string"){
+const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8630,12 +8316,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data15 = data.excerpt;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8645,9 +8328,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err19 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8657,9 +8340,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data15.protected !== undefined){
-if(typeof data15.protected !== "boolean"){
-const err20 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err20 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8669,9 +8352,14 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.categories !== undefined){
+let data15 = data.categories;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+const err21 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8681,10 +8369,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data19 = data.featured_media;
-if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err22 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err22 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8694,10 +8381,14 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data20 = data.comment_status;
-if(typeof data20 !== "string"){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tags !== undefined){
+let data17 = data.tags;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
+const err23 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8706,8 +8397,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!((data20 === "open") || (data20 === "closed"))){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema138.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8717,169 +8410,14 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data21 = data.ping_status;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema138.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data22 = data.format;
-if(typeof data22 !== "string"){
-const err27 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(!((((((((((data22 === "standard") || (data22 === "aside")) || (data22 === "chat")) || (data22 === "gallery")) || (data22 === "link")) || (data22 === "image")) || (data22 === "quote")) || (data22 === "status")) || (data22 === "video")) || (data22 === "audio"))){
-const err28 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema138.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data23 = data.meta;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.footnotes !== undefined){
-if(typeof data23.footnotes !== "string"){
-const err29 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err31 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err32 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data27 = data.categories;
-if(Array.isArray(data27)){
-const len0 = data27.length;
-for(let i0=0; i0<len0; i0++){
-let data28 = data27[i0];
-if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-const err33 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data29 = data.tags;
-if(Array.isArray(data29)){
-const len1 = data29.length;
-for(let i1=0; i1<len1; i1++){
-let data30 = data29[i1];
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err35 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
 }
 errors++;
 }
@@ -9553,7 +9091,7 @@ return errors === 0;
 }
 
 export const createPage = validate140;
-const schema141 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{"description":"Title of the page.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the page.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the page.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+const schema141 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPage" */;
@@ -9670,12 +9208,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data6 = data.title;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.raw !== undefined){
-if(typeof data6.raw !== "string"){
-const err9 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9685,9 +9221,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data6.rendered !== undefined){
-if(typeof data6.rendered !== "string"){
-const err10 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9697,9 +9234,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9708,13 +9246,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.raw !== undefined){
-if(typeof data9.raw !== "string"){
-const err12 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9724,9 +9257,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.rendered !== undefined){
-if(typeof data9.rendered !== "string"){
-const err13 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9735,11 +9269,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data9.block_version !== undefined){
-let data12 = data9.block_version;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err14 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9749,9 +9280,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.protected !== undefined){
-if(typeof data9.protected !== "boolean"){
-const err15 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.menu_order !== undefined){
+let data10 = data.menu_order;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err15 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9761,9 +9293,12 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.meta !== undefined){
+let data11 = data.meta;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.footnotes !== undefined){
+if(typeof data11.footnotes !== "string"){
+const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9773,10 +9308,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data14 = data.author;
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err17 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9786,12 +9320,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data15 = data.excerpt;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9801,161 +9332,14 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data15.protected !== undefined){
-if(typeof data15.protected !== "boolean"){
-const err20 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data19 = data.featured_media;
-if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err22 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data20 = data.comment_status;
-if(typeof data20 !== "string"){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!((data20 === "open") || (data20 === "closed"))){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data21 = data.ping_status;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data22 = data.menu_order;
-if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
-const err27 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data23 = data.meta;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.footnotes !== undefined){
-if(typeof data23.footnotes !== "string"){
-const err28 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err30 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
 }
 errors++;
 }
@@ -10048,7 +9432,7 @@ return errors === 0;
 }
 
 export const updatePage = validate142;
-const schema143 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{"description":"Title of the page.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the page.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the page.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+const schema143 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePage" */;
@@ -10178,12 +9562,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data7 = data.title;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.raw !== undefined){
-if(typeof data7.raw !== "string"){
-const err10 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data7 = data.author;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10193,9 +9575,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data7.rendered !== undefined){
-if(typeof data7.rendered !== "string"){
-const err11 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data8 = data.featured_media;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err11 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10205,9 +9588,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data9 = data.comment_status;
+if(typeof data9 !== "string"){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10216,13 +9600,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data10 = data.content;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.raw !== undefined){
-if(typeof data10.raw !== "string"){
-const err13 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10232,9 +9611,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data10.rendered !== undefined){
-if(typeof data10.rendered !== "string"){
-const err14 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data10 = data.ping_status;
+if(typeof data10 !== "string"){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10243,11 +9623,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data10.block_version !== undefined){
-let data13 = data10.block_version;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err15 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data10 === "open") || (data10 === "closed"))){
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10257,9 +9634,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data10.protected !== undefined){
-if(typeof data10.protected !== "boolean"){
-const err16 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.menu_order !== undefined){
+let data11 = data.menu_order;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err16 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10269,9 +9647,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.meta !== undefined){
+let data12 = data.meta;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.footnotes !== undefined){
+if(typeof data12.footnotes !== "string"){
+const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10281,10 +9662,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data15 = data.author;
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err18 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10294,12 +9674,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data16 = data.excerpt;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.raw !== undefined){
-if(typeof data16.raw !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err19 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10309,161 +9686,14 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data16.rendered !== undefined){
-if(typeof data16.rendered !== "string"){
-const err20 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data16.protected !== undefined){
-if(typeof data16.protected !== "boolean"){
-const err21 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data20 = data.featured_media;
-if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
-const err23 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data21 = data.comment_status;
-if(typeof data21 !== "string"){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err25 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data22 = data.ping_status;
-if(typeof data22 !== "string"){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(!((data22 === "open") || (data22 === "closed"))){
-const err27 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data23 = data.menu_order;
-if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err28 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data24 = data.meta;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.footnotes !== undefined){
-if(typeof data24.footnotes !== "string"){
-const err29 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err31 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
 }
 errors++;
 }
@@ -10960,7 +10190,7 @@ return errors === 0;
 }
 
 export const createPageAutosave = validate148;
-const schema149 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{"description":"Title of the page.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the page.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the page.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+const schema149 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPageAutosave" */;
@@ -11077,12 +10307,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data6 = data.title;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.raw !== undefined){
-if(typeof data6.raw !== "string"){
-const err9 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11092,9 +10320,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data6.rendered !== undefined){
-if(typeof data6.rendered !== "string"){
-const err10 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11104,9 +10333,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11115,13 +10345,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.raw !== undefined){
-if(typeof data9.raw !== "string"){
-const err12 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11131,9 +10356,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.rendered !== undefined){
-if(typeof data9.rendered !== "string"){
-const err13 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11142,11 +10368,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data9.block_version !== undefined){
-let data12 = data9.block_version;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err14 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11156,9 +10379,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.protected !== undefined){
-if(typeof data9.protected !== "boolean"){
-const err15 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.menu_order !== undefined){
+let data10 = data.menu_order;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err15 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11168,9 +10392,12 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.meta !== undefined){
+let data11 = data.meta;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.footnotes !== undefined){
+if(typeof data11.footnotes !== "string"){
+const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11180,10 +10407,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data14 = data.author;
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err17 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11193,12 +10419,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data15 = data.excerpt;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11208,161 +10431,14 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data15.protected !== undefined){
-if(typeof data15.protected !== "boolean"){
-const err20 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data19 = data.featured_media;
-if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err22 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data20 = data.comment_status;
-if(typeof data20 !== "string"){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!((data20 === "open") || (data20 === "closed"))){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data21 = data.ping_status;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data22 = data.menu_order;
-if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
-const err27 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data23 = data.meta;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.footnotes !== undefined){
-if(typeof data23.footnotes !== "string"){
-const err28 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err30 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
 }
 errors++;
 }
@@ -12090,7 +11166,7 @@ return errors === 0;
 }
 
 export const createMedia = validate151;
-const schema152 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
+const schema152 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createMedia" */;
@@ -12182,12 +11258,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data4 = data.title;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.raw !== undefined){
-if(typeof data4.raw !== "string"){
-const err7 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data4 = data.author;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err7 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12197,9 +11271,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data4.rendered !== undefined){
-if(typeof data4.rendered !== "string"){
-const err8 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data5 = data.featured_media;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12209,9 +11284,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data6 = data.comment_status;
+if(typeof data6 !== "string"){
+const err9 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12220,11 +11296,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.author !== undefined){
-let data7 = data.author;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data6 === "open") || (data6 === "closed"))){
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12234,10 +11307,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data8 = data.featured_media;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.ping_status !== undefined){
+let data7 = data.ping_status;
+if(typeof data7 !== "string"){
+const err11 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12246,11 +11319,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.comment_status !== undefined){
-let data9 = data.comment_status;
-if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data7 === "open") || (data7 === "closed"))){
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12259,8 +11329,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.meta !== undefined){
+let data8 = data.meta;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.footnotes !== undefined){
+if(typeof data8.footnotes !== "string"){
+const err13 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12270,10 +11345,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data10 = data.ping_status;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err14 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12282,8 +11356,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err15 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12293,12 +11369,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.meta !== undefined){
-let data11 = data.meta;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.footnotes !== undefined){
-if(typeof data11.footnotes !== "string"){
-const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err16 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12308,9 +11381,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.post !== undefined){
+let data12 = data.post;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err17 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12320,9 +11394,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.generate_sub_sizes !== undefined){
+if(typeof data.generate_sub_sizes !== "boolean"){
+const err18 = {instancePath:instancePath+"/generate_sub_sizes",schemaPath:"#/properties/generate_sub_sizes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12332,9 +11406,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err19 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.convert_format !== undefined){
+if(typeof data.convert_format !== "boolean"){
+const err19 = {instancePath:instancePath+"/convert_format",schemaPath:"#/properties/convert_format/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12344,12 +11418,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.caption !== undefined){
-let data15 = data.caption;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err20 = {instancePath:instancePath+"/caption/raw",schemaPath:"#/properties/caption/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err20 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12359,126 +11430,14 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err21 = {instancePath:instancePath+"/caption/rendered",schemaPath:"#/properties/caption/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/caption",schemaPath:"#/properties/caption/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data18 = data.description;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.raw !== undefined){
-if(typeof data18.raw !== "string"){
-const err23 = {instancePath:instancePath+"/description/raw",schemaPath:"#/properties/description/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data18.rendered !== undefined){
-if(typeof data18.rendered !== "string"){
-const err24 = {instancePath:instancePath+"/description/rendered",schemaPath:"#/properties/description/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data21 = data.post;
-if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
-const err26 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.generate_sub_sizes !== undefined){
-if(typeof data.generate_sub_sizes !== "boolean"){
-const err27 = {instancePath:instancePath+"/generate_sub_sizes",schemaPath:"#/properties/generate_sub_sizes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.convert_format !== undefined){
-if(typeof data.convert_format !== "boolean"){
-const err28 = {instancePath:instancePath+"/convert_format",schemaPath:"#/properties/convert_format/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-if(!(typeof data.url === "string")){
-const err29 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
 }
 errors++;
 }
@@ -12546,7 +11505,7 @@ return errors === 0;
 }
 
 export const updateMedia = validate153;
-const schema154 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+const schema154 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updateMedia" */;
@@ -12651,12 +11610,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data5 = data.title;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.raw !== undefined){
-if(typeof data5.raw !== "string"){
-const err8 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12666,9 +11623,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data5.rendered !== undefined){
-if(typeof data5.rendered !== "string"){
-const err9 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12678,9 +11636,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data7 = data.comment_status;
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12689,11 +11648,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.author !== undefined){
-let data8 = data.author;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data7 === "open") || (data7 === "closed"))){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema154.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12703,10 +11659,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data9 = data.featured_media;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err12 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.ping_status !== undefined){
+let data8 = data.ping_status;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12715,11 +11671,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.comment_status !== undefined){
-let data10 = data.comment_status;
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema154.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12728,8 +11681,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data10 === "open") || (data10 === "closed"))){
-const err14 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema154.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.meta !== undefined){
+let data9 = data.meta;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.footnotes !== undefined){
+if(typeof data9.footnotes !== "string"){
+const err14 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12739,10 +11697,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data11 = data.ping_status;
-if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err15 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12751,8 +11708,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((data11 === "open") || (data11 === "closed"))){
-const err16 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema154.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err16 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12762,12 +11721,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.meta !== undefined){
-let data12 = data.meta;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.footnotes !== undefined){
-if(typeof data12.footnotes !== "string"){
-const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err17 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12777,9 +11733,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.post !== undefined){
+let data13 = data.post;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err18 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12789,129 +11746,14 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err19 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err20 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.caption !== undefined){
-let data16 = data.caption;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.raw !== undefined){
-if(typeof data16.raw !== "string"){
-const err21 = {instancePath:instancePath+"/caption/raw",schemaPath:"#/properties/caption/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data16.rendered !== undefined){
-if(typeof data16.rendered !== "string"){
-const err22 = {instancePath:instancePath+"/caption/rendered",schemaPath:"#/properties/caption/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/caption",schemaPath:"#/properties/caption/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data19 = data.description;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.raw !== undefined){
-if(typeof data19.raw !== "string"){
-const err24 = {instancePath:instancePath+"/description/raw",schemaPath:"#/properties/description/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data19.rendered !== undefined){
-if(typeof data19.rendered !== "string"){
-const err25 = {instancePath:instancePath+"/description/rendered",schemaPath:"#/properties/description/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data22 = data.post;
-if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
-const err27 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
 }
 errors++;
 }

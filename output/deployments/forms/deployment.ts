@@ -136,6 +136,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             items: { type: 'string' },
           },
           title: {
+            validate: false,
             description: 'Title of the media item.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -196,6 +197,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             context: ['view', 'edit', 'embed'],
           },
           caption: {
+            validate: false,
             description: 'Caption of the media item.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -210,6 +212,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             },
           },
           description: {
+            validate: false,
             description: 'Long description of the media item.',
             type: 'object',
             context: ['view', 'edit'],
@@ -678,6 +681,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             context: ['view', 'edit'],
           },
           title: {
+            validate: false,
             description: 'Title of the page.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -692,6 +696,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             },
           },
           content: {
+            validate: false,
             description: 'Body of the page.',
             type: 'object',
             context: ['view', 'edit'],
@@ -723,6 +728,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             context: ['view', 'edit', 'embed'],
           },
           excerpt: {
+            validate: false,
             description: 'Summary of the page.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -1194,6 +1200,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             items: { type: 'string' },
           },
           title: {
+            validate: false,
             description: 'Title of the post.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -1208,6 +1215,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             },
           },
           content: {
+            validate: false,
             description: 'Body of the post.',
             type: 'object',
             context: ['view', 'edit'],
@@ -1239,6 +1247,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             context: ['view', 'edit', 'embed'],
           },
           excerpt: {
+            validate: false,
             description: 'Summary of the post.',
             type: 'object',
             context: ['view', 'edit', 'embed'],

@@ -2532,6 +2532,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -2557,6 +2558,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -2577,6 +2579,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -2721,6 +2724,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -2746,6 +2750,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -2766,6 +2771,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -3050,6 +3056,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -3075,6 +3082,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -3095,6 +3103,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -3406,6 +3415,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -3431,6 +3441,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -3451,6 +3462,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -3570,6 +3582,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -3595,6 +3608,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -3615,6 +3629,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -3873,6 +3888,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -3898,6 +3914,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -3918,6 +3935,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -4185,6 +4203,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
@@ -4231,6 +4250,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           description: {
             description: 'Long description of the media item.',
@@ -4244,6 +4264,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
           generate_sub_sizes: {
@@ -4339,6 +4360,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
@@ -4385,6 +4407,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           description: {
             description: 'Long description of the media item.',
@@ -4398,6 +4421,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
         },

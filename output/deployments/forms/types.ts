@@ -66,19 +66,7 @@ export interface Media {
    * CSS class names of the media item's container element.
    */
   class_list?: string[];
-  /**
-   * Title of the media item.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
+  title?: unknown;
   /**
    * User id of the author.
    */
@@ -112,32 +100,8 @@ export interface Media {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  /**
-   * Caption of the media item.
-   */
-  caption?: {
-    /**
-     * The caption as stored.
-     */
-    raw?: string;
-    /**
-     * The caption as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Long description of the media item.
-   */
-  description?: {
-    /**
-     * The description as stored.
-     */
-    raw?: string;
-    /**
-     * The description as HTML for display.
-     */
-    rendered?: string;
-  };
+  caption?: unknown;
+  description?: unknown;
   /**
    * Broad kind of the media item.
    */
@@ -238,61 +202,13 @@ export interface Page {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  /**
-   * Title of the page.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the page.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the page.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -622,61 +538,13 @@ export interface Post {
    * CSS class names of the post's container element.
    */
   class_list?: string[];
-  /**
-   * Title of the post.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the post.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the post.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -2406,61 +2274,13 @@ export interface CreatePostArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  /**
-   * Title of the post.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the post.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the post.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -2570,61 +2390,13 @@ export interface UpdatePostArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  /**
-   * Title of the post.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the post.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the post.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -2835,61 +2607,13 @@ export interface CreatePostAutosaveArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  /**
-   * Title of the post.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the post.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the post.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -3119,61 +2843,13 @@ export interface CreatePageArgs {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  /**
-   * Title of the page.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the page.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the page.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -3265,61 +2941,13 @@ export interface UpdatePageArgs {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  /**
-   * Title of the page.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the page.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the page.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -3508,61 +3136,13 @@ export interface CreatePageAutosaveArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  /**
-   * Title of the page.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the page.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the page.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -3750,19 +3330,7 @@ export interface CreateMediaArgs {
    * Publication status of the media item.
    */
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-  /**
-   * Title of the media item.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
+  title?: unknown;
   /**
    * User id of the author.
    */
@@ -3796,32 +3364,8 @@ export interface CreateMediaArgs {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  /**
-   * Caption of the media item.
-   */
-  caption?: {
-    /**
-     * The caption as stored.
-     */
-    raw?: string;
-    /**
-     * The caption as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Long description of the media item.
-   */
-  description?: {
-    /**
-     * The description as stored.
-     */
-    raw?: string;
-    /**
-     * The description as HTML for display.
-     */
-    rendered?: string;
-  };
+  caption?: unknown;
+  description?: unknown;
   /**
    * Id of the post the media item is attached to.
    */
@@ -3884,19 +3428,7 @@ export interface UpdateMediaArgs {
    * Publication status of the media item.
    */
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-  /**
-   * Title of the media item.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
+  title?: unknown;
   /**
    * User id of the author.
    */
@@ -3930,32 +3462,8 @@ export interface UpdateMediaArgs {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  /**
-   * Caption of the media item.
-   */
-  caption?: {
-    /**
-     * The caption as stored.
-     */
-    raw?: string;
-    /**
-     * The caption as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Long description of the media item.
-   */
-  description?: {
-    /**
-     * The description as stored.
-     */
-    raw?: string;
-    /**
-     * The description as HTML for display.
-     */
-    rendered?: string;
-  };
+  caption?: unknown;
+  description?: unknown;
   /**
    * Id of the post the media item is attached to.
    */

@@ -4994,7 +4994,7 @@ return errors === 0;
 }
 
 export const createPost = validate96;
-const schema97 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{"description":"Title of the post.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the post.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the post.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema97 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPost" */;
@@ -5098,12 +5098,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data5 = data.title;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.raw !== undefined){
-if(typeof data5.raw !== "string"){
-const err8 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5113,9 +5111,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data5.rendered !== undefined){
-if(typeof data5.rendered !== "string"){
-const err9 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5125,9 +5124,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data7 = data.comment_status;
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5136,13 +5136,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data8 = data.content;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.raw !== undefined){
-if(typeof data8.raw !== "string"){
-const err11 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data7 === "open") || (data7 === "closed"))){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema97.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5152,9 +5147,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data8.rendered !== undefined){
-if(typeof data8.rendered !== "string"){
-const err12 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data8 = data.ping_status;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5163,11 +5159,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data8.block_version !== undefined){
-let data11 = data8.block_version;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err13 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema97.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5177,9 +5170,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data8.protected !== undefined){
-if(typeof data8.protected !== "boolean"){
-const err14 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.format !== undefined){
+let data9 = data.format;
+if(typeof data9 !== "string"){
+const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5188,10 +5182,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema97.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5201,10 +5193,12 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data13 = data.author;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err16 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.meta !== undefined){
+let data10 = data.meta;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.footnotes !== undefined){
+if(typeof data10.footnotes !== "string"){
+const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5214,12 +5208,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data14 = data.excerpt;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.raw !== undefined){
-if(typeof data14.raw !== "string"){
-const err17 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5229,9 +5220,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data14.rendered !== undefined){
-if(typeof data14.rendered !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err18 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5241,9 +5232,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data14.protected !== undefined){
-if(typeof data14.protected !== "boolean"){
-const err19 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err19 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5253,9 +5244,14 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.categories !== undefined){
+let data14 = data.categories;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+let data15 = data14[i0];
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err20 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5265,10 +5261,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data18 = data.featured_media;
-if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err21 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err21 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5278,10 +5273,14 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data19 = data.comment_status;
-if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tags !== undefined){
+let data16 = data.tags;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+const err22 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5290,8 +5289,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!((data19 === "open") || (data19 === "closed"))){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema97.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5301,169 +5302,14 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data20 = data.ping_status;
-if(typeof data20 !== "string"){
-const err24 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
-}
-errors++;
-}
-if(!((data20 === "open") || (data20 === "closed"))){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema97.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data21 = data.format;
-if(typeof data21 !== "string"){
-const err26 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(!((((((((((data21 === "standard") || (data21 === "aside")) || (data21 === "chat")) || (data21 === "gallery")) || (data21 === "link")) || (data21 === "image")) || (data21 === "quote")) || (data21 === "status")) || (data21 === "video")) || (data21 === "audio"))){
-const err27 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema97.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data22 = data.meta;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.footnotes !== undefined){
-if(typeof data22.footnotes !== "string"){
-const err28 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err30 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err31 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data26 = data.categories;
-if(Array.isArray(data26)){
-const len0 = data26.length;
-for(let i0=0; i0<len0; i0++){
-let data27 = data26[i0];
-if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-const err32 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data28 = data.tags;
-if(Array.isArray(data28)){
-const len1 = data28.length;
-for(let i1=0; i1<len1; i1++){
-let data29 = data28[i1];
-if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-const err34 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
 }
 errors++;
 }
@@ -5556,7 +5402,7 @@ return errors === 0;
 }
 
 export const updatePost = validate98;
-const schema99 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{"description":"Title of the post.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the post.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the post.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema99 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePost" */;
@@ -5673,12 +5519,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data6 = data.title;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.raw !== undefined){
-if(typeof data6.raw !== "string"){
-const err9 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5688,9 +5532,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data6.rendered !== undefined){
-if(typeof data6.rendered !== "string"){
-const err10 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5700,9 +5545,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5711,13 +5557,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.raw !== undefined){
-if(typeof data9.raw !== "string"){
-const err12 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema99.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5727,9 +5568,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.rendered !== undefined){
-if(typeof data9.rendered !== "string"){
-const err13 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5738,11 +5580,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data9.block_version !== undefined){
-let data12 = data9.block_version;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err14 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema99.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5752,9 +5591,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.protected !== undefined){
-if(typeof data9.protected !== "boolean"){
-const err15 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.format !== undefined){
+let data10 = data.format;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5763,10 +5603,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema99.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5776,10 +5614,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data14 = data.author;
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err17 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.meta !== undefined){
+let data11 = data.meta;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.footnotes !== undefined){
+if(typeof data11.footnotes !== "string"){
+const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5789,12 +5629,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data15 = data.excerpt;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5804,9 +5641,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err19 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5816,9 +5653,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data15.protected !== undefined){
-if(typeof data15.protected !== "boolean"){
-const err20 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err20 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5828,9 +5665,14 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.categories !== undefined){
+let data15 = data.categories;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+const err21 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5840,10 +5682,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data19 = data.featured_media;
-if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err22 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err22 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5853,10 +5694,14 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data20 = data.comment_status;
-if(typeof data20 !== "string"){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tags !== undefined){
+let data17 = data.tags;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
+const err23 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5865,8 +5710,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!((data20 === "open") || (data20 === "closed"))){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema99.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5876,169 +5723,14 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data21 = data.ping_status;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema99.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data22 = data.format;
-if(typeof data22 !== "string"){
-const err27 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(!((((((((((data22 === "standard") || (data22 === "aside")) || (data22 === "chat")) || (data22 === "gallery")) || (data22 === "link")) || (data22 === "image")) || (data22 === "quote")) || (data22 === "status")) || (data22 === "video")) || (data22 === "audio"))){
-const err28 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema99.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data23 = data.meta;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.footnotes !== undefined){
-if(typeof data23.footnotes !== "string"){
-const err29 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err31 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err32 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data27 = data.categories;
-if(Array.isArray(data27)){
-const len0 = data27.length;
-for(let i0=0; i0<len0; i0++){
-let data28 = data27[i0];
-if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-const err33 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data29 = data.tags;
-if(Array.isArray(data29)){
-const len1 = data29.length;
-for(let i1=0; i1<len1; i1++){
-let data30 = data29[i1];
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err35 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
 }
 errors++;
 }
@@ -6535,7 +6227,7 @@ return errors === 0;
 }
 
 export const createPostAutosave = validate104;
-const schema105 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{"description":"Title of the post.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the post.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the post.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema105 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPostAutosave" */;
@@ -6652,12 +6344,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data6 = data.title;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.raw !== undefined){
-if(typeof data6.raw !== "string"){
-const err9 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6667,9 +6357,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data6.rendered !== undefined){
-if(typeof data6.rendered !== "string"){
-const err10 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6679,9 +6370,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6690,13 +6382,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.raw !== undefined){
-if(typeof data9.raw !== "string"){
-const err12 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema105.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6706,9 +6393,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.rendered !== undefined){
-if(typeof data9.rendered !== "string"){
-const err13 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6717,11 +6405,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data9.block_version !== undefined){
-let data12 = data9.block_version;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err14 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema105.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6731,9 +6416,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.protected !== undefined){
-if(typeof data9.protected !== "boolean"){
-const err15 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.format !== undefined){
+let data10 = data.format;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6742,10 +6428,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema105.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6755,10 +6439,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data14 = data.author;
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err17 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.meta !== undefined){
+let data11 = data.meta;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.footnotes !== undefined){
+if(typeof data11.footnotes !== "string"){
+const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6768,12 +6454,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data15 = data.excerpt;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6783,9 +6466,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err19 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6795,9 +6478,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data15.protected !== undefined){
-if(typeof data15.protected !== "boolean"){
-const err20 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err20 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6807,9 +6490,14 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.categories !== undefined){
+let data15 = data.categories;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+const err21 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6819,10 +6507,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data19 = data.featured_media;
-if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err22 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err22 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6832,10 +6519,14 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data20 = data.comment_status;
-if(typeof data20 !== "string"){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tags !== undefined){
+let data17 = data.tags;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
+const err23 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6844,8 +6535,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!((data20 === "open") || (data20 === "closed"))){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema105.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6855,169 +6548,14 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data21 = data.ping_status;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema105.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data22 = data.format;
-if(typeof data22 !== "string"){
-const err27 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(!((((((((((data22 === "standard") || (data22 === "aside")) || (data22 === "chat")) || (data22 === "gallery")) || (data22 === "link")) || (data22 === "image")) || (data22 === "quote")) || (data22 === "status")) || (data22 === "video")) || (data22 === "audio"))){
-const err28 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema105.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data23 = data.meta;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.footnotes !== undefined){
-if(typeof data23.footnotes !== "string"){
-const err29 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err31 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err32 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data27 = data.categories;
-if(Array.isArray(data27)){
-const len0 = data27.length;
-for(let i0=0; i0<len0; i0++){
-let data28 = data27[i0];
-if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-const err33 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data29 = data.tags;
-if(Array.isArray(data29)){
-const len1 = data29.length;
-for(let i1=0; i1<len1; i1++){
-let data30 = data29[i1];
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err35 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
 }
 errors++;
 }
@@ -7691,7 +7229,7 @@ return errors === 0;
 }
 
 export const createPage = validate107;
-const schema108 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{"description":"Title of the page.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the page.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the page.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+const schema108 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPage" */;
@@ -7808,12 +7346,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data6 = data.title;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.raw !== undefined){
-if(typeof data6.raw !== "string"){
-const err9 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7823,9 +7359,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data6.rendered !== undefined){
-if(typeof data6.rendered !== "string"){
-const err10 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7835,9 +7372,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7846,13 +7384,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.raw !== undefined){
-if(typeof data9.raw !== "string"){
-const err12 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema108.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7862,9 +7395,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.rendered !== undefined){
-if(typeof data9.rendered !== "string"){
-const err13 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7873,11 +7407,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data9.block_version !== undefined){
-let data12 = data9.block_version;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err14 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema108.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7887,9 +7418,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.protected !== undefined){
-if(typeof data9.protected !== "boolean"){
-const err15 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.menu_order !== undefined){
+let data10 = data.menu_order;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err15 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7899,9 +7431,12 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.meta !== undefined){
+let data11 = data.meta;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.footnotes !== undefined){
+if(typeof data11.footnotes !== "string"){
+const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7911,10 +7446,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data14 = data.author;
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err17 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7924,12 +7458,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data15 = data.excerpt;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7939,161 +7470,14 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data15.protected !== undefined){
-if(typeof data15.protected !== "boolean"){
-const err20 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data19 = data.featured_media;
-if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err22 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data20 = data.comment_status;
-if(typeof data20 !== "string"){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!((data20 === "open") || (data20 === "closed"))){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema108.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data21 = data.ping_status;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema108.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data22 = data.menu_order;
-if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
-const err27 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data23 = data.meta;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.footnotes !== undefined){
-if(typeof data23.footnotes !== "string"){
-const err28 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err30 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
 }
 errors++;
 }
@@ -8186,7 +7570,7 @@ return errors === 0;
 }
 
 export const updatePage = validate109;
-const schema110 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{"description":"Title of the page.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the page.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the page.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+const schema110 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePage" */;
@@ -8316,12 +7700,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data7 = data.title;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.raw !== undefined){
-if(typeof data7.raw !== "string"){
-const err10 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data7 = data.author;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8331,9 +7713,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data7.rendered !== undefined){
-if(typeof data7.rendered !== "string"){
-const err11 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data8 = data.featured_media;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err11 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8343,9 +7726,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data9 = data.comment_status;
+if(typeof data9 !== "string"){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8354,13 +7738,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data10 = data.content;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.raw !== undefined){
-if(typeof data10.raw !== "string"){
-const err13 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8370,9 +7749,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data10.rendered !== undefined){
-if(typeof data10.rendered !== "string"){
-const err14 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data10 = data.ping_status;
+if(typeof data10 !== "string"){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8381,11 +7761,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data10.block_version !== undefined){
-let data13 = data10.block_version;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err15 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data10 === "open") || (data10 === "closed"))){
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8395,9 +7772,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data10.protected !== undefined){
-if(typeof data10.protected !== "boolean"){
-const err16 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.menu_order !== undefined){
+let data11 = data.menu_order;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err16 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8407,9 +7785,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.meta !== undefined){
+let data12 = data.meta;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.footnotes !== undefined){
+if(typeof data12.footnotes !== "string"){
+const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8419,10 +7800,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data15 = data.author;
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err18 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8432,12 +7812,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data16 = data.excerpt;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.raw !== undefined){
-if(typeof data16.raw !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err19 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8447,161 +7824,14 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data16.rendered !== undefined){
-if(typeof data16.rendered !== "string"){
-const err20 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data16.protected !== undefined){
-if(typeof data16.protected !== "boolean"){
-const err21 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data20 = data.featured_media;
-if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
-const err23 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data21 = data.comment_status;
-if(typeof data21 !== "string"){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err25 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data22 = data.ping_status;
-if(typeof data22 !== "string"){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(!((data22 === "open") || (data22 === "closed"))){
-const err27 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data23 = data.menu_order;
-if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err28 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data24 = data.meta;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.footnotes !== undefined){
-if(typeof data24.footnotes !== "string"){
-const err29 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err31 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
 }
 errors++;
 }
@@ -9098,7 +8328,7 @@ return errors === 0;
 }
 
 export const createPageAutosave = validate115;
-const schema116 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{"description":"Title of the page.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"content":{"description":"Body of the page.","type":"object","properties":{"raw":{"description":"The body as stored.","type":"string"},"rendered":{"description":"The body as HTML for display.","type":"string"},"block_version":{"description":"Version of the block markup the body uses (0 for classic content).","type":"integer"},"protected":{"description":"Whether a password protects the body.","type":"boolean"}}},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{"description":"Summary of the page.","type":"object","properties":{"raw":{"description":"The summary as stored.","type":"string"},"rendered":{"description":"The summary as HTML for display.","type":"string"},"protected":{"description":"Whether a password protects the summary.","type":"boolean"}}},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+const schema116 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPageAutosave" */;
@@ -9215,12 +8445,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data6 = data.title;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.raw !== undefined){
-if(typeof data6.raw !== "string"){
-const err9 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9230,9 +8458,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data6.rendered !== undefined){
-if(typeof data6.rendered !== "string"){
-const err10 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9242,9 +8471,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9253,13 +8483,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data9 = data.content;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.raw !== undefined){
-if(typeof data9.raw !== "string"){
-const err12 = {instancePath:instancePath+"/content/raw",schemaPath:"#/properties/content/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema116.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9269,9 +8494,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.rendered !== undefined){
-if(typeof data9.rendered !== "string"){
-const err13 = {instancePath:instancePath+"/content/rendered",schemaPath:"#/properties/content/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9280,11 +8506,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data9.block_version !== undefined){
-let data12 = data9.block_version;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err14 = {instancePath:instancePath+"/content/block_version",schemaPath:"#/properties/content/properties/block_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema116.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9294,9 +8517,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.protected !== undefined){
-if(typeof data9.protected !== "boolean"){
-const err15 = {instancePath:instancePath+"/content/protected",schemaPath:"#/properties/content/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.menu_order !== undefined){
+let data10 = data.menu_order;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err15 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9306,9 +8530,12 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.meta !== undefined){
+let data11 = data.meta;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.footnotes !== undefined){
+if(typeof data11.footnotes !== "string"){
+const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9318,10 +8545,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data14 = data.author;
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err17 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9331,12 +8557,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.excerpt !== undefined){
-let data15 = data.excerpt;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err18 = {instancePath:instancePath+"/excerpt/raw",schemaPath:"#/properties/excerpt/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9346,161 +8569,14 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err19 = {instancePath:instancePath+"/excerpt/rendered",schemaPath:"#/properties/excerpt/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data15.protected !== undefined){
-if(typeof data15.protected !== "boolean"){
-const err20 = {instancePath:instancePath+"/excerpt/protected",schemaPath:"#/properties/excerpt/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/excerpt",schemaPath:"#/properties/excerpt/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data19 = data.featured_media;
-if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err22 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data20 = data.comment_status;
-if(typeof data20 !== "string"){
-const err23 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!((data20 === "open") || (data20 === "closed"))){
-const err24 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema116.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data21 = data.ping_status;
-if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!((data21 === "open") || (data21 === "closed"))){
-const err26 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema116.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data22 = data.menu_order;
-if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
-const err27 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data23 = data.meta;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.footnotes !== undefined){
-if(typeof data23.footnotes !== "string"){
-const err28 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err30 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
 }
 errors++;
 }
@@ -10228,7 +9304,7 @@ return errors === 0;
 }
 
 export const createMedia = validate118;
-const schema119 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
+const schema119 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createMedia" */;
@@ -10320,12 +9396,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data4 = data.title;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.raw !== undefined){
-if(typeof data4.raw !== "string"){
-const err7 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data4 = data.author;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err7 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10335,9 +9409,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data4.rendered !== undefined){
-if(typeof data4.rendered !== "string"){
-const err8 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data5 = data.featured_media;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10347,9 +9422,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data6 = data.comment_status;
+if(typeof data6 !== "string"){
+const err9 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10358,11 +9434,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.author !== undefined){
-let data7 = data.author;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data6 === "open") || (data6 === "closed"))){
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema119.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10372,10 +9445,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data8 = data.featured_media;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.ping_status !== undefined){
+let data7 = data.ping_status;
+if(typeof data7 !== "string"){
+const err11 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10384,11 +9457,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.comment_status !== undefined){
-let data9 = data.comment_status;
-if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data7 === "open") || (data7 === "closed"))){
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema119.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10397,8 +9467,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema119.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.meta !== undefined){
+let data8 = data.meta;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.footnotes !== undefined){
+if(typeof data8.footnotes !== "string"){
+const err13 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10408,10 +9483,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data10 = data.ping_status;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err14 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10420,8 +9494,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema119.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err15 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10431,12 +9507,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.meta !== undefined){
-let data11 = data.meta;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.footnotes !== undefined){
-if(typeof data11.footnotes !== "string"){
-const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err16 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10446,9 +9519,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.post !== undefined){
+let data12 = data.post;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err17 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10458,9 +9532,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.generate_sub_sizes !== undefined){
+if(typeof data.generate_sub_sizes !== "boolean"){
+const err18 = {instancePath:instancePath+"/generate_sub_sizes",schemaPath:"#/properties/generate_sub_sizes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10470,9 +9544,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err19 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.convert_format !== undefined){
+if(typeof data.convert_format !== "boolean"){
+const err19 = {instancePath:instancePath+"/convert_format",schemaPath:"#/properties/convert_format/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10482,12 +9556,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.caption !== undefined){
-let data15 = data.caption;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.raw !== undefined){
-if(typeof data15.raw !== "string"){
-const err20 = {instancePath:instancePath+"/caption/raw",schemaPath:"#/properties/caption/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err20 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10497,126 +9568,14 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data15.rendered !== undefined){
-if(typeof data15.rendered !== "string"){
-const err21 = {instancePath:instancePath+"/caption/rendered",schemaPath:"#/properties/caption/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/caption",schemaPath:"#/properties/caption/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data18 = data.description;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.raw !== undefined){
-if(typeof data18.raw !== "string"){
-const err23 = {instancePath:instancePath+"/description/raw",schemaPath:"#/properties/description/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data18.rendered !== undefined){
-if(typeof data18.rendered !== "string"){
-const err24 = {instancePath:instancePath+"/description/rendered",schemaPath:"#/properties/description/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data21 = data.post;
-if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
-const err26 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.generate_sub_sizes !== undefined){
-if(typeof data.generate_sub_sizes !== "boolean"){
-const err27 = {instancePath:instancePath+"/generate_sub_sizes",schemaPath:"#/properties/generate_sub_sizes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.convert_format !== undefined){
-if(typeof data.convert_format !== "boolean"){
-const err28 = {instancePath:instancePath+"/convert_format",schemaPath:"#/properties/convert_format/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-if(!(typeof data.url === "string")){
-const err29 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
 }
 errors++;
 }
@@ -10684,7 +9643,7 @@ return errors === 0;
 }
 
 export const updateMedia = validate120;
-const schema121 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+const schema121 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updateMedia" */;
@@ -10789,12 +9748,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data5 = data.title;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.raw !== undefined){
-if(typeof data5.raw !== "string"){
-const err8 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10804,9 +9761,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data5.rendered !== undefined){
-if(typeof data5.rendered !== "string"){
-const err9 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10816,9 +9774,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment_status !== undefined){
+let data7 = data.comment_status;
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10827,11 +9786,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.author !== undefined){
-let data8 = data.author;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data7 === "open") || (data7 === "closed"))){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10841,10 +9797,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data9 = data.featured_media;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err12 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.ping_status !== undefined){
+let data8 = data.ping_status;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10853,11 +9809,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.comment_status !== undefined){
-let data10 = data.comment_status;
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data8 === "open") || (data8 === "closed"))){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10866,8 +9819,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data10 === "open") || (data10 === "closed"))){
-const err14 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.meta !== undefined){
+let data9 = data.meta;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.footnotes !== undefined){
+if(typeof data9.footnotes !== "string"){
+const err14 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10877,10 +9835,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data11 = data.ping_status;
-if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err15 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10889,8 +9846,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((data11 === "open") || (data11 === "closed"))){
-const err16 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err16 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10900,12 +9859,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.meta !== undefined){
-let data12 = data.meta;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.footnotes !== undefined){
-if(typeof data12.footnotes !== "string"){
-const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err17 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10915,9 +9871,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.post !== undefined){
+let data13 = data.post;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err18 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10927,129 +9884,14 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err19 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err20 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.caption !== undefined){
-let data16 = data.caption;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.raw !== undefined){
-if(typeof data16.raw !== "string"){
-const err21 = {instancePath:instancePath+"/caption/raw",schemaPath:"#/properties/caption/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data16.rendered !== undefined){
-if(typeof data16.rendered !== "string"){
-const err22 = {instancePath:instancePath+"/caption/rendered",schemaPath:"#/properties/caption/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/caption",schemaPath:"#/properties/caption/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data19 = data.description;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.raw !== undefined){
-if(typeof data19.raw !== "string"){
-const err24 = {instancePath:instancePath+"/description/raw",schemaPath:"#/properties/description/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data19.rendered !== undefined){
-if(typeof data19.rendered !== "string"){
-const err25 = {instancePath:instancePath+"/description/rendered",schemaPath:"#/properties/description/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data22 = data.post;
-if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
-const err27 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
 }
 errors++;
 }

@@ -150,6 +150,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             items: { type: 'string' },
           },
           title: {
+            validate: false,
             description: 'Title of the media item.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -624,6 +625,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             context: ['view', 'edit', 'embed'],
           },
           caption: {
+            validate: false,
             description: 'Caption of the media item.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -638,6 +640,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             },
           },
           description: {
+            validate: false,
             description: 'Long description of the media item.',
             type: 'object',
             context: ['view', 'edit'],
@@ -1934,6 +1937,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             context: ['view', 'edit'],
           },
           title: {
+            validate: false,
             description: 'Title of the page.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -1948,6 +1952,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             },
           },
           content: {
+            validate: false,
             description: 'Body of the page.',
             type: 'object',
             context: ['view', 'edit'],
@@ -1979,6 +1984,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             context: ['view', 'edit', 'embed'],
           },
           excerpt: {
+            validate: false,
             description: 'Summary of the page.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -3692,6 +3698,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             items: { type: 'string' },
           },
           title: {
+            validate: false,
             description: 'Title of the post.',
             type: 'object',
             context: ['view', 'edit', 'embed'],
@@ -3706,6 +3713,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             },
           },
           content: {
+            validate: false,
             description: 'Body of the post.',
             type: 'object',
             context: ['view', 'edit'],
@@ -3737,6 +3745,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
             context: ['view', 'edit', 'embed'],
           },
           excerpt: {
+            validate: false,
             description: 'Summary of the post.',
             type: 'object',
             context: ['view', 'edit', 'embed'],

@@ -8165,6 +8165,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -8190,6 +8191,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -8210,6 +8212,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -8768,6 +8771,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -8793,6 +8797,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -8813,6 +8818,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -9511,6 +9517,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the post.',
@@ -9536,6 +9543,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -9556,6 +9564,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -10281,6 +10290,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -10306,6 +10316,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -10326,6 +10337,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -10859,6 +10871,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -10884,6 +10897,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -10904,6 +10918,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -11576,6 +11591,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           content: {
             description: 'Body of the page.',
@@ -11601,6 +11617,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           excerpt: {
@@ -11621,6 +11638,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
           comment_status: {
@@ -12302,6 +12320,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
@@ -12762,6 +12781,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           description: {
             description: 'Long description of the media item.',
@@ -12775,6 +12795,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
           generate_sub_sizes: {
@@ -12870,6 +12891,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           author: { description: 'User id of the author.', type: 'integer' },
           featured_media: { description: 'Media id of the featured image.', type: 'integer' },
@@ -13330,6 +13352,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           description: {
             description: 'Long description of the media item.',
@@ -13343,6 +13366,7 @@ export const routes: RouteDef[] = [
                 readonly: true,
               },
             },
+            validate: false,
           },
           post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
         },

@@ -66,19 +66,7 @@ export interface Media {
    * CSS class names of the media item's container element.
    */
   class_list?: string[];
-  /**
-   * Title of the media item.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
+  title?: unknown;
   /**
    * User id of the author.
    */
@@ -353,32 +341,8 @@ export interface Media {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  /**
-   * Caption of the media item.
-   */
-  caption?: {
-    /**
-     * The caption as stored.
-     */
-    raw?: string;
-    /**
-     * The caption as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Long description of the media item.
-   */
-  description?: {
-    /**
-     * The description as stored.
-     */
-    raw?: string;
-    /**
-     * The description as HTML for display.
-     */
-    rendered?: string;
-  };
+  caption?: unknown;
+  description?: unknown;
   /**
    * Broad kind of the media item.
    */
@@ -479,61 +443,13 @@ export interface Page {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  /**
-   * Title of the page.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the page.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the page.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -1586,61 +1502,13 @@ export interface Post {
    * CSS class names of the post's container element.
    */
   class_list?: string[];
-  /**
-   * Title of the post.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the post.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the post.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -7360,61 +7228,13 @@ export interface CreatePostArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  /**
-   * Title of the post.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the post.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the post.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -7765,61 +7585,13 @@ export interface UpdatePostArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  /**
-   * Title of the post.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the post.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the post.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -8271,61 +8043,13 @@ export interface CreatePostAutosaveArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  /**
-   * Title of the post.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the post.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the post.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -8796,61 +8520,13 @@ export interface CreatePageArgs {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  /**
-   * Title of the page.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the page.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the page.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -9183,61 +8859,13 @@ export interface UpdatePageArgs {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  /**
-   * Title of the page.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the page.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the page.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -9667,61 +9295,13 @@ export interface CreatePageAutosaveArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  /**
-   * Title of the page.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Body of the page.
-   */
-  content?: {
-    /**
-     * The body as stored.
-     */
-    raw?: string;
-    /**
-     * The body as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Version of the block markup the body uses (0 for classic content).
-     */
-    block_version?: number;
-    /**
-     * Whether a password protects the body.
-     */
-    protected?: boolean;
-  };
+  title?: unknown;
+  content?: unknown;
   /**
    * User id of the author.
    */
   author?: number;
-  /**
-   * Summary of the page.
-   */
-  excerpt?: {
-    /**
-     * The summary as stored.
-     */
-    raw?: string;
-    /**
-     * The summary as HTML for display.
-     */
-    rendered?: string;
-    /**
-     * Whether a password protects the summary.
-     */
-    protected?: boolean;
-  };
+  excerpt?: unknown;
   /**
    * Media id of the featured image.
    */
@@ -10150,19 +9730,7 @@ export interface CreateMediaArgs {
    * Publication status of the media item.
    */
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-  /**
-   * Title of the media item.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
+  title?: unknown;
   /**
    * User id of the author.
    */
@@ -10437,32 +10005,8 @@ export interface CreateMediaArgs {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  /**
-   * Caption of the media item.
-   */
-  caption?: {
-    /**
-     * The caption as stored.
-     */
-    raw?: string;
-    /**
-     * The caption as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Long description of the media item.
-   */
-  description?: {
-    /**
-     * The description as stored.
-     */
-    raw?: string;
-    /**
-     * The description as HTML for display.
-     */
-    rendered?: string;
-  };
+  caption?: unknown;
+  description?: unknown;
   /**
    * Id of the post the media item is attached to.
    */
@@ -10525,19 +10069,7 @@ export interface UpdateMediaArgs {
    * Publication status of the media item.
    */
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-  /**
-   * Title of the media item.
-   */
-  title?: {
-    /**
-     * The title as stored.
-     */
-    raw?: string;
-    /**
-     * The title as HTML for display.
-     */
-    rendered?: string;
-  };
+  title?: unknown;
   /**
    * User id of the author.
    */
@@ -10812,32 +10344,8 @@ export interface UpdateMediaArgs {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  /**
-   * Caption of the media item.
-   */
-  caption?: {
-    /**
-     * The caption as stored.
-     */
-    raw?: string;
-    /**
-     * The caption as HTML for display.
-     */
-    rendered?: string;
-  };
-  /**
-   * Long description of the media item.
-   */
-  description?: {
-    /**
-     * The description as stored.
-     */
-    raw?: string;
-    /**
-     * The description as HTML for display.
-     */
-    rendered?: string;
-  };
+  caption?: unknown;
+  description?: unknown;
   /**
    * Id of the post the media item is attached to.
    */
