@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { startTestServer } from '../runtime/testing/harness.ts';
 import { setOption } from '../runtime/content/options.ts';
+import { renderContent, renderExcerpt, renderTitle } from '../runtime/content/render/index.ts';
 
 const WP = process.env.WP_URL ?? 'http://127.0.0.1:8081';
 const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle/credentials', 'utf8').trim();
@@ -92,6 +93,15 @@ const STEPS: Step[] = [
   { name: 'trash again', method: 'DELETE', path: (v) => `/wp/v2/posts/${v.post}`, role: 'admin' },
   { name: 'force delete', method: 'DELETE', path: (v) => `/wp/v2/posts/${v.post}?force=true`, role: 'admin', values: ['deleted', 'previous.status'] },
 ];
+const RENDER_SAMPLES = [
+  `<img src="b.png" width="10" height="20">`, `<h2>Head "x"</h2>\nBody`, `<table><tr><td>a "b"</td></tr></table>`, `Email me@x.com -- or not`, `<!-- note -- here -->Text`, `It’s already curly “ok”`, `Numbers 10-20 and 5 - 3`, `Line\r\nWindows\r\n\r\nPara`, `<p>One</p><p>Two</p>`, `x <br> y <br/><br/> z`, `<script>var a = "b";\n</script>\nAfter`, `'Tis the season`, `Ends with quote'`, `<strong>Bold</strong> "text"`, `Hello &nbsp;"spaced"`, `${Array.from({length: 80}, (_, i) => (i % 7 ? 'w' + i : '<em>e' + i + '</em>')).join(' ')}`,
+  `"Quoted" at start`, `She said 'hello' and left`, `Rock 'n' roll in the '90s`, `He's 6' 2" tall`, `1980's music -- and 2000s`,
+  `Dash - spaced, dash--tight, em---dash`, `Wait... what?`, `Multiply 3x4 and 0x1F`, `AT&T & Co &amp; more`, `<p>Already "para"</p>`,
+  `Line one\nLine two\n\nPara two`, `<ul>\n<li>One</li>\n<li>Two</li>\n</ul>\nAfter list`, `<pre>keep "this"\n\nas is</pre>`, `<code>"code"</code> and "text"`,
+  `<blockquote>Quote "it"</blockquote>`, `Text with <a href="http://x.com/?a=1&b=2">link</a>`, `(tm) and "nested 'quotes' here"`, `<div>Block</div>\nText\n<div>Another</div>`,
+  `Wordpress is great`, `[shortcode attr="x"] text "q"`, `<!-- wp:paragraph -->\n<p>It's a "block"</p>\n<!-- /wp:paragraph -->`, `'single' start`, `"Hello," he said, "it's me."`, `<img src="a.png" alt="x">\nCaption "c"`,
+];
+
 const CLEANUP = ['post', 'blocks', 'draft', 'locked', 'child', 'page'];
 
 async function send(t: Target, step: Step, vars: Record<string, number>): Promise<Answer> {
@@ -197,6 +207,32 @@ async function plainTextWrites(server: Awaited<ReturnType<typeof startTestServer
   return `status ${res.status} ${body.code}: ${body.message} vs WordPress 201`;
 }
 
+/**
+ * Rendering compared directly: each sample saved as a draft on the reference site, its
+ * rendered title, content and excerpt set against ours (render/ functions), then deleted.
+ */
+async function compareRendering(wp: Target): Promise<number> {
+  let diffs = 0;
+  for (const content of RENDER_SAMPLES) {
+    const title = content.split('\n')[0].replace(/<[^>]+>/g, '');
+    const res = await fetch(`${wp.rest}/wp/v2/posts`, { method: 'POST', headers: { ...wp.admin, 'content-type': 'application/json' }, body: JSON.stringify({ title, content, status: 'draft' }) });
+    const d = (await res.json()) as { id: number; title: { rendered: string }; content: { rendered: string }; excerpt: { rendered: string } };
+    const pairs: Array<[string, string, string]> = [
+      ['title', renderTitle(title), d.title.rendered],
+      ['content', renderContent(content), d.content.rendered],
+      ['excerpt', renderExcerpt('', content), d.excerpt.rendered],
+    ];
+    for (const [field, ours, theirs] of pairs) {
+      if (ours === theirs) continue;
+      diffs++;
+      console.log(`✗ ${field} of ${JSON.stringify(content.slice(0, 60))}\n    ${JSON.stringify(ours)} vs WordPress ${JSON.stringify(theirs)}`);
+    }
+    await fetch(`${wp.rest}/wp/v2/posts/${d.id}?force=true`, { method: 'DELETE', headers: wp.admin });
+  }
+  console.log(`${diffs ? '✗' : '✓'} rendering of ${RENDER_SAMPLES.length} samples: ${diffs} differences`);
+  return diffs;
+}
+
 async function main(): Promise<void> {
   const server = await startTestServer({ deployment: 'studio' });
   const plain = await plainTextWrites(server);
@@ -226,11 +262,12 @@ async function main(): Promise<void> {
     }
     await server.close();
   }
+  differences += await compareRendering(wp);
   if (plain) {
     differences++;
     console.log(`✗ title/content/excerpt as plain strings (WordPress accepts them)\n    ${plain}`);
   }
-  console.log(`\n${STEPS.length + 1} steps, ${differences} differences.`);
+  console.log(`\n${STEPS.length + 1} steps and ${RENDER_SAMPLES.length} rendering samples, ${differences} differences.`);
 }
 
 await main();

@@ -6,6 +6,7 @@ import { autop } from './autop.ts';
 import { hasBlocks, stripBlockDelimiters } from './blocks.ts';
 import { EXCERPT_WORDS, trimWords } from './excerpt.ts';
 import { texturize } from './texturize.ts';
+import { filterContentTags } from './content-tags.ts';
 
 export { blockVersion } from './blocks.ts';
 
@@ -24,7 +25,7 @@ export function renderContent(content: string): string {
   let html = blocks ? stripBlockDelimiters(content) : content;
   html = texturize(html);
   if (!blocks) html = autop(html);
-  return capitalPDangit(html);
+  return filterContentTags(capitalPDangit(html));
 }
 
 /** `excerpt.rendered`: the written excerpt, or one made from the content. */
@@ -36,5 +37,5 @@ export function renderExcerpt(excerpt: string, content: string, words = EXCERPT_
     const html = renderContent(teaser).split(']]>').join(']]&gt;');
     text = trimWords(html, words);
   }
-  return capitalPDangit(autop(texturize(text)));
+  return filterContentTags(capitalPDangit(autop(texturize(text))));
 }

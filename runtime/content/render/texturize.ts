@@ -1,7 +1,8 @@
 /**
  * Typographic quotes, dashes and ellipses as WordPress's wptexturize produces them, with the same
- * numeric entities (&#8220; &#8217; &#8212; ...). Text inside tags, in <pre>/<code>/<kbd>/
- * <style>/<script>/<tt> elements and in shortcodes is left alone.
+ * numeric entities (&#8220; &#8217; &#8212; ...). Text in <pre>/<code>/<kbd>/<style>/<script>/<tt>
+ * elements is left alone; inside tags only bare ampersands change. No shortcodes are
+ * registered, so bracketed text is texturized like any other, as WordPress does then.
  */
 
 const SPACES = '(?:[\\r\\n\\t ]|\\u00a0|&nbsp;)';
@@ -89,12 +90,16 @@ function texturizeText(text: string): string {
   }
   if (t.includes('-')) for (const [re, to] of DASH_RULES) t = t.replace(re, to);
   if (/\dx\d/.test(t)) t = t.replace(/\b(\d[\d.,]*)x(\d[\d.,]*)\b/g, (m, a: string, b: string) => (a.startsWith('0') && a.length > 1 ? m : `${a}&#215;${b}`));
-  // A bare & becomes &#038; unless it already starts an entity.
-  return t.replace(/&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi, '&#038;');
+  return escapeAmpersands(t);
+}
+
+/** A bare & becomes &#038; unless it already starts an entity. */
+function escapeAmpersands(text: string): string {
+  return text.replace(/&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi, '&#038;');
 }
 
 export function texturize(html: string): string {
-  const pieces = html.split(/(<!--[\s\S]*?-->|<[^>]*>|\[[^\]]*\])/);
+  const pieces = html.split(/(<!--[\s\S]*?-->|<[^>]*>)/);
   const open: string[] = [];
   let out = '';
   for (const piece of pieces) {
@@ -105,9 +110,7 @@ export function texturize(html: string): string {
         if (m[1]) open.pop();
         else if (!piece.endsWith('/>')) open.push(m[2].toLowerCase());
       }
-      out += piece;
-    } else if (piece.startsWith('[') && piece.endsWith(']')) {
-      out += piece;
+      out += piece.startsWith('<!--') ? piece : escapeAmpersands(piece);
     } else {
       out += open.length ? piece : texturizeText(piece);
     }

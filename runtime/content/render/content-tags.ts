@@ -1,0 +1,14 @@
+/**
+ * WordPress's wp_filter_content_tags for images in rendered content: `decoding="async"` on every
+ * image, and `loading="lazy"` on those whose size is known (width and height), unless the
+ * markup already says otherwise.
+ */
+export function filterContentTags(html: string): string {
+  if (!html.includes('<img')) return html;
+  return html.replace(/<img\s[^>]*>/gi, (tag) => {
+    let out = tag;
+    if (!/\sloading=/i.test(out) && /\swidth=/i.test(out) && /\sheight=/i.test(out)) out = out.replace(/^<img/i, '<img loading="lazy"');
+    if (!/\sdecoding=/i.test(out)) out = out.replace(/^<img/i, '<img decoding="async"');
+    return out;
+  });
+}
