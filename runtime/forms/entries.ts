@@ -1,113 +1,15 @@
 /**
- * Form entries: public submission, the confirmation after it, and the admin operations on
- * entries (list, read status, trash, delete, export, details, logs).
+ * The administrator's operations on form entries: list (filters, sorting, paging), read
+ * status, trash and restore, delete, CSV export, details and log.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Zone } from 'luxon';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import type { Database, FormEntriesTable } from '../store/schema.ts';
-import type { Zone } from 'luxon';
 import { gmtFromLocal, gmtNow, siteZone } from '../content/dates.ts';
 import { findForm } from './form-store.ts';
 import { containsText } from '../linking/text-match.ts';
-import { fieldProblem } from './field-validation.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
-type EntryRow = Selectable<FormEntriesTable>;
-
-/** Params of submit-form that are not field values. */
-const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envelope', '_embed', '_method', 'rest_route']);
-
-function presentEntry(row: EntryRow) {
-  return {
-    id: row.id,
-    form_id: row.form_id,
-    user_id: row.user_id,
-    status: row.status,
-    type: row.type,
-    data: JSON.parse(row.data) as Record<string, unknown>,
-    created_at: row.created_at.replace(' ', 'T'),
-    updated_at: row.updated_at.replace(' ', 'T'),
-  };
-}
-
-async function addLog(db: Db, entryId: number, message: string, now: Date): Promise<void> {
-  await db.insertInto('form_entry_logs').values({ entry_id: entryId, message, created_at: gmtNow(now) }).execute();
-}
-
-export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
-  const formId = Number(ctx.params.form_id ?? ctx.params['form-id']);
-  const form = Number.isInteger(formId) && formId > 0 ? await findForm(ctx.app.db, formId) : undefined;
-  if (!form || form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: ctx.params.form_id ?? null });
-
-  const values: Record<string, unknown> = {};
-  const declared = form.fields.map((f) => (typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : {}));
-  if (declared.length) {
-    const problems: Record<string, string> = {};
-    for (const field of declared) {
-      const name = String(field.name ?? '');
-      const value = ctx.params[name];
-      const problem = fieldProblem(field, value);
-      if (problem) problems[name] = problem;
-      if (name && value !== undefined) values[name] = value;
-    }
-    if (Object.keys(problems).length) throw restError('rest_invalid_param', [Object.keys(problems).join(', ')], { params: problems });
-  } else {
-    for (const [k, v] of Object.entries(ctx.params)) if (!NOT_FIELDS.has(k)) values[k] = v;
-  }
-
-  const now = ctx.app.now();
-  const entryId = await ctx.app.db.transaction().execute(async (trx) => {
-    const stamp = gmtNow(now);
-    const res = await trx
-      .insertInto('form_entries')
-      .values({ form_id: form.id, user_id: ctx.user?.id ?? 0, status: 'unread', type: 'submission', data: JSON.stringify(values), created_at: stamp, updated_at: stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = res.id;
-    await addLog(trx, id, 'Entry submitted.', now);
-    return id;
-  });
-  return {
-    status: 201,
-    data: {
-      success: true,
-      entry_id: entryId,
-      form_id: form.id,
-      message: String(form.settings.confirmation_message ?? 'Thank you! Your submission has been received.'),
-      after_submission: `${ctx.app.config.restUrl}/formsuite/v1/after-submission/${entryId}`,
-    },
-  };
-}
-
-async function requireEntry(db: Db, id: number): Promise<EntryRow> {
-  const row = await db.selectFrom('form_entries').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw restError('rest_entry_invalid_id', [], { entry_id: id });
-  return row;
-}
-
-/** How long after submitting the visitor's browser may still ask for the confirmation. */
-const CONFIRMATION_WINDOW_MS = 60 * 60 * 1000;
-
-/**
- * The confirmation a visitor sees after submitting: never the submitted values themselves,
- * and only for a recent submission, so entry ids cannot be walked to learn about old ones.
- */
-export async function afterSubmission(ctx: HandlerContext): Promise<HandlerResult> {
-  const entry = await requireEntry(ctx.app.db, Number(ctx.params.submission_id));
-  const age = ctx.app.now().getTime() - Date.parse(`${entry.created_at.replace(' ', 'T')}Z`);
-  if (!(age <= CONFIRMATION_WINDOW_MS)) throw restError('rest_entry_invalid_id', [], { entry_id: entry.id });
-  const form = await findForm(ctx.app.db, entry.form_id);
-  return {
-    data: {
-      entry_id: entry.id,
-      form_id: entry.form_id,
-      form_title: form?.title ?? '',
-      message: String(form?.settings.confirmation_message ?? 'Thank you! Your submission has been received.'),
-    },
-  };
-}
+import { addLog, presentEntry, requireEntry, type EntryRow } from './entry-store.ts';
 
 const ORDER_COLUMNS: Record<string, keyof EntryRow> = {
   ID: 'id', id: 'id', form_id: 'form_id', user_id: 'user_id', status: 'status', type: 'type', created_at: 'created_at', updated_at: 'updated_at',

@@ -5,7 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
-import { submitForm } from '../../../runtime/forms/entries.ts';
+import { submitForm } from '../../../runtime/forms/submission.ts';
 // #endregion specpress:imports
 
 /**
