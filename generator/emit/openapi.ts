@@ -41,7 +41,7 @@ function queryParameters(route: Route, endpoint: Endpoint): object[] {
 function requestBody(route: Route, endpoint: Endpoint): object {
   const captures = new Set(route.captures.map((c) => c.name));
   const args = Object.fromEntries(Object.entries(declaredArgs(endpoint)).filter(([name]) => !captures.has(name)));
-  const schema = endpoint.argsMode === 'undeclared' ? { type: 'object', additionalProperties: true } : argsToJsonSchema(args);
+  const schema = endpoint.argsMode === 'undeclared' ? { type: 'object', additionalProperties: true } : argsToJsonSchema(args, 'request');
   return { required: false, content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } } };
 }
 
@@ -94,7 +94,7 @@ export function openApiDocument(deployment: DeploymentModel): object {
   };
   for (const name of Object.keys(deployment.resources).sort()) {
     const resource = deployment.resources[name];
-    schemas[resourceTypeName(name)] = { title: resource.schema.title, ...argsToJsonSchema(resource.schema.properties) };
+    schemas[resourceTypeName(name)] = { title: resource.schema.title, ...argsToJsonSchema(resource.schema.properties, 'response') };
   }
   return {
     openapi: '3.1.0',

@@ -2,13 +2,15 @@
  * The HTTP transport: fastify reads the request (body raw, whatever its type), turns it into a
  * RestRequest for `serveRequest`, and writes the RestResponse back. No REST logic lives here.
  * Serves the REST API at `/wp-json/<route>` and `/?rest_route=/<route>`, uploads at
- * `/wp-content/uploads/...`, and whatever HTML pages the auth module registers.
+ * `/wp-content/uploads/...`, the auth module's HTML pages and the oEmbed embed pages.
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { App, RestRequest, RestResponse } from '../rest/types.ts';
+import { registerAuthPages } from '../auth/pages.ts';
+import { embedPageFor, registerEmbedPages } from '../oembed/embed-page.ts';
 import { serveRequest } from '../rest/serve-request.ts';
 import { parseQueryString } from '../rest/query-string.ts';
 import { restError } from '../rest/errors.ts';
@@ -48,10 +50,19 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   fastify.route({ method: [...METHODS], url: '/wp-json', exposeHeadRoute: false, handler: rest(() => '/') });
   fastify.route({ method: [...METHODS], url: '/wp-json/*', exposeHeadRoute: false, handler: rest(restPathOf) });
   // The plain-permalink form: /?rest_route=/core/v2/posts (WordPress without pretty permalinks).
-  fastify.route({ method: [...METHODS], url: '/', exposeHeadRoute: false, handler: rest(restRouteParamOf) });
-  fastify.route({ method: [...METHODS], url: '/index.php', exposeHeadRoute: false, handler: rest(restRouteParamOf) });
+  // `/` also carries the plain-permalink embed page: /?p=ID&embed=true.
+  const restOrEmbed = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (restRouteParamOf(req) === undefined && req.method === 'GET') {
+      const html = await embedPageFor(app, `${app.config.siteUrl}${req.url}`);
+      if (html) return reply.code(200).type('text/html; charset=UTF-8').header('x-robots-tag', 'noindex').send(html);
+    }
+    return rest(restRouteParamOf)(req, reply);
+  };
+  fastify.route({ method: [...METHODS], url: '/', exposeHeadRoute: false, handler: restOrEmbed });
+  fastify.route({ method: [...METHODS], url: '/index.php', exposeHeadRoute: false, handler: restOrEmbed });
 
-  await registerAuthPagesIfPresent(fastify, app);
+  await registerAuthPages(fastify, app);
+  registerEmbedPages(fastify, app);
   answerTransportErrors(fastify, app);
   return fastify;
 }
@@ -138,12 +149,4 @@ function logEachRequest(fastify: FastifyInstance, app: App): void {
   fastify.addHook('onResponse', async (req, reply) => {
     app.logger.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
-}
-
-/** The auth module's login and authorize-application pages, once it provides them. */
-async function registerAuthPagesIfPresent(fastify: FastifyInstance, app: App): Promise<void> {
-  const file = new URL('../auth/pages.ts', import.meta.url);
-  if (!fs.existsSync(file)) return;
-  const mod = (await import(file.href)) as { registerAuthPages?: (f: FastifyInstance, a: App) => Promise<void> | void };
-  await mod.registerAuthPages?.(fastify, app);
 }

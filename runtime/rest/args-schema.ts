@@ -29,14 +29,21 @@ export const AJV_OPTIONS = {
   code: { source: true, esm: true },
 } as const;
 
-/** The JSON Schema of an endpoint's whole params object. */
-export function argsToJsonSchema(args: Record<string, ArgSchema>): object {
+/**
+ * The JSON Schema of an endpoint's whole params object (or of a resource's fields).
+ * - `validate`: what ajv checks; an unvalidated arg accepts anything.
+ * - `request` (types, OpenAPI): an unvalidated arg takes the shapes clients really send, a
+ *   string or the declared object.
+ * - `response`: a resource as the server answers it; the flag is about writes, so ignored.
+ */
+export function argsToJsonSchema(args: Record<string, ArgSchema>, purpose: 'validate' | 'request' | 'response' = 'validate'): object {
   const schema: JsonSchema = { type: 'object', properties: {}, additionalProperties: true };
   const properties = schema.properties as Record<string, JsonSchema>;
   const required: string[] = [];
   for (const [name, arg] of Object.entries(args)) {
-    // An arg WordPress does not validate accepts any value.
-    properties[name] = arg.validate === false ? {} : argToJsonSchema(arg);
+    // An arg WordPress does not validate accepts any value; clients send a string or the object.
+    if (arg.validate !== false || purpose === 'response') properties[name] = argToJsonSchema(arg);
+    else properties[name] = purpose === 'validate' ? {} : { anyOf: [{ type: 'string' }, argToJsonSchema(arg)] };
     if (arg.required === true) required.push(name);
   }
   if (required.length > 0) schema.required = required;
