@@ -39,7 +39,7 @@ const SORTERS: Record<string, (a: Presented, b: Presented) => number> = {
 
 export async function listForms(ctx: HandlerContext): Promise<HandlerResult> {
   const p = ctx.params;
-  const statuses = p.status === 'any' ? ['publish', 'draft'] : [String(p.status ?? 'publish')];
+  const statuses = p.status === 'any' ? ['publish', 'draft', 'private'] : [String(p.status ?? 'publish')];
   let q = ctx.app.db.selectFrom('posts').select('id').where('type', '=', FORM_TYPE).where('status', 'in', statuses);
   if (p.search) q = q.where(containsText('title', String(p.search)));
   if (p.date_from) q = q.where('date', '>=', `${String(p.date_from)} 00:00:00`);

@@ -79,6 +79,10 @@ describe('export and import', () => {
     const copy = drafts.body.find((f: { id: number }) => f.id === newId);
     expect(copy.fields).toEqual(contactFields);
     expect(copy.settings).toEqual({ submit_text: 'Ask' });
+
+    const privateCopy = await call('POST', '/formsuite/v1/forms/import', { body: { forms_data: exported.body.forms, default_status: 'private' } });
+    const any = await call('GET', '/formsuite/v1/forms', { query: { status: 'any', search: 'Quote request' } });
+    expect(any.body.find((f: { id: number }) => f.id === privateCopy.body.forms[0].id)?.status).toBe('private');
   });
 
   it('refuses to export a form that does not exist and an import item that is not an object', async () => {
