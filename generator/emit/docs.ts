@@ -45,6 +45,7 @@ function constraints(arg: ArgSchema): string {
   if (arg.uniqueItems) out.push('unique items');
   if (arg.pattern) out.push(`matches \`${arg.pattern}\``);
   if (arg.readonly) out.push('read-only');
+  if (arg.validate === false) out.push('not validated: a plain string is accepted too');
   return out.join('; ');
 }
 

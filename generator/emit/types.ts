@@ -5,7 +5,7 @@
  */
 import { compile, type Options } from 'json-schema-to-typescript';
 import type { ArgSchema, DeploymentModel, Endpoint } from '../model.ts';
-import { argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
+import { argToJsonSchema, argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, resourceTypeName } from './naming.ts';
 
@@ -51,10 +51,22 @@ export function resultType(endpoint: Endpoint, deployment: DeploymentModel): str
 async function resourceTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
   for (const name of Object.keys(deployment.resources).sort()) {
-    const schema = argsToJsonSchema(deployment.resources[name].schema.properties);
+    const schema = argsToJsonSchema(deployment.resources[name].schema.properties, 'response');
     out.push(await compile(untitled({ ...schema, description: `The ${name} resource.` }) as never, resourceTypeName(name), OPTIONS));
   }
   return out;
+}
+
+/**
+ * Args WordPress does not validate (`validate: false`: a post's title, content, excerpt) take
+ * the declared shape or, as WordPress clients send them, a plain string.
+ */
+function typeUnvalidated(schema: { properties: Record<string, unknown> }, args: Record<string, ArgSchema>): void {
+  for (const [name, arg] of Object.entries(args)) {
+    if (arg.validate !== false) continue;
+    const { validate: _validate, ...declared } = arg;
+    schema.properties[name] = { anyOf: [argToJsonSchema(declared), { type: 'string' }], ...(arg.description ? { description: arg.description } : {}) };
+  }
 }
 
 async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
@@ -65,7 +77,7 @@ async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
       // A client must be able to name every capture of the path, declared as an arg or not.
       for (const capture of route.captures) args[capture.name] = { ...(args[capture.name] ?? { type: ['string', 'integer'] }), required: true };
       // Clients send only the declared params; the server ignores others, the type does not invite them.
-      const schema = { ...argsToJsonSchema(args), additionalProperties: endpoint.argsMode === 'undeclared' };
+      const schema = { ...argsToJsonSchema(args, 'request'), additionalProperties: endpoint.argsMode === 'undeclared' };
       const doc = `Params of ${endpoint.methods.join(', ')} ${route.path}.`;
       out.push(await compile(untitled({ ...schema, description: doc }) as never, argsTypeName(endpoint.operationId), OPTIONS));
       out.push(`/** What ${endpoint.methods.join(', ')} ${route.path} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);

@@ -66,7 +66,19 @@ export interface Media {
    * CSS class names of the media item's container element.
    */
   class_list?: string[];
-  title?: unknown;
+  /**
+   * Title of the media item.
+   */
+  title?: {
+    /**
+     * The title as stored.
+     */
+    raw?: string;
+    /**
+     * The title as HTML for display.
+     */
+    rendered?: string;
+  };
   /**
    * User id of the author.
    */
@@ -341,8 +353,32 @@ export interface Media {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  caption?: unknown;
-  description?: unknown;
+  /**
+   * Caption of the media item.
+   */
+  caption?: {
+    /**
+     * The caption as stored.
+     */
+    raw?: string;
+    /**
+     * The caption as HTML for display.
+     */
+    rendered?: string;
+  };
+  /**
+   * Long description of the media item.
+   */
+  description?: {
+    /**
+     * The description as stored.
+     */
+    raw?: string;
+    /**
+     * The description as HTML for display.
+     */
+    rendered?: string;
+  };
   /**
    * Broad kind of the media item.
    */
@@ -443,13 +479,61 @@ export interface Page {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  title?: unknown;
-  content?: unknown;
+  /**
+   * Title of the page.
+   */
+  title?: {
+    /**
+     * The title as stored.
+     */
+    raw?: string;
+    /**
+     * The title as HTML for display.
+     */
+    rendered?: string;
+  };
+  /**
+   * Body of the page.
+   */
+  content?: {
+    /**
+     * The body as stored.
+     */
+    raw?: string;
+    /**
+     * The body as HTML for display.
+     */
+    rendered?: string;
+    /**
+     * Version of the block markup the body uses (0 for classic content).
+     */
+    block_version?: number;
+    /**
+     * Whether a password protects the body.
+     */
+    protected?: boolean;
+  };
   /**
    * User id of the author.
    */
   author?: number;
-  excerpt?: unknown;
+  /**
+   * Summary of the page.
+   */
+  excerpt?: {
+    /**
+     * The summary as stored.
+     */
+    raw?: string;
+    /**
+     * The summary as HTML for display.
+     */
+    rendered?: string;
+    /**
+     * Whether a password protects the summary.
+     */
+    protected?: boolean;
+  };
   /**
    * Media id of the featured image.
    */
@@ -1502,13 +1586,61 @@ export interface Post {
    * CSS class names of the post's container element.
    */
   class_list?: string[];
-  title?: unknown;
-  content?: unknown;
+  /**
+   * Title of the post.
+   */
+  title?: {
+    /**
+     * The title as stored.
+     */
+    raw?: string;
+    /**
+     * The title as HTML for display.
+     */
+    rendered?: string;
+  };
+  /**
+   * Body of the post.
+   */
+  content?: {
+    /**
+     * The body as stored.
+     */
+    raw?: string;
+    /**
+     * The body as HTML for display.
+     */
+    rendered?: string;
+    /**
+     * Version of the block markup the body uses (0 for classic content).
+     */
+    block_version?: number;
+    /**
+     * Whether a password protects the body.
+     */
+    protected?: boolean;
+  };
   /**
    * User id of the author.
    */
   author?: number;
-  excerpt?: unknown;
+  /**
+   * Summary of the post.
+   */
+  excerpt?: {
+    /**
+     * The summary as stored.
+     */
+    raw?: string;
+    /**
+     * The summary as HTML for display.
+     */
+    rendered?: string;
+    /**
+     * Whether a password protects the summary.
+     */
+    protected?: boolean;
+  };
   /**
    * Media id of the featured image.
    */
@@ -7228,13 +7360,58 @@ export interface CreatePostArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  title?: unknown;
-  content?: unknown;
+  title?:
+    | string
+    | {
+        /**
+         * The title as stored.
+         */
+        raw?: string;
+        /**
+         * The title as HTML for display.
+         */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /**
+         * The body as stored.
+         */
+        raw?: string;
+        /**
+         * The body as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Version of the block markup the body uses (0 for classic content).
+         */
+        block_version?: number;
+        /**
+         * Whether a password protects the body.
+         */
+        protected?: boolean;
+      };
   /**
    * User id of the author.
    */
   author?: number;
-  excerpt?: unknown;
+  excerpt?:
+    | string
+    | {
+        /**
+         * The summary as stored.
+         */
+        raw?: string;
+        /**
+         * The summary as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Whether a password protects the summary.
+         */
+        protected?: boolean;
+      };
   /**
    * Media id of the featured image.
    */
@@ -7585,13 +7762,58 @@ export interface UpdatePostArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  title?: unknown;
-  content?: unknown;
+  title?:
+    | string
+    | {
+        /**
+         * The title as stored.
+         */
+        raw?: string;
+        /**
+         * The title as HTML for display.
+         */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /**
+         * The body as stored.
+         */
+        raw?: string;
+        /**
+         * The body as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Version of the block markup the body uses (0 for classic content).
+         */
+        block_version?: number;
+        /**
+         * Whether a password protects the body.
+         */
+        protected?: boolean;
+      };
   /**
    * User id of the author.
    */
   author?: number;
-  excerpt?: unknown;
+  excerpt?:
+    | string
+    | {
+        /**
+         * The summary as stored.
+         */
+        raw?: string;
+        /**
+         * The summary as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Whether a password protects the summary.
+         */
+        protected?: boolean;
+      };
   /**
    * Media id of the featured image.
    */
@@ -8043,13 +8265,58 @@ export interface CreatePostAutosaveArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  title?: unknown;
-  content?: unknown;
+  title?:
+    | string
+    | {
+        /**
+         * The title as stored.
+         */
+        raw?: string;
+        /**
+         * The title as HTML for display.
+         */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /**
+         * The body as stored.
+         */
+        raw?: string;
+        /**
+         * The body as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Version of the block markup the body uses (0 for classic content).
+         */
+        block_version?: number;
+        /**
+         * Whether a password protects the body.
+         */
+        protected?: boolean;
+      };
   /**
    * User id of the author.
    */
   author?: number;
-  excerpt?: unknown;
+  excerpt?:
+    | string
+    | {
+        /**
+         * The summary as stored.
+         */
+        raw?: string;
+        /**
+         * The summary as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Whether a password protects the summary.
+         */
+        protected?: boolean;
+      };
   /**
    * Media id of the featured image.
    */
@@ -8520,13 +8787,58 @@ export interface CreatePageArgs {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  title?: unknown;
-  content?: unknown;
+  title?:
+    | string
+    | {
+        /**
+         * The title as stored.
+         */
+        raw?: string;
+        /**
+         * The title as HTML for display.
+         */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /**
+         * The body as stored.
+         */
+        raw?: string;
+        /**
+         * The body as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Version of the block markup the body uses (0 for classic content).
+         */
+        block_version?: number;
+        /**
+         * Whether a password protects the body.
+         */
+        protected?: boolean;
+      };
   /**
    * User id of the author.
    */
   author?: number;
-  excerpt?: unknown;
+  excerpt?:
+    | string
+    | {
+        /**
+         * The summary as stored.
+         */
+        raw?: string;
+        /**
+         * The summary as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Whether a password protects the summary.
+         */
+        protected?: boolean;
+      };
   /**
    * Media id of the featured image.
    */
@@ -8859,13 +9171,58 @@ export interface UpdatePageArgs {
    * Id of the parent page (0 for a top-level page).
    */
   parent?: number;
-  title?: unknown;
-  content?: unknown;
+  title?:
+    | string
+    | {
+        /**
+         * The title as stored.
+         */
+        raw?: string;
+        /**
+         * The title as HTML for display.
+         */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /**
+         * The body as stored.
+         */
+        raw?: string;
+        /**
+         * The body as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Version of the block markup the body uses (0 for classic content).
+         */
+        block_version?: number;
+        /**
+         * Whether a password protects the body.
+         */
+        protected?: boolean;
+      };
   /**
    * User id of the author.
    */
   author?: number;
-  excerpt?: unknown;
+  excerpt?:
+    | string
+    | {
+        /**
+         * The summary as stored.
+         */
+        raw?: string;
+        /**
+         * The summary as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Whether a password protects the summary.
+         */
+        protected?: boolean;
+      };
   /**
    * Media id of the featured image.
    */
@@ -9295,13 +9652,58 @@ export interface CreatePageAutosaveArgs {
    * Password that protects the content and excerpt.
    */
   password?: string;
-  title?: unknown;
-  content?: unknown;
+  title?:
+    | string
+    | {
+        /**
+         * The title as stored.
+         */
+        raw?: string;
+        /**
+         * The title as HTML for display.
+         */
+        rendered?: string;
+      };
+  content?:
+    | string
+    | {
+        /**
+         * The body as stored.
+         */
+        raw?: string;
+        /**
+         * The body as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Version of the block markup the body uses (0 for classic content).
+         */
+        block_version?: number;
+        /**
+         * Whether a password protects the body.
+         */
+        protected?: boolean;
+      };
   /**
    * User id of the author.
    */
   author?: number;
-  excerpt?: unknown;
+  excerpt?:
+    | string
+    | {
+        /**
+         * The summary as stored.
+         */
+        raw?: string;
+        /**
+         * The summary as HTML for display.
+         */
+        rendered?: string;
+        /**
+         * Whether a password protects the summary.
+         */
+        protected?: boolean;
+      };
   /**
    * Media id of the featured image.
    */
@@ -9730,7 +10132,18 @@ export interface CreateMediaArgs {
    * Publication status of the media item.
    */
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-  title?: unknown;
+  title?:
+    | string
+    | {
+        /**
+         * The title as stored.
+         */
+        raw?: string;
+        /**
+         * The title as HTML for display.
+         */
+        rendered?: string;
+      };
   /**
    * User id of the author.
    */
@@ -10005,8 +10418,30 @@ export interface CreateMediaArgs {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  caption?: unknown;
-  description?: unknown;
+  caption?:
+    | string
+    | {
+        /**
+         * The caption as stored.
+         */
+        raw?: string;
+        /**
+         * The caption as HTML for display.
+         */
+        rendered?: string;
+      };
+  description?:
+    | string
+    | {
+        /**
+         * The description as stored.
+         */
+        raw?: string;
+        /**
+         * The description as HTML for display.
+         */
+        rendered?: string;
+      };
   /**
    * Id of the post the media item is attached to.
    */
@@ -10069,7 +10504,18 @@ export interface UpdateMediaArgs {
    * Publication status of the media item.
    */
   status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-  title?: unknown;
+  title?:
+    | string
+    | {
+        /**
+         * The title as stored.
+         */
+        raw?: string;
+        /**
+         * The title as HTML for display.
+         */
+        rendered?: string;
+      };
   /**
    * User id of the author.
    */
@@ -10344,8 +10790,30 @@ export interface UpdateMediaArgs {
    * Text shown in place of the media when it cannot be displayed.
    */
   alt_text?: string;
-  caption?: unknown;
-  description?: unknown;
+  caption?:
+    | string
+    | {
+        /**
+         * The caption as stored.
+         */
+        raw?: string;
+        /**
+         * The caption as HTML for display.
+         */
+        rendered?: string;
+      };
+  description?:
+    | string
+    | {
+        /**
+         * The description as stored.
+         */
+        raw?: string;
+        /**
+         * The description as HTML for display.
+         */
+        rendered?: string;
+      };
   /**
    * Id of the post the media item is attached to.
    */
