@@ -15,7 +15,7 @@ import { linkFor, permalinkTemplate, restBase, type Permalinks } from './links.t
 import { readMeta } from './meta.ts';
 import { getOption } from './options.ts';
 import { blockVersion, renderContent, renderExcerpt, renderTitle } from './render/index.ts';
-import { sanitizeTitle } from './slugs.ts';
+import { decodeSlug, sanitizeTitle, uniqueSlug } from './slugs.ts';
 import { termsOfPosts } from './terms.ts';
 
 export type PostRow = Selectable<PostsTable>;
@@ -159,7 +159,7 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
   return out;
 }
 
-function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean): Record<string, unknown> {
+function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean, generatedSlug: string): Record<string, unknown> {
   const isPage = post.type === 'page';
   const open = !post.password || unlocked;
   const dateGmt = post.date_gmt === ZERO_DATE ? zoneGmt(post.date) : post.date_gmt;
@@ -206,10 +206,16 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     data.tags = terms?.post_tag ?? [];
   }
   data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id);
-  data.generated_slug = post.slug || sanitizeTitle(post.title) || String(post.id);
+  data.generated_slug = generatedSlug;
   const filtered = filterByContext(data, resourceFields(ctx, post.type), opts.context);
   filtered._links = buildLinks(ctx, post, rel, opts.context);
   return filtered;
+}
+
+/** WordPress's get_sample_permalink slug, in readable (decoded) form. */
+async function generatedSlug(db: Kysely<Database>, post: PostRow): Promise<string> {
+  const base = post.slug || sanitizeTitle(post.title) || String(post.id);
+  return decodeSlug(await uniqueSlug(db, base, { ...post, status: 'publish' }));
 }
 
 export async function preparePosts(ctx: HandlerContext, rows: PostRow[], opts: PrepareOptions): Promise<Record<string, unknown>[]> {
@@ -218,7 +224,9 @@ export async function preparePosts(ctx: HandlerContext, rows: PostRow[], opts: P
   const zone = await siteZone(ctx.app.db);
   const toGmt = (local: string) => gmtFromLocal(local, zone);
   const unlocked = await Promise.all(rows.map((row) => passwordPassed(ctx.app.db, ctx.user, row, opts)));
-  return rows.map((row, i) => prepareOne(ctx, row, rel, opts, toGmt, unlocked[i]));
+  // generated_slug is an edit-context field: the unique slug the item would get if published now.
+  const generated = opts.context === 'edit' ? await Promise.all(rows.map((row) => generatedSlug(ctx.app.db, row))) : rows.map(() => '');
+  return rows.map((row, i) => prepareOne(ctx, row, rel, opts, toGmt, unlocked[i], generated[i]));
 }
 
 export async function preparePost(ctx: HandlerContext, row: PostRow, opts: PrepareOptions): Promise<Record<string, unknown>> {

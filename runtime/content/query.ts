@@ -10,6 +10,7 @@ import type { Zone } from 'luxon';
 import type { PostRow } from './prepare.ts';
 import { parseSearch, relevanceRank, searchCondition } from './search.ts';
 import { withDescendants } from './terms.ts';
+import { sanitizeTitle } from './slugs.ts';
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
 type Query = SelectQueryBuilder<Database, 'posts', PostRow>;
@@ -122,7 +123,7 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
   if (exclude.length) q = q.where('id', 'not in', exclude);
   if (params.author?.length) q = q.where('author', 'in', params.author);
   if (params.author_exclude?.length) q = q.where('author', 'not in', params.author_exclude);
-  if (params.slug?.length) q = q.where('slug', 'in', params.slug);
+  if (params.slug?.length) q = q.where('slug', 'in', (params.slug as string[]).map(sanitizeTitle));
   if (params.parent?.length) q = q.where('parent', 'in', params.parent);
   if (params.parent_exclude?.length) q = q.where('parent', 'not in', params.parent_exclude);
   if (params.menu_order !== undefined && params.menu_order !== null) q = q.where('menu_order', '=', Number(params.menu_order));
@@ -156,7 +157,7 @@ function ordered(q: Query, params: Record<string, any>): Query {
     return q.orderBy(sql`CASE ${sql.join(ids.map((id, i) => sql`WHEN posts.id = ${id} THEN ${i}`), sql` `)} END`);
   }
   if (orderby === 'include_slugs' && params.slug?.length) {
-    const slugs: string[] = params.slug;
+    const slugs: string[] = (params.slug as string[]).map(sanitizeTitle);
     return q.orderBy(sql`CASE ${sql.join(slugs.map((s, i) => sql`WHEN posts.slug = ${s} THEN ${i}`), sql` `)} END`);
   }
   if (orderby === 'relevance' && params.search) {

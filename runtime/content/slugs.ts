@@ -5,23 +5,46 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 
-/** Title → slug: tags and accents removed, lower case, words joined by single hyphens. */
+/** Letters WordPress's remove_accents spells out that have no Unicode decomposition. */
+const SPELLED: Record<string, string> = {
+  ß: 's', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH',
+  ð: 'd', Ð: 'D', ĳ: 'ij', Ĳ: 'IJ', ŉ: 'n', ſ: 's', ŀ: 'l', Ŀ: 'L', ĸ: 'k', ŋ: 'n', Ŋ: 'N', ħ: 'h', Ħ: 'H',
+  ŧ: 't', Ŧ: 'T', ı: 'i', '×': 'x',
+};
+/** Non-ASCII punctuation WordPress drops from slugs, and the dashes and spaces it turns into hyphens. */
+const DROPPED = /[¡¿«»‹›‘’“”‚‛„‟•©®°…™´ˊ\u0300\u0301\u0304\u030c\u0341\u200b-\u200f\u202a-\u202e\ufeff\ufffc]/g;
+const HYPHENS = /[\u00a0\u2011\u2013\u2014]/g;
+
+/** Accents off Latin letters only (Greek or Cyrillic marks stay, as remove_accents leaves them). */
+function removeLatinAccents(text: string): string {
+  return text
+    .replace(/[\u00c0-\u024f\u1e00-\u1eff]/g, (ch) => SPELLED[ch] ?? ch.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))
+    .replace(/[ß×]/g, (ch) => SPELLED[ch]);
+}
+
+/**
+ * Title → slug as WordPress stores it (sanitize_title_with_dashes): tags and Latin accents
+ * removed, lower case, words joined by single hyphens, other letters kept percent-encoded
+ * (`привет` → `%d0%bf...`). `decodeSlug` gives the readable form (generated_slug).
+ */
 export function sanitizeTitle(title: string): string {
   let s = title.replace(/<[^>]*>/g, '');
-  s = s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  // Letters that have no decomposition but that WordPress's remove_accents still spells out.
-  s = s.replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/Æ/g, 'AE').replace(/ø/g, 'o').replace(/Ø/g, 'O')
-    .replace(/œ/g, 'oe').replace(/Œ/g, 'OE').replace(/đ/g, 'd').replace(/Đ/g, 'D').replace(/ł/g, 'l').replace(/Ł/g, 'L')
-    .replace(/þ/g, 'th').replace(/Þ/g, 'TH').replace(/ð/g, 'd').replace(/Ð/g, 'D');
-  s = s.toLowerCase();
+  s = removeLatinAccents(s).toLowerCase();
   s = s.replace(/&[a-z0-9#]+;/g, '');
+  s = s.replace(HYPHENS, '-').replace(DROPPED, '');
   s = s.replace(/[.\/]/g, '-');
-  // Anything else that is not a word character, space or hyphen goes; non-ASCII letters
-  // (e.g. CJK) are kept percent-encoded by WordPress: we keep them as encoded octets too.
-  s = s.replace(/[^a-z0-9 _\-\u0080-\uffff]/g, '');
-  s = s.replace(/[\u0080-\uffff]+/g, (m) => (/\p{L}|\p{N}/u.test(m) ? encodeURIComponent(m).toLowerCase() : ''));
+  s = s.replace(/[^a-z0-9 _\-\u0080-\u{10ffff}]/gu, '');
+  s = s.replace(/[\u0080-\u{10ffff}]+/gu, (m) => encodeURIComponent(m).toLowerCase());
   s = s.replace(/\s+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
   return s;
+}
+
+export function decodeSlug(slug: string): string {
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
 }
 
 /** Statuses whose slug WordPress leaves as given (not yet unique): drafts and pending posts. */

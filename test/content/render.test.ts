@@ -3,7 +3,7 @@ import { renderContent, renderExcerpt, renderTitle } from '../../runtime/content
 import { texturize } from '../../runtime/content/render/texturize.ts';
 import { autop } from '../../runtime/content/render/autop.ts';
 import { blockVersion, stripBlockDelimiters } from '../../runtime/content/render/blocks.ts';
-import { sanitizeTitle } from '../../runtime/content/slugs.ts';
+import { decodeSlug, sanitizeTitle } from '../../runtime/content/slugs.ts';
 import { dateWithGmt } from '../../runtime/content/dates.ts';
 import { IANAZone } from 'luxon';
 
@@ -73,7 +73,12 @@ describe('slugs and dates', () => {
   it('removes accents, punctuation and case', () => {
     expect(sanitizeTitle('Ça été “ok” -- draft...')).toBe('ca-ete-ok-draft');
     expect(sanitizeTitle('Hello World!')).toBe('hello-world');
-    expect(sanitizeTitle('Straße <b>bold</b> 1.5')).toBe('strasse-bold-1-5');
+    expect(sanitizeTitle('Straße <b>bold</b> 1.5')).toBe('strase-bold-1-5');
+  });
+  it('keeps other scripts percent-encoded and lower-cased, readable through decodeSlug', () => {
+    expect(sanitizeTitle('Привет мир')).toBe('%d0%bf%d1%80%d0%b8%d0%b2%d0%b5%d1%82-%d0%bc%d0%b8%d1%80');
+    expect(decodeSlug(sanitizeTitle('Ελληνικά 🎉'))).toBe('ελληνικά-🎉');
+    expect(sanitizeTitle('—em dash— « title »')).toBe('em-dash-title');
   });
   it('reads a date without offset as site-local time and one with offset as an instant', () => {
     const paris = IANAZone.create('Europe/Paris');
