@@ -15,13 +15,18 @@ function declaredArgs(endpoint: Endpoint): Record<string, ArgSchema> {
   return endpoint.argsMode === 'declared' ? endpoint.args : {};
 }
 
+/** The schema of one param; an arg WordPress does not validate also takes a plain string. */
+function paramSchema(arg: ArgSchema): object {
+  return arg.validate === false ? { anyOf: [{ type: 'string' }, argToJsonSchema(arg)] } : argToJsonSchema(arg);
+}
+
 function pathParameters(route: Route, endpoint: Endpoint): object[] {
   const args = declaredArgs(endpoint);
   return route.captures.map((c) => ({
     name: c.name,
     in: 'path',
     required: true,
-    schema: args[c.name] ? argToJsonSchema(args[c.name]) : { type: 'string', pattern: `^${c.pattern}$` },
+    schema: args[c.name] ? paramSchema(args[c.name]) : { type: 'string', pattern: `^${c.pattern}$` },
   }));
 }
 
@@ -34,7 +39,7 @@ function queryParameters(route: Route, endpoint: Endpoint): object[] {
       in: 'query',
       required: arg.required === true,
       ...(arg.description ? { description: arg.description } : {}),
-      schema: argToJsonSchema(arg),
+      schema: paramSchema(arg),
     }));
 }
 

@@ -5,7 +5,7 @@
  */
 import { compile, type Options } from 'json-schema-to-typescript';
 import type { ArgSchema, DeploymentModel, Endpoint } from '../model.ts';
-import { argToJsonSchema, argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
+import { argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, resourceTypeName } from './naming.ts';
 
@@ -55,18 +55,6 @@ async function resourceTypes(deployment: DeploymentModel): Promise<string[]> {
     out.push(await compile(untitled({ ...schema, description: `The ${name} resource.` }) as never, resourceTypeName(name), OPTIONS));
   }
   return out;
-}
-
-/**
- * Args WordPress does not validate (`validate: false`: a post's title, content, excerpt) take
- * the declared shape or, as WordPress clients send them, a plain string.
- */
-function typeUnvalidated(schema: { properties: Record<string, unknown> }, args: Record<string, ArgSchema>): void {
-  for (const [name, arg] of Object.entries(args)) {
-    if (arg.validate !== false) continue;
-    const { validate: _validate, ...declared } = arg;
-    schema.properties[name] = { anyOf: [argToJsonSchema(declared), { type: 'string' }], ...(arg.description ? { description: arg.description } : {}) };
-  }
 }
 
 async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {

@@ -1198,6 +1198,7 @@ export const routes: RouteDef[] = [
           term: { description: 'Text searched for.', type: 'string', default: '' },
           keys_conversion_map: {
             description: 'Which field of a result becomes which key of the answer.',
+            validate: false,
             type: 'array',
             default: { ID: 'id', post_title: 'label', post_type: 'groupLabel' },
           },
@@ -1243,6 +1244,7 @@ export const routes: RouteDef[] = [
           term: { description: 'Text searched for.', type: 'string', default: '' },
           keys_conversion_map: {
             description: 'Which field of a result becomes which key of the answer.',
+            validate: false,
             type: 'array',
             default: { term_id: 'id', name: 'label', taxonomy: 'groupLabel' },
           },
@@ -1277,6 +1279,7 @@ export const routes: RouteDef[] = [
           term: { description: 'Text searched for.', type: 'string', default: '' },
           keys_conversion_map: {
             description: 'Which field of a result becomes which key of the answer.',
+            validate: false,
             type: ['array', 'string'],
             default: { ID: 'id', display_name: 'label', role: 'groupLabel' },
           },

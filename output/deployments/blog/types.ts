@@ -1494,10 +1494,7 @@ export interface PagebuilderV1GetPostArgs {
    * Text searched for.
    */
   term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[];
+  keys_conversion_map?: string | unknown[];
   /**
    * Most results answered.
    */
@@ -1535,10 +1532,7 @@ export interface PagebuilderV1GetTermArgs {
    * Text searched for.
    */
   term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[];
+  keys_conversion_map?: string | unknown[];
   /**
    * Most results answered.
    */
@@ -1564,10 +1558,7 @@ export interface PagebuilderV1GetUserArgs {
    * Text searched for.
    */
   term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[] | string;
+  keys_conversion_map?: string | (unknown[] | string);
   /**
    * Most results answered.
    */

@@ -1551,6 +1551,7 @@ export const routes: RouteDef[] = [
           term: { description: 'Text searched for.', type: 'string', default: '' },
           keys_conversion_map: {
             description: 'Which field of a result becomes which key of the answer.',
+            validate: false,
             type: 'array',
             default: { ID: 'id', post_title: 'label', post_type: 'groupLabel' },
           },
@@ -1601,6 +1602,7 @@ export const routes: RouteDef[] = [
           term: { description: 'Text searched for.', type: 'string', default: '' },
           keys_conversion_map: {
             description: 'Which field of a result becomes which key of the answer.',
+            validate: false,
             type: 'array',
             default: { term_id: 'id', name: 'label', taxonomy: 'groupLabel' },
           },
@@ -1635,6 +1637,7 @@ export const routes: RouteDef[] = [
           term: { description: 'Text searched for.', type: 'string', default: '' },
           keys_conversion_map: {
             description: 'Which field of a result becomes which key of the answer.',
+            validate: false,
             type: ['array', 'string'],
             default: { ID: 'id', display_name: 'label', role: 'groupLabel' },
           },

@@ -3346,10 +3346,7 @@ export interface PagebuilderV1GetPostArgs {
    * Text searched for.
    */
   term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[];
+  keys_conversion_map?: string | unknown[];
   /**
    * Most results answered.
    */
@@ -3391,10 +3388,7 @@ export interface PagebuilderV1GetTermArgs {
    * Text searched for.
    */
   term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[];
+  keys_conversion_map?: string | unknown[];
   /**
    * Most results answered.
    */
@@ -3420,10 +3414,7 @@ export interface PagebuilderV1GetUserArgs {
    * Text searched for.
    */
   term?: string;
-  /**
-   * Which field of a result becomes which key of the answer.
-   */
-  keys_conversion_map?: unknown[] | string;
+  keys_conversion_map?: string | (unknown[] | string);
   /**
    * Most results answered.
    */

@@ -2193,7 +2193,7 @@ return errors === 0;
 }
 
 export const pagebuilderV1GetPost = validate64;
-const schema65 = {"$id":"#pagebuilderV1GetPost","type":"object","properties":{"included_types":{"description":"Post types to search (all public ones when null).","type":"array","default":null},"excluded_types":{"description":"Post types never searched.","type":"array","default":["builder-floating-buttons","builder-landing-page","builder_library","attachment","revision","nav_menu_item","custom_css","customize_changeset"]},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{"description":"Which field of a result becomes which key of the answer.","type":"array","default":{"ID":"id","post_title":"label","post_type":"groupLabel"}},"items_count":{"description":"Most results answered.","type":"integer","default":100},"is_public":{"description":"Search only publicly viewable post types.","type":"boolean","default":true},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null},"tax_query":{"description":"Extra taxonomy conditions.","type":"array","default":null},"search_in_content":{"description":"Also match the text of the posts, not only their titles.","type":"boolean","default":false}},"additionalProperties":true};
+const schema65 = {"$id":"#pagebuilderV1GetPost","type":"object","properties":{"included_types":{"description":"Post types to search (all public ones when null).","type":"array","default":null},"excluded_types":{"description":"Post types never searched.","type":"array","default":["builder-floating-buttons","builder-landing-page","builder_library","attachment","revision","nav_menu_item","custom_css","customize_changeset"]},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"is_public":{"description":"Search only publicly viewable post types.","type":"boolean","default":true},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null},"tax_query":{"description":"Extra taxonomy conditions.","type":"array","default":null},"search_in_content":{"description":"Also match the text of the posts, not only their titles.","type":"boolean","default":false}},"additionalProperties":true};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetPost" */;
@@ -2236,9 +2236,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.keys_conversion_map !== undefined){
-if(!(Array.isArray(data.keys_conversion_map))){
-const err3 = {instancePath:instancePath+"/keys_conversion_map",schemaPath:"#/properties/keys_conversion_map/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.items_count !== undefined){
+let data3 = data.items_count;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err3 = {instancePath:instancePath+"/items_count",schemaPath:"#/properties/items_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2248,10 +2249,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.items_count !== undefined){
-let data4 = data.items_count;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err4 = {instancePath:instancePath+"/items_count",schemaPath:"#/properties/items_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.is_public !== undefined){
+if(typeof data.is_public !== "boolean"){
+const err4 = {instancePath:instancePath+"/is_public",schemaPath:"#/properties/is_public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2261,9 +2261,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.is_public !== undefined){
-if(typeof data.is_public !== "boolean"){
-const err5 = {instancePath:instancePath+"/is_public",schemaPath:"#/properties/is_public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.meta_query !== undefined){
+if(!(Array.isArray(data.meta_query))){
+const err5 = {instancePath:instancePath+"/meta_query",schemaPath:"#/properties/meta_query/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2273,9 +2273,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.meta_query !== undefined){
-if(!(Array.isArray(data.meta_query))){
-const err6 = {instancePath:instancePath+"/meta_query",schemaPath:"#/properties/meta_query/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.tax_query !== undefined){
+if(!(Array.isArray(data.tax_query))){
+const err6 = {instancePath:instancePath+"/tax_query",schemaPath:"#/properties/tax_query/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2285,9 +2285,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.tax_query !== undefined){
-if(!(Array.isArray(data.tax_query))){
-const err7 = {instancePath:instancePath+"/tax_query",schemaPath:"#/properties/tax_query/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.search_in_content !== undefined){
+if(typeof data.search_in_content !== "boolean"){
+const err7 = {instancePath:instancePath+"/search_in_content",schemaPath:"#/properties/search_in_content/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2297,9 +2297,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.search_in_content !== undefined){
-if(typeof data.search_in_content !== "boolean"){
-const err8 = {instancePath:instancePath+"/search_in_content",schemaPath:"#/properties/search_in_content/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2308,24 +2308,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 validate64.errors = vErrors;
 return errors === 0;
 }
 
 export const pagebuilderV1GetTerm = validate65;
-const schema66 = {"$id":"#pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"description":"Taxonomies to search (all when null).","type":"array","default":null},"excluded_types":{"description":"Taxonomies never searched.","type":"array","default":null},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{"description":"Which field of a result becomes which key of the answer.","type":"array","default":{"term_id":"id","name":"label","taxonomy":"groupLabel"}},"items_count":{"description":"Most results answered.","type":"integer","default":100},"hide_empty":{"description":"Leave out terms with no posts.","type":"boolean","default":false},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null}},"additionalProperties":true};
+const schema66 = {"$id":"#pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"description":"Taxonomies to search (all when null).","type":"array","default":null},"excluded_types":{"description":"Taxonomies never searched.","type":"array","default":null},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"hide_empty":{"description":"Leave out terms with no posts.","type":"boolean","default":false},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null}},"additionalProperties":true};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetTerm" */;
@@ -2368,9 +2356,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.keys_conversion_map !== undefined){
-if(!(Array.isArray(data.keys_conversion_map))){
-const err3 = {instancePath:instancePath+"/keys_conversion_map",schemaPath:"#/properties/keys_conversion_map/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.items_count !== undefined){
+let data3 = data.items_count;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err3 = {instancePath:instancePath+"/items_count",schemaPath:"#/properties/items_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2380,10 +2369,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.items_count !== undefined){
-let data4 = data.items_count;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err4 = {instancePath:instancePath+"/items_count",schemaPath:"#/properties/items_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.hide_empty !== undefined){
+if(typeof data.hide_empty !== "boolean"){
+const err4 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2393,9 +2381,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.hide_empty !== undefined){
-if(typeof data.hide_empty !== "boolean"){
-const err5 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.meta_query !== undefined){
+if(!(Array.isArray(data.meta_query))){
+const err5 = {instancePath:instancePath+"/meta_query",schemaPath:"#/properties/meta_query/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2405,9 +2393,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.meta_query !== undefined){
-if(!(Array.isArray(data.meta_query))){
-const err6 = {instancePath:instancePath+"/meta_query",schemaPath:"#/properties/meta_query/type",keyword:"type",params:{type: "array"},message:"must be array"};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2416,24 +2404,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate65.errors = vErrors;
 return errors === 0;
 }
 
 export const pagebuilderV1GetUser = validate66;
-const schema67 = {"$id":"#pagebuilderV1GetUser","type":"object","properties":{"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{"description":"Which field of a result becomes which key of the answer.","type":["array","string"],"default":{"ID":"id","display_name":"label","role":"groupLabel"}},"items_count":{"description":"Most results answered.","type":"integer","default":100}},"additionalProperties":true};
+const schema67 = {"$id":"#pagebuilderV1GetUser","type":"object","properties":{"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100}},"additionalProperties":true};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetUser" */;
@@ -2452,10 +2428,10 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.keys_conversion_map !== undefined){
-let data1 = data.keys_conversion_map;
-if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/keys_conversion_map",schemaPath:"#/properties/keys_conversion_map/type",keyword:"type",params:{type: schema67.properties.keys_conversion_map.type},message:"must be array,string"};
+if(data.items_count !== undefined){
+let data1 = data.items_count;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err1 = {instancePath:instancePath+"/items_count",schemaPath:"#/properties/items_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2465,27 +2441,14 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.items_count !== undefined){
-let data2 = data.items_count;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err2 = {instancePath:instancePath+"/items_count",schemaPath:"#/properties/items_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
