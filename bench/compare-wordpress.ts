@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { startTestServer } from '../runtime/testing/harness.ts';
 import { setOption } from '../runtime/content/options.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../runtime/content/render/index.ts';
+import { decodeSlug, sanitizeTitle } from '../runtime/content/slugs.ts';
 
 const WP = process.env.WP_URL ?? 'http://127.0.0.1:8081';
 const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle/credentials', 'utf8').trim();
@@ -101,6 +102,8 @@ const RENDER_SAMPLES = [
   `<blockquote>Quote "it"</blockquote>`, `Text with <a href="http://x.com/?a=1&b=2">link</a>`, `(tm) and "nested 'quotes' here"`, `<div>Block</div>\nText\n<div>Another</div>`,
   `Wordpress is great`, `[shortcode attr="x"] text "q"`, `<!-- wp:paragraph -->\n<p>It's a "block"</p>\n<!-- /wp:paragraph -->`, `'single' start`, `"Hello," he said, "it's me."`, `<img src="a.png" alt="x">\nCaption "c"`,
 ];
+
+const SLUG_SAMPLES = ['Hello World!', 'Ça été “ok” -- draft...', 'Straße & Co.', 'Ñandú über façade', 'Ünïcödé ÀÉÎÕÜ', 'æøå ÆØÅ œ', 'Привет мир', '日本語 タイトル', 'Price: $100 (50% off)', 'a/b\\c', 'Emoji 🎉 party', "It's “quoted” ‘single’", 'Tabs\tand  spaces', 'under_score-dash', '1.5 version 2.0', 'ﬁ ligature', 'Ŀ ŀ Ł ł đ Đ þ', 'ĳ Ĳ ŉ ſ', 'Ǆ ǅ', 'x &amp; y &lt; z', '<b>Bold</b> title', 'trailing---', '—em dash— title', 'Ĉu ĝi ŝanĝiĝas', 'Việt Nam', 'Ελληνικά'];
 
 const CLEANUP = ['post', 'blocks', 'draft', 'locked', 'child', 'page'];
 
@@ -233,6 +236,23 @@ async function compareRendering(wp: Target): Promise<number> {
   return diffs;
 }
 
+/** Slugs compared through generated_slug of drafts (a -2 suffix is the reference site's data). */
+async function compareSlugs(wp: Target): Promise<number> {
+  let diffs = 0;
+  for (const title of SLUG_SAMPLES) {
+    const res = await fetch(`${wp.rest}/wp/v2/posts`, { method: 'POST', headers: { ...wp.admin, 'content-type': 'application/json' }, body: JSON.stringify({ title, status: 'draft' }) });
+    const d = (await res.json()) as { id: number; generated_slug: string };
+    const ours = decodeSlug(sanitizeTitle(title));
+    if (ours !== d.generated_slug.replace(/-\d+$/, '') && ours !== d.generated_slug) {
+      diffs++;
+      console.log(`✗ slug of ${JSON.stringify(title)}: ${JSON.stringify(ours)} vs WordPress ${JSON.stringify(d.generated_slug)}`);
+    }
+    await fetch(`${wp.rest}/wp/v2/posts/${d.id}?force=true`, { method: 'DELETE', headers: wp.admin });
+  }
+  console.log(`${diffs ? '✗' : '✓'} slugs of ${SLUG_SAMPLES.length} titles: ${diffs} differences`);
+  return diffs;
+}
+
 async function main(): Promise<void> {
   const server = await startTestServer({ deployment: 'studio' });
   const plain = await plainTextWrites(server);
@@ -263,11 +283,12 @@ async function main(): Promise<void> {
     await server.close();
   }
   differences += await compareRendering(wp);
+  differences += await compareSlugs(wp);
   if (plain) {
     differences++;
     console.log(`✗ title/content/excerpt as plain strings (WordPress accepts them)\n    ${plain}`);
   }
-  console.log(`\n${STEPS.length + 1} steps and ${RENDER_SAMPLES.length} rendering samples, ${differences} differences.`);
+  console.log(`\n${STEPS.length + 1} steps, ${RENDER_SAMPLES.length} rendering samples, ${SLUG_SAMPLES.length} slugs: ${differences} differences.`);
 }
 
 await main();

@@ -4,7 +4,7 @@
  * endpoint handled by the same one-line service call its generated handler region holds.
  */
 import { loadSpec } from '../../generator/spec/load.ts';
-import type { ArgSchema, DeploymentModel } from '../../generator/model.ts';
+import type { DeploymentModel } from '../../generator/model.ts';
 import type { Handler, RouteDef } from '../../runtime/rest/types.ts';
 import { makeRoute } from '../../runtime/testing/routes.ts';
 import { startTestServer, type TestRole, type TestServer } from '../../runtime/testing/harness.ts';
@@ -51,19 +51,6 @@ export async function deploymentModel(name: string): Promise<DeploymentModel> {
   return found;
 }
 
-/**
- * WordPress does not validate title, content and excerpt (their arg_options turn validation off),
- * so clients send them as plain strings as often as `{ raw }`. Until the spec can say so, the
- * test table lets both through.
- */
-function acceptPlainText(args: Record<string, ArgSchema>): Record<string, ArgSchema> {
-  const out = { ...args };
-  for (const name of ['title', 'content', 'excerpt']) {
-    if (out[name]) out[name] = { ...out[name], type: ['object', 'string'] };
-  }
-  return out;
-}
-
 function contentRoutes(model: DeploymentModel): RouteDef[] {
   return model.routes
     .filter((r) => r.endpoints.some((e) => CONTENT_HANDLERS[e.operationId]))
@@ -72,7 +59,7 @@ function contentRoutes(model: DeploymentModel): RouteDef[] {
         namespace: r.namespace,
         path: r.path,
         captures: Object.fromEntries(r.captures.map((c) => [c.name, c.pattern])),
-        endpoints: r.endpoints.map((e) => ({ ...e, args: acceptPlainText(e.args), handle: CONTENT_HANDLERS[e.operationId] })),
+        endpoints: r.endpoints.map((e) => ({ ...e, handle: CONTENT_HANDLERS[e.operationId] })),
       }),
     );
 }
@@ -90,14 +77,6 @@ export async function startContentServer(deployment = 'blog', source: 'generated
   let server: TestServer;
   if (source === 'generated') {
     server = await startTestServer({ deployment });
-    for (const route of server.app.routes) {
-      for (const endpoint of route.endpoints) {
-        if (!CONTENT_HANDLERS[endpoint.operationId] || !endpoint.args.title) continue;
-        endpoint.args = acceptPlainText(endpoint.args);
-        // The compiled validator knows only the object form; the runtime compiles one from args.
-        delete endpoint.validate;
-      }
-    }
   } else {
     const model = await deploymentModel(deployment);
     server = await startTestServer({ routes: contentRoutes(model) });
