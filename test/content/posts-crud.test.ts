@@ -118,6 +118,16 @@ describe('creating posts', () => {
     }
   });
 
+  it('uses gmt_offset when no timezone_string is set', async () => {
+    await setOption(s.app.db, 'gmt_offset', '5.5');
+    try {
+      const res = await post({ title: 'Offset', status: 'publish', date_gmt: '2024-01-01T00:00:00' });
+      expect(res.body.date).toBe('2024-01-01T05:30:00');
+    } finally {
+      await setOption(s.app.db, 'gmt_offset', '0');
+    }
+  });
+
   it('reads date without offset in the site timezone and answers both dates', async () => {
     await setOption(s.app.db, 'timezone_string', 'Europe/Paris');
     try {
@@ -152,6 +162,11 @@ describe('creating posts', () => {
       expect(res.body.link).toBe(`${s.siteUrl}/pretty-one/`);
       expect(res.body.guid.raw).toBe(`${s.siteUrl}/pretty-one/`);
       expect(res.body.permalink_template).toBe(`${s.siteUrl}/%postname%/`);
+      const parent = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Company', status: 'publish' });
+      const child = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Jobs', status: 'publish', parent: parent.body.id });
+      expect(child.body.link).toBe(`${s.siteUrl}/company/jobs/`);
+      const draft = await post({ title: 'Not yet' });
+      expect(draft.body.link).toBe(`${s.siteUrl}/?p=${draft.body.id}`);
     } finally {
       await setOption(s.app.db, 'permalink_structure', '');
     }
