@@ -10,7 +10,6 @@ const WIRE_CODE: Partial<Record<ErrorCode, string>> = {
   rest_autosave_invalid_id: 'rest_post_invalid_id',
   rest_invalid_post_parent: 'rest_post_invalid_id',
   rest_revision_trash_not_supported: 'rest_trash_not_supported',
-  rest_cannot_delete_revision: 'rest_cannot_delete',
   rest_invalid_field_sticky_password: 'rest_invalid_field',
   rest_autosave_invalid_parent_id: 'rest_post_invalid_id',
   rest_invalid_template: 'rest_invalid_param',
