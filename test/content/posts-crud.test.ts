@@ -56,6 +56,16 @@ describe('creating posts', () => {
     expect(res.body.tags).toEqual([tag.id]);
   });
 
+  it('counts published posts per term, and stops counting a trashed one', async () => {
+    const cat = await addTerm(s.app.db, { taxonomy: 'category', name: 'Counted' });
+    const count = async () => (await s.app.db.selectFrom('terms').select('count').where('id', '=', cat.id).executeTakeFirstOrThrow()).count;
+    const p = await post({ title: 'Counted post', status: 'publish', categories: [cat.id] });
+    await post({ title: 'Counted draft', categories: [cat.id] });
+    expect(await count()).toBe(1);
+    await s.call('administrator', 'DELETE', `/core/v2/posts/${p.body.id}`);
+    expect(await count()).toBe(0);
+  });
+
   it('stores template, format, comment and ping status', async () => {
     const res = await post({ title: 'Fields', format: 'aside', comment_status: 'closed', ping_status: 'closed', template: '' });
     expect(res.body).toMatchObject({ format: 'aside', comment_status: 'closed', ping_status: 'closed', template: '' });
