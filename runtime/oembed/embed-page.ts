@@ -69,9 +69,10 @@ export async function embedPageFor(app: App, address: string): Promise<string | 
 export function registerEmbedPages(fastify: FastifyInstance, app: App): void {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0];
-    if (!/\/embed\/?$/.test(path)) return reply.code(404).type('text/plain; charset=UTF-8').send('Not found');
+    // Anything else under `/` is not ours: the server's own not-found page answers it.
+    if (!/\/embed\/?$/.test(path)) return reply.callNotFound();
     const html = await embedPageFor(app, `${app.config.siteUrl}${path}`);
-    if (!html) return reply.code(404).type('text/plain; charset=UTF-8').send('Not found');
+    if (!html) return reply.callNotFound();
     // The card is meant to be framed by other sites; nothing else of the site is.
     return reply.code(200).type('text/html; charset=UTF-8').header('x-robots-tag', 'noindex').send(html);
   };

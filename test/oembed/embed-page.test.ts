@@ -1,6 +1,6 @@
 /**
- * The embed page served over HTTP: the runtime's server with `registerEmbedPages` mounted on it,
- * as the server is expected to do, on 127.0.0.1 and a port the OS picks.
+ * The embed page served over HTTP by the runtime's own server (which mounts the embed pages),
+ * on 127.0.0.1 and a port the OS picks.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bareDeployment, createApp, defaultConfig } from '../../runtime/app.ts';
 import { buildHttpServer } from '../../runtime/http/server.ts';
 import { setOption } from '../../runtime/content/options.ts';
-import { registerEmbedPages } from '../../runtime/oembed/embed-page.ts';
 
 let http: FastifyInstance;
 let close: () => Promise<void>;
@@ -23,7 +22,6 @@ beforeAll(async () => {
   const running = await createApp({ loaded: { deployment: bareDeployment(), routes: [] }, config });
   close = running.close;
   http = await buildHttpServer(running.app);
-  registerEmbedPages(http, running.app);
   await http.listen({ host: '127.0.0.1', port: 0 });
   const address = http.server.address();
   siteUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
