@@ -1,6 +1,6 @@
 /**
  * The authorize-application flow in a real browser (Debian's chromium through playwright-core,
- * installed by scripts/install-chromium.sh): a person who is not logged in is sent to the login
+ * installed by scripts/install-system-packages.sh): a person who is not logged in is sent to the login
  * page, comes back, approves, and the application receives a password that works for a REST
  * write; rejecting sends them to reject_url and leaves no password behind. No JavaScript is
  * needed by the pages, and none runs in them (the browser has it disabled).
@@ -34,7 +34,7 @@ describe('authorize-application in a browser', () => {
 
   beforeAll(async () => {
     // Fail loudly rather than skip: a skipped browser test is how this flow would rot unnoticed.
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/install-chromium.sh`);
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/install-system-packages.sh`);
     server = await startTestServer({ routes: [NOTE_ROUTE] });
     application = await startApplication();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
