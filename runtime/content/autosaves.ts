@@ -11,7 +11,7 @@ import { gmtNow, localFromGmt, siteZone } from './dates.ts';
 import { contentError } from './errors.ts';
 import type { PostRow } from './prepare.ts';
 import { findParent, differs, insertRevisionRow } from './revisions.ts';
-import { isAutosave, prepareRevision } from './revision-shape.ts';
+import { isAutosave, prepareOneRevision, prepareRevisions } from './revision-shape.ts';
 import { savePost } from './store.ts';
 import { prepareChanges } from './write.ts';
 
@@ -23,14 +23,14 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   const parent = await findParent(ctx, type, Number(ctx.params.id ?? ctx.params.parent));
   const rows = await autosavesOf(ctx, parent.id).orderBy('date', 'desc').orderBy('id', 'desc').execute();
   const context = (ctx.params.context as Context) ?? 'view';
-  return { data: rows.map((r) => prepareRevision(ctx, r, parent, context, 'autosave')) };
+  return { data: await prepareRevisions(ctx, rows, parent, context, 'autosave') };
 }
 
 export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const parent = await findParent(ctx, type, Number(ctx.params.parent));
   const row = await autosavesOf(ctx, parent.id).where('id', '=', Number(ctx.params.id)).executeTakeFirst();
   if (!row) throw contentError('rest_post_no_autosave');
-  return { data: prepareRevision(ctx, row, parent, (ctx.params.context as Context) ?? 'view', 'autosave') };
+  return { data: await prepareOneRevision(ctx, row, parent, (ctx.params.context as Context) ?? 'view', 'autosave') };
 }
 
 export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
@@ -66,11 +66,11 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
       await trx.updateTable('posts').set({ ...fields, date: localFromGmt(nowGmt, zone), date_gmt: nowGmt, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt }).where('id', '=', old.id).execute();
       return old.id;
     }
-    return insertRevisionRow(trx, post, 'autosave', userId, now, zone, ctx.app.config.siteUrl, fields);
+    return insertRevisionRow(trx, post, 'autosave', userId, now, zone, ctx.app.config.siteUrl, Object.keys(metaSchemaOf(ctx, type)), fields);
   });
 
   if (savedId === null) throw contentError('rest_autosave_no_changes');
   const row = (await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', savedId).executeTakeFirstOrThrow()) as PostRow;
   const parent = row.id === post.id ? row : post;
-  return { data: prepareRevision(ctx, row, parent, 'edit', isAutosave(row) || row.id === post.id ? 'autosave' : 'revision') };
+  return { data: await prepareOneRevision(ctx, row, parent, 'edit', isAutosave(row) || row.id === post.id ? 'autosave' : 'revision') };
 }

@@ -120,7 +120,7 @@ export async function update(ctx: HandlerContext, type: PostType): Promise<Handl
       siteUrl: ctx.app.config.siteUrl,
       metaSchema: metaSchemaOf(ctx, type),
     });
-    await saveRevisionIfChanged(trx, existing.id, ctx.app.now(), zone, ctx.user?.id ?? existing.author, ctx.app.config.siteUrl);
+    await saveRevisionIfChanged(trx, existing.id, ctx.app.now(), zone, ctx.user?.id ?? existing.author, ctx.app.config.siteUrl, Object.keys(metaSchemaOf(ctx, type)));
   });
   const row = await findPost(ctx, existing.id, type);
   return { data: await preparePost(ctx, row, { context: 'edit' }) };

@@ -5,7 +5,8 @@
  */
 import type { Context } from '../../generator/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
-import { filterByContext, resourceFields } from './context.ts';
+import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
+import { readMeta } from './meta.ts';
 import { restDate } from './dates.ts';
 import { restBase } from './links.ts';
 import type { PostRow } from './prepare.ts';
@@ -15,7 +16,7 @@ export function isAutosave(row: PostRow): boolean {
   return row.slug.endsWith('-autosave-v1');
 }
 
-export function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Record<string, unknown> {
+function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave', meta: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {
     author: row.author,
     date: restDate(row.date),
@@ -29,6 +30,7 @@ export function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostR
     title: { raw: row.title, rendered: renderTitle(row.title) },
     content: { raw: row.content, rendered: renderContent(row.content) },
     excerpt: { raw: row.excerpt, rendered: renderExcerpt(row.excerpt, row.content) },
+    meta,
   };
   if (kind === 'autosave') data.preview_link = `${ctx.app.config.siteUrl}/?${parent.type === 'page' ? 'page_id' : 'p'}=${parent.id}&preview=true`;
   const fields = ctx.app.deployment.resources?.[`${parent.type}-${kind}`] ? resourceFields(ctx, `${parent.type}-${kind}`) : REVISION_FALLBACK;
@@ -36,6 +38,16 @@ export function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostR
   const plural = parent.type === 'page' ? 'pages' : 'posts';
   out._links = { parent: [{ href: `${restBase(ctx)}/${plural}/${parent.id}` }] };
   return out;
+}
+
+/** Revisions or autosaves of one parent, with the meta each kept (WordPress 6.4+ revisions meta). */
+export async function prepareRevisions(ctx: HandlerContext, rows: PostRow[], parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>[]> {
+  const meta = await readMeta(ctx.app.db, rows.map((r) => r.id), metaSchemaOf(ctx, parent.type));
+  return rows.map((r) => prepareRevision(ctx, r, parent, context, kind, meta.get(r.id) ?? {}));
+}
+
+export async function prepareOneRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>> {
+  return (await prepareRevisions(ctx, [row], parent, context, kind))[0];
 }
 
 const VE: Context[] = ['view', 'edit'];
@@ -56,5 +68,6 @@ const REVISION_FALLBACK = {
   title: rendered(VEE),
   content: rendered(VE),
   excerpt: rendered(VEE),
+  meta: { context: VE },
   preview_link: { context: ['edit'] as Context[] },
 };

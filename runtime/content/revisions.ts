@@ -14,7 +14,8 @@ import { contentError } from './errors.ts';
 import { guidFor } from './links.ts';
 import { BLANK_POST } from './store.ts';
 import type { PostRow } from './prepare.ts';
-import { isAutosave, prepareRevision } from './revision-shape.ts';
+import { isAutosave, prepareOneRevision, prepareRevisions } from './revision-shape.ts';
+import { copyMeta } from './meta.ts';
 import { parseSearch, relevanceRank, searchCondition } from './search.ts';
 
 const FIELDS = ['title', 'content', 'excerpt'] as const;
@@ -25,7 +26,7 @@ export function differs(a: Pick<PostRow, 'title' | 'content' | 'excerpt'>, b: Pi
 }
 
 /** Copies the post's title/content/excerpt into a revision or autosave row. */
-export async function insertRevisionRow(trx: Transaction<Database>, post: PostRow, kind: 'revision' | 'autosave', authorId: number, now: Date, zone: Zone, siteUrl: string, fields?: Partial<Pick<PostRow, 'title' | 'content' | 'excerpt'>>): Promise<number> {
+export async function insertRevisionRow(trx: Transaction<Database>, post: PostRow, kind: 'revision' | 'autosave', authorId: number, now: Date, zone: Zone, siteUrl: string, metaKeys: string[], fields?: Partial<Pick<PostRow, 'title' | 'content' | 'excerpt'>>): Promise<number> {
   const nowGmt = gmtNow(now);
   const { id } = await trx
     .insertInto('posts')
@@ -47,11 +48,13 @@ export async function insertRevisionRow(trx: Transaction<Database>, post: PostRo
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx.updateTable('posts').set({ guid: guidFor(siteUrl, 'post', id) }).where('id', '=', id).execute();
+  // The registered meta travels with the revision, as WordPress 6.4+ keeps it.
+  await copyMeta(trx, post.id, id, metaKeys);
   return id;
 }
 
 /** After an update: store the post's new state as a revision if it changed (WordPress 6.4+ rule). */
-export async function saveRevisionIfChanged(trx: Transaction<Database>, postId: number, now: Date, zone: Zone, authorId: number, siteUrl: string): Promise<void> {
+export async function saveRevisionIfChanged(trx: Transaction<Database>, postId: number, now: Date, zone: Zone, authorId: number, siteUrl: string, metaKeys: string[]): Promise<void> {
   const post = await trx.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow();
   const latest = await trx
     .selectFrom('posts')
@@ -63,7 +66,7 @@ export async function saveRevisionIfChanged(trx: Transaction<Database>, postId: 
     .limit(1)
     .executeTakeFirst();
   if (latest && !differs(latest, post)) return;
-  await insertRevisionRow(trx, post, 'revision', authorId, now, zone, siteUrl);
+  await insertRevisionRow(trx, post, 'revision', authorId, now, zone, siteUrl, metaKeys);
 }
 
 /** The parent post of a revision route (`parent` capture), of the route's type. */
@@ -118,21 +121,21 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   if (offset) q = perPage ? q.offset(offset) : q.limit(-1).offset(offset);
   const rows = await q.execute();
   const context = (p.context as Context) ?? 'view';
-  const data = rows.map((r) => prepareRevision(ctx, r, parent, context, 'revision'));
+  const data = await prepareRevisions(ctx, rows, parent, context, 'revision');
   return { data, headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) } };
 }
 
 export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const parent = await findParent(ctx, type, Number(ctx.params.parent));
   const revision = await findRevision(ctx, parent, Number(ctx.params.id));
-  return { data: prepareRevision(ctx, revision, parent, (ctx.params.context as Context) ?? 'view', isAutosave(revision) ? 'autosave' : 'revision') };
+  return { data: await prepareOneRevision(ctx, revision, parent, (ctx.params.context as Context) ?? 'view', isAutosave(revision) ? 'autosave' : 'revision') };
 }
 
 export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const parent = await findParent(ctx, type, Number(ctx.params.parent));
   const revision = await findRevision(ctx, parent, Number(ctx.params.id));
   if (ctx.params.force !== true) throw contentError('rest_revision_trash_not_supported', ['force=true']);
-  const { _links: _dropped, ...previous } = prepareRevision(ctx, revision, parent, 'edit', 'revision');
+  const { _links: _dropped, ...previous } = await prepareOneRevision(ctx, revision, parent, 'edit', 'revision');
   await ctx.app.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('postmeta').where('post_id', '=', revision.id).execute();
     await trx.deleteFrom('posts').where('id', '=', revision.id).execute();

@@ -81,6 +81,13 @@ describe('revisions', () => {
     expect(hard.body.previous.id).toBe(rev.id);
   });
 
+  it('keep the meta the post had when they were made', async () => {
+    const p = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Notes', status: 'publish', meta: { footnotes: 'one' } });
+    await s.call('administrator', 'POST', `/core/v2/posts/${p.body.id}`, { content: 'changed', meta: { footnotes: 'two' } });
+    const [rev] = (await s.call('administrator', 'GET', `/core/v2/posts/${p.body.id}/revisions`)).body;
+    expect(rev.meta).toEqual({ footnotes: 'two' });
+  });
+
   it('answer rest_post_invalid_parent for a missing parent', async () => {
     const res = await s.call('administrator', 'GET', '/core/v2/posts/987654/revisions');
     expect(res.status).toBe(404);
