@@ -105,6 +105,19 @@ const RENDER_SAMPLES = [
 
 const SLUG_SAMPLES = ['Hello World!', 'Ça été “ok” -- draft...', 'Straße & Co.', 'Ñandú über façade', 'Ünïcödé ÀÉÎÕÜ', 'æøå ÆØÅ œ', 'Привет мир', '日本語 タイトル', 'Price: $100 (50% off)', 'a/b\\c', 'Emoji 🎉 party', "It's “quoted” ‘single’", 'Tabs\tand  spaces', 'under_score-dash', '1.5 version 2.0', 'ﬁ ligature', 'Ŀ ŀ Ł ł đ Đ þ', 'ĳ Ĳ ŉ ſ', 'Ǆ ǅ', 'x &amp; y &lt; z', '<b>Bold</b> title', 'trailing---', '—em dash— title', 'Ĉu ĝi ŝanĝiĝas', 'Việt Nam', 'Ελληνικά'];
 
+/**
+ * Differences kept on purpose, with the reason; listed apart from the others. The interface
+ * document and the spec follow newer WordPress where 6.1 (the reference) lags.
+ */
+const KNOWN: Array<{ step: string; contains: string; why: string }> = [
+  { step: 'read post excerpt_length=5', contains: 'excerpt.rendered', why: 'excerpt_length is a later WordPress parameter the interface declares; 6.1 ignores it' },
+  { step: 'list revisions', contains: 'meta', why: 'revision meta (WordPress 6.4+) is in the spec resource' },
+  { step: 'read revision', contains: 'meta', why: 'revision meta (WordPress 6.4+) is in the spec resource' },
+  { step: 'autosave', contains: 'meta', why: 'revision meta (WordPress 6.4+) is in the spec resource' },
+  { step: 'list autosaves', contains: 'meta', why: 'revision meta (WordPress 6.4+) is in the spec resource' },
+  { step: 'delete revision without force', contains: '', why: 'WordPress 6.1 refuses every revision delete (delete_post maps to do_not_allow for revisions); the interface says force=true deletes' },
+];
+
 const CLEANUP = ['post', 'blocks', 'draft', 'locked', 'child', 'page'];
 
 async function send(t: Target, step: Step, vars: Record<string, number>): Promise<Answer> {
@@ -263,15 +276,20 @@ async function main(): Promise<void> {
   const varsUs: Record<string, number> = {};
   const varsWp: Record<string, number> = {};
   let differences = 0;
+  let knownCount = 0;
   try {
     for (const step of STEPS) {
       const ours = await send(us, step, varsUs);
       const theirs = await send(wp, step, varsWp);
       step.keep?.(ours, varsUs);
       step.keep?.(theirs, varsWp);
-      const diffs = compare(step, ours, theirs, us, wp);
+      const all = compare(step, ours, theirs, us, wp);
+      const known = all.filter((d) => KNOWN.some((k) => k.step === step.name && d.includes(k.contains)));
+      const diffs = all.filter((d) => !known.includes(d));
       differences += diffs.length;
-      console.log(`${diffs.length ? '✗' : '✓'} ${step.name}${diffs.map((d) => `\n    ${d}`).join('')}`);
+      knownCount += known.length;
+      const why = KNOWN.filter((k) => k.step === step.name && known.length).map((k) => `\n    (known: ${k.why})`).join('');
+      console.log(`${diffs.length ? '✗' : known.length ? '~' : '✓'} ${step.name}${[...diffs, ...known].map((d) => `\n    ${d}`).join('')}${why}`);
     }
   } finally {
     for (const key of CLEANUP) {
@@ -288,7 +306,7 @@ async function main(): Promise<void> {
     differences++;
     console.log(`✗ title/content/excerpt as plain strings (WordPress accepts them)\n    ${plain}`);
   }
-  console.log(`\n${STEPS.length + 1} steps, ${RENDER_SAMPLES.length} rendering samples, ${SLUG_SAMPLES.length} slugs: ${differences} differences.`);
+  console.log(`\n${STEPS.length + 1} steps, ${RENDER_SAMPLES.length} rendering samples, ${SLUG_SAMPLES.length} slugs: ${differences} differences, ${knownCount} known on purpose.`);
 }
 
 await main();
