@@ -8,7 +8,8 @@ import type { HandlerContext } from '../rest/types.ts';
 import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
 import { readMeta } from './meta.ts';
 import { restDate } from './dates.ts';
-import { restBase } from './links.ts';
+import { linkFor, restBase } from './links.ts';
+import { getOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
 import { renderContent, renderExcerpt, renderTitle } from './render/index.ts';
 
@@ -16,7 +17,7 @@ export function isAutosave(row: PostRow): boolean {
   return row.slug.endsWith('-autosave-v1');
 }
 
-function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave', meta: Record<string, unknown>): Record<string, unknown> {
+function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave', meta: Record<string, unknown>, previewLink: string): Record<string, unknown> {
   const data: Record<string, unknown> = {
     author: row.author,
     date: restDate(row.date),
@@ -32,7 +33,7 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
     excerpt: { raw: row.excerpt, rendered: renderExcerpt(row.excerpt, row.content) },
     meta,
   };
-  if (kind === 'autosave') data.preview_link = `${ctx.app.config.siteUrl}/?${parent.type === 'page' ? 'page_id' : 'p'}=${parent.id}&preview=true`;
+  if (kind === 'autosave') data.preview_link = previewLink;
   const fields = ctx.app.deployment.resources?.[`${parent.type}-${kind}`] ? resourceFields(ctx, `${parent.type}-${kind}`) : REVISION_FALLBACK;
   const out = filterByContext(data, fields, context);
   const plural = parent.type === 'page' ? 'pages' : 'posts';
@@ -40,10 +41,23 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
   return out;
 }
 
+/**
+ * Where the parent is previewed with its autosave: its link plus `preview=true`, and for a
+ * published parent `preview_id` too, as get_preview_post_link gives it (without WordPress's
+ * preview nonce: specpress serves no preview page that would check it).
+ */
+async function previewLinkOf(ctx: HandlerContext, parent: PostRow): Promise<string> {
+  const structure = String((await getOption(ctx.app.db, 'permalink_structure', '')) ?? '');
+  const link = linkFor({ structure, siteUrl: ctx.app.config.siteUrl }, parent, parent.slug);
+  const query = parent.status === 'publish' ? `preview_id=${parent.id}&preview=true` : 'preview=true';
+  return `${link}${link.includes('?') ? '&' : '?'}${query}`;
+}
+
 /** Revisions or autosaves of one parent, with the meta each kept (WordPress 6.4+ revisions meta). */
 export async function prepareRevisions(ctx: HandlerContext, rows: PostRow[], parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>[]> {
   const meta = await readMeta(ctx.app.db, rows.map((r) => r.id), metaSchemaOf(ctx, parent.type));
-  return rows.map((r) => prepareRevision(ctx, r, parent, context, kind, meta.get(r.id) ?? {}));
+  const preview = kind === 'autosave' ? await previewLinkOf(ctx, parent) : '';
+  return rows.map((r) => prepareRevision(ctx, r, parent, context, kind, meta.get(r.id) ?? {}, preview));
 }
 
 export async function prepareOneRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave'): Promise<Record<string, unknown>> {
