@@ -13,7 +13,7 @@ import { media } from '../../../runtime/media/service.ts';
  *
  * Lists media items; items the caller may not read are left out.
  *
- * Permission (checked before this runs): public.
+ * Permission (checked before this runs): rule read_posts.
  */
 export const listMedia: Handler = async (ctx) => {
   // #region specpress:listMedia
@@ -39,7 +39,7 @@ export const createMedia: Handler = async (ctx) => {
  *
  * Reads one media item.
  *
- * Permission (checked before this runs): public.
+ * Permission (checked before this runs): rule read_post.
  */
 export const getMedia: Handler = async (ctx) => {
   // #region specpress:getMedia
@@ -91,7 +91,7 @@ export const postProcessMedia: Handler = async (ctx) => {
  *
  * Applies flips, rotations and crops to an image and saves the result as a new media item.
  *
- * Permission (checked before this runs): rule edit_post.
+ * Permission (checked before this runs): rule edit_media.
  */
 export const editMedia: Handler = async (ctx) => {
   // #region specpress:editMedia

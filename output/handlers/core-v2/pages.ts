@@ -15,7 +15,7 @@ import * as autosaves from '../../../runtime/content/autosaves.ts';
  *
  * Lists pages; items the caller may not read are left out.
  *
- * Permission (checked before this runs): public.
+ * Permission (checked before this runs): rule read_posts.
  */
 export const listPages: Handler = async (ctx) => {
   // #region specpress:listPages
@@ -41,7 +41,7 @@ export const createPage: Handler = async (ctx) => {
  *
  * Reads one page.
  *
- * Permission (checked before this runs): public.
+ * Permission (checked before this runs): rule read_post.
  */
 export const getPage: Handler = async (ctx) => {
   // #region specpress:getPage

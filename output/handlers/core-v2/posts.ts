@@ -15,7 +15,7 @@ import * as autosaves from '../../../runtime/content/autosaves.ts';
  *
  * Lists posts; items the caller may not read are left out.
  *
- * Permission (checked before this runs): public.
+ * Permission (checked before this runs): rule read_posts.
  */
 export const listPosts: Handler = async (ctx) => {
   // #region specpress:listPosts
@@ -41,7 +41,7 @@ export const createPost: Handler = async (ctx) => {
  *
  * Reads one post.
  *
- * Permission (checked before this runs): public.
+ * Permission (checked before this runs): rule read_post.
  */
 export const getPost: Handler = async (ctx) => {
   // #region specpress:getPost
