@@ -13,8 +13,14 @@ export function parseFieldList(value: unknown): string[] {
 
 export function filterFields(data: unknown, fields: string[]): unknown {
   if (fields.length === 0 || !data || typeof data !== 'object') return data;
-  const tree = fieldTree(fields.includes('_embedded') && !fields.includes('_links') ? [...fields, '_links'] : fields);
-  return Array.isArray(data) ? data.map((item) => pick(item, tree)) : pick(data, tree);
+  if (Array.isArray(data)) return data.map((item) => pick(item, fieldTree(withLinksForEmbed(fields))));
+  // A single item's links are added after its fields are filtered (WordPress's response_to_data):
+  // naming any part of `_links` brings them all.
+  return pick(data, fieldTree(withLinksForEmbed(fields).map((f) => (f.startsWith('_links.') ? '_links' : f))));
+}
+
+function withLinksForEmbed(fields: string[]): string[] {
+  return fields.includes('_embedded') && !fields.includes('_links') ? [...fields, '_links'] : fields;
 }
 
 function fieldTree(fields: string[]): FieldTree {

@@ -24,6 +24,16 @@ describe('_fields', () => {
     expect(await body('/demo/v1/items/3?_fields[]=id')).toEqual({ id: 3 });
   });
 
+  it('naming part of _links keeps all links of a single item, as WordPress adds them after filtering', async () => {
+    const item = await body('/demo/v1/items/3?_fields=id,_links.self');
+    expect(Object.keys(item._links)).toEqual(['self', 'author', 'missing', 'plain']);
+  });
+
+  it('naming part of _links narrows the links of list items, which WordPress filters with the fields', async () => {
+    const list = await body('/demo/v1/items?_fields=id,_links.self');
+    expect(Object.keys(list[0]._links)).toEqual(['self']);
+  });
+
   it('does not touch error bodies', async () => {
     expect((await body('/demo/v1/items?per_page=0&_fields=id')).code).toBe('rest_invalid_param');
   });
