@@ -57,7 +57,8 @@ export async function readParams(request: RestRequest, method: string, match: Ro
   if (body.jsonError) throw restError('rest_invalid_json', [], { json_error_code: 4, json_error_message: body.jsonError });
   const merged = mergeParams(method, body, request.query, match.captures, match.endpoint!);
   if (body.files) request.files = body.files;
-  return validateParams(match.endpoint!, merged);
+  const givenOrder = [...Object.keys(body.json ?? {}), ...Object.keys(body.form ?? {}), ...Object.keys(request.query), ...Object.keys(match.captures)];
+  return validateParams(match.endpoint!, merged, givenOrder);
 }
 
 async function runHandler(ctx: HandlerContext): Promise<HandlerResult> {

@@ -2,8 +2,9 @@
  * The params step of the pipeline, in WordPress's order (WP_REST_Request::has_valid_params,
  * then sanitize_params): required params first (`rest_missing_callback_param`), then each
  * present declared param is coerced (coerce.ts) and the endpoint's ajv validator checks them
- * all at once; failures become one `rest_invalid_param` listing every bad param in args order.
- * Unknown params pass through untouched, as WordPress ignores them.
+ * all at once; failures become one `rest_invalid_param` listing the bad params as WordPress's two
+ * passes find them (see `reportedInOrder`). Unknown params pass through untouched, as WordPress
+ * ignores them.
  */
 import { Ajv } from 'ajv';
 import type { ArgSchema } from '../../generator/model.ts';
@@ -40,8 +41,11 @@ function fits(value: unknown, schema: ArgSchema): boolean {
 
 const isAbsent = (v: unknown) => v === undefined || v === null;
 
-/** Returns the params with declared ones coerced; throws the WordPress error otherwise. */
-export function validateParams(endpoint: EndpointDef, params: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Returns the params with declared ones coerced; throws the WordPress error otherwise.
+ * `givenOrder`: the names as the request gave them (body, query, path), for the error's order.
+ */
+export function validateParams(endpoint: EndpointDef, params: Record<string, unknown>, givenOrder: string[] = Object.keys(params)): Record<string, unknown> {
   const args = endpoint.args ?? {};
   const missing = Object.entries(args).filter(([name, arg]) => arg.required === true && isAbsent(params[name])).map(([name]) => name);
   if (missing.length > 0) throw restError('rest_missing_callback_param', [missing.join(', ')], { params: missing });
@@ -56,10 +60,33 @@ export function validateParams(endpoint: EndpointDef, params: Record<string, unk
 
   const validate = validatorOf(endpoint);
   if (validate(subject)) return out;
-  throw invalidParamsError(args, validate.errors ?? []);
+  throw invalidParamsError(endpoint, givenOrder, validate.errors ?? []);
 }
 
-function invalidParamsError(args: Record<string, ArgSchema>, errors: AjvErrorLike[]) {
+/**
+ * Params a read's first pass checks: WordPress gives only these collection params their own
+ * validate_callback, which has_valid_params runs before sanitize_params validates the rest.
+ */
+const FIRST_PASS_READ_PARAMS = ['context', 'page', 'per_page'];
+
+/**
+ * The bad params WordPress names, in its order. Write args come from the item schema, each with a
+ * validate_callback: all are checked in args order. A read first checks context, page and
+ * per_page (args order); only if they pass are the others checked, in the order the request
+ * gave them (sanitize_params walks the request's params).
+ */
+function reportedInOrder(endpoint: EndpointDef, givenOrder: string[], bad: Set<string>): string[] {
+  const argNames = Object.keys(endpoint.args ?? {});
+  const isRead = endpoint.methods.every((m) => m === 'GET');
+  if (!isRead) return argNames.filter((n) => bad.has(n));
+  const first = argNames.filter((n) => bad.has(n) && FIRST_PASS_READ_PARAMS.includes(n));
+  if (first.length > 0) return first;
+  const given = [...new Set(givenOrder)].filter((n) => bad.has(n));
+  return [...given, ...argNames.filter((n) => bad.has(n) && !given.includes(n))];
+}
+
+function invalidParamsError(endpoint: EndpointDef, given: string[], errors: AjvErrorLike[]) {
+  const args = endpoint.args ?? {};
   const byParam = new Map<string, AjvErrorLike[]>();
   for (const e of errors) {
     const name = unescape(e.instancePath.split('/')[1] ?? '');
@@ -68,9 +95,8 @@ function invalidParamsError(args: Record<string, ArgSchema>, errors: AjvErrorLik
   }
   const params: Record<string, string> = {};
   const details: Record<string, ParamError> = {};
-  for (const name of Object.keys(args)) {
-    const list = byParam.get(name);
-    if (!list) continue;
+  for (const name of reportedInOrder(endpoint, given, new Set(byParam.keys()))) {
+    const list = byParam.get(name)!;
     const error = pickError(name, args[name]!, list);
     params[name] = error.message;
     details[name] = error;
