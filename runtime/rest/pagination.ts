@@ -7,7 +7,7 @@
 import type { HandlerContext } from './types.ts';
 import { stringify } from 'qs';
 
-type PagingContext = Pick<HandlerContext, 'app' | 'request'>;
+type PagingContext = Pick<HandlerContext, 'app' | 'request'> & Partial<Pick<HandlerContext, 'params' | 'endpoint'>>;
 
 export function paginationHeaders(ctx: PagingContext, total: number, perPage: number, page: number): Record<string, string> {
   const totalPages = perPage > 0 ? Math.ceil(total / perPage) : 0;
@@ -25,10 +25,27 @@ export function pageLinks(ctx: PagingContext, totalPages: number, page: number):
   return links.length > 0 ? links.join(', ') : undefined;
 }
 
+/**
+ * WordPress builds the links from the query params after sanitize_params rewrote them, so a
+ * declared param appears as its clean value: `categories=5` comes back as `categories[0]=5`,
+ * `per_page=05` as `per_page=5`, a boolean as PHP prints it ('1' or '').
+ */
 function pageUrl(ctx: PagingContext, page: number): string {
-  const query: Record<string, unknown> = { ...ctx.request.query };
+  const query: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(ctx.request.query)) {
+    const declared = ctx.endpoint?.args?.[name] && ctx.endpoint.args[name]!.validate !== false && ctx.params && name in ctx.params;
+    query[name] = declared ? asPhpQueryValue(ctx.params![name]) : raw;
+  }
   delete query.rest_route;
   query.page = String(page);
   const parts = Object.entries(query).map(([k, v]) => (v === '' ? encodeURIComponent(k) : stringify({ [k]: v }, { format: 'RFC1738' })));
   return `${ctx.app.config.restUrl}${ctx.request.route}?${parts.join('&')}`;
+}
+
+function asPhpQueryValue(value: unknown): unknown {
+  if (value === true) return '1';
+  if (value === false || value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(asPhpQueryValue);
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asPhpQueryValue(v)]));
+  return String(value);
 }
