@@ -54,7 +54,7 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
 /** Body, merged params, required/coercion/validation: the steps before permission. */
 export async function readParams(request: RestRequest, method: string, match: RouteMatch): Promise<Record<string, any>> {
   const body: ParsedBody = await parseBody(request);
-  if (body.jsonError) throw restError('rest_invalid_json', [], { json_error_code: 4, json_error_message: body.jsonError });
+  if (body.jsonError) throw restError('rest_invalid_json', [], { json_error_code: body.jsonError.code, json_error_message: body.jsonError.message });
   const merged = mergeParams(method, body, request.query, match.captures, match.endpoint!);
   if (body.files) request.files = body.files;
   const givenOrder = [...Object.keys(body.json ?? {}), ...Object.keys(body.form ?? {}), ...Object.keys(request.query), ...Object.keys(match.captures)];

@@ -6,11 +6,12 @@
 import Busboy from 'busboy';
 import type { RestRequest, UploadedFile } from './types.ts';
 import { parseQueryString } from './query-string.ts';
+import { decodeJson, type JsonDecodeError } from './json-body.ts';
 
 export interface ParsedBody {
   json?: Record<string, unknown>;
-  /** Set when the body claimed to be JSON and was not. */
-  jsonError?: string;
+  /** Set when the body claimed to be JSON and was not (or was JSON PHP refuses). */
+  jsonError?: JsonDecodeError;
   form?: Record<string, unknown>;
   files?: Record<string, UploadedFile>;
 }
@@ -31,13 +32,11 @@ export async function parseBody(request: RestRequest): Promise<ParsedBody> {
 }
 
 function parseJson(raw: Buffer): ParsedBody {
-  try {
-    const value = JSON.parse(raw.toString('utf8')) as unknown;
-    if (value && typeof value === 'object') return { json: Array.isArray(value) ? { ...value } : (value as Record<string, unknown>) };
-    return {};
-  } catch {
-    return { jsonError: 'Syntax error' };
-  }
+  const decoded = decodeJson(raw.toString('utf8'));
+  if ('error' in decoded) return { jsonError: decoded.error };
+  const value = decoded.value;
+  if (value && typeof value === 'object') return { json: Array.isArray(value) ? { ...value } : (value as Record<string, unknown>) };
+  return {};
 }
 
 /** Fields become params (names like `a[b]` read as PHP reads them); files are kept by field name. */

@@ -96,6 +96,13 @@ describe('error shapes', () => {
     expect(body).toEqual({ code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: 4, json_error_message: 'Syntax error' } });
   });
 
+  it('JSON nested deeper than 512 levels: rest_invalid_json with JSON_ERROR_DEPTH, not a stack overflow', async () => {
+    const deep = `{"req": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const { status, body } = await json('/demo/v1/multi', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'rest_invalid_json', data: { status: 400, json_error_code: 1 } });
+  });
+
   it('lists every invalid param in args order with details', async () => {
     expect(await invalid('per_page=abc&page=0')).toEqual({
       code: 'rest_invalid_param',
