@@ -27,6 +27,14 @@ export function linkFor(p: Permalinks, post: { id: number; type: string; status:
   return p.siteUrl + p.structure.replace('%postname%', post.slug).replace('%post_id%', String(post.id));
 }
 
+/**
+ * The `Link` header of a single viewable item (WordPress's get_item adds it): where its HTML
+ * page lives. Undefined when the prepared item has no link (e.g. `_fields` left it out earlier).
+ */
+export function alternateLinkHeader(link: unknown): Record<string, string> {
+  return typeof link === 'string' && link ? { Link: `<${link}>; rel="alternate"; type=text/html` } : {};
+}
+
 export function permalinkTemplate(p: Permalinks, type: string, id: number): string {
   if (!p.structure) return plain(p.siteUrl, type, id);
   if (type === 'page') return `${p.siteUrl}/%pagename%/`;

@@ -9,7 +9,7 @@ import { authStatus, canDelete, canEdit, canRead, has, typeCap, type PostType } 
 import { metaSchemaOf } from './context.ts';
 import { siteZone } from './dates.ts';
 import { contentError, invalidParam } from './errors.ts';
-import { restBase } from './links.ts';
+import { alternateLinkHeader, restBase } from './links.ts';
 import { preparePost, preparePosts, stickyIds, type PostRow } from './prepare.ts';
 import { listQuery, pageWindow, withStickyFirst } from './query.ts';
 import { deletePostForever, publishDue, savePost, trashPost } from './store.ts';
@@ -80,7 +80,7 @@ export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerR
   if (post.password && ctx.params.password && ctx.params.password !== post.password) throw contentError('rest_post_incorrect_password');
   if (!(await canRead(ctx.app.db, ctx.user, post))) throw contentError('rest_forbidden', [], authStatus(ctx.user));
   const data = await preparePost(ctx, post, { context, password: ctx.params.password, excerptLength: ctx.params.excerpt_length });
-  return { data };
+  return { data, headers: alternateLinkHeader(data.link) };
 }
 
 export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {

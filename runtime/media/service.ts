@@ -22,6 +22,7 @@ import { removeFiles } from './storage.ts';
 import { readUpload } from './upload-input.ts';
 import { splitExtension } from './filenames.ts';
 import { editMedia, postProcessMedia } from './edit-service.ts';
+import { alternateLinkHeader } from '../content/links.ts';
 
 /**
  * The month folder of an upload: now, or, for media attached to a post (not a page), the post's
@@ -96,7 +97,8 @@ async function get(ctx: HandlerContext): Promise<HandlerResult> {
   const status = authStatus(ctx.user);
   if (ctx.params.context === 'edit' && !(await userCan(ctx.app, ctx.user, 'edit_post', row.id))) throw restError('rest_forbidden_context', [], {}, status);
   if (!(await canReadAttachment(ctx, row))) throw restError('rest_forbidden', [], {}, status);
-  return { data: await prepareAttachment(ctx, row, contextOf(ctx)) };
+  const data = await prepareAttachment(ctx, row, contextOf(ctx));
+  return { data, headers: alternateLinkHeader((data as { link?: unknown }).link) };
 }
 
 async function update(ctx: HandlerContext): Promise<HandlerResult> {
