@@ -3,7 +3,8 @@
  * rest_sanitize_value_from_schema), applied before the strict ajv validator:
  * - arrays from comma/space lists ("1,2 3") and from PHP's numbered maps ({0: a, 1: b});
  * - booleans from "true"/"false"/"1"/"0" (any case) and from 1/0;
- * - integers and numbers from numeric strings ("5", " 5", "5.0" as an integer);
+ * - integers and numbers from numeric strings ("5", " 5", "5.0" as an integer); integers
+ *   beyond ±2^53 held at that bound, as PHP's (int) holds them at PHP_INT_MAX;
  * - objects from '' (empty object) and from lists (PHP arrays are objects too);
  * - several types tried in the order declared (rest_get_best_type_for_value);
  * - oneOf/anyOf: the first sub-schema the value fits after coercion;
@@ -28,6 +29,7 @@ export function coerceValue(value: unknown, schema: ArgSchema, fits?: (v: unknow
     case 'object':
       return coerceObject(value, schema, fits);
     case 'integer':
+      return clampInteger(typeof value === 'number' ? value : Number(String(value).trim()));
     case 'number':
       return typeof value === 'number' ? value : Number(String(value).trim());
     case 'boolean':
@@ -37,6 +39,15 @@ export function coerceValue(value: unknown, schema: ArgSchema, fits?: (v: unknow
     default:
       return value;
   }
+}
+
+/**
+ * PHP's (int) saturates a numeric string beyond its range at PHP_INT_MAX; here the bound is the
+ * largest integer a JavaScript number holds exactly. Without it, `page=999999999999999999999`
+ * reaches SQL as 1e21, which SQLite refuses as a LIMIT/OFFSET ("datatype mismatch", a 500).
+ */
+function clampInteger(n: number): number {
+  return Math.min(Math.max(n, -Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
 }
 
 function typesOf(schema: ArgSchema): ArgType[] {
