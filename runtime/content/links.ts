@@ -35,8 +35,15 @@ export function alternateLinkHeader(link: unknown): Record<string, string> {
   return typeof link === 'string' && link ? { Link: `<${link}>; rel="alternate"; type=text/html` } : {};
 }
 
-export function permalinkTemplate(p: Permalinks, type: string, id: number): string {
-  if (!p.structure) return plain(p.siteUrl, type, id);
+/**
+ * Statuses whose sample permalink is pretty: public ones, those get_sample_permalink pretends are
+ * published (draft, pending, future), and private (its reader may see it). A trashed item's is
+ * plain, as wp_force_plain_post_permalink decides.
+ */
+const SAMPLE_PRETTY_STATUSES = new Set(['publish', 'private', 'draft', 'pending', 'future']);
+
+export function permalinkTemplate(p: Permalinks, type: string, id: number, status = 'publish'): string {
+  if (!p.structure || !SAMPLE_PRETTY_STATUSES.has(status)) return plain(p.siteUrl, type, id);
   if (type === 'page') return `${p.siteUrl}/%pagename%/`;
   return p.siteUrl + p.structure;
 }

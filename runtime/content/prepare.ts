@@ -205,16 +205,20 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     data.categories = terms?.category ?? [];
     data.tags = terms?.post_tag ?? [];
   }
-  data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id);
+  data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id, post.status);
   data.generated_slug = generatedSlug;
   const filtered = filterByContext(data, resourceFields(ctx, post.type), opts.context);
   filtered._links = buildLinks(ctx, post, rel, opts.context);
   return filtered;
 }
 
-/** WordPress's get_sample_permalink slug, in readable (decoded) form. */
+/**
+ * WordPress's get_sample_permalink slug, in readable (decoded) form. The REST controller asks
+ * for it with an empty name, which makes WordPress derive it from the current title whatever
+ * the stored slug (a published post retitled shows the slug a new title would give).
+ */
 async function generatedSlug(db: Kysely<Database>, post: PostRow): Promise<string> {
-  const base = post.slug || sanitizeTitle(post.title) || String(post.id);
+  const base = sanitizeTitle(post.title) || String(post.id);
   return decodeSlug(await uniqueSlug(db, base, { ...post, status: 'publish' }));
 }
 

@@ -1,0 +1,33 @@
+/**
+ * generated_slug and permalink_template as WordPress's get_sample_permalink gives them to the
+ * REST API: the slug always from the current title, the template plain once trashed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startContentServer, type ContentServer } from './content-server.ts';
+import { setOption } from '../../runtime/content/options.ts';
+
+let s: ContentServer;
+beforeAll(async () => {
+  s = await startContentServer();
+  await setOption(s.app.db, 'permalink_structure', '/%postname%/');
+});
+afterAll(async () => s?.close());
+
+describe('sample permalink of a post', () => {
+  it('a retitled published post keeps its slug; generated_slug follows the new title', async () => {
+    const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'First name', status: 'publish' });
+    const res = await s.call('administrator', 'POST', `/core/v2/posts/${made.body.id}`, { title: 'Second name' });
+    expect(res.body.slug).toBe('first-name');
+    expect(res.body.generated_slug).toBe('second-name');
+    expect(res.body.permalink_template).toBe(`${s.siteUrl}/%postname%/`);
+  });
+
+  it('a trashed post has a plain permalink template and a title slug without __trashed', async () => {
+    const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Bin me', status: 'publish' });
+    const res = await s.call('administrator', 'DELETE', `/core/v2/posts/${made.body.id}`);
+    expect(res.body.status).toBe('trash');
+    expect(res.body.slug).toBe('bin-me__trashed');
+    expect(res.body.generated_slug).toBe('bin-me');
+    expect(res.body.permalink_template).toBe(`${s.siteUrl}/?p=${made.body.id}`);
+  });
+});
