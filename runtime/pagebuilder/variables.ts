@@ -57,29 +57,38 @@ function requireVariable(set: VariableSet, id: string): Variable {
 
 type Operation = { type: string; id?: string; variable?: Record<string, unknown> } & Record<string, unknown>;
 
+/**
+ * Operation fields are not typed by the spec (restore's `id`, a batch's operations): only a
+ * string, number or boolean is text; anything else reads as '' rather than throwing in
+ * String() (an object whose own `toString` is not a function does).
+ */
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
 /** Applies one change to the set in memory; returns the id it touched. */
 function apply(set: VariableSet, op: Operation, now: Date): string {
   const fields = (op.variable ?? op) as Record<string, unknown>;
-  const id = String(op.id ?? fields.id ?? '');
+  const id = text(op.id ?? fields.id ?? '');
   switch (op.type) {
     case 'create': {
-      const label = String(fields.label ?? '');
+      const label = text(fields.label ?? '');
       assertLabelFree(set, label);
       const newId = `e-gv-${randomBytes(4).toString('hex')}`;
       const order = Object.keys(live(set)).length + 1;
-      set.variables[newId] = { type: String(fields.type ?? ''), label, value: String(fields.value ?? ''), order };
+      set.variables[newId] = { type: text(fields.type ?? ''), label, value: text(fields.value ?? ''), order };
       return newId;
     }
     case 'update': {
       const v = requireVariable(set, id);
       if (v.deleted) throw restError('rest_variable_not_found', [id]);
-      if (fields.label !== undefined) assertLabelFree(set, String(fields.label), id);
+      if (fields.label !== undefined) assertLabelFree(set, text(fields.label), id);
       set.variables[id] = {
         ...v,
-        ...(fields.label !== undefined && { label: String(fields.label) }),
-        ...(fields.value !== undefined && { value: String(fields.value) }),
-        ...(fields.type !== undefined && { type: String(fields.type) }),
-        ...(fields.order !== undefined && { order: Number(fields.order) }),
+        ...(fields.label !== undefined && { label: text(fields.label) }),
+        ...(fields.value !== undefined && { value: text(fields.value) }),
+        ...(fields.type !== undefined && { type: text(fields.type) }),
+        ...(fields.order !== undefined && { order: Number(text(fields.order)) }),
       };
       return id;
     }
@@ -90,19 +99,19 @@ function apply(set: VariableSet, op: Operation, now: Date): string {
     }
     case 'restore': {
       const v = requireVariable(set, id);
-      const label = fields.label !== undefined ? String(fields.label) : v.label;
+      const label = fields.label !== undefined ? text(fields.label) : v.label;
       assertLabelFree(set, label, id);
       const { deleted: _d, deleted_at: _a, ...rest } = v;
       set.variables[id] = {
         ...rest,
         label,
-        ...(fields.value !== undefined && { value: String(fields.value) }),
-        ...(fields.type !== undefined && { type: String(fields.type) }),
+        ...(fields.value !== undefined && { value: text(fields.value) }),
+        ...(fields.type !== undefined && { type: text(fields.type) }),
       };
       return id;
     }
     default:
-      throw restError('rest_invalid_param', ['operations'], { params: { operations: `Unknown operation type ${String(op.type)}.` } });
+      throw restError('rest_invalid_param', ['operations'], { params: { operations: `Unknown operation type ${text(op.type)}.` } });
   }
 }
 
@@ -135,7 +144,7 @@ export async function batchVariables(ctx: HandlerContext): Promise<HandlerResult
     const results: Array<{ type: string; id: string }> = [];
     for (const op of ctx.params.operations as Operation[]) {
       if (typeof op !== 'object' || op === null) throw restError('rest_invalid_param', ['operations'], { params: { operations: 'Each operation must be an object.' } });
-      results.push({ type: String(op.type), id: apply(set, op, ctx.app.now()) });
+      results.push({ type: text(op.type), id: apply(set, op, ctx.app.now()) });
     }
     return answer(await save(trx, set), { results });
   });
