@@ -49,7 +49,9 @@ async function importOne(ctx: HandlerContext, documentId: number, url: string): 
 }
 
 export async function importDocumentMedia(ctx: HandlerContext): Promise<HandlerResult> {
-  const documentId = Number(ctx.params.id);
+  // `id` is untyped in the spec and a JSON body's `id` wins over the URL's: only an integer names a document.
+  const documentId = typeof ctx.params.id === 'string' || typeof ctx.params.id === 'number' ? Number(ctx.params.id) : Number.NaN;
+  if (!Number.isSafeInteger(documentId)) throw restError('rest_post_invalid_id');
   const post = await ctx.app.db.selectFrom('posts').select(['id', 'type']).where('id', '=', documentId).executeTakeFirst();
   if (!post || SKIPPED_TYPES.has(post.type)) throw restError('rest_post_invalid_id');
   const meta = await ctx.app.db.selectFrom('postmeta').select('meta_value').where('post_id', '=', documentId).where('meta_key', '=', BUILDER_DATA).executeTakeFirst();

@@ -67,6 +67,12 @@ describe('variables', () => {
     expect((await call('POST', '/pagebuilder/v1/variables/create', { body: { type: 'font', label: 'No value' } })).status).toBe(400);
   });
 
+  it('an id that is an object names no variable (404), even one whose toString is not a function', async () => {
+    const res = await call('POST', '/pagebuilder/v1/variables/restore', { body: { id: { toString: 'x' } } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('rest_variable_not_found');
+  });
+
   it('applies a batch made against the current watermark, all or nothing, and refuses a stale one with 409', async () => {
     const before = (await call('GET', '/pagebuilder/v1/variables/list')).body.data;
     const stale = await call('POST', '/pagebuilder/v1/variables/batch', { body: { watermark: before.watermark - 1, operations: [{ type: 'create', variable: { type: 'color', label: 'Stale', value: '#000' } }] } });
@@ -193,6 +199,12 @@ describe('document media import', () => {
 
   it('answers 404 for a document that does not exist', async () => {
     const res = await call('POST', '/pagebuilder/v1/documents/999999/media/import');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('rest_post_invalid_id');
+  });
+
+  it('answers 404 when a JSON body\'s id (which wins over the URL\'s) is not an integer', async () => {
+    const res = await call('POST', '/pagebuilder/v1/documents/1/media/import', { body: { id: { toString: 'x' } } });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('rest_post_invalid_id');
   });
