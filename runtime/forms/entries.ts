@@ -57,10 +57,14 @@ export async function listEntries(ctx: HandlerContext): Promise<HandlerResult> {
   };
 }
 
-/** `entry_ids` arrives as an array or a comma-separated string. */
+/**
+ * `entry_ids` (untyped in the spec) arrives as an array, a PHP map or a comma-separated string;
+ * only numbers and numeric strings among them are ids (an object item is skipped, not converted).
+ */
 function entryIds(value: unknown): number[] {
-  const items = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
-  return [...new Set(items.map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+  const items = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : String(value ?? '').split(/[\s,]+/);
+  const ids = items.filter((v) => typeof v === 'number' || typeof v === 'string').map(Number);
+  return [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))];
 }
 
 async function setStatus(ctx: HandlerContext, ids: number[], status: string, log: string): Promise<HandlerResult> {

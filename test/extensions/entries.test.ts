@@ -166,6 +166,13 @@ describe('export, details, logs, delete', () => {
     expect((await call('POST', '/formsuite/v1/entries/delete', { body: { entry_ids: [id] } })).status).toBe(404);
     expect((await call('POST', '/formsuite/v1/entries/delete', { body: { entry_ids: 'none' } })).status).toBe(400);
   });
+
+  it('reads entry_ids given as a PHP map and skips items that are not ids, instead of failing on them', async () => {
+    const id = (await submit(formId, { your_name: 'Mapped', email: 'mapped@example.com' })).body.entry_id;
+    const res = await call('POST', '/formsuite/v1/entries/delete', { body: { entry_ids: { first: String(id), odd: { toString: 'x' } } } });
+    expect(res.body).toEqual({ deleted: true, entry_ids: [id] });
+    expect((await call('POST', '/formsuite/v1/entries/delete', { body: { entry_ids: [{ toString: 'x' }] } })).status).toBe(400);
+  });
 });
 
 describe('dashboard and page picker', () => {
