@@ -2,7 +2,7 @@
  * `_embed`: for each `_links` relation whose links are marked `embeddable: true`, dispatches a
  * GET to the link (context=embed unless the link names one) as the same user and puts the
  * results under `_embedded[rel]`, as WordPress's embed_links does. Errors are embedded as their
- * error bodies; a relation with no embeddable link is left out. One answer per href per response.
+ * error bodies; a relation with no embeddable link, or only empty answers, is left out. One answer per href per response.
  */
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { App } from './types.ts';
@@ -35,10 +35,16 @@ async function embedItem(app: App, item: unknown, embed: EmbedSelection, user: C
     if (embed !== true && !embed.includes(rel)) continue;
     if (!Array.isArray(list)) continue;
     const results = await Promise.all(list.map((link) => (link?.embeddable && link.href ? fetchOnce(app, link.href, user, cache) : Promise.resolve(null))));
-    if (results.some((r) => r !== null)) embedded[rel] = results.map((r) => r ?? []);
+    // PHP's array_filter: a relation whose answers are all empty (no link, `[]`) is left out.
+    if (results.some((r) => !isEmptyAnswer(r))) embedded[rel] = results.map((r) => r ?? []);
   }
   if (Object.keys(embedded).length === 0) return item;
   return { ...item, _embedded: embedded };
+}
+
+function isEmptyAnswer(value: unknown): boolean {
+  if (value === null || value === undefined || value === '' || value === false || value === 0) return true;
+  return typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 function fetchOnce(app: App, href: string, user: CurrentUser | null, cache: Map<string, Promise<unknown>>): Promise<unknown> {
