@@ -58,8 +58,25 @@ function schemaOf(app: Pick<App, 'deployment'>, route: RouteDef): Record<string,
     const response = endpoint.response;
     if (response && 'resource' in response) {
       const resource = app.deployment.resources?.[response.resource];
-      if (resource) return { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(resource.schema) as object) };
+      if (resource) return { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(withoutValidateFlags(resource.schema)) as object) };
     }
   }
   return undefined;
+}
+
+/**
+ * `validate: false` is the spec's own marker (an arg WordPress leaves unvalidated), never a
+ * published keyword: removed from every schema level, leaving property maps' names alone.
+ */
+function withoutValidateFlags(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'validate') continue;
+    if (key === 'properties' && value && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, withoutValidateFlags(child)]));
+    else if (key === 'items' || key === 'additionalProperties') out[key] = withoutValidateFlags(value);
+    else if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) out[key] = value.map(withoutValidateFlags);
+    else out[key] = value;
+  }
+  return out;
 }
