@@ -127,7 +127,8 @@ function links(ctx: HandlerContext, row: AttachmentRow, context: Context): Recor
     if (ctx.user?.caps.has('unfiltered_html')) out['wp:action-unfiltered-html'] = self;
     if (ctx.user?.caps.has('edit_others_posts')) out['wp:action-assign-author'] = self;
   }
-  out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  // WordPress lists the curie only when some relation uses it.
+  if (Object.keys(out).some((rel) => rel.startsWith('wp:'))) out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return out;
 }
 
