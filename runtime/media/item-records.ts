@@ -25,7 +25,8 @@ export function createdResponse(ctx: HandlerContext, id: number, data: unknown):
   return {
     status: 201,
     data,
-    headers: { Location: `${restBase(ctx)}/media/${id}`, 'X-WP-Upload-Attachment-ID': String(id) },
+    // WordPress sets the attachment id header before Location.
+    headers: { 'X-WP-Upload-Attachment-ID': String(id), Location: `${restBase(ctx)}/media/${id}` },
   };
 }
 

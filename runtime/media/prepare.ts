@@ -95,7 +95,8 @@ function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: Attac
   const folder = attached.includes('/') ? attached.slice(0, attached.lastIndexOf('/') + 1) : '';
   const sizes = metadata.sizes ?? {};
   const shown = sizes.medium ?? { file: attached.slice(folder.length), width: metadata.width, height: metadata.height };
-  const sizeName = sizes.medium ? 'medium' : 'full';
+  // The class names the size asked for (wp_get_attachment_image), even when the original stands in.
+  const sizeName = 'medium';
   const ratio = metadata.width / metadata.height;
   // Sizes of the same shape as the original, and the original itself, as srcset candidates.
   const candidates = Object.values(sizes)
