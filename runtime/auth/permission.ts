@@ -44,6 +44,9 @@ export async function allowedMethods(ctx: PermissionContext, route: RouteDef): P
     } catch (error) {
       // Refused for this user: the method stays out of Allow. Anything else is a bug: let it show.
       if (!(error instanceof RestError)) throw error;
+      // A bad param found on the way (WordPress finds it while sanitizing, not in the permission
+      // callback) says nothing about the method being allowed.
+      if (error.code === 'rest_invalid_param') for (const m of endpoint.methods) allowed.add(m);
     }
   }
   return [...allowed];
