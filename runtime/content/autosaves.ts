@@ -49,21 +49,23 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
       await savePost(trx, { type, changes, existing: post, authorId: post.author, zone, now, siteUrl: ctx.app.config.siteUrl, metaSchema: metaSchemaOf(ctx, type) });
       return post.id;
     }
-    const fields = {
-      title: changes.row.title ?? post.title,
-      content: changes.row.content ?? post.content,
-      excerpt: changes.row.excerpt ?? post.excerpt,
-    };
+    // What the request sent of the revisioned fields. WordPress makes a new autosave from the
+    // request alone (a field left out is saved empty), but updates an existing one like
+    // wp_update_post (a field left out keeps the autosave's value), and calls it unchanged when
+    // every sent field equals the post's.
+    const sent: Partial<Record<'title' | 'content' | 'excerpt', string>> = {};
+    for (const field of ['title', 'content', 'excerpt'] as const) if (changes.row[field] !== undefined && changes.row[field] !== null) sent[field] = changes.row[field];
+    const fields = { title: sent.title ?? '', content: sent.content ?? '', excerpt: sent.excerpt ?? '' };
     const old = await trx.selectFrom('posts').selectAll().where('parent', '=', post.id).where('type', '=', 'revision')
       .where('slug', 'like', '%-autosave-v1').where('author', '=', userId).executeTakeFirst();
     if (old) {
-      if (!differs(fields, post)) {
+      if (!differs({ ...post, ...sent }, post)) {
         // The stale autosave goes, and the caller is told there was nothing to save.
         await trx.deleteFrom('posts').where('id', '=', old.id).execute();
         return null;
       }
       const nowGmt = gmtNow(now);
-      await trx.updateTable('posts').set({ ...fields, date: localFromGmt(nowGmt, zone), date_gmt: nowGmt, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt }).where('id', '=', old.id).execute();
+      await trx.updateTable('posts').set({ ...sent, date: localFromGmt(nowGmt, zone), date_gmt: nowGmt, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt }).where('id', '=', old.id).execute();
       return old.id;
     }
     return insertRevisionRow(trx, post, 'autosave', userId, now, zone, ctx.app.config.siteUrl, Object.keys(metaSchemaOf(ctx, type)), fields);

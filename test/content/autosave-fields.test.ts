@@ -1,0 +1,28 @@
+/**
+ * Which fields an autosave of a published post holds, as WordPress 6.1 keeps them: a new
+ * autosave has only what the request sent (the rest empty); a later one updates the sent
+ * fields of the existing autosave and keeps its others.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startContentServer, type ContentServer } from './content-server.ts';
+
+let s: ContentServer;
+beforeAll(async () => {
+  s = await startContentServer();
+});
+afterAll(async () => s?.close());
+
+const fields = (b: any) => ({ title: b.title.raw, content: b.content.raw, excerpt: b.excerpt.raw });
+
+describe('autosave fields', () => {
+  it('a first autosave leaves unsent fields empty; a second keeps them from the autosave', async () => {
+    const post = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Same', content: 'v1', excerpt: 'ex', status: 'publish' });
+    const first = await s.call('administrator', 'POST', `/core/v2/posts/${post.body.id}/autosaves`, { content: 'changed' });
+    expect(first.status).toBe(200);
+    expect(fields(first.body)).toEqual({ title: '', content: 'changed', excerpt: '' });
+    const second = await s.call('administrator', 'POST', `/core/v2/posts/${post.body.id}/autosaves`, { title: 'New' });
+    expect(fields(second.body)).toEqual({ title: 'New', content: 'changed', excerpt: '' });
+    const live = await s.call('administrator', 'GET', `/core/v2/posts/${post.body.id}?context=edit`);
+    expect(fields(live.body)).toEqual({ title: 'Same', content: 'v1', excerpt: 'ex' });
+  });
+});
