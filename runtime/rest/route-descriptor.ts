@@ -6,6 +6,7 @@
  */
 import type { ArgSchema } from '../../generator/model.ts';
 import type { App, EndpointDef, RouteDef } from './types.ts';
+import { actionSchemaLinks } from '../content/schema-links.ts';
 
 const PUBLISHED_KEYWORDS = new Set([
   'title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
@@ -53,12 +54,17 @@ export function phpShaped(value: unknown): unknown {
 }
 
 /** The item schema of the resource the route answers with, as WordPress publishes it. */
-function schemaOf(app: Pick<App, 'deployment'>, route: RouteDef): Record<string, unknown> | undefined {
+function schemaOf(app: Pick<App, 'config' | 'deployment'>, route: RouteDef): Record<string, unknown> | undefined {
   for (const endpoint of route.endpoints) {
     const response = endpoint.response;
     if (response && 'resource' in response) {
       const resource = app.deployment.resources?.[response.resource];
-      if (resource) return { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(withoutValidateFlags(resource.schema)) as object) };
+      if (!resource) continue;
+      const schema: Record<string, unknown> = { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(withoutValidateFlags(resource.schema)) as object) };
+      // The item address: the route's path up to its first capture, then the id template.
+      const links = actionSchemaLinks(response.resource, `${app.config.restUrl}${route.path.replace(/\/<[^>]+>.*$/, '')}/{id}`);
+      if (links) schema.links = links;
+      return schema;
     }
   }
   return undefined;
