@@ -4,6 +4,7 @@
  * typed, and image search over this site's own media library.
  */
 import type { HandlerContext } from '../rest/types.ts';
+import { containsText } from '../linking/text-match.ts';
 
 type Provider = (ctx: HandlerContext, payload: Record<string, unknown>) => Promise<unknown> | unknown;
 
@@ -52,7 +53,7 @@ const mediaSearch: Provider = async (ctx, p) => {
   const page = Math.max(1, Number(p.page ?? 1) || 1);
   let q = ctx.app.db.selectFrom('posts').where('type', '=', 'attachment').where('mime_type', 'like', 'image/%');
   if (words.length) {
-    q = q.where((eb) => eb.or(words.flatMap((w) => [eb('title', 'like', `%${w}%`), eb('slug', 'like', `%${w}%`)])));
+    q = q.where((eb) => eb.or(words.flatMap((w) => [containsText('title', w), containsText('slug', w)])));
   }
   const rows = await q.select(['id', 'title', 'guid', 'mime_type']).orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
   return { images: rows.map((r) => ({ id: r.id, title: r.title, url: r.guid, mime_type: r.mime_type })), source: 'media-library', keywords: words };

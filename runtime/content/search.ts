@@ -5,6 +5,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { containsText } from '../linking/text-match.ts';
 
 const STOPWORDS = new Set('about an are as at be by com for from how in is it of on or that the this to was what when where who will with www'.split(' '));
 export const SEARCH_COLUMNS = ['post_title', 'post_content', 'post_excerpt'] as const;
@@ -33,16 +34,11 @@ export function parseSearch(search: string, exact: boolean): SearchTerm[] {
   return terms.length ? terms : [{ text, exclude: false }];
 }
 
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The WHERE condition of a search over the chosen columns. */
 export function searchCondition(eb: ExpressionBuilder<Database, 'posts'>, terms: SearchTerm[], columns: string[]): Expression<SqlBool> {
   const cols = (columns.length ? columns : [...SEARCH_COLUMNS]).map((c) => COLUMN[c]).filter(Boolean);
   const parts = terms.map((term) => {
-    const like = likePattern(term.text);
-    const matches = cols.map((c) => sql<SqlBool>`${sql.ref(`posts.${c}`)} LIKE ${like} ESCAPE '\\'`);
+    const matches = cols.map((c) => containsText(`posts.${c}`, term.text) as unknown as Expression<SqlBool>);
     if (term.exclude) return eb.and(matches.map((m) => eb.not(m)));
     return eb.or(matches);
   });
@@ -54,10 +50,10 @@ export function searchCondition(eb: ExpressionBuilder<Database, 'posts'>, terms:
  * title, any term in the title, the phrase in the excerpt, in the content; then newest first.
  */
 export function relevanceRank(search: string, terms: SearchTerm[]) {
-  const phrase = likePattern(search.trim());
-  const included = terms.filter((t) => !t.exclude).map((t) => likePattern(t.text));
-  const titleLike = (p: string) => sql`posts.title LIKE ${p} ESCAPE '\\'`;
-  const all = included.length ? sql.join(included.map(titleLike), sql` AND `) : sql`0`;
-  const any = included.length ? sql.join(included.map(titleLike), sql` OR `) : sql`0`;
-  return sql<number>`CASE WHEN ${titleLike(phrase)} THEN 1 WHEN ${all} THEN 2 WHEN ${any} THEN 3 WHEN posts.excerpt LIKE ${phrase} ESCAPE '\\' THEN 4 WHEN posts.content LIKE ${phrase} ESCAPE '\\' THEN 5 ELSE 6 END`;
+  const phrase = search.trim();
+  const included = terms.filter((t) => !t.exclude).map((t) => t.text);
+  const inTitle = (text: string) => containsText('posts.title', text);
+  const all = included.length ? sql.join(included.map(inTitle), sql` AND `) : sql`0`;
+  const any = included.length ? sql.join(included.map(inTitle), sql` OR `) : sql`0`;
+  return sql<number>`CASE WHEN ${inTitle(phrase)} THEN 1 WHEN ${all} THEN 2 WHEN ${any} THEN 3 WHEN ${containsText('posts.excerpt', phrase)} THEN 4 WHEN ${containsText('posts.content', phrase)} THEN 5 ELSE 6 END`;
 }

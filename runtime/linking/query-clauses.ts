@@ -6,6 +6,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import { restError } from '../rest/errors.ts';
 import type { Database } from '../store/schema.ts';
+import { containsText } from './text-match.ts';
 
 type PostQuery = SelectQueryBuilder<Database, 'posts', any>;
 
@@ -36,7 +37,7 @@ export function applyMetaQuery(q: PostQuery, value: unknown): PostQuery {
     else if (compare === 'NOT EXISTS') q = q.where((eb) => eb.not(eb.exists(withKey(eb))));
     else if (compare === '=') q = q.where((eb) => eb.exists(withKey(eb).where('postmeta.meta_value', 'in', encoded)));
     else if (compare === '!=') q = q.where((eb) => eb.not(eb.exists(withKey(eb).where('postmeta.meta_value', 'in', encoded))));
-    else q = q.where((eb) => eb.exists(withKey(eb).where('postmeta.meta_value', 'like', `%${String(clause.value).replace(/[\\%_"]/g, '')}%`)));
+    else q = q.where((eb) => eb.exists(withKey(eb).where(containsText('postmeta.meta_value', String(clause.value).replace(/"/g, '')))));
   }
   return q;
 }

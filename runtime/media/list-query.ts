@@ -10,6 +10,7 @@ import { restError } from '../rest/errors.ts';
 import { filterDateToLocal, siteZone } from '../content/dates.ts';
 import { ALLOWED_TYPES, mimeTypesOfMediaType } from './mime-types.ts';
 import { ATTACHED_FILE } from './attachments.ts';
+import { containsText } from '../linking/text-match.ts';
 
 type Query = SelectQueryBuilder<Database, 'posts', any>;
 
@@ -69,14 +70,13 @@ function applySearch(q: Query, search: string, params: Record<string, any>): Que
   const map: Record<string, 'title' | 'excerpt' | 'content'> = { post_title: 'title', post_excerpt: 'excerpt', post_content: 'content' };
   const words = search.split(/\s+/).filter(Boolean);
   for (const word of words) {
-    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([
-      ...wanted.filter((c) => map[c]).map((c) => eb(sql.ref(map[c]), 'like', sql`${like} escape '\\'`)),
+      ...wanted.filter((c) => map[c]).map((c) => containsText(`posts.${map[c]}`, word)),
       // The file name too, as WordPress searches attachments, unless the columns were named.
       ...(columns.length ? [] : [eb.exists(eb.selectFrom('postmeta').select('postmeta.id')
         .whereRef('postmeta.post_id', '=', 'posts.id')
         .where('postmeta.meta_key', '=', ATTACHED_FILE)
-        .where('postmeta.meta_value', 'like', sql<string>`${like} escape '\\'`))]),
+        .where(containsText('postmeta.meta_value', word)))]),
     ]));
   }
   return q;
@@ -87,8 +87,8 @@ function applyOrder(q: Query, params: Record<string, any>): Query {
   const orderby = String(params.orderby ?? 'date');
   if (orderby === 'relevance') {
     if (!params.search) throw restError('rest_no_search_term_defined');
-    const like = `%${String(params.search).trim()}%`;
-    return q.orderBy(sql`case when title like ${like} then 0 when excerpt like ${like} then 1 else 2 end`, 'asc').orderBy('date', 'desc');
+    const phrase = String(params.search).trim();
+    return q.orderBy(sql`case when ${containsText('title', phrase)} then 0 when ${containsText('excerpt', phrase)} then 1 else 2 end`, 'asc').orderBy('date', 'desc');
   }
   if (orderby === 'include' && list(params.include).length) {
     return q.orderBy(sql`case ${sql.join(list(params.include).map((id, i) => sql`when id = ${Number(id)} then ${i}`), sql` `)} else 999999 end`);

@@ -68,6 +68,11 @@ describe('post list filters', () => {
     expect(await ids('search=apple%20fruit&search_semantics=exact')).toEqual([]);
     expect(names(await ids('search=red%20fruit&search_semantics=exact'))).toEqual(['alpha']);
   });
+  it('a search longer than SQLite\'s 50,000-byte LIKE limit answers an empty list, not a 500', async () => {
+    const res = await s.call('anonymous', 'POST', '/core/v2/posts?_method=GET', { search: `apple${'x'.repeat(60_000)}` });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
   it('after and before compare the publish date', async () => {
     expect(names(await ids('after=2024-02-15T00:00:00'))).toEqual(['zeta', 'gamma']);
     expect(names(await ids('before=2024-02-15T00:00:00'))).toEqual(['beta', 'alpha']);
