@@ -30,7 +30,9 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
     guid: { rendered: row.guid, raw: row.guid },
     title: { raw: row.title, rendered: renderTitle(row.title) },
     content: { raw: row.content, rendered: renderContent(row.content) },
-    excerpt: { raw: row.excerpt, rendered: renderExcerpt(row.excerpt, row.content) },
+    // A revision's excerpt is only filtered, never made from the content (the revisions
+    // controller applies the_excerpt to the saved text): empty stays empty.
+    excerpt: { raw: row.excerpt, rendered: row.excerpt.trim() === '' ? '' : renderExcerpt(row.excerpt, row.content) },
     meta,
   };
   if (kind === 'autosave') data.preview_link = previewLink;

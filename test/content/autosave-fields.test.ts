@@ -25,4 +25,15 @@ describe('autosave fields', () => {
     const live = await s.call('administrator', 'GET', `/core/v2/posts/${post.body.id}?context=edit`);
     expect(fields(live.body)).toEqual({ title: 'Same', content: 'v1', excerpt: 'ex' });
   });
+
+  it('an empty excerpt renders empty in autosaves and revisions, not made from the content', async () => {
+    const post = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'No excerpt', content: 'Body words here', status: 'publish' });
+    const auto = await s.call('administrator', 'POST', `/core/v2/posts/${post.body.id}/autosaves`, { content: 'Other body words' });
+    expect(auto.body.excerpt).toEqual({ raw: '', rendered: '' });
+    await s.call('administrator', 'POST', `/core/v2/posts/${post.body.id}`, { content: 'Revised body words' });
+    const revisions = await s.call('administrator', 'GET', `/core/v2/posts/${post.body.id}/revisions`);
+    expect(revisions.body.length).toBeGreaterThan(0);
+    expect(revisions.body[0].excerpt.rendered).toBe('');
+    expect(post.body.excerpt.rendered).toContain('Body words here');
+  });
 });
