@@ -43,14 +43,27 @@ async function filtered(ctx: HandlerContext, explicitIds: number[] = []) {
   return q;
 }
 
+/**
+ * Page and page size as LIMIT and OFFSET SQLite takes: whole numbers from 1 (anything else reads
+ * as the default), the offset held within 2^53. page × per_page of two huge
+ * values went past SQLite's 64-bit integers ("datatype mismatch", a 500); such a page is empty.
+ */
+function pageWindow(page: unknown, perPage: unknown, defaultPerPage: number): { perPage: number; offset: number } {
+  const whole = (v: unknown, fallback: number) => {
+    const n = typeof v === 'number' || typeof v === 'string' ? Math.floor(Number(v)) : Number.NaN;
+    return Number.isFinite(n) ? Math.min(Math.max(1, n), Number.MAX_SAFE_INTEGER) : fallback;
+  };
+  const size = whole(perPage, defaultPerPage);
+  return { perPage: size, offset: Math.min((whole(page, 1) - 1) * size, Number.MAX_SAFE_INTEGER) };
+}
+
 export async function listEntries(ctx: HandlerContext): Promise<HandlerResult> {
-  const perPage = Math.max(1, Number(ctx.params.per_page ?? 20));
-  const page = Math.max(1, Number(ctx.params.page ?? 1));
+  const { perPage, offset } = pageWindow(ctx.params.page, ctx.params.per_page, 20);
   const q = await filtered(ctx);
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const column = ORDER_COLUMNS[String(ctx.params.orderby ?? 'created_at')] ?? 'created_at';
   const direction = String(ctx.params.order ?? 'DESC').toUpperCase() === 'ASC' ? 'asc' : 'desc';
-  const rows = await q.selectAll().orderBy(column, direction).orderBy('id', direction).limit(perPage).offset((page - 1) * perPage).execute();
+  const rows = await q.selectAll().orderBy(column, direction).orderBy('id', direction).limit(perPage).offset(offset).execute();
   return {
     data: rows.map(presentEntry),
     headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))) },
@@ -135,11 +148,10 @@ export async function entryDetails(ctx: HandlerContext): Promise<HandlerResult> 
 export async function entryLogs(ctx: HandlerContext): Promise<HandlerResult> {
   const id = Number(ctx.params.id);
   await requireEntry(ctx.app.db, id);
-  const perPage = Math.max(1, Number(ctx.params.per_page ?? 3));
-  const page = Math.max(1, Number(ctx.params.page ?? 1));
+  const { perPage, offset } = pageWindow(ctx.params.page, ctx.params.per_page, 3);
   const base = ctx.app.db.selectFrom('form_entry_logs').where('entry_id', '=', id);
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const logs = await base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+  const logs = await base.selectAll().orderBy('id', 'desc').limit(perPage).offset(offset).execute();
   return {
     data: logs.map((l) => ({ id: l.id, message: l.message, created_at: l.created_at.replace(' ', 'T') })),
     headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))) },

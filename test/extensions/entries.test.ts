@@ -167,6 +167,17 @@ describe('export, details, logs, delete', () => {
     expect((await call('POST', '/formsuite/v1/entries/delete', { body: { entry_ids: 'none' } })).status).toBe(400);
   });
 
+  it('a page far past the end (huge page × huge per_page) is empty, not a 500', async () => {
+    const huge = '999999999999999999999';
+    const list = await call('GET', '/formsuite/v1/entries/list', { query: { page: huge, per_page: 100 } });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([]);
+    const id = (await submit(formId, { your_name: 'Paged', email: 'paged@example.com' })).body.entry_id;
+    const logs = await call('GET', `/formsuite/v1/entry/${id}/logs`, { query: { page: huge, per_page: huge } });
+    expect(logs.status).toBe(200);
+    expect(logs.body).toEqual([]);
+  });
+
   it('reads entry_ids given as a PHP map and skips items that are not ids, instead of failing on them', async () => {
     const id = (await submit(formId, { your_name: 'Mapped', email: 'mapped@example.com' })).body.entry_id;
     const res = await call('POST', '/formsuite/v1/entries/delete', { body: { entry_ids: { first: String(id), odd: { toString: 'x' } } } });
