@@ -42,9 +42,9 @@ export function alternateLinkHeader(link: unknown): Record<string, string> {
  */
 const SAMPLE_PRETTY_STATUSES = new Set(['publish', 'private', 'draft', 'pending', 'future']);
 
-export function permalinkTemplate(p: Permalinks, type: string, id: number, status = 'publish'): string {
+export function permalinkTemplate(p: Permalinks, type: string, id: number, status = 'publish', ancestorPath = ''): string {
   if (!p.structure || !SAMPLE_PRETTY_STATUSES.has(status)) return plain(p.siteUrl, type, id);
-  if (type === 'page') return `${p.siteUrl}/%pagename%/`;
+  if (type === 'page') return `${p.siteUrl}/${ancestorPath ? `${ancestorPath}/` : ''}%pagename%/`;
   return p.siteUrl + p.structure;
 }
 

@@ -128,6 +128,8 @@ function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context:
   const revs = rel.revisions.get(post.id);
   links['version-history'] = [{ count: revs?.count ?? 0, href: `${self}/revisions` }];
   if (revs?.count) links['predecessor-version'] = [{ id: revs.last, href: `${self}/revisions/${revs.last}` }];
+  // A child page points up to its parent (hierarchical types, as WordPress's prepare_links).
+  if (post.type === 'page' && post.parent) links.up = [{ embeddable: true, href: `${base}/pages/${post.parent}` }];
   const thumb = rel.thumbnails.get(post.id);
   if (thumb) links['wp:featuredmedia'] = [{ embeddable: true, href: `${base}/media/${thumb}` }];
   links['wp:attachment'] = [{ href: `${base}/media?parent=${post.id}` }];
@@ -205,7 +207,9 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     data.categories = terms?.category ?? [];
     data.tags = terms?.post_tag ?? [];
   }
-  data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id, post.status);
+  // A page's template keeps its ancestors' path before %pagename% (get_sample_permalink).
+  const ancestors = isPage ? (rel.paths.get(post.id) ?? '').split('/').slice(0, -1).join('/') : '';
+  data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id, post.status, ancestors);
   data.generated_slug = generatedSlug;
   const filtered = filterByContext(data, resourceFields(ctx, post.type), opts.context);
   filtered._links = buildLinks(ctx, post, rel, opts.context);

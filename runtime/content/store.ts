@@ -50,6 +50,11 @@ export const BLANK_POST = {
   date: '', date_gmt: '', modified: '', modified_gmt: '', comment_count: 0,
 };
 
+/** get_default_comment_status: pages start closed to comments and pings; posts open. */
+function defaultDiscussion(type: string): { comment_status: string; ping_status: string } {
+  return type === 'page' ? { comment_status: 'closed', ping_status: 'closed' } : { comment_status: 'open', ping_status: 'open' };
+}
+
 export async function setSticky(db: Db, id: number, sticky: boolean): Promise<void> {
   const list = await getOption<number[]>(db as Kysely<Database>, 'sticky_posts', []);
   const ids = (Array.isArray(list) ? list : []).map(Number).filter((x) => x !== id);
@@ -102,7 +107,7 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
   } else {
     const inserted = await trx
       .insertInto('posts')
-      .values({ ...BLANK_POST, author: input.authorId, type, ...base })
+      .values({ ...BLANK_POST, author: input.authorId, type, ...defaultDiscussion(type), ...base })
       .returning('id')
       .executeTakeFirstOrThrow();
     id = inserted.id;
