@@ -73,6 +73,12 @@ const readList: RuleCheck = async (ctx, postType) => {
 const readItem: RuleCheck = async (ctx, postType) => {
   const post = await requirePost(ctx, postType, ctx.params.id);
   if (ctx.params.context === 'edit' && !(await can(ctx, 'edit_post', post.id))) deny('forbidden_context_item', ctx.user);
+  // A password that does not match is refused whether or not the post has one, as WordPress's
+  // get_item_permissions_check compares them before anything else is read.
+  if (typeof ctx.params.password === 'string' && ctx.params.password !== '') {
+    const row = await ctx.app.db.selectFrom('posts').select('password').where('id', '=', post.id).executeTakeFirst();
+    if (row?.password !== ctx.params.password) deny('post_incorrect_password', ctx.user);
+  }
   if (!(await canReadPost(ctx, post))) deny('forbidden', ctx.user);
 };
 
