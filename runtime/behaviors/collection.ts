@@ -5,6 +5,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { deleteRecord, getRecord, listRecords, nextNumericKey, putRecord, scopedKey, type StoredRecord } from './records.ts';
 import { pagedResponse, pagingOf, payloadOf } from './payload.ts';
 import { ensureSeeded } from './seed.ts';
+import { looseText } from '../rest/loose-params.ts';
 
 export async function runCollection(ctx: HandlerContext, b: CollectionBehavior): Promise<HandlerResult> {
   const db = ctx.app.db;
@@ -13,7 +14,9 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
   const idOf = (): string => {
     const raw = b.idParam ? ctx.params[b.idParam] : undefined;
     if (raw === undefined || raw === null || raw === '') throw restError('rest_missing_callback_param', [b.idParam ?? 'id'], { params: [b.idParam ?? 'id'] });
-    return String(raw);
+    // An untyped key param may hold a list or an object: it names no record.
+    if (typeof raw === 'object') throw restError('rest_invalid_param', [b.idParam!], { params: { [b.idParam!]: `${b.idParam} is not of type string.` } });
+    return looseText(raw);
   };
 
   switch (b.op) {

@@ -6,6 +6,7 @@
  * kept rather than silently dropped.
  */
 import type { HandlerContext } from '../rest/types.ts';
+import { looseNumber } from '../rest/loose-params.ts';
 
 const GLOBAL_PARAMS = new Set(['_fields', '_embed', '_envelope', '_method', '_wpnonce', '_locale', 'rest_route', 'context']);
 
@@ -20,8 +21,8 @@ export function payloadOf(ctx: HandlerContext, exclude: string[] = []): Record<s
 
 /** Paging params as WordPress collections take them, with the spec's defaults already applied. */
 export function pagingOf(ctx: HandlerContext): { page: number; perPage: number } {
-  const page = Math.max(1, Number(ctx.params.page ?? 1) || 1);
-  const perPage = Math.min(100, Math.max(1, Number(ctx.params.per_page ?? 10) || 10));
+  const page = Math.max(1, looseNumber(ctx.params.page ?? 1) || 1);
+  const perPage = Math.min(100, Math.max(1, looseNumber(ctx.params.per_page ?? 10) || 10));
   return { page, perPage };
 }
 

@@ -10,6 +10,7 @@ import { gmtFromLocal, gmtNow, siteZone } from '../content/dates.ts';
 import { findForm } from './form-store.ts';
 import { containsText } from '../linking/text-match.ts';
 import { addLog, presentEntry, requireEntry, type EntryRow } from './entry-store.ts';
+import { looseNumber } from '../rest/loose-params.ts';
 
 const ORDER_COLUMNS: Record<string, keyof EntryRow> = {
   ID: 'id', id: 'id', form_id: 'form_id', user_id: 'user_id', status: 'status', type: 'type', created_at: 'created_at', updated_at: 'updated_at',
@@ -140,13 +141,13 @@ function cell(v: unknown): string {
 }
 
 export async function entryDetails(ctx: HandlerContext): Promise<HandlerResult> {
-  const entry = presentEntry(await requireEntry(ctx.app.db, Number(ctx.params.id)));
+  const entry = presentEntry(await requireEntry(ctx.app.db, looseNumber(ctx.params.id)));
   const form = await findForm(ctx.app.db, entry.form_id);
   return { data: { ...entry, form_title: form?.title ?? '', fields: form?.fields ?? [] } };
 }
 
 export async function entryLogs(ctx: HandlerContext): Promise<HandlerResult> {
-  const id = Number(ctx.params.id);
+  const id = looseNumber(ctx.params.id);
   await requireEntry(ctx.app.db, id);
   const { perPage, offset } = pageWindow(ctx.params.page, ctx.params.per_page, 3);
   const base = ctx.app.db.selectFrom('form_entry_logs').where('entry_id', '=', id);

@@ -8,6 +8,7 @@ import { gmtNow } from '../content/dates.ts';
 import { findForm } from './form-store.ts';
 import { fieldProblem } from './field-validation.ts';
 import { addLog, requireEntry } from './entry-store.ts';
+import { looseNumber } from '../rest/loose-params.ts';
 
 /** Params of submit-form that are not field values. */
 const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envelope', '_embed', '_method', 'rest_route']);
@@ -65,7 +66,7 @@ const CONFIRMATION_WINDOW_MS = 60 * 60 * 1000;
  * and only for a recent submission, so entry ids cannot be walked to learn about old ones.
  */
 export async function afterSubmission(ctx: HandlerContext): Promise<HandlerResult> {
-  const entry = await requireEntry(ctx.app.db, Number(ctx.params.submission_id));
+  const entry = await requireEntry(ctx.app.db, looseNumber(ctx.params.submission_id));
   const age = ctx.app.now().getTime() - Date.parse(`${entry.created_at.replace(' ', 'T')}Z`);
   if (!(age <= CONFIRMATION_WINDOW_MS)) throw restError('rest_entry_invalid_id', [], { entry_id: entry.id });
   const form = await findForm(ctx.app.db, entry.form_id);

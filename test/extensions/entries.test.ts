@@ -178,6 +178,12 @@ describe('export, details, logs, delete', () => {
     expect(logs.body).toEqual([]);
   });
 
+  it('an entry id given as an object in a JSON body (it wins over the URL\'s) names no entry: 404', async () => {
+    const res = await call('POST', '/formsuite/v1/entry/1/details', { body: { id: { toString: 'x' } }, query: { _method: 'GET' } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('rest_entry_invalid_id');
+  });
+
   it('reads entry_ids given as a PHP map and skips items that are not ids, instead of failing on them', async () => {
     const id = (await submit(formId, { your_name: 'Mapped', email: 'mapped@example.com' })).body.entry_id;
     const res = await call('POST', '/formsuite/v1/entries/delete', { body: { entry_ids: { first: String(id), odd: { toString: 'x' } } } });

@@ -95,6 +95,21 @@ describe('each behaviour kind on studio endpoints', () => {
   });
 });
 
+describe('untyped params holding objects', () => {
+  const trap = { toString: 'x' };
+
+  it('collection: a record key that is an object names no record (400), not a 500', async () => {
+    const res = await call('POST', '/formsuite/v1/plugin-status', { body: { plugin: trap }, query: { _method: 'GET' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { plugin: expect.any(String) } } });
+  });
+
+  it('catalog: paging that is an object reads as the defaults', async () => {
+    const res = await call('POST', '/blocks-kit/v1/products', { body: { per_page: trap }, query: { _method: 'GET' } });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('permissions', () => {
   it('refuses the forms list to anonymous callers (401) and subscribers (403)', async () => {
     const anonymous = await call('GET', '/formsuite/v1/forms', { role: 'anonymous' });
