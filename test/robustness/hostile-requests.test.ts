@@ -1,0 +1,186 @@
+/**
+ * The robustness sweep: every endpoint of the studio deployment, as administrator and as
+ * anonymous, receives bodies that are not what they claim, every declared arg with each wrong
+ * value, out-of-range ids in its captures and junk in the global params. No answer may be a
+ * 5xx (beyond the deliberate ones), take longer than a few seconds, or be an error out of shape.
+ * Run with ROBUSTNESS_REPORT=<file> to keep every failure and the server's stacks.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import type { EndpointDef, RouteDef } from '../../runtime/rest/types.ts';
+import { HOSTILE_VALUES, phpEncode } from './hostile-values.ts';
+import { numericCaptures, samplePath } from './route-samples.ts';
+import { closeSweepAgent, SweepClient, type Failure, type HostileRequest } from './sweep-client.ts';
+import { idsFor, seedSite } from './seed-site.ts';
+
+let server: TestServer;
+let client: SweepClient;
+const serverErrors: string[] = [];
+const ROLES = ['administrator', 'anonymous'] as const;
+type Role = (typeof ROLES)[number];
+
+beforeAll(async () => {
+  server = await startTestServer({ deployment: 'studio' });
+  client = new SweepClient(server.restUrl);
+  // Unexpected errors are logged by the pipeline; their stacks say where to fix.
+  const logError = server.app.logger.error.bind(server.app.logger);
+  server.app.logger.error = (o: unknown, msg?: string) => {
+    serverErrors.push(String((o as { err?: Error })?.err?.stack ?? msg));
+    logError(o, msg);
+  };
+}, 60_000);
+
+afterAll(async () => {
+  // eslint-disable-next-line no-console
+  console.log(`robustness sweep: ${client?.sent ?? 0} requests, ${client?.failures.length ?? 0} failures`);
+  if (process.env.ROBUSTNESS_REPORT && client) {
+    const lines = client.failures.map((f) => `${f.request} [${f.label}]: ${f.problem}`);
+    const slowest = [...client.timeByRoute].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${Math.round(ms)} ms ${k}`);
+    fs.writeFileSync(process.env.ROBUSTNESS_REPORT, [...lines, '', ...new Set(serverErrors), '', ...slowest].join('\n'));
+  }
+  closeSweepAgent();
+  await server?.close();
+});
+
+interface Target {
+  route: RouteDef;
+  endpoint: EndpointDef;
+  method: string;
+  path: string;
+}
+
+/**
+ * Every (endpoint, method) of the table with a path that reaches freshly seeded records;
+ * deletions last, so that the records live through the rest of the sweep.
+ */
+async function targets(): Promise<Target[]> {
+  const ids = await seedSite(server);
+  const out: Target[] = [];
+  for (const route of server.app.routes) {
+    const path = samplePath(route, idsFor(route.path, ids));
+    if (path === undefined) continue;
+    for (const endpoint of route.endpoints) for (const method of endpoint.methods) out.push({ route, endpoint, method, path });
+  }
+  return [...out.filter((t) => t.method !== 'DELETE'), ...out.filter((t) => t.method === 'DELETE')];
+}
+
+function withQuery(path: string, query: string): string {
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+function as(role: Role, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...server.authHeaders(role), ...extra };
+}
+
+function report(failures: Failure[]): string {
+  const lines = failures.slice(0, 40).map((f) => `${f.request} [${f.label}]: ${f.problem}`);
+  return `${failures.length} failures\n${lines.join('\n')}`;
+}
+
+async function sweep(requests: HostileRequest[]): Promise<Failure[]> {
+  const before = client.failures.length;
+  await client.sendAll(requests);
+  return client.failures.slice(before);
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/**
+ * Params in a JSON body. The HTTP layer drops a GET's body, so a GET goes as POST with
+ * X-HTTP-Method-Override, as clients send queries too long for a URL.
+ */
+function jsonBody(t: Target, role: Role, params: Record<string, unknown>): Omit<HostileRequest, 'label'> {
+  const override: Record<string, string> = t.method === 'GET' ? { 'x-http-method-override': 'GET' } : {};
+  return { method: t.method === 'GET' ? 'POST' : t.method, path: t.path, headers: as(role, { ...JSON_TYPE, ...override }), body: JSON.stringify(params) };
+}
+const BROKEN_BODIES: Array<{ label: string; headers: Record<string, string>; body: string }> = [
+  { label: 'not JSON with a JSON type', headers: JSON_TYPE, body: '{"title": "unfinished' },
+  { label: 'JSON array', headers: JSON_TYPE, body: '[1, {"a": 2}, null]' },
+  { label: 'JSON number', headers: JSON_TYPE, body: '42' },
+  { label: 'JSON null', headers: JSON_TYPE, body: 'null' },
+  { label: 'JSON string', headers: JSON_TYPE, body: '"hello"' },
+  { label: 'prototype keys', headers: JSON_TYPE, body: '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}}' },
+  { label: 'deeply nested JSON', headers: JSON_TYPE, body: `${'['.repeat(50_000)}${']'.repeat(50_000)}` },
+  { label: 'multipart with no parts', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ--\r\n' },
+  { label: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, body: 'junk' },
+  { label: 'multipart cut short', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG' },
+];
+
+describe('robustness sweep over the studio deployment', () => {
+  it('bodies that are broken, of the wrong JSON type or empty multipart get no 5xx', async () => {
+    const requests: HostileRequest[] = [];
+    for (const t of await targets()) {
+      for (const role of ROLES) {
+        for (const b of BROKEN_BODIES) requests.push({ label: `${role}: ${b.label}`, method: t.method, path: t.path, headers: as(role, b.headers), body: b.body });
+        const form = ['a', ...Object.keys(t.endpoint.args)].map((n) => `${encodeURIComponent(n)}[b][c][]=1`).join('&');
+        requests.push({ label: `${role}: PHP form with nested brackets`, method: t.method, path: t.path, headers: as(role, { 'content-type': 'application/x-www-form-urlencoded' }), body: form });
+      }
+    }
+    const failures = await sweep(requests);
+    expect(failures, report(failures)).toEqual([]);
+  }, 60_000);
+
+  it('each declared arg with each wrong value gets no 5xx', async () => {
+    const requests: HostileRequest[] = [];
+    for (const t of await targets()) {
+      const args = Object.keys(t.endpoint.args);
+      for (const v of HOSTILE_VALUES) {
+        // Administrator: one arg at a time, so that the others keep their defaults and the handler may run.
+        for (const name of args) {
+          requests.push({ label: `administrator: ${name} = ${v.name}`, ...jsonBody(t, 'administrator', { [name]: v.value }) });
+          if (v.inQuery && t.method === 'GET') requests.push({ label: `administrator: ?${name} = ${v.name}`, method: t.method, path: withQuery(t.path, phpEncode(name, v.value).join('&')), headers: as('administrator') });
+        }
+        // Anonymous: all args at once.
+        const all = Object.fromEntries([...args, 'unknown'].map((n) => [n, v.value]));
+        requests.push({ label: `anonymous: every arg = ${v.name}`, ...jsonBody(t, 'anonymous', all) });
+      }
+      // Paging args that are each in range but whose product is not.
+      if (t.endpoint.args.page && t.endpoint.args.per_page) {
+        requests.push({ label: 'administrator: huge page × huge per_page', method: t.method, path: withQuery(t.path, 'page=999999999999999999999&per_page=999999999999999999999'), headers: as('administrator') });
+      }
+    }
+    const failures = await sweep(requests);
+    expect(failures, report(failures)).toEqual([]);
+  }, 120_000);
+
+  it('captures with out-of-range ids get no 5xx', async () => {
+    const requests: HostileRequest[] = [];
+    for (const t of await targets()) {
+      for (const name of numericCaptures(t.route)) {
+        for (const id of ['0', '9007199254740992', '999999999999999999999']) {
+          const path = samplePath(t.route, { [name]: id })!;
+          for (const role of ROLES) requests.push({ label: `${role}: ${name} = ${id}`, method: t.method, path, headers: as(role) });
+        }
+      }
+    }
+    const failures = await sweep(requests);
+    expect(failures, report(failures)).toEqual([]);
+  }, 60_000);
+
+  it('junk in _method, _fields, _embed, _envelope and _jsonp, and OPTIONS/HEAD, get no 5xx', async () => {
+    const junk = [
+      '_method=FROBNICATE',
+      '_method[]=DELETE',
+      '_fields[a][b]=1',
+      '_fields=%00,,.,a.b.c,id.id.id',
+      '_embed[x][y]=1',
+      '_embed=author,%00,wp:term',
+      '_envelope[x]=1&_fields=status,body',
+      '_envelope=1&_embed=1&_fields[]=',
+      '_jsonp[a]=1',
+      'context=edit&_fields=_links,_embedded',
+    ];
+    const requests: HostileRequest[] = [];
+    for (const t of await targets()) {
+      for (const q of junk) for (const role of ROLES) requests.push({ label: `${role}: ${q}`, method: t.method, path: withQuery(t.path, q), headers: as(role) });
+    }
+    for (const route of server.app.routes) {
+      const path = samplePath(route);
+      if (path === undefined) continue;
+      for (const method of ['OPTIONS', 'HEAD']) for (const role of ROLES) requests.push({ label: `${role}: ${method} with junk`, method, path: withQuery(path, '_fields[a]=1&context[]=x'), headers: as(role) });
+    }
+    const failures = await sweep(requests);
+    expect(failures, report(failures)).toEqual([]);
+  }, 60_000);
+});
