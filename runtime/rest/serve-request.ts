@@ -16,7 +16,8 @@ import { envelopeOf } from './envelope.ts';
 export async function serveRequest(app: App, request: RestRequest): Promise<RestResponse> {
   const jsonp = request.query._jsonp;
   if (jsonp !== undefined && (typeof jsonp !== 'string' || /[^\w.]/.test(jsonp))) {
-    // WordPress refuses a bad callback name before doing anything else.
+    // WordPress refuses a bad callback name before doing anything else. (It answers a bare
+    // {code, message} typed as JavaScript; errors here keep the interface's JSON shape.)
     const error = errorResponse(app, restError('rest_callback_invalid'));
     return { ...error, headers: withStandardHeaders(app, request, null, error) };
   }
@@ -38,8 +39,9 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
   if (user?.via === 'cookie') response.headers = await withFreshNonce(app, request, response.headers);
   if (typeof jsonp === 'string' && !response.raw) {
     const data = `/**/${jsonp}(${JSON.stringify(response.body ?? null)})`;
-    response.raw = { contentType: 'application/javascript; charset=UTF-8', data };
-    delete response.headers['Content-Type'];
+    response.raw = { contentType: JSONP_TYPE, data };
+    // Same place as the JSON type it replaces: WordPress sends the type first.
+    response.headers['Content-Type'] = JSONP_TYPE;
   }
   return response;
 }
@@ -73,6 +75,7 @@ function envelope(response: RestResponse): RestResponse {
 }
 
 const EXPOSED = 'X-WP-Total, X-WP-TotalPages, Link';
+const JSONP_TYPE = 'application/javascript; charset=UTF-8';
 const ALLOWED_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type';
 
 /**

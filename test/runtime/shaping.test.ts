@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
 import { demoRoutes } from './fixtures/demo-routes.ts';
@@ -115,5 +116,15 @@ describe('_jsonp', () => {
     const res = await get('/demo/v1/items/3?_jsonp=alert(1)');
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('rest_callback_invalid');
+  });
+
+  it('sends the JavaScript type as the first header, where WordPress sends it', async () => {
+    const names = await new Promise<string[]>((resolve, reject) => {
+      request(`${server.restUrl}/demo/v1/items/3?_jsonp=cb`, (res) => {
+        res.resume();
+        resolve(res.rawHeaders.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase()));
+      }).on('error', reject).end();
+    });
+    expect(names[0]).toBe('content-type');
   });
 });
