@@ -138,7 +138,12 @@ export async function remove(ctx: HandlerContext, type: PostType): Promise<Handl
     return { data: { deleted: true, previous } };
   }
   if (post.status === 'trash') throw contentError('rest_already_trashed');
-  await ctx.app.db.transaction().execute((trx) => trashPost(trx, post, ctx.app.now(), zone));
+  await ctx.app.db.transaction().execute(async (trx) => {
+    await trashPost(trx, post, ctx.app.now(), zone);
+    // Trashing is an update to WordPress (wp_update_post): it stores a revision when the item has
+    // none yet or its text changed since the last one.
+    await saveRevisionIfChanged(trx, post.id, ctx.app.now(), zone, ctx.user?.id ?? post.author, ctx.app.config.siteUrl, Object.keys(metaSchemaOf(ctx, type)));
+  });
   const row = await findPost(ctx, post.id, type);
   return { data: await preparePost(ctx, row, { context: 'edit' }) };
 }

@@ -55,7 +55,7 @@ async function revisionsOf(db: Kysely<Database>, ids: number[]): Promise<Map<num
     .select((eb) => ['parent', eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
     .where('type', '=', 'revision')
     .where('parent', 'in', ids)
-    .where('slug', 'not like', '%-autosave-v1')
+    // Autosaves count too: WordPress counts every revision row (wp_get_latest_revision_id_and_total_count).
     .groupBy('parent')
     .execute();
   for (const r of rows) map.set(r.parent, { count: Number(r.n), last: Number(r.last) });

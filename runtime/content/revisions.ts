@@ -90,7 +90,8 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   const parent = await findParent(ctx, type, Number(p.parent));
   if (p.orderby === 'relevance' && !p.search) throw contentError('rest_no_search_term_defined');
   if (p.orderby === 'include' && !p.include?.length) throw contentError('rest_orderby_include_missing_include');
-  let q = ctx.app.db.selectFrom('posts').selectAll().where('parent', '=', parent.id).where('type', '=', 'revision').where('slug', 'not like', '%-autosave-v1');
+  // Autosaves are listed among the revisions, as wp_get_post_revisions returns every revision row.
+  let q = ctx.app.db.selectFrom('posts').selectAll().where('parent', '=', parent.id).where('type', '=', 'revision');
   if (p.include?.length) q = q.where('id', 'in', p.include);
   if (p.exclude?.length) q = q.where('id', 'not in', p.exclude);
   if (p.search) {
