@@ -94,17 +94,17 @@ function jsonBody(t: Target, role: Role, params: Record<string, unknown>): Omit<
   const override: Record<string, string> = t.method === 'GET' ? { 'x-http-method-override': 'GET' } : {};
   return { method: t.method === 'GET' ? 'POST' : t.method, path: t.path, headers: as(role, { ...JSON_TYPE, ...override }), body: JSON.stringify(params) };
 }
-const BROKEN_BODIES: Array<{ label: string; headers: Record<string, string>; body: string }> = [
-  { label: 'not JSON with a JSON type', headers: JSON_TYPE, body: '{"title": "unfinished' },
+const BROKEN_BODIES: Array<{ label: string; headers: Record<string, string>; body: string; parsing?: true }> = [
+  { label: 'not JSON with a JSON type', headers: JSON_TYPE, body: '{"title": "unfinished', parsing: true },
   { label: 'JSON array', headers: JSON_TYPE, body: '[1, {"a": 2}, null]' },
   { label: 'JSON number', headers: JSON_TYPE, body: '42' },
   { label: 'JSON null', headers: JSON_TYPE, body: 'null' },
   { label: 'JSON string', headers: JSON_TYPE, body: '"hello"' },
   { label: 'prototype keys', headers: JSON_TYPE, body: '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}}' },
-  { label: 'deeply nested JSON', headers: JSON_TYPE, body: `${'['.repeat(50_000)}${']'.repeat(50_000)}` },
+  { label: 'deeply nested JSON', headers: JSON_TYPE, body: `${'['.repeat(50_000)}${']'.repeat(50_000)}`, parsing: true },
   { label: 'multipart with no parts', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ--\r\n' },
-  { label: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, body: 'junk' },
-  { label: 'multipart cut short', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG' },
+  { label: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, body: 'junk', parsing: true },
+  { label: 'multipart cut short', headers: { 'content-type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG', parsing: true },
 ];
 
 describe('robustness sweep over the studio deployment', () => {
@@ -112,7 +112,9 @@ describe('robustness sweep over the studio deployment', () => {
     const requests: HostileRequest[] = [];
     for (const t of await targets()) {
       for (const role of ROLES) {
-        for (const b of BROKEN_BODIES) requests.push({ label: `${role}: ${b.label}`, method: t.method, path: t.path, headers: as(role, b.headers), body: b.body });
+        // Anonymous callers are refused after the params step: the bodies that break parsing suffice.
+        const bodies = role === 'administrator' ? BROKEN_BODIES : BROKEN_BODIES.filter((b) => b.parsing);
+        for (const b of bodies) requests.push({ label: `${role}: ${b.label}`, method: t.method, path: t.path, headers: as(role, b.headers), body: b.body });
         const form = ['a', ...Object.keys(t.endpoint.args)].map((n) => `${encodeURIComponent(n)}[b][c][]=1`).join('&');
         requests.push({ label: `${role}: PHP form with nested brackets`, method: t.method, path: t.path, headers: as(role, { 'content-type': 'application/x-www-form-urlencoded' }), body: form });
       }
@@ -144,6 +146,33 @@ describe('robustness sweep over the studio deployment', () => {
     expect(failures, report(failures)).toEqual([]);
   }, 120_000);
 
+  it('batch requests with broken items, nesting and hostile sub-request args get no 5xx', async () => {
+    const post = (body: unknown, role: Role = 'administrator'): HostileRequest => ({ label: `${role}: batch ${JSON.stringify(body).slice(0, 80)}`, method: 'POST', path: '/batch/v1', headers: as(role, JSON_TYPE), body: JSON.stringify(body) });
+    const structural: unknown[] = [
+      { requests: 'x' },
+      { requests: [null, 1, 'x', []] },
+      { requests: [{ path: { a: 1 } }, { path: '' }, { path: '//:80' }, { path: 'http:///x' }, { path: '/core/v2/posts?a[b][c]=1&_method=DELETE' }] },
+      { requests: [{ method: 'FROB', path: '/core/v2/posts' }, { method: ['POST'], path: '/core/v2/posts' }] },
+      { requests: [{ path: '/batch/v1', body: { requests: [{ path: '/batch/v1', body: { requests: [] } }] } }] },
+      { requests: [{ path: '/core/v2/posts', headers: { a: { b: 1 }, 'content-type': ['x', 'y'] }, body: [1, 2] }] },
+      { requests: Array.from({ length: 26 }, () => ({ path: '/core/v2/posts' })) },
+      { requests: [{ path: '/core/v2/posts' }], validation: { x: 1 } },
+    ];
+    const requests = structural.flatMap((b) => ROLES.map((role) => post(b, role)));
+    // Every batchable endpoint, each arg with each hostile value, 25 items per batch.
+    const items: unknown[] = [];
+    for (const t of await targets()) {
+      if (!t.endpoint.allowBatch) continue;
+      for (const name of Object.keys(t.endpoint.args)) for (const v of HOSTILE_VALUES) items.push({ method: t.method, path: t.path, body: { [name]: v.value } });
+    }
+    for (let i = 0; i < items.length; i += 25) {
+      requests.push(post({ requests: items.slice(i, i + 25) }));
+      requests.push(post({ requests: items.slice(i, i + 25), validation: 'require-all-validate' }));
+    }
+    const failures = await sweep(requests);
+    expect(failures, report(failures)).toEqual([]);
+  }, 60_000);
+
   it('captures with out-of-range ids get no 5xx', async () => {
     const requests: HostileRequest[] = [];
     for (const t of await targets()) {
@@ -173,7 +202,9 @@ describe('robustness sweep over the studio deployment', () => {
     ];
     const requests: HostileRequest[] = [];
     for (const t of await targets()) {
-      for (const q of junk) for (const role of ROLES) requests.push({ label: `${role}: ${q}`, method: t.method, path: withQuery(t.path, q), headers: as(role) });
+      for (const q of junk) requests.push({ label: `administrator: ${q}`, method: t.method, path: withQuery(t.path, q), headers: as('administrator') });
+      // Anonymous: the params read before authentication and routing.
+      for (const q of junk.filter((j) => /_method|_jsonp/.test(j))) requests.push({ label: `anonymous: ${q}`, method: t.method, path: withQuery(t.path, q), headers: as('anonymous') });
     }
     for (const route of server.app.routes) {
       const path = samplePath(route);
