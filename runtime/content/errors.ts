@@ -24,9 +24,10 @@ export function contentError(key: ErrorCode, args: string[] = [], status?: numbe
 }
 
 /** A sanitize-time refusal of one param, wrapped as WordPress wraps it in rest_invalid_param. */
-export function invalidParam(param: string, inner: RestError): RestError {
+export function invalidParam(param: string, inner: RestError, withData = true): RestError {
   return restError('rest_invalid_param', [param], {
     params: { [param]: inner.message },
-    details: { [param]: { code: inner.code, message: inner.message, data: { status: inner.status, ...inner.data } } },
+    // `withData: false` for refusals WordPress raises without data (their details say null).
+    details: { [param]: { code: inner.code, message: inner.message, data: withData ? { status: inner.status, ...inner.data } : null } },
   });
 }

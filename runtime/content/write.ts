@@ -52,7 +52,8 @@ async function checkTemplate(ctx: HandlerContext, type: string, template: string
   if (!template || template === existing?.template) return template;
   const offered = await getOption<Record<string, string[]>>(ctx.app.db, 'page_templates', {});
   const allowed = Array.isArray(offered?.[type]) ? offered[type] : [];
-  if (!allowed.includes(template)) throw invalidParam('template', contentError('rest_invalid_template', ['template', allowed.join(', ')]));
+  // WordPress's check_template raises this without data.
+  if (!allowed.includes(template)) throw invalidParam('template', contentError('rest_invalid_template', ['template', allowed.join(', ')]), false);
   return template;
 }
 
