@@ -83,8 +83,14 @@ function answerTransportErrors(fastify: FastifyInstance, app: App): void {
     }
     reply.code(body.data.status as number).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
   });
-  // Outside the REST API and the pages: a plain 404, as a site without that page answers.
-  fastify.setNotFoundHandler((_req, reply) => {
+  // Under /wp-json with a method no route takes (PROPFIND, TRACE...): WordPress's rest_no_route,
+  // as PHP sees every method. Outside the REST API and the pages: a plain 404, as a site without
+  // that page answers.
+  fastify.setNotFoundHandler((req, reply) => {
+    if (req.url === '/wp-json' || req.url.startsWith('/wp-json/') || req.url.startsWith('/wp-json?')) {
+      reply.code(404).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(restError('rest_no_route').toBody()));
+      return;
+    }
     reply.code(404).header('content-type', 'text/html; charset=UTF-8').send('<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
   });
 }

@@ -44,6 +44,12 @@ describe('HTTP transport', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
+  it('a method no REST route takes (PROPFIND) is rest_no_route in JSON, not the HTML 404', async () => {
+    const res = await fetch(`${server.restUrl}/demo/v1/multi`, { method: 'PROPFIND' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+  });
+
   it('logs one line per request with method, path, status and duration', async () => {
     const lines: unknown[] = [];
     const original = server.app.logger;
