@@ -173,6 +173,37 @@ describe('robustness sweep over the studio deployment', () => {
     expect(failures, report(failures)).toEqual([]);
   }, 60_000);
 
+  it('transport oddities (methods, paths, encodings, uploads, credentials) get no 5xx', async () => {
+    const site = new SweepClient(server.siteUrl);
+    const PNG_HEAD = '\x89PNG\r\n\x1a\n';
+    const media = (headers: Record<string, string>, body: string): Omit<HostileRequest, 'label'> => ({ method: 'POST', path: '/wp-json/core/v2/media', headers: as('administrator', headers), body });
+    const cases: Array<[string, Omit<HostileRequest, 'label'>]> = [
+      ['unknown method', { method: 'PROPFIND', path: '/wp-json/core/v2/posts' }],
+      ['undecodable path', { method: 'GET', path: '/wp-json/core/v2/posts/%ZZ' }],
+      ['NUL in a capture', { method: 'GET', path: '/wp-json/core/v2/posts/1%00' }],
+      ['traversal in a free capture', { method: 'GET', path: '/wp-json/tmpl-library/v1/items/search/..%2F..%2Fetc' }],
+      ['long query', { method: 'GET', path: `/wp-json/core/v2/posts?${'a'.repeat(12_000)}` }],
+      ['thousands of params', { method: 'GET', path: `/wp-json/core/v2/posts?${Array.from({ length: 1500 }, (_, i) => `k${i}[]=1`).join('&')}` }],
+      ['rest_route NUL', { method: 'GET', path: '/?rest_route=%00' }],
+      ['rest_route traversal', { method: 'GET', path: '/?rest_route=/core/v2/posts/../../' }],
+      ['scalar and list of one param', { method: 'GET', path: '/wp-json/core/v2/posts?per_page=1&per_page[]=2' }],
+      ['JSON with a byte-order mark', { method: 'POST', path: '/wp-json/core/v2/posts', headers: as('administrator', JSON_TYPE), body: '\uFEFF{"title":"bom"}' }],
+      ['upload named ../../x.php', media({ 'content-type': 'image/png', 'content-disposition': 'attachment; filename="../../x.php"' }, PNG_HEAD)],
+      ['upload with an empty file name', media({ 'content-type': 'image/png', 'content-disposition': 'attachment; filename=' }, 'x')],
+      ['upload whose name is bad UTF-8', media({ 'content-type': 'image/png', 'content-disposition': "attachment; filename*=UTF-8''%FF%FE.png" }, 'x')],
+      ['upload that is not the image it claims', media({ 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="a.jpg"' }, '\xff\xd8\xff\xe0garbage')],
+      ['multipart upload named NUL', media({ 'content-type': 'multipart/form-data; boundary=B' }, '--B\r\nContent-Disposition: form-data; name="file"; filename="\u0000.png"\r\nContent-Type: image/png\r\n\r\nnotapng\r\n--B--\r\n')],
+      ['upload with a junk Content-MD5', media({ 'content-type': 'image/png', 'content-disposition': 'attachment; filename="a.png"', 'content-md5': 'zz' }, 'x')],
+      ['undecodable Basic credentials', { method: 'GET', path: '/wp-json/core/v2/posts', headers: { authorization: 'Basic %%%' } }],
+      ['Basic credentials without a colon', { method: 'GET', path: '/wp-json/core/v2/posts', headers: { authorization: `Basic ${Buffer.from('test-administrator').toString('base64')}` } }],
+      ['undecodable cookie and odd nonce', { method: 'GET', path: '/wp-json/core/v2/posts', headers: { cookie: 'specpress_session=%ZZ; a', 'x-wp-nonce': 'ÿ' } }],
+    ];
+    await site.sendAll(cases.map(([label, req]) => ({ label, ...req })));
+    client.sent += site.sent;
+    client.failures.push(...site.failures);
+    expect(site.failures, report(site.failures)).toEqual([]);
+  }, 60_000);
+
   it('captures with out-of-range ids get no 5xx', async () => {
     const requests: HostileRequest[] = [];
     for (const t of await targets()) {
