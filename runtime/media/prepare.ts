@@ -18,6 +18,7 @@ import { ALT_TEXT, ATTACHED_FILE, METADATA, THUMBNAIL, getAllMeta, type Attachme
 import { registeredImageSizes, planResize } from './image-sizes.ts';
 import { RESIZABLE_IMAGES } from './mime-types.ts';
 import { publicUrl } from './storage.ts';
+import { attachmentLink, attachmentPermalinkTemplate, parentLinks } from './attachment-links.ts';
 import { uprightSize } from './subsizes.ts';
 
 const VE: Context[] = ['view', 'edit'];
@@ -108,10 +109,6 @@ function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: Attac
   return `<p class="attachment"><a href='${escapeAttr(url)}'><img width="${shown.width}" height="${shown.height}" src="${escapeAttr(src)}" class="attachment-${sizeName} size-${sizeName}" alt="${escapeAttr(alt)}" decoding="async" loading="lazy"${srcset} /></a></p>\n`;
 }
 
-function attachmentLink(structure: string, siteUrl: string, row: AttachmentRow): string {
-  if (structure && row.slug && row.parent === 0) return `${siteUrl}/${row.slug}/`;
-  return `${siteUrl}/?attachment_id=${row.id}`;
-}
 
 function links(ctx: HandlerContext, row: AttachmentRow, context: Context): Record<string, unknown[]> {
   const base = restBase(ctx);
@@ -140,6 +137,8 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
     readMeta(ctx.app.db, ids, metaSchemaOf(ctx, 'media')),
     getOption(ctx.app.db, 'permalink_structure', ''),
   ]);
+  const permalinks = { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl };
+  const parents = await parentLinks(ctx.app.db, rows, permalinks);
   return rows.map((row) => {
     const bag = all.get(row.id) ?? {};
     const metadata = bag[METADATA] as AttachmentMetadata | undefined;
@@ -155,7 +154,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
       slug: row.slug,
       status: row.status,
       type: 'attachment',
-      link: attachmentLink(String(structure ?? ''), ctx.app.config.siteUrl, row),
+      link: attachmentLink(permalinks, row, parents.get(row.parent)),
       title: { raw: row.title, rendered: renderTitle(row.title) },
       author: row.author,
       featured_media: Number(bag[THUMBNAIL] ?? 0) || 0,
@@ -163,7 +162,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
       ping_status: row.ping_status,
       template: row.template,
       meta: meta.get(row.id) ?? {},
-      permalink_template: `${ctx.app.config.siteUrl}/?attachment_id=${row.id}`,
+      permalink_template: attachmentPermalinkTemplate(permalinks, row, parents.get(row.parent)),
       generated_slug: sanitizeTitle(row.title) || String(row.id),
       description: { raw: row.content, rendered: attachmentHtml(ctx, row, metadata, attached, alt) + renderContent(row.content) },
       caption: { raw: row.excerpt, rendered: row.excerpt.trim() ? renderExcerpt(row.excerpt, '') : '' },
