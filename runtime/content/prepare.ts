@@ -161,6 +161,14 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
   return out;
 }
 
+/**
+ * get_the_title's prefix: a private item reads "Private: …". (The protected prefix is one the REST
+ * controller turns off, so password-protected items keep their bare title.)
+ */
+function displayTitle(post: PostRow): string {
+  return post.status === 'private' && !post.password ? `Private: ${post.title}` : post.title;
+}
+
 function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean, generatedSlug: string): Record<string, unknown> {
   const isPage = post.type === 'page';
   const open = !post.password || unlocked;
@@ -178,7 +186,7 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     status: post.status,
     type: post.type,
     link: linkFor(rel.permalinks, post, rel.paths.get(post.id) ?? post.slug),
-    title: { raw: post.title, rendered: renderTitle(post.title) },
+    title: { raw: post.title, rendered: renderTitle(displayTitle(post)) },
     content: {
       raw: post.content,
       rendered: open ? renderContent(post.content) : '',
