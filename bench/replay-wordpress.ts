@@ -353,6 +353,24 @@ const EXCHANGES: Exchange[] = [
   { name: 'err-revisions-anon', method: 'GET', path: (v) => `/wp-json/wp/v2/pages/${v.page}/revisions`, auth: 'none', compare: 'full' },
   { name: 'options-cors-preflight', method: 'OPTIONS', path: () => '/wp-json/wp/v2/posts', auth: 'none', compare: 'top' },
 
+  // statuses, dates, attachments
+  { name: 'draft-create', method: 'POST', path: () => '/wp-json/wp/v2/posts', auth: 'app', body: { title: 'Floating draft', content: 'draft body' }, keep: (a, v) => { v.draft = a.body?.id; }, compare: 'full' },
+  { name: 'draft-edit', method: 'GET', path: (v) => `/wp-json/wp/v2/posts/${v.draft}?context=edit`, auth: 'app', compare: 'full' },
+  { name: 'err-draft-anon', method: 'GET', path: (v) => `/wp-json/wp/v2/posts/${v.draft}`, auth: 'none', compare: 'full' },
+  { name: 'future-create', method: 'POST', path: () => '/wp-json/wp/v2/posts', auth: 'app', body: { title: 'Later post', status: 'publish', date: '2099-01-01T10:00:00' }, keep: (a, v) => { v.future = a.body?.id; }, compare: 'full' },
+  { name: 'private-create', method: 'POST', path: () => '/wp-json/wp/v2/posts', auth: 'app', body: { title: 'Private post', status: 'private' }, keep: (a, v) => { v.private = a.body?.id; }, compare: 'full' },
+  { name: 'err-private-anon', method: 'GET', path: (v) => `/wp-json/wp/v2/posts/${v.private}`, auth: 'none', compare: 'full' },
+  { name: 'draft-publish', method: 'POST', path: (v) => `/wp-json/wp/v2/posts/${v.draft}`, auth: 'app', body: { status: 'publish' }, compare: 'full' },
+  { name: 'media-attached-create', method: 'POST', path: (v) => `/wp-json/wp/v2/media?post=${v.posts[1]}`, auth: 'app', binary: upload('attached-pixel.png'), keep: (a, v) => { v.attached = a.body?.id; }, compare: 'full' },
+  { name: 'media-by-parent', method: 'GET', path: (v) => `/wp-json/wp/v2/media?parent=${v.posts[1]}`, auth: 'none', compare: 'full' },
+  { name: 'media-delete-force', method: 'DELETE', path: (v) => `/wp-json/wp/v2/media/${v.attached}?force=true`, auth: 'app', compare: 'full' },
+  { name: 'list-embed', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?categories=${v.cat}&per_page=1&_embed=wp:featuredmedia`, auth: 'none', compare: 'full' },
+  { name: 'list-no-match', method: 'GET', path: () => '/wp-json/wp/v2/posts?search=zzzqqqnomatch', auth: 'none', compare: 'full' },
+  { name: 'list-orderby-modified', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?include=${v.posts.join(',')}&orderby=modified&order=asc&_fields=slug`, auth: 'none', compare: 'full' },
+  { name: 'err-order-by-include-missing', method: 'GET', path: () => '/wp-json/wp/v2/posts?orderby=include', auth: 'none', compare: 'full' },
+  { name: 'head-post', method: 'HEAD', path: (v) => `/wp-json/wp/v2/posts/${v.posts[0]}`, auth: 'none', compare: 'full' },
+  { name: 'batch-update-delete', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', bodyOf: (v) => ({ requests: [{ method: 'PUT', path: `/wp/v2/posts/${v.future}`, body: { title: 'Later post (batched)' } }, { method: 'DELETE', path: `/wp/v2/posts/${v.private}?force=true` }] }), compare: 'full' },
+
   // batch
   { name: 'batch-two-creates', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch A', status: 'draft' } }, { method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch B', status: 'publish' } }] }, keep: (a, v) => { (v.batch ??= []).push(...(a.body?.responses ?? []).map((r: any) => r.body?.id).filter(Boolean)); }, compare: 'full' },
   { name: 'batch-require-all-validate-one-invalid', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { validation: 'require-all-validate', requests: [{ method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch C' } }, { method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch D', status: 'bogus' } }] }, compare: 'full' },
@@ -454,6 +472,8 @@ async function main(): Promise<void> {
     if (vw.new) await del(`posts/${vw.new}?force=true`);
     if (vw.child) await del(`pages/${vw.child}?force=true`);
     if (vw.full) await del(`posts/${vw.full}?force=true`);
+    for (const key of ['draft', 'future', 'private']) if (vw[key]) await del(`posts/${vw[key]}?force=true`);
+    if (vw.attached) await del(`media/${vw.attached}?force=true`);
     if (vw.locked) await del(`posts/${vw.locked}?force=true`);
     if (vw.page) await del(`pages/${vw.page}?force=true`);
     if (vw.media) await del(`media/${vw.media}?force=true`);
