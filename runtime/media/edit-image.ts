@@ -26,7 +26,13 @@ async function step(pipeline: Sharp): Promise<RawImage> {
 
 export async function applyModifiers(input: Buffer, modifiers: Modifier[], mime: string, maxPixels: number): Promise<{ data: Buffer; width: number; height: number }> {
   // Start upright: the client previewed the image with its EXIF orientation applied.
-  let img = await step(sharp(input, { limitInputPixels: maxPixels }).rotate());
+  let img: RawImage;
+  try {
+    img = await step(sharp(input, { limitInputPixels: maxPixels }).rotate());
+  } catch {
+    // A file the decoder cannot read (a broken upload): WordPress's editor fails to load it too.
+    throw restError('rest_unknown_image_file_type');
+  }
   for (const modifier of modifiers) {
     if (modifier.type === 'flip') {
       const { horizontal, vertical } = modifier.args.flip;
