@@ -60,8 +60,12 @@ function describe(error: AjvErrorLike, schema: ArgSchema, param: string): ParamE
       const types = Array.isArray(schema.type) ? schema.type.join(',') : String(schema.type ?? p.type);
       return { code: 'rest_invalid_type', message: `${param} is not of type ${types}.`, data: { param } };
     }
-    case 'enum':
-      return { code: 'rest_not_in_enum', message: `${param} is not one of ${humanList((schema.enum ?? p.allowedValues ?? []).map(String))}.`, data: null };
+    case 'enum': {
+      // Non-scalar choices are printed as JSON; a single choice reads "is not X" (rest_validate_enum).
+      const choices = ((schema.enum ?? p.allowedValues ?? []) as unknown[]).map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)));
+      const message = choices.length === 1 ? `${param} is not ${choices[0]}.` : `${param} is not one of ${humanList(choices)}.`;
+      return { code: 'rest_not_in_enum', message, data: null };
+    }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
