@@ -5,6 +5,7 @@
  */
 import type { HandlerContext } from '../rest/types.ts';
 import { containsText } from '../linking/text-match.ts';
+import { looseText } from '../rest/loose-params.ts';
 
 type Provider = (ctx: HandlerContext, payload: Record<string, unknown>) => Promise<unknown> | unknown;
 
@@ -24,7 +25,7 @@ export function extractKeywords(texts: string[], limit = 10): string[] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([w]) => w);
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.join(' ') : '');
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.map(looseText).join(' ') : '');
 
 function businessTexts(p: Record<string, unknown>): string[] {
   return [p.business_name, p.business_description, p.category, p.business_category, p.page_name, p.page_description].map(str).filter(Boolean);

@@ -7,6 +7,7 @@ import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { deleteForm, findForm, FORM_TYPE, incrementViews, insertForm, previousStatus, setFormStatus, updateSettings, type FormRecord } from './form-store.ts';
 import { renderFormMarkup } from './markup.ts';
 import { containsText } from '../linking/text-match.ts';
+import { looseNumber, looseText } from '../rest/loose-params.ts';
 
 /** A form as the admin screens read it, with the counters they sort by. */
 function present(form: FormRecord) {
@@ -60,10 +61,10 @@ export async function listForms(ctx: HandlerContext): Promise<HandlerResult> {
   };
 }
 
-/** `post_ids` arrives as an array, or a comma-separated string, of ids. */
+/** `post_ids` arrives as an array, a PHP map, or a comma-separated string, of ids; other items are skipped. */
 function idList(value: unknown): number[] {
-  const items = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
-  return [...new Set(items.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0))];
+  const items = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : looseText(value).split(/[\s,]+/);
+  return [...new Set(items.map(looseNumber).filter((n) => Number.isSafeInteger(n) && n > 0))];
 }
 
 async function requireForm(ctx: HandlerContext, id: number): Promise<FormRecord> {

@@ -5,6 +5,7 @@
  * `{ from: to }` objects, or (for users) a JSON string.
  */
 import { restError } from '../rest/errors.ts';
+import { looseText } from '../rest/loose-params.ts';
 
 export type KeyMap = Record<string, string>;
 
@@ -38,9 +39,12 @@ export function itemsCount(value: unknown): number {
   return Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : 100;
 }
 
-/** A list param that may be null (meaning "no restriction"), a list, or comma-separated text. */
+/**
+ * A list param that may be null (meaning "no restriction"), a list, a PHP map or comma-separated
+ * text; items that are not text are dropped (looseText), not converted with a String() that throws.
+ */
 export function optionalList(value: unknown): string[] | null {
   if (value === null || value === undefined) return null;
-  const items = Array.isArray(value) ? value : String(value).split(',');
-  return items.map((v) => String(v).trim()).filter(Boolean);
+  const items = Array.isArray(value) ? value : typeof value === 'object' ? Object.values(value) : looseText(value).split(',');
+  return items.map((v) => looseText(v).trim()).filter(Boolean);
 }

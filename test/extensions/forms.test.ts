@@ -89,6 +89,9 @@ describe('export and import', () => {
     const missing = await call('POST', '/formsuite/v1/forms/export', { body: { post_ids: [999999] } });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('rest_form_invalid_id');
+    const traps = await call('POST', '/formsuite/v1/forms/export', { body: { post_ids: [{ toString: 'x' }] } });
+    expect(traps.status).toBeLessThan(500);
+    expect(traps.body.data.status).toBe(traps.status);
     const bad = await call('POST', '/formsuite/v1/forms/import', { body: { forms_data: ['text'] } });
     expect(bad.status).toBe(400);
     expect(bad.body.data.status).toBe(400);

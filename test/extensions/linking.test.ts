@@ -61,6 +61,12 @@ describe('post link search', () => {
     expect(all.body.map((r: { label: string }) => r.label)).toEqual(['Planting tulips', 'Pruning roses']);
   });
 
+  it('type list items that are not text are skipped rather than failing (JSON body)', async () => {
+    const res = await call('POST', '/pagebuilder/v1/post', { query: { _method: 'GET' }, body: { keys_conversion_map: KEY_MAPS.post, included_types: ['page', { toString: 'x' }] } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: { id: number }) => r.id)).toEqual([ids.gardenPage]);
+  });
+
   it('limits by type, count, content search, taxonomy and meta conditions, and maps keys as asked', async () => {
     expect((await search('post', { included_types: ['page'] })).body.map((r: { id: number }) => r.id)).toEqual([ids.gardenPage]);
     expect((await search('post', { items_count: 1 })).body).toHaveLength(1);
