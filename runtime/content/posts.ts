@@ -9,6 +9,7 @@ import { authStatus, canDelete, canEdit, canRead, has, typeCap, type PostType } 
 import { metaSchemaOf } from './context.ts';
 import { siteZone } from './dates.ts';
 import { contentError, invalidParam } from './errors.ts';
+import { restError } from '../rest/errors.ts';
 import { alternateLinkHeader, restBase } from './links.ts';
 import { preparePost, preparePosts, stickyIds, type PostRow } from './prepare.ts';
 import { listQuery, pageWindow, withStickyFirst } from './query.ts';
@@ -83,9 +84,23 @@ export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerR
   return { data, headers: alternateLinkHeader(data.link) };
 }
 
+/**
+ * wp_insert_post's empty check: a type with title, editor and excerpt (posts; pages have no
+ * excerpt) may not end up with all three empty. PHP's empty: '' and '0' count as empty.
+ */
+function refuseEmpty(type: PostType, changes: { row: Partial<Record<'title' | 'content' | 'excerpt', string>> }, existing?: PostRow): void {
+  if (type !== 'post') return;
+  const blank = (field: 'title' | 'content' | 'excerpt') => {
+    const value = changes.row[field] ?? existing?.[field] ?? '';
+    return value === '' || value === '0';
+  };
+  if (blank('title') && blank('content') && blank('excerpt')) throw restError('empty_content');
+}
+
 export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   if (ctx.params.id !== undefined && ctx.params.id !== null && ctx.params.id !== 0) throw contentError('rest_post_exists');
   const changes = await prepareChanges(ctx, type);
+  refuseEmpty(type, changes);
   const zone = await siteZone(ctx.app.db);
   const { id } = await ctx.app.db.transaction().execute((trx) =>
     savePost(trx, {
@@ -108,6 +123,7 @@ export async function update(ctx: HandlerContext, type: PostType): Promise<Handl
   const existing = await findPost(ctx, Number(ctx.params.id), type);
   if (!(await canEdit(ctx.app.db, ctx.user, existing))) throw contentError('rest_cannot_edit', [], authStatus(ctx.user));
   const changes = await prepareChanges(ctx, type, existing);
+  refuseEmpty(type, changes, existing);
   const zone = await siteZone(ctx.app.db);
   await ctx.app.db.transaction().execute(async (trx) => {
     await savePost(trx, {

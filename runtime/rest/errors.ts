@@ -97,6 +97,7 @@ export const ERRORS = {
   rest_no_search_term_defined: { status: 400, message: 'You need to define a search term to order by relevance.' },
   rest_orderby_include_missing_include: { status: 400, message: 'You need to define an include parameter to order by include.' },
   rest_post_exists: { status: 400, message: 'Cannot create existing post.' },
+  empty_content: { status: 400, message: 'Content, title, and excerpt are empty.' },
   rest_invalid_featured_media: { status: 400, message: 'Invalid featured media ID.' },
   rest_cannot_edit_others: { status: 401, message: 'Sorry, you are not allowed to %s posts as this user.' },
   rest_cannot_assign_sticky: { status: 401, message: 'Sorry, you are not allowed to make posts sticky.' },
