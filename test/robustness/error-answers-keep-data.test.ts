@@ -30,7 +30,7 @@ const DELIBERATE = new Set(['rest_autosave_no_changes']);
 /** Everything stored about the seeded records, as one comparable value. */
 async function snapshot(): Promise<string> {
   const db = server.app.db;
-  const posts = [ids.post, ids.page, ids.media, ids.form];
+  const posts = [ids.post, ids.page, ids.revisedPost, ids.revisedPage, ids.media, ids.form];
   const rows = await Promise.all([
     db.selectFrom('posts').selectAll().where((eb) => eb.or([eb('id', 'in', posts), eb('parent', 'in', posts)])).orderBy('id').execute(),
     db.selectFrom('postmeta').selectAll().where('post_id', 'in', posts).orderBy('id').execute(),

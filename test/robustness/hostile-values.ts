@@ -21,6 +21,9 @@ export interface HostileValue {
 export const HOSTILE_VALUES: HostileValue[] = [
   { name: 'object', value: { a: { b: 1 }, toString: 'x', __proto__x: 1 }, inQuery: true },
   { name: 'array', value: [1, ['two'], { three: 3 }], inQuery: true },
+  // Items and fields whose own toString/valueOf/length are data: String(), Number() and loops over them throw or misbehave.
+  { name: 'array of traps', value: [{ toString: 'x', valueOf: 'y', length: 'z' }, [{ valueOf: 1 }]], inQuery: false },
+  { name: 'object of traps', value: { a: { toString: 'x' }, list: [{ toString: 'x' }], length: -1, 0: { toString: 'x' } }, inQuery: false },
   { name: 'empty array', value: [], inQuery: false },
   { name: 'huge string', value: 'x'.repeat(100_000), inQuery: false },
   { name: 'negative number', value: -1, inQuery: true },

@@ -11,6 +11,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 export interface SeededIds {
   post: number;
   page: number;
+  /** Posts only the revision and autosave routes point at: item writes would pile revisions on them. */
+  revisedPost: number;
+  revisedPage: number;
   media: number;
   form: number;
   entry: number;
@@ -32,22 +35,26 @@ async function call(server: TestServer, method: string, path: string, body?: unk
 export async function seedSite(server: TestServer): Promise<SeededIds> {
   const post = await call(server, 'POST', '/core/v2/posts', { title: 'Robust post', content: 'Body', status: 'publish' });
   const page = await call(server, 'POST', '/core/v2/pages', { title: 'Robust page', content: 'Body', status: 'publish' });
-  await call(server, 'POST', `/core/v2/posts/${post.id}`, { content: 'Body, revised' });
-  await call(server, 'POST', `/core/v2/pages/${page.id}`, { content: 'Body, revised' });
-  const [postRevision] = await call(server, 'GET', `/core/v2/posts/${post.id}/revisions`);
-  const [pageRevision] = await call(server, 'GET', `/core/v2/pages/${page.id}/revisions`);
+  const revisedPost = await call(server, 'POST', '/core/v2/posts', { title: 'Revised post', content: 'Body', status: 'publish' });
+  const revisedPage = await call(server, 'POST', '/core/v2/pages', { title: 'Revised page', content: 'Body', status: 'publish' });
+  await call(server, 'POST', `/core/v2/posts/${revisedPost.id}`, { content: 'Body, revised' });
+  await call(server, 'POST', `/core/v2/pages/${revisedPage.id}`, { content: 'Body, revised' });
+  const [postRevision] = await call(server, 'GET', `/core/v2/posts/${revisedPost.id}/revisions`);
+  const [pageRevision] = await call(server, 'GET', `/core/v2/pages/${revisedPage.id}/revisions`);
   const media = await call(server, 'POST', '/core/v2/media', PNG, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="dot.png"' });
   const fields = [{ name: 'your_name', label: 'Name', type: 'text', required: true }];
   const form = await call(server, 'POST', '/formsuite/v1/create-new-form', { title: 'Robust form', status: 'publish', fields });
   const entry = await call(server, 'POST', '/formsuite/v1/submit-form', { form_id: form.id, your_name: 'Robin' });
-  return { post: post.id, page: page.id, media: media.id, form: form.id, entry: entry.entry_id, postRevision: postRevision.id, pageRevision: pageRevision.id };
+  return { post: post.id, page: page.id, revisedPost: revisedPost.id, revisedPage: revisedPage.id, media: media.id, form: form.id, entry: entry.entry_id, postRevision: postRevision.id, pageRevision: pageRevision.id };
 }
 
 /** Numeric capture values for a route path (spec form), pointing at the seeded records. */
 export function idsFor(path: string, ids: SeededIds): Record<string, string> {
-  const pick = (parent: number, revision: number) => ({ parent: String(parent), id: path.includes('/revisions/') ? String(revision) : String(parent) });
-  if (path.startsWith('/core/v2/posts')) return pick(ids.post, ids.postRevision);
-  if (path.startsWith('/core/v2/pages')) return pick(ids.page, ids.pageRevision);
+  const revisions = /\/(revisions|autosaves)/.test(path);
+  const pick = (item: number, parent: number, revision: number): Record<string, string> =>
+    revisions ? { parent: String(parent), id: path.includes('/revisions/') ? String(revision) : String(parent) } : { id: String(item) };
+  if (path.startsWith('/core/v2/posts')) return pick(ids.post, ids.revisedPost, ids.postRevision);
+  if (path.startsWith('/core/v2/pages')) return pick(ids.page, ids.revisedPage, ids.pageRevision);
   if (path.startsWith('/core/v2/media')) return { id: String(ids.media) };
   if (path.startsWith('/formsuite/v1/entry/') || path.startsWith('/formsuite/v1/after-submission')) return { id: String(ids.entry), submission_id: String(ids.entry) };
   if (path.startsWith('/formsuite')) return { id: String(ids.form) };
