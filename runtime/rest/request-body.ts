@@ -54,6 +54,9 @@ function parseMultipart(raw: Buffer, contentType: string): Promise<ParsedBody> {
     busboy.on('field', (name, value) => pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`));
     busboy.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
+      // A body cut short inside a file fails that file's stream too; unheard, that error is an
+      // uncaught exception that ends the process. busboy's own 'error' below answers the request.
+      stream.on('error', () => undefined);
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         files[name] = { filename: info.filename ?? '', contentType: info.mimeType, data: Buffer.concat(chunks) };
