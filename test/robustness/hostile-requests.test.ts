@@ -17,6 +17,9 @@ import { idsFor, seedSite } from './seed-site.ts';
 let server: TestServer;
 let client: SweepClient;
 const serverErrors: string[] = [];
+/** Errors that escaped every handler (the server runs in this process): each would end a real server. */
+const escaped: string[] = [];
+const onEscaped = (error: unknown) => escaped.push(String((error as Error)?.stack ?? error));
 const ROLES = ['administrator', 'anonymous'] as const;
 type Role = (typeof ROLES)[number];
 
@@ -24,6 +27,8 @@ beforeAll(async () => {
   // ROBUSTNESS_DEPLOYMENT=blog|forms sweeps another generated deployment the same way.
   server = await startTestServer({ deployment: process.env.ROBUSTNESS_DEPLOYMENT ?? 'studio' });
   client = new SweepClient(server.restUrl);
+  process.on('uncaughtException', onEscaped);
+  process.on('unhandledRejection', onEscaped);
   // Unexpected errors are logged by the pipeline; their stacks say where to fix.
   const logError = server.app.logger.error.bind(server.app.logger);
   server.app.logger.error = (o: unknown, msg?: string) => {
@@ -40,6 +45,8 @@ afterAll(async () => {
     const slowest = [...client.timeByRoute].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${Math.round(ms)} ms ${k}`);
     fs.writeFileSync(process.env.ROBUSTNESS_REPORT, [...lines, '', ...new Set(serverErrors), '', ...slowest].join('\n'));
   }
+  process.off('uncaughtException', onEscaped);
+  process.off('unhandledRejection', onEscaped);
   closeSweepAgent();
   await server?.close();
 });
@@ -83,7 +90,11 @@ function report(failures: Failure[]): string {
 
 async function sweep(requests: HostileRequest[]): Promise<Failure[]> {
   const before = client.failures.length;
+  const escapedBefore = escaped.length;
   await client.sendAll(requests);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const uncaught = escaped.slice(escapedBefore).map((stack) => ({ label: 'process', request: '(any)', problem: `uncaught: ${stack.split('\n').slice(0, 3).join(' | ')}` }));
+  client.failures.push(...uncaught);
   return client.failures.slice(before);
 }
 
