@@ -12,7 +12,7 @@ import type { AjvErrorLike, CompiledValidator, EndpointDef } from './types.ts';
 import { restError } from './errors.ts';
 import { AJV_OPTIONS, argToJsonSchema, argsToJsonSchema } from './args-schema.ts';
 import { coerceValue } from './coerce.ts';
-import { pickError, type ParamError } from './validation-messages.ts';
+import { combiningOperationError, pickError, type BranchFailure, type ParamError } from './validation-messages.ts';
 
 // Run-time compiles: hand-made route tables in tests, and oneOf/anyOf alternatives.
 const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: false } });
@@ -60,7 +60,7 @@ export function validateParams(endpoint: EndpointDef, params: Record<string, unk
 
   const validate = validatorOf(endpoint);
   if (validate(subject)) return out;
-  throw invalidParamsError(endpoint, givenOrder, validate.errors ?? []);
+  throw invalidParamsError(endpoint, givenOrder, validate.errors ?? [], params);
 }
 
 /**
@@ -85,7 +85,7 @@ function reportedInOrder(endpoint: EndpointDef, givenOrder: string[], bad: Set<s
   return [...given, ...argNames.filter((n) => bad.has(n) && !given.includes(n))];
 }
 
-function invalidParamsError(endpoint: EndpointDef, given: string[], errors: AjvErrorLike[]) {
+function invalidParamsError(endpoint: EndpointDef, given: string[], errors: AjvErrorLike[], values: Record<string, unknown>) {
   const args = endpoint.args ?? {};
   const byParam = new Map<string, AjvErrorLike[]>();
   for (const e of errors) {
@@ -97,7 +97,7 @@ function invalidParamsError(endpoint: EndpointDef, given: string[], errors: AjvE
   const details: Record<string, ParamError> = {};
   for (const name of reportedInOrder(endpoint, given, new Set(byParam.keys()))) {
     const list = byParam.get(name)!;
-    const error = pickError(name, args[name]!, list);
+    const error = combiningError(name, args[name]!, values[name]) ?? pickError(name, args[name]!, list);
     params[name] = error.message;
     details[name] = error;
   }
@@ -108,4 +108,34 @@ function invalidParamsError(endpoint: EndpointDef, given: string[], errors: AjvE
 
 function unescape(s: string): string {
   return s.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+const branchValidators = new Map<string, WeakMap<ArgSchema, CompiledValidator>>();
+
+/**
+ * A oneOf/anyOf param whose value is of one of its types is judged branch by branch, as
+ * WordPress's rest_find_one_matching_schema does, so the error names the branch that came
+ * closest and why it failed. A string stands for a list where a list is allowed (wp_parse_list).
+ * Undefined when the param has no alternatives or the value fits none of its types.
+ */
+function combiningError(name: string, arg: ArgSchema, raw: unknown): ParamError | undefined {
+  const branches = arg.oneOf ?? arg.anyOf;
+  if (!branches || raw === undefined || raw === null) return undefined;
+  const types = Array.isArray(arg.type) ? arg.type : arg.type ? [arg.type] : [];
+  const value = typeof raw === 'string' && types.includes('array') ? raw.split(/[\s,]+/).filter((x) => x !== '') : raw;
+  if (typeof value !== 'object') return undefined;
+  const failures: BranchFailure[] = [];
+  for (const [index, branch] of branches.entries()) {
+    const schema: ArgSchema = branch.type === undefined && arg.type !== undefined ? { ...branch, type: arg.type } : branch;
+    let byName = branchValidators.get(name);
+    if (!byName) branchValidators.set(name, (byName = new WeakMap()));
+    let check = byName.get(branch);
+    if (!check) byName.set(branch, (check = ajv.compile(argsToJsonSchema({ [name]: schema })) as CompiledValidator));
+    // Each alternative reads the value as sent: a text is a list to a list, but no object.
+    const asSent = typeof raw === 'string' && raw !== '' && schema.type === 'object';
+    const subject = { [name]: asSent ? raw : coerceValue(raw, schema, fits) };
+    if (check(subject)) return undefined;
+    failures.push({ index, schema, error: pickError(name, schema, check.errors ?? []) });
+  }
+  return combiningOperationError(name, value, failures);
 }

@@ -137,3 +137,39 @@ export function humanList(items: string[]): string {
   if (items.length === 2) return `${items[0]} and ${items[1]}`;
   return `${items.slice(0, -1).join(', ')}, and ${items[items.length - 1]}`;
 }
+
+/** One alternative of a oneOf/anyOf and the error WordPress would report against it. */
+export interface BranchFailure {
+  index: number;
+  schema: ArgSchema;
+  error: ParamError;
+}
+
+/**
+ * WordPress's rest_get_combining_operation_error: one failure is reported with its reason; type
+ * mismatches of the whole value are set aside first; among object branches the one sharing the
+ * most properties with the value wins; otherwise the branch titles are listed.
+ */
+export function combiningOperationError(param: string, value: unknown, failures: BranchFailure[]): ParamError {
+  if (failures.length === 1) return withReason(param, failures[0]!);
+  const filtered = failures.filter((f) => f.error.code !== 'rest_invalid_type' || (f.error.data?.param !== undefined && f.error.data.param !== param));
+  if (filtered.length === 1) return withReason(param, filtered[0]!);
+  if (filtered.length > 1 && filtered[0]!.schema.type === 'object') {
+    let best: BranchFailure | undefined;
+    let shared = 0;
+    for (const f of filtered) {
+      const n = f.schema.properties && value && typeof value === 'object' ? Object.keys(f.schema.properties).filter((k) => k in value).length : 0;
+      if (n > shared) [best, shared] = [f, n];
+    }
+    if (best) return withReason(param, best);
+  }
+  const titles = failures.map((f) => f.schema.title).filter((t): t is string => typeof t === 'string');
+  if (titles.length === failures.length) return { code: 'rest_no_matching_schema', message: `${param} is not a valid ${humanList(titles)}.`, data: null };
+  return { code: 'rest_no_matching_schema', message: `${param} does not match any of the expected formats.`, data: null };
+}
+
+function withReason(param: string, failure: BranchFailure): ParamError {
+  const title = failure.schema.title;
+  const message = title ? `${param} is not a valid ${title}. Reason: ${failure.error.message}` : `${param} does not match the expected format. Reason: ${failure.error.message}`;
+  return { code: 'rest_no_matching_schema', message, data: { position: failure.index } };
+}
