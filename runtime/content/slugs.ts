@@ -63,6 +63,8 @@ export async function uniqueSlug(
   const hierarchical = item.type === 'page';
   const taken = async (candidate: string) => {
     let q = db.selectFrom('posts').select('id').where('slug', '=', candidate).where('id', '!=', item.id);
+    // An attachment's slug is unique across every type (its page lives at the site root).
+    if (item.type === 'attachment') return (await q.limit(1).executeTakeFirst()) !== undefined;
     if (hierarchical) q = q.where('type', 'in', ['page', 'attachment']).where('parent', '=', item.parent);
     else q = q.where('type', '=', item.type);
     return (await q.limit(1).executeTakeFirst()) !== undefined;

@@ -24,7 +24,8 @@ export interface AttachmentMetadata {
   filesize?: number;
   sizes?: Record<string, SizeMeta>;
   image_meta?: ImageMeta;
-  parent_image?: { attachment_id: number; file: string };
+  /** attachment_id is a string, as WordPress stores the id it read from the URL. */
+  parent_image?: { attachment_id: number | string; file: string };
   [key: string]: unknown;
 }
 

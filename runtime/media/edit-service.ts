@@ -110,7 +110,8 @@ export async function editMedia(ctx: HandlerContext): Promise<HandlerResult> {
     }
     if (meta.image_meta.orientation !== '0') meta.image_meta.orientation = '1';
   }
-  meta.parent_image = { attachment_id: row.id, file: source };
+  // WordPress stores the id as the URL gave it, a string.
+  meta.parent_image = { attachment_id: String(row.id), file: source };
 
   const originalAlt = await getMeta<string>(ctx.app.db, row.id, ALT_TEXT);
   const p = ctx.params;
@@ -124,5 +125,6 @@ export async function editMedia(ctx: HandlerContext): Promise<HandlerResult> {
       parent: 0,
     },
   );
-  return createdResponse(ctx, created.id, await prepareAttachment(ctx, created, 'edit'));
+  // Answered in the view context: WordPress's edit_media prepares the copy without setting one.
+  return createdResponse(ctx, created.id, await prepareAttachment(ctx, created, 'view'));
 }

@@ -13,7 +13,7 @@ import { restBase } from '../content/links.ts';
 import { readMeta } from '../content/meta.ts';
 import { getOption } from '../content/options.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../content/render/index.ts';
-import { sanitizeTitle } from '../content/slugs.ts';
+import { decodeSlug, sanitizeTitle, uniqueSlug } from '../content/slugs.ts';
 import { ALT_TEXT, ATTACHED_FILE, METADATA, THUMBNAIL, getAllMeta, type AttachmentMetadata, type AttachmentRow } from './attachments.ts';
 import { registeredImageSizes, planResize } from './image-sizes.ts';
 import { RESIZABLE_IMAGES } from './mime-types.ts';
@@ -139,7 +139,11 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
   ]);
   const permalinks = { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl };
   const parents = await parentLinks(ctx.app.db, rows, permalinks);
-  return rows.map((row) => {
+  // get_sample_permalink's slug: from the title, unique among every item (edit context only).
+  const generated = context === 'edit'
+    ? await Promise.all(rows.map(async (row) => decodeSlug(await uniqueSlug(ctx.app.db, sanitizeTitle(row.title) || String(row.id), { id: row.id, type: 'attachment', status: 'inherit', parent: row.parent }))))
+    : rows.map(() => '');
+  return rows.map((row, i) => {
     const bag = all.get(row.id) ?? {};
     const metadata = bag[METADATA] as AttachmentMetadata | undefined;
     const attached = String(bag[ATTACHED_FILE] ?? '');
@@ -163,7 +167,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
       template: row.template,
       meta: meta.get(row.id) ?? {},
       permalink_template: attachmentPermalinkTemplate(permalinks, row, parents.get(row.parent)),
-      generated_slug: sanitizeTitle(row.title) || String(row.id),
+      generated_slug: generated[i],
       description: { raw: row.content, rendered: attachmentHtml(ctx, row, metadata, attached, alt) + renderContent(row.content) },
       caption: { raw: row.excerpt, rendered: row.excerpt.trim() ? renderExcerpt(row.excerpt, '') : '' },
       alt_text: alt,
