@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { startTestServer } from '../runtime/testing/harness.ts';
 import { setOption } from '../runtime/content/options.ts';
 import { addTerm } from '../runtime/content/terms.ts';
@@ -210,7 +211,9 @@ function diffHeaders(ours: Answer, theirs: Answer, us: Target, wp: Target, mode:
 
 // ------------------------------------------------------------------ the exchanges
 
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEklEQVR4nGP4r8EABwwk8gEYAL1sBvmG1ZKmAAAAAElFTkSuQmCC', 'base64');
+// A real 4x3 PNG, as the capture script makes with GD; BROKEN reads as a PNG but does not decode.
+const PIXEL = await sharp({ create: { width: 4, height: 3, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+const BROKEN = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEklEQVR4nGP4r8EABwwk8gEYAL1sBvmG1ZKmAAAAAElFTkSuQmCC', 'base64');
 const upload = (name: string) => ({ data: PIXEL, headers: { 'content-type': 'image/png', 'content-disposition': `attachment; filename=${name}` } });
 
 const EXCHANGES: Exchange[] = [
@@ -269,7 +272,7 @@ const EXCHANGES: Exchange[] = [
   { name: 'err-media-missing', method: 'GET', path: () => '/wp-json/wp/v2/media/999999', auth: 'none', compare: 'full' },
 
   // media
-  { name: 'media-create', method: 'POST', path: () => '/wp-json/wp/v2/media', auth: 'app', binary: upload('oracle-pixel.png'), keep: (a, v) => { v.media = a.body?.id; }, compare: 'full' },
+  { name: 'media-create', method: 'POST', path: () => '/wp-json/wp/v2/media', auth: 'app', binary: upload('oracle-pixel.png'), keep: (a, v) => { v.media = a.body?.id; v.mediaUrl = a.body?.source_url; }, compare: 'full' },
   { name: 'media-read', method: 'GET', path: (v) => `/wp-json/wp/v2/media/${v.media}`, auth: 'none', compare: 'full' },
   { name: 'media-read-edit', method: 'GET', path: (v) => `/wp-json/wp/v2/media/${v.media}?context=edit`, auth: 'app', compare: 'full' },
   { name: 'options-media-item', method: 'OPTIONS', path: (v) => `/wp-json/wp/v2/media/${v.media}`, auth: 'app', compare: 'full' },
@@ -370,6 +373,27 @@ const EXCHANGES: Exchange[] = [
   { name: 'err-order-by-include-missing', method: 'GET', path: () => '/wp-json/wp/v2/posts?orderby=include', auth: 'none', compare: 'full' },
   { name: 'head-post', method: 'HEAD', path: (v) => `/wp-json/wp/v2/posts/${v.posts[0]}`, auth: 'none', compare: 'full' },
   { name: 'batch-update-delete', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', bodyOf: (v) => ({ requests: [{ method: 'PUT', path: `/wp/v2/posts/${v.future}`, body: { title: 'Later post (batched)' } }, { method: 'DELETE', path: `/wp/v2/posts/${v.private}?force=true` }] }), compare: 'full' },
+
+  // params in their many forms, form bodies, media editing
+  { name: 'list-include-array', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?include[]=${v.posts[0]}&include[]=${v.posts[1]}&_fields[]=slug&_fields[]=status&orderby=id&order=asc`, auth: 'none', compare: 'full' },
+  { name: 'list-status-comma', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?status=publish,private&include=${v.posts[0]}&_fields=slug`, auth: 'app', compare: 'full' },
+  { name: 'list-offset', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?categories=${v.cat}&offset=1&per_page=1&_fields=slug`, auth: 'none', compare: 'full' },
+  { name: 'list-tax-relation-or', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?categories=${v.cat}&tags=999998&tax_relation=OR&_fields=slug`, auth: 'none', compare: 'full' },
+  { name: 'list-categories-children', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?categories[terms]=${v.cat}&categories[include_children]=true&_fields=slug`, auth: 'none', compare: 'full' },
+  { name: 'list-modified-after', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?modified_after=2000-01-01T00:00:00&categories=${v.cat}&_fields=slug`, auth: 'none', compare: 'full' },
+  { name: 'err-post-zero', method: 'GET', path: () => '/wp-json/wp/v2/posts/0', auth: 'none', compare: 'full' },
+  { name: 'err-post-negative', method: 'GET', path: () => '/wp-json/wp/v2/posts/-1', auth: 'none', compare: 'full' },
+  { name: 'err-title-array', method: 'POST', path: () => '/wp-json/wp/v2/posts', auth: 'app', body: { title: ['a'], status: 'draft' }, compare: 'full' },
+  { name: 'err-author-exclude-text', method: 'GET', path: () => '/wp-json/wp/v2/posts?author_exclude=me', auth: 'none', compare: 'full' },
+  { name: 'err-after-bad', method: 'GET', path: () => '/wp-json/wp/v2/posts?after=yesterday', auth: 'none', compare: 'full' },
+  { name: 'err-categories-operator', method: 'GET', path: () => '/wp-json/wp/v2/posts?categories[terms]=1&categories[operator]=XOR', auth: 'none', compare: 'full' },
+  { name: 'media-put', method: 'PUT', path: (v) => `/wp-json/wp/v2/media/${v.media}`, auth: 'app', body: { title: 'Pixel title', post: 0 }, compare: 'full' },
+  { name: 'media-edit-rotate', method: 'POST', path: (v) => `/wp-json/wp/v2/media/${v.media}/edit`, auth: 'app', bodyOf: (v) => ({ src: v.mediaUrl, rotation: 90 }), keep: (a, v) => { v.edited = a.body?.id; }, compare: 'full' },
+  { name: 'media-broken-create', method: 'POST', path: () => '/wp-json/wp/v2/media', auth: 'app', binary: { data: BROKEN, headers: { 'content-type': 'image/png', 'content-disposition': 'attachment; filename=broken-pixel.png' } }, keep: (a, v) => { v.broken = a.body?.id; v.brokenUrl = a.body?.source_url; }, compare: 'shape' },
+  { name: 'err-media-edit-broken', method: 'POST', path: (v) => `/wp-json/wp/v2/media/${v.broken}/edit`, auth: 'app', bodyOf: (v) => ({ src: v.brokenUrl, rotation: 90 }), compare: 'full' },
+  { name: 'err-media-edit-foreign-src', method: 'POST', path: (v) => `/wp-json/wp/v2/media/${v.media}/edit`, auth: 'app', body: { src: 'http://example.com/a.png', rotation: 90 }, compare: 'full' },
+  { name: 'media-post-process', method: 'POST', path: (v) => `/wp-json/wp/v2/media/${v.media}/post-process`, auth: 'app', body: { action: 'create-image-subsizes' }, compare: 'full' },
+  { name: 'err-media-post-process-action', method: 'POST', path: (v) => `/wp-json/wp/v2/media/${v.media}/post-process`, auth: 'app', body: { action: 'nope' }, compare: 'full' },
 
   // batch
   { name: 'batch-two-creates', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch A', status: 'draft' } }, { method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch B', status: 'publish' } }] }, keep: (a, v) => { (v.batch ??= []).push(...(a.body?.responses ?? []).map((r: any) => r.body?.id).filter(Boolean)); }, compare: 'full' },
@@ -474,6 +498,8 @@ async function main(): Promise<void> {
     if (vw.full) await del(`posts/${vw.full}?force=true`);
     for (const key of ['draft', 'future', 'private']) if (vw[key]) await del(`posts/${vw[key]}?force=true`);
     if (vw.attached) await del(`media/${vw.attached}?force=true`);
+    if (vw.edited) await del(`media/${vw.edited}?force=true`);
+    if (vw.broken) await del(`media/${vw.broken}?force=true`);
     if (vw.locked) await del(`posts/${vw.locked}?force=true`);
     if (vw.page) await del(`pages/${vw.page}?force=true`);
     if (vw.media) await del(`media/${vw.media}?force=true`);
