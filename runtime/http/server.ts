@@ -44,7 +44,13 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   const rest = (routeOf: (req: FastifyRequest) => string | undefined) => async (req: FastifyRequest, reply: FastifyReply) => {
     const route = routeOf(req);
     if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').send('Not found');
-    const response = await serveRequest(app, toRestRequest(req, route));
+    const request = toRestRequest(req, route);
+    if (req.method === 'GET' && request.rawBody === undefined && hasBody(req)) {
+      const body = await readUnparsedBody(req, app.config.maxUploadBytes);
+      if (body === 'too large') return writeResponse(reply, req.method, { status: 413, headers: {}, body: restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody() });
+      request.rawBody = body;
+    }
+    const response = await serveRequest(app, request);
     return writeResponse(reply, req.method, response);
   };
   fastify.route({ method: [...METHODS], url: '/wp-json', exposeHeadRoute: false, handler: rest(() => '/') });
@@ -120,6 +126,25 @@ function safeDecode(s: string): string {
   } catch {
     return s;
   }
+}
+
+function hasBody(req: FastifyRequest): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * fastify parses no body on GET, but WordPress reads one (a JSON body's params count on GET
+ * too): the bytes are read here, within the same size limit as other bodies.
+ */
+async function readUnparsedBody(req: FastifyRequest, limit: number): Promise<Buffer | 'too large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req.raw) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return 'too large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 function toRestRequest(req: FastifyRequest, route: string): RestRequest {

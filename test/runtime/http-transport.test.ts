@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
@@ -42,6 +43,24 @@ describe('HTTP transport', () => {
     const res = await fetch(`${server.siteUrl}/no-such-page`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('a GET\'s JSON body counts as params, as WordPress reads it, within the body size limit', async () => {
+    const get = (body: string) => new Promise<{ status: number; json: any }>((resolve, reject) => {
+      const req = http.request(`${server.restUrl}/demo/v1/multi`, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    const ok = await get(JSON.stringify({ req: 'from-body', v: '7' }));
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ req: 'from-body', v: 7 });
+    const big = await get(JSON.stringify({ req: 'x'.repeat(5000) }));
+    expect(big.status).toBe(413);
+    expect(big.json).toMatchObject({ code: 'rest_request_too_large', data: { status: 413 } });
   });
 
   it('a method no REST route takes (PROPFIND) is rest_no_route in JSON, not the HTML 404', async () => {
