@@ -401,6 +401,12 @@ const EXCHANGES: Exchange[] = [
   { name: 'batch-normal-one-invalid', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch E', status: 'draft' } }, { method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch F', status: 'bogus' } }] }, keep: (a, v) => { (v.batch ??= []).push(...(a.body?.responses ?? []).map((r: any) => r.body?.id).filter(Boolean)); }, compare: 'full' },
   { name: 'err-batch-unauth', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'none', body: { requests: [{ method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch G' } }] }, compare: 'full' },
   { name: 'err-batch-disallowed-route', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'POST', path: '/wp/v2/media', body: {} }] }, compare: 'full' },
+  { name: 'err-batch-too-many', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: Array.from({ length: 26 }, () => ({ method: 'POST', path: '/wp/v2/posts', body: { title: 'x' } })) }, compare: 'full' },
+  { name: 'err-batch-get-inside', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'GET', path: '/wp/v2/posts' }] }, compare: 'full' },
+  { name: 'err-batch-no-route', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'POST', path: '/wp/v2/nope', body: {} }] }, compare: 'full' },
+  { name: 'err-batch-bad-path', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'POST', path: 'http://example.com/wp/v2/posts', body: {} }] }, compare: 'full' },
+  { name: 'batch-query-in-path', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'POST', path: '/wp/v2/posts?_fields=id,title', body: { title: 'Batch query', status: 'draft' } }] }, keep: (a, v) => { (v.batch ??= []).push(...(a.body?.responses ?? []).map((r: any) => r.body?.id).filter(Boolean)); }, compare: 'full' },
+  { name: 'err-envelope-error', method: 'GET', path: () => '/wp-json/wp/v2/posts/999999?_envelope', auth: 'none', compare: 'full' },
   { name: 'err-batch-get', method: 'GET', path: () => '/wp-json/batch/v1', auth: 'app', compare: 'full' },
   { name: 'options-batch', method: 'OPTIONS', path: () => '/wp-json/batch/v1', auth: 'none', compare: 'full' },
 ];
