@@ -421,7 +421,13 @@ const KNOWN: Array<{ ex: string | RegExp; contains: string; why: string }> = [
   { ex: /./, contains: 'meta.properties: type object vs WordPress array', why: 'registered meta keys, as above' },
   { ex: /^discovery/, contains: 'keys missing site_logo, site_icon, site_icon_url, _links', why: 'the interface (2.1) lists the discovery fields; site logo/icon and the help link are not among them' },
   { ex: /^discovery/, contains: 'page_for_posts, page_on_front, show_on_front', why: 'the interface (2.1) declares them (WordPress 6.7 added them)' },
-  { ex: /^options-/, contains: 'search_semantics, search_columns, ignore_sticky, format', why: 'list params the interface declares (later WordPress)' },
+  { ex: /^options-|^namespace/, contains: 'keys WordPress lacks search_semantics, search_columns', why: 'list params the interface declares (later WordPress)' },
+  { ex: /^namespace/, contains: 'lacks excerpt_length', why: 'excerpt_length is an interface param (later WordPress)' },
+  { ex: /^namespace/, contains: 'args.media_type', why: 'the interface (media list) takes media_type as an array of the five kinds (later WordPress)' },
+  { ex: /^namespace/, contains: 'args.mime_type', why: 'the interface (media list) takes mime_type as an array of strings (later WordPress)' },
+  { ex: /^namespace/, contains: 'featured_media, generate_sub_sizes, convert_format, url', why: 'upload fields the interface declares (2.4: featured_media, generate_sub_sizes, convert_format, url sideloading)' },
+  { ex: /^namespace/, contains: 'args: keys WordPress lacks featured_media', why: 'the interface (2.4) gives media a featured_media field' },
+  { ex: /^namespace/, contains: '/edit].endpoints[0].args', why: 'the interface declares media edit as later WordPress has it: a flip modifier and the copy\'s fields (title, caption, description, alt_text, post)' },
   { ex: /^options-/, contains: 'lacks excerpt_length', why: 'excerpt_length is an interface param (later WordPress)' },
   { ex: /^options-/, contains: 'lacks class_list', why: 'class_list is an interface field (WordPress 6.5+)' },
   { ex: /^options-/, contains: '.title: "The current user may', why: 'action link titles are our own wording; WordPress text is not copied' },
@@ -484,6 +490,12 @@ async function main(): Promise<void> {
         if (normaliseString(ours.raw, us) !== normaliseString(theirs.raw, wp)) lines.push(`raw body ${JSON.stringify(ours.raw.slice(0, 120))} vs WordPress ${JSON.stringify(theirs.raw.slice(0, 120))}`);
       } else {
         lines.push(...diffJson(ours.body, theirs.body, us, wp, ex.compare));
+        // Indexes: the routes both sites serve are compared in full (descriptions by type: ours are our own words).
+        if (ex.compare === 'top' && ours.body?.routes && theirs.body?.routes) {
+          for (const route of Object.keys(theirs.body.routes).filter((r) => r in ours.body.routes)) {
+            lines.push(...diffJson(ours.body.routes[route], theirs.body.routes[route], us, wp, 'full', `$.routes[${route}]`));
+          }
+        }
       }
       const open = lines.filter((l) => !isKnown(ex.name, l));
       const kept = lines.filter((l) => isKnown(ex.name, l));
