@@ -11,6 +11,7 @@ import type { PostRow } from './prepare.ts';
 import { parseSearch, relevanceRank, searchCondition } from './search.ts';
 import { withDescendants } from './terms.ts';
 import { sanitizeTitle } from './slugs.ts';
+import { positionInList } from '../store/large-in-lists.ts';
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
 type Query = SelectQueryBuilder<Database, 'posts', PostRow>;
@@ -154,11 +155,11 @@ function ordered(q: Query, params: Record<string, any>): Query {
   const orderby = String(params.orderby ?? 'date');
   if (orderby === 'include' && params.include?.length) {
     const ids: number[] = params.include.map(Number);
-    return q.orderBy(sql`CASE ${sql.join(ids.map((id, i) => sql`WHEN posts.id = ${id} THEN ${i}`), sql` `)} END`);
+    return q.orderBy(positionInList('posts.id', ids));
   }
   if (orderby === 'include_slugs' && params.slug?.length) {
     const slugs: string[] = (params.slug as string[]).map(sanitizeTitle);
-    return q.orderBy(sql`CASE ${sql.join(slugs.map((s, i) => sql`WHEN posts.slug = ${s} THEN ${i}`), sql` `)} END`);
+    return q.orderBy(positionInList('posts.slug', slugs));
   }
   if (orderby === 'relevance' && params.search) {
     const terms = parseSearch(String(params.search), params.search_semantics === 'exact');

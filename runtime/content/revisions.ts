@@ -17,6 +17,7 @@ import type { PostRow } from './prepare.ts';
 import { isAutosave, prepareOneRevision, prepareRevisions } from './revision-shape.ts';
 import { copyMeta } from './meta.ts';
 import { parseSearch, relevanceRank, searchCondition } from './search.ts';
+import { positionInList } from '../store/large-in-lists.ts';
 
 const FIELDS = ['title', 'content', 'excerpt'] as const;
 const normalize = (s: string) => s.replace(/\r\n?/g, '\n').replace(/\s+/g, ' ').trim();
@@ -112,7 +113,7 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   const orderby = String(p.orderby ?? 'date');
   if (orderby === 'include' && p.include?.length) {
     const ids: number[] = p.include;
-    q = q.orderBy(sql`CASE ${sql.join(ids.map((id, i) => sql`WHEN posts.id = ${id} THEN ${i}`), sql` `)} END`);
+    q = q.orderBy(positionInList('posts.id', ids));
   } else if (orderby === 'relevance' && p.search) {
     q = q.orderBy(relevanceRank(String(p.search), parseSearch(String(p.search), false))).orderBy('date', 'desc').orderBy('id', 'desc');
   } else {

@@ -11,6 +11,7 @@ import { filterDateToLocal, siteZone } from '../content/dates.ts';
 import { ALLOWED_TYPES, mimeTypesOfMediaType } from './mime-types.ts';
 import { ATTACHED_FILE } from './attachments.ts';
 import { containsText } from '../linking/text-match.ts';
+import { positionInList } from '../store/large-in-lists.ts';
 
 type Query = SelectQueryBuilder<Database, 'posts', any>;
 
@@ -91,10 +92,10 @@ function applyOrder(q: Query, params: Record<string, any>): Query {
     return q.orderBy(sql`case when ${containsText('title', phrase)} then 0 when ${containsText('excerpt', phrase)} then 1 else 2 end`, 'asc').orderBy('date', 'desc');
   }
   if (orderby === 'include' && list(params.include).length) {
-    return q.orderBy(sql`case ${sql.join(list(params.include).map((id, i) => sql`when id = ${Number(id)} then ${i}`), sql` `)} else 999999 end`);
+    return q.orderBy(sql`coalesce(${positionInList('posts.id', list(params.include).map(Number))}, 999999)`);
   }
   if (orderby === 'include_slugs' && list(params.slug).length) {
-    return q.orderBy(sql`case ${sql.join(list(params.slug).map((s, i) => sql`when slug = ${String(s)} then ${i}`), sql` `)} else 999999 end`);
+    return q.orderBy(sql`coalesce(${positionInList('posts.slug', list(params.slug).map(String))}, 999999)`);
   }
   const column = ORDER_COLUMNS[orderby] ?? 'date';
   return q.orderBy(sql.ref(column), dir).orderBy('id', dir);
