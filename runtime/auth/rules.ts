@@ -137,7 +137,8 @@ function parentParam(ctx: PermissionContext): unknown {
 const readRevisions: RuleCheck = async (ctx, postType) => {
   const parent = await requirePost(ctx, postType, parentParam(ctx), 'post_invalid_parent');
   if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_revisions', ctx.user);
-  if (hasCapture(ctx, 'parent') && hasCapture(ctx, 'id')) await requireChild(ctx, parent, 'revision', 'revision_invalid_id');
+  // Whether the revision exists (and is this parent's) is the handler's to say, as in WordPress,
+  // whose permission check looks at the parent only: a missing revision still allows GET.
 };
 
 const deleteRevision: RuleCheck = async (ctx, postType) => {
