@@ -59,7 +59,7 @@ function schemaOf(app: Pick<App, 'config' | 'deployment'>, route: RouteDef): Rec
     const response = endpoint.response;
     if (response && 'resource' in response) {
       const resource = app.deployment.resources?.[response.resource];
-      if (!resource) continue;
+      if (!resource || isActionOnItem(route, response.resource)) continue;
       const schema: Record<string, unknown> = { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(withoutValidateFlags(resource.schema)) as object) };
       // The item address: the route's path up to its first capture, then the id template.
       const links = actionSchemaLinks(response.resource, `${app.config.restUrl}${route.path.replace(/\/<[^>]+>.*$/, '')}/{id}`);
@@ -85,4 +85,18 @@ function withoutValidateFlags(schema: unknown): unknown {
     else out[key] = value;
   }
   return out;
+}
+
+/**
+ * An action route under an item (`/media/<id>/edit`, `/media/<id>/post-process`) answers with the
+ * item's resource but, as in WordPress, registers no schema of its own: its last segment follows
+ * a capture and does not name the resource (as `revisions` names a post-revision).
+ */
+function isActionOnItem(route: RouteDef, resource: string): boolean {
+  const segments = route.path.split('/').filter(Boolean);
+  const last = segments.at(-1) ?? '';
+  const afterCapture = segments.length > 1 && /^<.+>$/.test(segments.at(-2)!);
+  if (!afterCapture || /^<.+>$/.test(last)) return false;
+  const noun = resource.split('-').at(-1)!;
+  return !last.startsWith(noun);
 }

@@ -37,4 +37,14 @@ describe('schema in OPTIONS answers', () => {
     const revisions = await (await fetch(`${server.restUrl}/wp/v2/posts/5/revisions`, { method: 'OPTIONS' })).json();
     expect(revisions.schema.links).toBeUndefined();
   });
+
+  it('action routes under an item publish no schema, as WordPress registers none for them', async () => {
+    for (const action of ['edit', 'post-process']) {
+      const body = await (await fetch(`${server.restUrl}/wp/v2/media/5/${action}`, { method: 'OPTIONS' })).json();
+      expect(body.endpoints[0].methods).toEqual(['POST']);
+      expect(body.schema).toBeUndefined();
+    }
+    const autosaves = await (await fetch(`${server.restUrl}/wp/v2/posts/5/autosaves`, { method: 'OPTIONS' })).json();
+    expect(autosaves.schema.title).toBeDefined();
+  });
 });
