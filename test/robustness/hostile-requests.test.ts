@@ -165,6 +165,20 @@ describe('robustness sweep over the studio deployment', () => {
     expect(failures, report(failures)).toEqual([]);
   }, 120_000);
 
+  it('lists of 40,000 items in every list-taking or untyped arg get no 5xx', async () => {
+    const longList = Array.from({ length: 40_000 }, (_, i) => i + 1);
+    const takesList = (arg: EndpointDef['args'][string]) => !arg.type || arg.type === 'array' || (Array.isArray(arg.type) && arg.type.includes('array'));
+    const requests: HostileRequest[] = [];
+    for (const t of await targets()) {
+      if (!t.primary) continue;
+      for (const [name, arg] of Object.entries(t.endpoint.args)) {
+        if (takesList(arg)) requests.push({ label: `administrator: ${name} = 40,000 ids`, ...jsonBody(t, 'administrator', { [name]: longList }, false) });
+      }
+    }
+    const failures = await sweep(requests);
+    expect(failures, report(failures)).toEqual([]);
+  }, 60_000);
+
   it('batch requests with broken items, nesting and hostile sub-request args get no 5xx', async () => {
     const post = (body: unknown, role: Role = 'administrator'): HostileRequest => ({ label: `${role}: batch ${JSON.stringify(body).slice(0, 80)}`, method: 'POST', path: '/batch/v1', headers: as(role, JSON_TYPE), body: JSON.stringify(body) });
     const structural: unknown[] = [
