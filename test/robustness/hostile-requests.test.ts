@@ -130,7 +130,8 @@ describe('robustness sweep over the studio deployment', () => {
     for (const t of await targets()) {
       for (const role of ROLES) {
         // Anonymous callers are refused after the params step: the bodies that break parsing suffice.
-        const bodies = role === 'administrator' ? BROKEN_BODIES : BROKEN_BODIES.filter((b) => b.parsing);
+        // So are an endpoint's other methods (PUT, PATCH beside POST), which share its handler.
+        const bodies = role === 'administrator' && t.primary ? BROKEN_BODIES : BROKEN_BODIES.filter((b) => b.parsing);
         for (const b of bodies) requests.push({ label: `${role}: ${b.label}`, method: t.method, path: t.path, headers: as(role, b.headers), body: b.body });
         const form = ['a', ...Object.keys(t.endpoint.args)].map((n) => `${encodeURIComponent(n)}[b][c][]=1`).join('&');
         requests.push({ label: `${role}: PHP form with nested brackets`, method: t.method, path: t.path, headers: as(role, { 'content-type': 'application/x-www-form-urlencoded' }), body: form });
@@ -265,7 +266,7 @@ describe('robustness sweep over the studio deployment', () => {
       'context=edit&_fields=_links,_embedded',
     ];
     const requests: HostileRequest[] = [];
-    for (const t of await targets()) {
+    for (const t of (await targets()).filter((target) => target.primary)) {
       for (const q of junk) requests.push({ label: `administrator: ${q}`, method: t.method, path: withQuery(t.path, q), headers: as('administrator') });
       // Anonymous: the params read before authentication and routing.
       for (const q of junk.filter((j) => /_method|_jsonp/.test(j))) requests.push({ label: `anonymous: ${q}`, method: t.method, path: withQuery(t.path, q), headers: as('anonymous') });
