@@ -9,7 +9,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import { createNonce, findSession, SESSION_COOKIE } from '../auth/sessions.ts';
 import type { App, RestRequest, RestResponse } from './types.ts';
 import { dispatch, errorResponse } from './dispatch.ts';
-import { restError } from './errors.ts';
+import { RestError, restError } from './errors.ts';
 import { embedLinks, parseEmbedParam } from './embed.ts';
 import { envelopeOf } from './envelope.ts';
 
@@ -24,10 +24,14 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
   const req = withMethodOverride(request);
   let user: CurrentUser | null = null;
   let response: RestResponse;
+  // A session cookie with a bad nonce is refused while its user stays logged in (WordPress decides
+  // the no-cache headers after that check), so the refusal is not to be cached either.
+  let refusedSession = false;
   try {
     user = await authenticate(app, req);
     response = await dispatch(app, req, user);
   } catch (error) {
+    refusedSession = error instanceof RestError && error.code === 'rest_cookie_invalid_nonce';
     response = errorResponse(app, error);
   }
 
@@ -35,7 +39,7 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
   if (embed && response.status < 400 && !response.raw) response.body = await embedLinks(app, response.body, embed, user);
   if (req.query._envelope !== undefined) response = envelope(response);
 
-  response.headers = withStandardHeaders(app, request, user, response);
+  response.headers = withStandardHeaders(app, request, user, response, refusedSession);
   if (user?.via === 'cookie') response.headers = await withFreshNonce(app, request, response.headers);
   if (typeof jsonp === 'string' && !response.raw) {
     const data = `/**/${jsonp}(${JSON.stringify(response.body ?? null)})`;
@@ -83,7 +87,7 @@ const ALLOWED_HEADERS = 'Authorization, X-WP-Nonce, Content-Disposition, Content
  * discovery Link (unless the response has its own Link, which replaces it), nosniff, CORS,
  * the response's own, then Vary and the no-cache pair for logged-in users.
  */
-function withStandardHeaders(app: App, request: RestRequest, user: CurrentUser | null, response: RestResponse): Record<string, string> {
+function withStandardHeaders(app: App, request: RestRequest, user: CurrentUser | null, response: RestResponse, loggedIn = user !== null): Record<string, string> {
   const headers: Record<string, string> = {};
   if (!response.raw) headers['Content-Type'] = 'application/json; charset=UTF-8';
   headers['X-Robots-Tag'] = 'noindex';
@@ -100,7 +104,7 @@ function withStandardHeaders(app: App, request: RestRequest, user: CurrentUser |
   }
   Object.assign(headers, response.headers);
   if (!origin && request.method === 'GET' && !user) headers.Vary = 'Origin';
-  if (user) {
+  if (user || loggedIn) {
     headers.Expires = 'Wed, 11 Jan 1984 05:00:00 GMT';
     headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0';
   }
