@@ -20,6 +20,7 @@ import sharp from 'sharp';
 import { startTestServer } from '../runtime/testing/harness.ts';
 import { setOption } from '../runtime/content/options.ts';
 import { addTerm } from '../runtime/content/terms.ts';
+import { createSession } from '../runtime/auth/sessions.ts';
 
 const WP = process.env.WP_URL ?? 'http://127.0.0.1:8081';
 const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle/credentials', 'utf8').trim();
@@ -27,7 +28,7 @@ const args = process.argv.slice(2);
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const MAX = args.includes('--max') ? Number(args[args.indexOf('--max') + 1]) : 25;
 
-type Auth = 'app' | 'none' | 'bad';
+type Auth = 'app' | 'none' | 'bad' | 'cookie' | 'cookie-no-nonce' | 'cookie-bad-nonce';
 type Vars = Record<string, any>;
 
 interface Exchange {
@@ -412,6 +413,13 @@ const EXCHANGES: Exchange[] = [
   { name: 'media-post-process', method: 'POST', path: (v) => `/wp-json/wp/v2/media/${v.media}/post-process`, auth: 'app', body: { action: 'create-image-subsizes' }, compare: 'full' },
   { name: 'err-media-post-process-action', method: 'POST', path: (v) => `/wp-json/wp/v2/media/${v.media}/post-process`, auth: 'app', body: { action: 'nope' }, compare: 'full' },
 
+  // cookie sessions (the block editor's way): nonce checked, refreshed in X-WP-Nonce
+  { name: 'cookie-users-me', method: 'GET', path: () => '/wp-json/wp/v2/posts?per_page=1&context=edit&_fields=id', auth: 'cookie', compare: 'shape' },
+  { name: 'cookie-create', method: 'POST', path: () => '/wp-json/wp/v2/posts', auth: 'cookie', body: { title: 'Cookie post', status: 'draft' }, keep: (a, v) => { v.cookiePost = a.body?.id; }, compare: 'full' },
+  { name: 'err-cookie-no-nonce-edit', method: 'GET', path: () => '/wp-json/wp/v2/posts?context=edit', auth: 'cookie-no-nonce', compare: 'full' },
+  { name: 'err-cookie-no-nonce-create', method: 'POST', path: () => '/wp-json/wp/v2/posts', auth: 'cookie-no-nonce', body: { title: 'x' }, compare: 'full' },
+  { name: 'err-cookie-bad-nonce', method: 'GET', path: () => '/wp-json/wp/v2/posts', auth: 'cookie-bad-nonce', compare: 'full' },
+
   // batch
   { name: 'batch-two-creates', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { requests: [{ method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch A', status: 'draft' } }, { method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch B', status: 'publish' } }] }, keep: (a, v) => { (v.batch ??= []).push(...(a.body?.responses ?? []).map((r: any) => r.body?.id).filter(Boolean)); }, compare: 'full' },
   { name: 'batch-require-all-validate-one-invalid', method: 'POST', path: () => '/wp-json/batch/v1', auth: 'app', body: { validation: 'require-all-validate', requests: [{ method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch C' } }, { method: 'POST', path: '/wp/v2/posts', body: { title: 'Batch D', status: 'bogus' } }] }, compare: 'full' },
@@ -469,18 +477,35 @@ function isKnown(ex: string, line: string): string | undefined {
   return KNOWN.find((k) => (typeof k.ex === 'string' ? k.ex === ex : k.ex.test(ex)) && line.includes(k.contains))?.why;
 }
 
+/** Logs in to the reference site as its administrator (oracle README) and reads a wp_rest nonce. */
+async function wordpressSession(): Promise<{ cookie: string; nonce: string }> {
+  const login = await fetch(`${WP}/wp-login.php`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'wordpress_test_cookie=WP%20Cookie%20check' },
+    body: new URLSearchParams({ log: 'admin', pwd: process.env.WP_ADMIN_PASSWORD ?? 'oracle-admin-password', 'wp-submit': 'Log In', testcookie: '1' }).toString(),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => c.startsWith('wordpress_')).join('; ');
+  const nonce = await (await fetch(`${WP}/wp-admin/admin-ajax.php?action=rest-nonce`, { headers: { cookie } })).text();
+  return { cookie, nonce };
+}
+
 async function main(): Promise<void> {
   const server = await startTestServer({ deployment: 'studio' });
   await setOption(server.app.db, 'permalink_structure', '/%postname%/');
   const admin = server.users.administrator;
+  const session = await createSession(server.app.db, admin.id);
+  const ourCookie = `${session.cookieName}=${session.cookieValue}`;
+  const wpSession = await wordpressSession();
+  const cookieAuth = (cookie: string, nonce: string) => ({ cookie: { cookie, 'x-wp-nonce': nonce }, 'cookie-no-nonce': { cookie }, 'cookie-bad-nonce': { cookie, 'x-wp-nonce': 'bad' } });
   const us: Target = {
     base: server.siteUrl,
-    auth: { app: server.authHeaders('administrator'), none: {}, bad: { authorization: `Basic ${Buffer.from(`${admin.login}:wrongwrongwrongwrongwrong`).toString('base64')}` } },
+    auth: { app: server.authHeaders('administrator'), none: {}, bad: { authorization: `Basic ${Buffer.from(`${admin.login}:wrongwrongwrongwrongwrong`).toString('base64')}` }, ...cookieAuth(ourCookie, session.nonce) },
     adminNames: [admin.login],
   };
   const wp: Target = {
     base: WP,
-    auth: { app: { authorization: `Basic ${Buffer.from(WP_CREDENTIALS).toString('base64')}` }, none: {}, bad: { authorization: `Basic ${Buffer.from('admin:wrongwrongwrongwrongwrong').toString('base64')}` } },
+    auth: { app: { authorization: `Basic ${Buffer.from(WP_CREDENTIALS).toString('base64')}` }, none: {}, bad: { authorization: `Basic ${Buffer.from('admin:wrongwrongwrongwrongwrong').toString('base64')}` }, ...cookieAuth(wpSession.cookie, wpSession.nonce) },
     adminNames: ['admin'],
   };
   const vu: Vars = {};
@@ -534,6 +559,7 @@ async function main(): Promise<void> {
     if (vw.new) await del(`posts/${vw.new}?force=true`);
     if (vw.child) await del(`pages/${vw.child}?force=true`);
     if (vw.full) await del(`posts/${vw.full}?force=true`);
+    if (vw.cookiePost) await del(`posts/${vw.cookiePost}?force=true`);
     for (const key of ['draft', 'future', 'private']) if (vw[key]) await del(`posts/${vw[key]}?force=true`);
     if (vw.attached) await del(`media/${vw.attached}?force=true`);
     if (vw.edited) await del(`media/${vw.edited}?force=true`);
