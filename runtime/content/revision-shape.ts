@@ -7,7 +7,7 @@ import type { Context } from '../../generator/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
 import { readMeta } from './meta.ts';
-import { restDate } from './dates.ts';
+import { restDate, ZERO_DATE } from './dates.ts';
 import { linkFor, restBase } from './links.ts';
 import { getOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
@@ -20,7 +20,9 @@ export function isAutosave(row: PostRow): boolean {
 function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, context: Context, kind: 'revision' | 'autosave', meta: Record<string, unknown>, previewLink: string): Record<string, unknown> {
   const data: Record<string, unknown> = {
     author: row.author,
-    date: restDate(row.date),
+    // The revisions controller reads both dates through the GMT one: a floating draft (answered
+    // here when its own autosave saved it) has neither.
+    date: row.date_gmt === ZERO_DATE ? null : restDate(row.date),
     date_gmt: restDate(row.date_gmt),
     id: row.id,
     modified: restDate(row.modified),

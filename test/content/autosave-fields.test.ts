@@ -36,4 +36,13 @@ describe('autosave fields', () => {
     expect(revisions.body[0].excerpt.rendered).toBe('');
     expect(post.body.excerpt.rendered).toContain('Body words here');
   });
+
+  it("an autosave of one's own floating draft saves the draft and answers it without dates", async () => {
+    const draft = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Floating', content: 'first' });
+    const auto = await s.call('administrator', 'POST', `/core/v2/posts/${draft.body.id}/autosaves`, { title: 'Floating', content: 'second' });
+    expect(auto.body.id).toBe(draft.body.id);
+    expect(auto.body.date).toBeNull();
+    expect(auto.body.date_gmt).toBeNull();
+    expect((await s.call('administrator', 'GET', `/core/v2/posts/${draft.body.id}?context=edit`)).body.content.raw).toBe('second');
+  });
 });
