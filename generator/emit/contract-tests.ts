@@ -65,19 +65,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** PHP-style query encoding, as clients of the interface send arrays and objects. */
-function encodeQuery(value: unknown, key: string, out: string[]): void {
-  if (Array.isArray(value)) for (const item of value) encodeQuery(item, key + '[]', out);
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) encodeQuery(v, key + '[' + k + ']', out);
-  else out.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(value)));
-}
-
 function send(c: Case): Promise<Response> {
   const headers: Record<string, string> = { ...server.authHeaders('administrator') };
   if (c.method === 'GET' || c.method === 'DELETE') {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(c.params)) encodeQuery(v, k, parts);
-    const query = parts.length > 0 ? '?' + parts.join('&') : '';
+    const query = phpQueryString(c.params);
     return fetch(server.restUrl + c.path + query, { method: c.method, headers });
   }
   headers['content-type'] = 'application/json';
@@ -138,6 +129,7 @@ export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'node:fs', namedImports: ['readFileSync'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/harness.ts', namedImports: ['startTestServer'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/php-query.ts', namedImports: ['phpQueryString'] },
         'interface Case { name: string; method: string; path: string; params: Record<string, unknown>; param: string; code: string }',
         constant('DEPLOYMENT', 'string', deployment.name),
         {

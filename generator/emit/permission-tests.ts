@@ -170,18 +170,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-function encodeQuery(value: unknown, key: string, out: string[]): void {
-  if (Array.isArray(value)) for (const item of value) encodeQuery(item, key + '[]', out);
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) encodeQuery(v, key + '[' + k + ']', out);
-  else out.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(value)));
-}
-
 function send(c: Case, path: string, who: Identity): Promise<Response> {
   const headers: Record<string, string> = { ...server.authHeaders(who) };
   if (c.method === 'GET' || c.method === 'DELETE') {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(c.params)) encodeQuery(v, k, parts);
-    return fetch(server.restUrl + path + (parts.length ? '?' + parts.join('&') : ''), { method: c.method, headers });
+    return fetch(server.restUrl + path + phpQueryString(c.params), { method: c.method, headers });
   }
   headers['content-type'] = 'application/json';
   return fetch(server.restUrl + path, { method: c.method, headers, body: JSON.stringify(c.params) });
@@ -222,6 +214,7 @@ export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] 
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'vitest', namedImports: ['afterAll', 'beforeAll', 'describe', 'expect', 'it'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/harness.ts', namedImports: ['startTestServer'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/php-query.ts', namedImports: ['phpQueryString'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/auth/permission-fixtures.ts', namedImports: ['createPermissionFixtures', 'fillPath'] },
         `type Identity = ${IDENTITIES.map((i) => `'${i}'`).join(' | ')};`,
         'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string; codeFor?: Partial<Record<Identity, string>> }',

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../../runtime/testing/harness.ts';
+import { phpQueryString } from '../../../../runtime/testing/php-query.ts';
 
 interface Case {
   name: string;
@@ -3898,20 +3899,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** PHP-style query encoding, as clients of the interface send arrays and objects. */
-function encodeQuery(value: unknown, key: string, out: string[]): void {
-  if (Array.isArray(value)) for (const item of value) encodeQuery(item, key + '[]', out);
-  else if (value !== null && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) encodeQuery(v, key + '[' + k + ']', out);
-  else out.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(value)));
-}
-
 function send(c: Case): Promise<Response> {
   const headers: Record<string, string> = { ...server.authHeaders('administrator') };
   if (c.method === 'GET' || c.method === 'DELETE') {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(c.params)) encodeQuery(v, k, parts);
-    const query = parts.length > 0 ? '?' + parts.join('&') : '';
+    const query = phpQueryString(c.params);
     return fetch(server.restUrl + c.path + query, { method: c.method, headers });
   }
   headers['content-type'] = 'application/json';

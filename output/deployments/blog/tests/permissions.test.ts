@@ -2,6 +2,7 @@
 // Do not edit: run `specpress generate` instead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../../runtime/testing/harness.ts';
+import { phpQueryString } from '../../../../runtime/testing/php-query.ts';
 import {
   createPermissionFixtures,
   fillPath,
@@ -1587,22 +1588,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-function encodeQuery(value: unknown, key: string, out: string[]): void {
-  if (Array.isArray(value)) for (const item of value) encodeQuery(item, key + '[]', out);
-  else if (value !== null && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) encodeQuery(v, key + '[' + k + ']', out);
-  else out.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(value)));
-}
-
 function send(c: Case, path: string, who: Identity): Promise<Response> {
   const headers: Record<string, string> = { ...server.authHeaders(who) };
   if (c.method === 'GET' || c.method === 'DELETE') {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(c.params)) encodeQuery(v, k, parts);
-    return fetch(server.restUrl + path + (parts.length ? '?' + parts.join('&') : ''), {
-      method: c.method,
-      headers,
-    });
+    return fetch(server.restUrl + path + phpQueryString(c.params), { method: c.method, headers });
   }
   headers['content-type'] = 'application/json';
   return fetch(server.restUrl + path, {
