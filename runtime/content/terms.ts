@@ -3,23 +3,15 @@
  * and the default category ("Uncategorized", option `default_category`) that posts get when
  * they are created without one.
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, TermsTable } from '../store/schema.ts';
 import { getOption, setOption } from './options.ts';
 import { sanitizeTitle } from './slugs.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type Taxonomy = 'category' | 'post_tag';
 
-export interface TermRow {
-  id: number;
-  taxonomy: string;
-  name: string;
-  slug: string;
-  description: string;
-  parent: number;
-  count: number;
-}
+export type TermRow = Selectable<TermsTable>;
 
 /** The default category's id, creating "Uncategorized" on a fresh site. */
 export async function defaultCategory(db: Db): Promise<number> {

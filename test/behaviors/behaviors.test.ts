@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { startLoopbackServer } from '../../runtime/testing/loopback-server.ts';
 import { behaviorCatalogs, behaviorRoutes } from './routes.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-behaviors-'));
@@ -134,7 +134,7 @@ describe('upstream', () => {
   });
 
   it('forwards to the configured service and relays its answer', async () => {
-    const upstream = http.createServer((req, res) => {
+    const upstream = await startLoopbackServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
@@ -142,15 +142,13 @@ describe('upstream', () => {
         res.end(JSON.stringify({ valid: JSON.parse(body).key === 'abc' }));
       });
     });
-    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
-    const port = (upstream.address() as { port: number }).port;
-    server.app.config.upstreams.behave_license_url = `http://127.0.0.1:${port}/check`;
+    server.app.config.upstreams.behave_license_url = `${upstream.url}/check`;
     try {
       const res = await call('POST', '/behave/v1/license', { key: 'abc' });
       expect(res.body).toEqual({ valid: true });
     } finally {
       delete server.app.config.upstreams.behave_license_url;
-      await new Promise((r) => upstream.close(r));
+      await upstream.close();
     }
   });
 });

@@ -4,32 +4,31 @@
  */
 import type { Behavior, HttpMethod, Permission } from '../../generator/model.ts';
 import type { ArgSchema, RouteDef } from '../../runtime/rest/types.ts';
+import { makeRoute } from '../../runtime/testing/routes.ts';
 
 const admin: Permission = { kind: 'capability', capability: 'manage_options' };
 
-function route(path: string, endpoints: Array<{ methods: HttpMethod[]; behavior: Behavior; args?: Record<string, ArgSchema>; permission?: Permission }>, captures: Array<{ name: string; pattern: string }> = []): RouteDef {
-  let regex = `^${path}$`;
-  let pattern = path;
-  for (const c of captures) {
-    regex = regex.replace(`<${c.name}>`, `(?<${c.name}>${c.pattern})`);
-    pattern = pattern.replace(`<${c.name}>`, `(?P<${c.name}>${c.pattern})`);
-  }
-  return {
+interface BehaviorEndpoint {
+  methods: HttpMethod[];
+  behavior: Behavior;
+  args?: Record<string, ArgSchema>;
+  permission?: Permission;
+}
+
+/** Endpoints without args take an undeclared body, as most extension endpoints do. */
+function route(path: string, endpoints: BehaviorEndpoint[], captures: Record<string, string> = {}): RouteDef {
+  return makeRoute({
     namespace: 'behave/v1',
     path,
-    pattern,
-    regex,
     captures,
-    endpoints: endpoints.map((e, i) => ({
-      operationId: `behave${path.replace(/\W+/g, '')}${i}`,
+    endpoints: endpoints.map((e) => ({
       methods: e.methods,
+      behavior: e.behavior,
       argsMode: e.args ? 'declared' : 'undeclared',
       args: e.args ?? {},
       permission: e.permission ?? admin,
-      allowBatch: false,
-      behavior: e.behavior,
     })),
-  };
+  });
 }
 
 const paging: Record<string, ArgSchema> = {
@@ -55,13 +54,13 @@ export const behaviorRoutes: RouteDef[] = [
     { methods: ['GET'], args: { id: { type: 'string' } }, behavior: { kind: 'collection', collection: 'behave.colors', op: 'get', idParam: 'id' } },
     { methods: ['POST'], args: { id: { type: 'string' }, value: { type: 'string' } }, behavior: { kind: 'collection', collection: 'behave.colors', op: 'upsert', idParam: 'id' } },
     { methods: ['DELETE'], args: { id: { type: 'string' } }, behavior: { kind: 'collection', collection: 'behave.colors', op: 'delete', idParam: 'id' } },
-  ], [{ name: 'id', pattern: '[\\w-]+' }]),
+  ], { id: '[\\w-]+' }),
   route('/behave/v1/plugins/<slug>/activate', [
     { methods: ['POST'], args: { slug: { type: 'string' } }, behavior: { kind: 'action', collection: 'behave.plugins', idParam: 'slug', field: 'status', to: 'active', from: ['inactive'], initial: 'inactive' } },
-  ], [{ name: 'slug', pattern: '[\\w-]+' }]),
+  ], { slug: '[\\w-]+' }),
   route('/behave/v1/plugins/<slug>/deactivate', [
     { methods: ['POST'], args: { slug: { type: 'string' } }, behavior: { kind: 'action', collection: 'behave.plugins', idParam: 'slug', field: 'status', to: 'inactive', from: ['active'], initial: 'inactive' } },
-  ], [{ name: 'slug', pattern: '[\\w-]+' }]),
+  ], { slug: '[\\w-]+' }),
   route('/behave/v1/languages', [
     { methods: ['GET'], behavior: { kind: 'catalog', data: 'behave-languages' }, permission: { kind: 'public' } },
   ]),

@@ -4,35 +4,33 @@
  * per context and their usage, kit defaults, the globals overview, and importing a
  * document's external images into the media library.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../runtime/testing/loopback-server.ts';
 import { clientFor } from './client.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof clientFor>;
-let images: http.Server;
+let images: LoopbackServer;
 let imagesUrl: string;
 let imageRequests = 0;
 
 beforeAll(async () => {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
-  images = http.createServer((req, res) => {
+  images = await startLoopbackServer((req, res) => {
     imageRequests++;
     if (req.url === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-  imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  imagesUrl = `${images.url}`;
   server = await startTestServer({ deployment: 'studio', config: { outboundAllow: ['127.0.0.1'] } });
   call = clientFor(server);
 });
 
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => images?.close(resolve));
+  await images?.close();
 });
 
 describe('variables', () => {

@@ -5,18 +5,17 @@
  * administrative endpoint (anonymous 401, subscriber 403).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../runtime/testing/loopback-server.ts';
 import { clientFor } from './client.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-studio-behaviors-'));
 let server: TestServer;
 let call: ReturnType<typeof clientFor>;
-let upstream: http.Server;
+let upstream: LoopbackServer;
 let upstreamUrl: string;
 const upstreamBodies: unknown[] = [];
 
@@ -26,7 +25,7 @@ async function start(config: NonNullable<Parameters<typeof startTestServer>[0]>[
 }
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
+  upstream = await startLoopbackServer((req, res) => {
     let text = '';
     req.on('data', (c) => (text += c));
     req.on('end', () => {
@@ -34,14 +33,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ categories: ['Landing', 'Blog'] }));
     });
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/library`;
+  upstreamUrl = `${upstream.url}/library`;
   await start({ upstreams: { tmpl_library_url: upstreamUrl } });
 });
 
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

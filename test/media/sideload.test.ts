@@ -1,20 +1,19 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../runtime/testing/loopback-server.ts';
 import { guardedFetch, OutboundError } from '../../runtime/net/guarded-fetch.ts';
 import { isPublicAddress } from '../../runtime/net/address-policy.ts';
 import { mediaRoutes } from './routes.ts';
 import { plainJpeg } from './helpers.ts';
 
 /** A local "remote" site on 127.0.0.1: an image, a redirect into a private network, a big file. */
-let remote: http.Server;
+let remote: LoopbackServer;
 let remoteUrl: string;
 let jpeg: Buffer;
 
 beforeAll(async () => {
   jpeg = await plainJpeg(500, 400);
-  remote = http.createServer((req, res) => {
+  remote = await startLoopbackServer((req, res) => {
     if (req.url === '/photos/lake.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
     if (req.url === '/moved/lake.jpg') return res.writeHead(302, { location: '/photos/lake.jpg' }).end();
     if (req.url === '/to-metadata/lake.jpg') return res.writeHead(302, { location: 'http://169.254.169.254/latest/lake.jpg' }).end();
@@ -23,12 +22,10 @@ beforeAll(async () => {
     if (req.url === '/slow/lake.jpg') return void setTimeout(() => res.writeHead(200).end(jpeg), 3000);
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+  remoteUrl = `${remote.url}`;
 });
 afterAll(async () => {
-  remote.closeAllConnections();
-  await new Promise((resolve) => remote.close(resolve));
+  await remote?.close();
 });
 
 describe('the SSRF-guarded fetch', () => {

@@ -1,11 +1,11 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../runtime/testing/loopback-server.ts';
 import { oembedRoutes } from './routes.ts';
 
 /** A provider on 127.0.0.1: a registry endpoint (JSON or XML), a page advertising an endpoint by discovery. */
-let remote: http.Server;
+let remote: LoopbackServer;
 let remoteUrl: string;
 let hits: URL[] = [];
 
@@ -20,7 +20,7 @@ function providerAnswer(url: URL, res: http.ServerResponse): void {
 }
 
 beforeAll(async () => {
-  remote = http.createServer((req, res) => {
+  remote = await startLoopbackServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     hits.push(url);
     if (url.pathname === '/oembed') return providerAnswer(url, res);
@@ -38,12 +38,10 @@ beforeAll(async () => {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+  remoteUrl = `${remote.url}`;
 });
 afterAll(async () => {
-  remote.closeAllConnections();
-  await new Promise((resolve) => remote.close(resolve));
+  await remote?.close();
 });
 beforeEach(() => {
   hits = [];
