@@ -15,6 +15,7 @@ import { emitPermissionTests } from './emit/permission-tests.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
+import { responseOf } from './emit/responses.ts';
 import { emitValidators } from './emit/validators.ts';
 import { formatFile, formatFileCached } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
@@ -48,6 +49,8 @@ export interface GenerateResult {
   unchanged: number;
   deleted: number;
   ms: number;
+  /** `METHOD /path` of each custom-handler endpoint whose spec names no `response` (typed `unknown`). */
+  untypedResponses: string[];
 }
 
 type DeploymentEmitter = (deployment: DeploymentModel) => EmittedFile[] | Promise<EmittedFile[]>;
@@ -78,6 +81,11 @@ function selectDeployments(model: SpecModel, names: string[] | undefined): Deplo
   const unknown = names.filter((n) => !model.deployments.some((d) => d.name === n));
   if (unknown.length > 0) throw new Error(`unknown deployment(s): ${unknown.join(', ')} (known: ${model.deployments.map((d) => d.name).join(', ')})`);
   return model.deployments.filter((d) => names.includes(d.name));
+}
+
+/** Endpoints whose answer the spec leaves unsaid: a custom handler with no `response`. */
+function untypedResponses(deployment: DeploymentModel): string[] {
+  return deployment.routes.flatMap((route) => route.endpoints.filter((e) => responseOf(e, deployment) === undefined).map((e) => `${e.methods.join(', ')} ${route.path}`));
 }
 
 /** Generated handler files on disk (not the orphans file), path relative to outDir -> text. */
@@ -118,6 +126,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     unchanged: 0,
     deleted: 0,
     ms: 0,
+    untypedResponses: [...new Set(selected.flatMap(untypedResponses))],
   };
   if (merged.orphans.length > 0) {
     if (!options.pruneOrphans || options.check) {

@@ -2,21 +2,113 @@
 // Do not edit: run `specpress generate` instead.
 
 /**
- * The media resource.
+ * A record after a state change: its key (absent for a singleton), its fields and when it changed.
+ */
+export interface ActionRecord {
+  id?: string;
+  date_modified: string;
+  [k: string]: unknown;
+}
+
+/**
+ * A stored record: its key, the fields written to it, and when it was created and last changed.
+ */
+export interface CollectionRecord {
+  id: string;
+  date_created: string;
+  date_modified: string;
+  [k: string]: unknown;
+}
+
+/**
+ * The DeletedCollectionRecord shape.
+ */
+export interface DeletedCollectionRecord {
+  deleted: boolean;
+  previous: CollectionRecord;
+}
+
+/**
+ * The DeletedMedia shape.
+ */
+export interface DeletedMedia {
+  deleted: boolean;
+  previous: Media;
+}
+
+/**
+ * The DeletedPage shape.
+ */
+export interface DeletedPage {
+  deleted: boolean;
+  previous: Page;
+}
+
+/**
+ * The DeletedPageRevision shape.
+ */
+export interface DeletedPageRevision {
+  deleted: boolean;
+  previous: PageRevision;
+}
+
+/**
+ * The DeletedPost shape.
+ */
+export interface DeletedPost {
+  deleted: boolean;
+  previous: Post;
+}
+
+/**
+ * The DeletedPostRevision shape.
+ */
+export interface DeletedPostRevision {
+  deleted: boolean;
+  previous: PostRevision;
+}
+
+/**
+ * A stored inbound event, newest first.
+ */
+export interface InboxEvent {
+  id: number;
+  received: string;
+  /**
+   * The event as it was received.
+   */
+  body: {
+    [k: string]: unknown;
+  };
+}
+
+/**
+ * An inbound event was stored (or had been stored already: `duplicate`).
+ */
+export interface InboxReceipt {
+  received: boolean;
+  duplicate: boolean;
+  id: number;
+  channel: string;
+  date: string;
+}
+
+/**
+ * The Media shape.
  */
 export interface Media {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the media item.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -24,36 +116,36 @@ export interface Media {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the media item.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the media item on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the media item, unique among media items.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the media item.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Permalink pattern of the media item, with a placeholder for the slug.
    */
@@ -65,11 +157,11 @@ export interface Media {
   /**
    * CSS class names of the media item's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Title of the media item.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -77,28 +169,28 @@ export interface Media {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the media item accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the media item accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Registered meta keys of the media item.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -107,15 +199,15 @@ export interface Media {
   /**
    * Theme template file used to show the media item.
    */
-  template?: string;
+  template: string;
   /**
    * Text shown in place of the media when it cannot be displayed.
    */
-  alt_text?: string;
+  alt_text: string;
   /**
    * Caption of the media item.
    */
-  caption?: {
+  caption: {
     /**
      * The caption as stored.
      */
@@ -123,12 +215,12 @@ export interface Media {
     /**
      * The caption as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Long description of the media item.
    */
-  description?: {
+  description: {
     /**
      * The description as stored.
      */
@@ -136,51 +228,65 @@ export interface Media {
     /**
      * The description as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Broad kind of the media item.
    */
-  media_type?: 'image' | 'file';
+  media_type: 'image' | 'file';
   /**
    * MIME type of the file.
    */
-  mime_type?: string;
+  mime_type: string;
   /**
    * Facts about the file that depend on its kind (sizes, dimensions, image meta...).
    */
-  media_details?: {};
+  media_details: {};
   /**
    * Id of the post the media item is attached to.
    */
-  post?: number;
+  post: number;
   /**
    * Address of the original file.
    */
-  source_url?: string;
+  source_url: string;
   /**
    * Registered image sizes not yet generated for this image.
    */
   missing_image_sizes?: string[];
-  [k: string]: unknown;
 }
 
 /**
- * The page resource.
+ * A namespace index: the namespace and its routes as in the discovery document.
+ */
+export interface NamespaceIndex {
+  namespace: string;
+  routes: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  _links?: {
+    [k: string]: unknown;
+  };
+}
+
+/**
+ * The Page shape.
  */
 export interface Page {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the page.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -188,36 +294,36 @@ export interface Page {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the page.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the page on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the page, unique among pages.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the page.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Password that protects the content and excerpt.
    */
@@ -233,15 +339,15 @@ export interface Page {
   /**
    * CSS class names of the page's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Id of the parent page (0 for a top-level page).
    */
-  parent?: number;
+  parent: number;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -249,12 +355,12 @@ export interface Page {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -262,7 +368,7 @@ export interface Page {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -270,16 +376,16 @@ export interface Page {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -287,32 +393,32 @@ export interface Page {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the page accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the page accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Position of the page among its siblings.
    */
-  menu_order?: number;
+  menu_order: number;
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -321,30 +427,29 @@ export interface Page {
   /**
    * Theme template file used to show the page.
    */
-  template?: string;
-  [k: string]: unknown;
+  template: string;
 }
 
 /**
- * The page-autosave resource.
+ * The PageAutosave shape.
  */
 export interface PageAutosave {
   /**
    * User id of the autosave's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the autosave was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the autosave was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the autosave.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -352,32 +457,32 @@ export interface PageAutosave {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the autosave.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the autosave, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the autosave, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the page the autosave belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the autosave.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -385,12 +490,12 @@ export interface PageAutosave {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -398,7 +503,7 @@ export interface PageAutosave {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -406,12 +511,12 @@ export interface PageAutosave {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -419,16 +524,16 @@ export interface PageAutosave {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -438,29 +543,28 @@ export interface PageAutosave {
    * Address that previews the page with the autosaved changes.
    */
   preview_link?: string;
-  [k: string]: unknown;
 }
 
 /**
- * The page-revision resource.
+ * The PageRevision shape.
  */
 export interface PageRevision {
   /**
    * User id of the revision's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the revision was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the revision was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the revision.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -468,32 +572,32 @@ export interface PageRevision {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the revision.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the revision, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the revision, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the page the revision belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the revision.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -501,12 +605,12 @@ export interface PageRevision {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -514,7 +618,7 @@ export interface PageRevision {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -522,12 +626,12 @@ export interface PageRevision {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -535,40 +639,124 @@ export interface PageRevision {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
     footnotes?: string;
   };
+}
+
+/**
+ * An item of the `pagebuilder-checklist-steps` catalog.
+ */
+export interface PagebuilderChecklistStepsItem {
+  id: string;
+  slug: string;
+  title: string;
+  chapter: string;
+  estimate_minutes: number;
+}
+
+/**
+ * The value of the `pagebuilder.checklist.user-progress` option (its default until first written).
+ */
+export interface PagebuilderChecklistUserProgressOption {
   [k: string]: unknown;
 }
 
 /**
- * The post resource.
+ * An item of the `pagebuilder-onboarding-steps` catalog.
+ */
+export interface PagebuilderOnboardingStepsItem {
+  id: string;
+  title: string;
+  optional: boolean;
+}
+
+/**
+ * The value of the `pagebuilder.onboarding.user-choices` option (its default until first written).
+ */
+export interface PagebuilderOnboardingUserChoicesOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `pagebuilder.onboarding.user-progress` option (its default until first written).
+ */
+export interface PagebuilderOnboardingUserProgressOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `pagebuilder-one.dashboard-widget-state` option (its default until first written).
+ */
+export interface PagebuilderOneDashboardWidgetStateOption {
+  dismissed?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `pagebuilder-one.logs` option (its default until first written).
+ */
+export interface PagebuilderOneLogsOption {
+  entries?: unknown[];
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `pagebuilder-one.settings` option (its default until first written).
+ */
+export interface PagebuilderOneSettingsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The `pagebuilder-pro-install-screen` catalog.
+ */
+export interface PagebuilderProInstallScreenCatalog {
+  title: string;
+  description: string;
+  features: string[];
+  action: {
+    label: string;
+    route: string;
+  };
+}
+
+/**
+ * The value of the `pagebuilder.user-data` option (its default until first written).
+ */
+export interface PagebuilderUserDataOption {
+  suppressedMessages?: unknown[];
+  [k: string]: unknown;
+}
+
+/**
+ * The Post shape.
  */
 export interface Post {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the post.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -576,36 +764,36 @@ export interface Post {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the post.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the post on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the post, unique among posts.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the post.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Password that protects the content and excerpt.
    */
@@ -621,11 +809,11 @@ export interface Post {
   /**
    * CSS class names of the post's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -633,12 +821,12 @@ export interface Post {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -646,7 +834,7 @@ export interface Post {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -654,16 +842,16 @@ export interface Post {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -671,28 +859,28 @@ export interface Post {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the post accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the post accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Post format, which themes may show differently.
    */
-  format?:
+  format:
     | 'standard'
     | 'aside'
     | 'chat'
@@ -706,7 +894,7 @@ export interface Post {
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -715,42 +903,41 @@ export interface Post {
   /**
    * Whether the post stays at the top of the front page.
    */
-  sticky?: boolean;
+  sticky: boolean;
   /**
    * Theme template file used to show the post.
    */
-  template?: string;
+  template: string;
   /**
    * Ids of the post's terms in the category taxonomy.
    */
-  categories?: number[];
+  categories: number[];
   /**
    * Ids of the post's terms in the post_tag taxonomy.
    */
-  tags?: number[];
-  [k: string]: unknown;
+  tags: number[];
 }
 
 /**
- * The post-autosave resource.
+ * The PostAutosave shape.
  */
 export interface PostAutosave {
   /**
    * User id of the autosave's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the autosave was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the autosave was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the autosave.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -758,32 +945,32 @@ export interface PostAutosave {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the autosave.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the autosave, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the autosave, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the post the autosave belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the autosave.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -791,12 +978,12 @@ export interface PostAutosave {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -804,7 +991,7 @@ export interface PostAutosave {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -812,12 +999,12 @@ export interface PostAutosave {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -825,16 +1012,16 @@ export interface PostAutosave {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -844,29 +1031,28 @@ export interface PostAutosave {
    * Address that previews the post with the autosaved changes.
    */
   preview_link?: string;
-  [k: string]: unknown;
 }
 
 /**
- * The post-revision resource.
+ * The PostRevision shape.
  */
 export interface PostRevision {
   /**
    * User id of the revision's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the revision was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the revision was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the revision.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -874,32 +1060,32 @@ export interface PostRevision {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the revision.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the revision, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the revision, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the post the revision belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the revision.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -907,12 +1093,12 @@ export interface PostRevision {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -920,7 +1106,7 @@ export interface PostRevision {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -928,12 +1114,12 @@ export interface PostRevision {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -941,21 +1127,111 @@ export interface PostRevision {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
     footnotes?: string;
   };
+}
+
+/**
+ * An item of the `sitegen-categories` catalog.
+ */
+export interface SitegenCategoriesItem {
+  id: string;
+  name: string;
+}
+
+/**
+ * The value of the `sitegen.import-error-log` option (its default until first written).
+ */
+export interface SitegenImportErrorLogOption {
+  errors?: unknown[];
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `sitegen.import-status` option (its default until first written).
+ */
+export interface SitegenImportStatusOption {
+  status?: string;
+  percent?: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `sitegen.migration-status` option (its default until first written).
+ */
+export interface SitegenMigrationStatusOption {
+  status?: string;
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `sitegen-site-features` catalog.
+ */
+export interface SitegenSiteFeaturesItem {
+  id: string;
+  title: string;
+  description: string;
+  enabled: boolean;
+}
+
+/**
+ * An item of the `sitegen-site-languages` catalog.
+ */
+export interface SitegenSiteLanguagesItem {
+  id: string;
+  name: string;
+}
+
+/**
+ * The value of the `sitegen.step-data` option (its default until first written).
+ */
+export interface SitegenStepDataOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `sitegen.user-details` option (its default until first written).
+ */
+export interface SitegenUserDetailsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `theme.admin-settings` option (its default until first written).
+ */
+export interface ThemeAdminSettingsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `theme-learn-chapters` catalog.
+ */
+export interface ThemeLearnChaptersItem {
+  id: string;
+  title: string;
+  steps: {
+    id: string;
+    title: string;
+  }[];
+}
+
+/**
+ * The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer.
+ */
+export interface UpstreamAnswer {
   [k: string]: unknown;
 }
 
@@ -1001,7 +1277,7 @@ export interface Oembed10IndexArgs {
 }
 
 /** What GET /oembed/1.0 answers with. */
-export type Oembed10IndexResult = unknown;
+export type Oembed10IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /oembed/1.0/embed.
@@ -1056,7 +1332,7 @@ export interface PagebuilderOneV1IndexArgs {
 }
 
 /** What GET /pagebuilder-one/v1 answers with. */
-export type PagebuilderOneV1IndexResult = unknown;
+export type PagebuilderOneV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /pagebuilder-one/v1/connect/authorize.
@@ -1069,7 +1345,7 @@ export interface PagebuilderOneV1PostConnectAuthorizeArgs {
 }
 
 /** What POST /pagebuilder-one/v1/connect/authorize answers with. */
-export type PagebuilderOneV1PostConnectAuthorizeResult = unknown;
+export type PagebuilderOneV1PostConnectAuthorizeResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/connect/disconnect.
@@ -1077,7 +1353,7 @@ export type PagebuilderOneV1PostConnectAuthorizeResult = unknown;
 export interface PagebuilderOneV1PostConnectDisconnectArgs {}
 
 /** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
-export type PagebuilderOneV1PostConnectDisconnectResult = unknown;
+export type PagebuilderOneV1PostConnectDisconnectResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/connect/switch-domain.
@@ -1085,7 +1361,7 @@ export type PagebuilderOneV1PostConnectDisconnectResult = unknown;
 export interface PagebuilderOneV1PostConnectSwitchDomainArgs {}
 
 /** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
-export type PagebuilderOneV1PostConnectSwitchDomainResult = unknown;
+export type PagebuilderOneV1PostConnectSwitchDomainResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/connect/deactivate.
@@ -1093,7 +1369,7 @@ export type PagebuilderOneV1PostConnectSwitchDomainResult = unknown;
 export interface PagebuilderOneV1PostConnectDeactivateArgs {}
 
 /** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
-export type PagebuilderOneV1PostConnectDeactivateResult = unknown;
+export type PagebuilderOneV1PostConnectDeactivateResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder-one/v1/top-bar/notifications.
@@ -1110,7 +1386,7 @@ export interface PagebuilderOneV1GetTopBarNotificationsArgs {
 }
 
 /** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
-export type PagebuilderOneV1GetTopBarNotificationsResult = unknown;
+export type PagebuilderOneV1GetTopBarNotificationsResult = UpstreamAnswer;
 
 /**
  * Params of POST /pagebuilder-one/v1/top-bar/feedback.
@@ -1139,7 +1415,7 @@ export interface PagebuilderOneV1PostTopBarFeedbackArgs {
 }
 
 /** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
-export type PagebuilderOneV1PostTopBarFeedbackResult = unknown;
+export type PagebuilderOneV1PostTopBarFeedbackResult = InboxReceipt;
 
 /**
  * Params of POST /pagebuilder-one/v1/themes.
@@ -1156,7 +1432,7 @@ export interface PagebuilderOneV1PostThemesArgs {
 }
 
 /** What POST /pagebuilder-one/v1/themes answers with. */
-export type PagebuilderOneV1PostThemesResult = unknown;
+export type PagebuilderOneV1PostThemesResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/themes/<slug>/activate.
@@ -1169,7 +1445,7 @@ export interface PagebuilderOneV1PostThemesActivateArgs {
 }
 
 /** What POST /pagebuilder-one/v1/themes/<slug>/activate answers with. */
-export type PagebuilderOneV1PostThemesActivateResult = unknown;
+export type PagebuilderOneV1PostThemesActivateResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder-one/v1/plugins.
@@ -1190,7 +1466,7 @@ export interface PagebuilderOneV1GetPluginsArgs {
 }
 
 /** What GET /pagebuilder-one/v1/plugins answers with. */
-export type PagebuilderOneV1GetPluginsResult = unknown;
+export type PagebuilderOneV1GetPluginsResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins.
@@ -1214,7 +1490,7 @@ export interface PagebuilderOneV1PostPluginsArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins answers with. */
-export type PagebuilderOneV1PostPluginsResult = unknown;
+export type PagebuilderOneV1PostPluginsResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/activate.
@@ -1227,7 +1503,7 @@ export interface PagebuilderOneV1PostPluginsActivateArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/activate answers with. */
-export type PagebuilderOneV1PostPluginsActivateResult = unknown;
+export type PagebuilderOneV1PostPluginsActivateResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate.
@@ -1240,7 +1516,7 @@ export interface PagebuilderOneV1PostPluginsDeactivateArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/deactivate answers with. */
-export type PagebuilderOneV1PostPluginsDeactivateResult = unknown;
+export type PagebuilderOneV1PostPluginsDeactivateResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade.
@@ -1257,7 +1533,7 @@ export interface PagebuilderOneV1PostPluginsUpgradeArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/upgrade answers with. */
-export type PagebuilderOneV1PostPluginsUpgradeResult = unknown;
+export type PagebuilderOneV1PostPluginsUpgradeResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run.
@@ -1275,7 +1551,7 @@ export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/migration/run answers with. */
-export type PagebuilderOneV1PostPluginsMigrationRunResult = unknown;
+export type PagebuilderOneV1PostPluginsMigrationRunResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback.
@@ -1289,7 +1565,7 @@ export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback answers with. */
-export type PagebuilderOneV1PostPluginsMigrationRollbackResult = unknown;
+export type PagebuilderOneV1PostPluginsMigrationRollbackResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder-one/v1/settings.
@@ -1299,7 +1575,7 @@ export interface PagebuilderOneV1GetSettingsArgs {
 }
 
 /** What GET /pagebuilder-one/v1/settings answers with. */
-export type PagebuilderOneV1GetSettingsResult = unknown;
+export type PagebuilderOneV1GetSettingsResult = PagebuilderOneSettingsOption;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder-one/v1/settings.
@@ -1309,7 +1585,7 @@ export interface PagebuilderOneV1UpdateSettingsArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder-one/v1/settings answers with. */
-export type PagebuilderOneV1UpdateSettingsResult = unknown;
+export type PagebuilderOneV1UpdateSettingsResult = PagebuilderOneSettingsOption;
 
 /**
  * Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state.
@@ -1317,7 +1593,8 @@ export type PagebuilderOneV1UpdateSettingsResult = unknown;
 export interface PagebuilderOneV1GetManageDashboardWidgetStateArgs {}
 
 /** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
-export type PagebuilderOneV1GetManageDashboardWidgetStateResult = unknown;
+export type PagebuilderOneV1GetManageDashboardWidgetStateResult =
+  PagebuilderOneDashboardWidgetStateOption;
 
 /**
  * Params of GET /pagebuilder-one/v1/logs.
@@ -1325,7 +1602,7 @@ export type PagebuilderOneV1GetManageDashboardWidgetStateResult = unknown;
 export interface PagebuilderOneV1GetLogsArgs {}
 
 /** What GET /pagebuilder-one/v1/logs answers with. */
-export type PagebuilderOneV1GetLogsResult = unknown;
+export type PagebuilderOneV1GetLogsResult = PagebuilderOneLogsOption;
 
 /**
  * Params of DELETE /pagebuilder-one/v1/logs.
@@ -1333,7 +1610,7 @@ export type PagebuilderOneV1GetLogsResult = unknown;
 export interface PagebuilderOneV1DeleteLogsArgs {}
 
 /** What DELETE /pagebuilder-one/v1/logs answers with. */
-export type PagebuilderOneV1DeleteLogsResult = unknown;
+export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
 
 /**
  * Params of GET /pagebuilder/v1.
@@ -1344,7 +1621,7 @@ export interface PagebuilderV1IndexArgs {
 }
 
 /** What GET /pagebuilder/v1 answers with. */
-export type PagebuilderV1IndexResult = unknown;
+export type PagebuilderV1IndexResult = NamespaceIndex;
 
 /**
  * Params of DELETE /pagebuilder/v1/cache.
@@ -1352,7 +1629,7 @@ export type PagebuilderV1IndexResult = unknown;
 export interface PagebuilderV1DeleteCacheArgs {}
 
 /** What DELETE /pagebuilder/v1/cache answers with. */
-export type PagebuilderV1DeleteCacheResult = unknown;
+export type PagebuilderV1DeleteCacheResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/globals.
@@ -1368,7 +1645,7 @@ export type PagebuilderV1GetGlobalsResult = unknown;
 export interface PagebuilderV1GetGlobalsColorsArgs {}
 
 /** What GET /pagebuilder/v1/globals/colors answers with. */
-export type PagebuilderV1GetGlobalsColorsResult = unknown;
+export type PagebuilderV1GetGlobalsColorsResult = CollectionRecord[];
 
 /**
  * Params of GET /pagebuilder/v1/globals/colors/<id>.
@@ -1381,7 +1658,7 @@ export interface PagebuilderV1GetGlobalsColorArgs {
 }
 
 /** What GET /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1GetGlobalsColorResult = unknown;
+export type PagebuilderV1GetGlobalsColorResult = CollectionRecord;
 
 /**
  * Params of POST /pagebuilder/v1/globals/colors/<id>.
@@ -1394,7 +1671,7 @@ export interface PagebuilderV1SaveGlobalsColorArgs {
 }
 
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1SaveGlobalsColorResult = unknown;
+export type PagebuilderV1SaveGlobalsColorResult = CollectionRecord;
 
 /**
  * Params of DELETE /pagebuilder/v1/globals/colors/<id>.
@@ -1407,7 +1684,7 @@ export interface PagebuilderV1DeleteGlobalsColorArgs {
 }
 
 /** What DELETE /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1DeleteGlobalsColorResult = unknown;
+export type PagebuilderV1DeleteGlobalsColorResult = DeletedCollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/globals/typography.
@@ -1415,7 +1692,7 @@ export type PagebuilderV1DeleteGlobalsColorResult = unknown;
 export interface PagebuilderV1GetGlobalsTypographyArgs {}
 
 /** What GET /pagebuilder/v1/globals/typography answers with. */
-export type PagebuilderV1GetGlobalsTypographyResult = unknown;
+export type PagebuilderV1GetGlobalsTypographyResult = CollectionRecord[];
 
 /**
  * Params of GET /pagebuilder/v1/globals/typography/<id>.
@@ -1428,7 +1705,7 @@ export interface PagebuilderV1GetGlobalsTypographyItemArgs {
 }
 
 /** What GET /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1GetGlobalsTypographyItemResult = unknown;
+export type PagebuilderV1GetGlobalsTypographyItemResult = CollectionRecord;
 
 /**
  * Params of POST /pagebuilder/v1/globals/typography/<id>.
@@ -1441,7 +1718,7 @@ export interface PagebuilderV1SaveGlobalsTypographyItemArgs {
 }
 
 /** What POST /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1SaveGlobalsTypographyItemResult = unknown;
+export type PagebuilderV1SaveGlobalsTypographyItemResult = CollectionRecord;
 
 /**
  * Params of DELETE /pagebuilder/v1/globals/typography/<id>.
@@ -1454,7 +1731,7 @@ export interface PagebuilderV1DeleteGlobalsTypographyItemArgs {
 }
 
 /** What DELETE /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1DeleteGlobalsTypographyItemResult = unknown;
+export type PagebuilderV1DeleteGlobalsTypographyItemResult = DeletedCollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/settings/<key>.
@@ -1465,7 +1742,7 @@ export interface PagebuilderV1GetSettingsArgs {
 }
 
 /** What GET /pagebuilder/v1/settings/<key> answers with. */
-export type PagebuilderV1GetSettingsResult = unknown;
+export type PagebuilderV1GetSettingsResult = CollectionRecord;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key>.
@@ -1476,7 +1753,7 @@ export interface PagebuilderV1UpdateSettingsArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/settings/<key> answers with. */
-export type PagebuilderV1UpdateSettingsResult = unknown;
+export type PagebuilderV1UpdateSettingsResult = CollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/post.
@@ -1591,7 +1868,7 @@ export interface PagebuilderV1GetFavoritesArgs {
 }
 
 /** What GET /pagebuilder/v1/favorites answers with. */
-export type PagebuilderV1GetFavoritesResult = unknown;
+export type PagebuilderV1GetFavoritesResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder/v1/favorites/<id>.
@@ -1608,7 +1885,7 @@ export interface PagebuilderV1PostFavoritesArgs {
 }
 
 /** What POST /pagebuilder/v1/favorites/<id> answers with. */
-export type PagebuilderV1PostFavoritesResult = unknown;
+export type PagebuilderV1PostFavoritesResult = CollectionRecord;
 
 /**
  * Params of DELETE /pagebuilder/v1/favorites/<id>.
@@ -1625,7 +1902,7 @@ export interface PagebuilderV1DeleteFavoritesArgs {
 }
 
 /** What DELETE /pagebuilder/v1/favorites/<id> answers with. */
-export type PagebuilderV1DeleteFavoritesResult = unknown;
+export type PagebuilderV1DeleteFavoritesResult = DeletedCollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/kit-elements-defaults.
@@ -1705,7 +1982,7 @@ export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
 export interface PagebuilderV1PostDesignSystemSyncStylesheetArgs {}
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/checklist.
@@ -1730,7 +2007,7 @@ export interface PagebuilderV1GetChecklistArgs {
 }
 
 /** What GET /pagebuilder/v1/checklist answers with. */
-export type PagebuilderV1GetChecklistResult = unknown;
+export type PagebuilderV1GetChecklistResult = PagebuilderChecklistStepsItem[];
 
 /**
  * Params of GET /pagebuilder/v1/checklist/<id>.
@@ -1743,7 +2020,7 @@ export interface PagebuilderV1GetChecklistItemArgs {
 }
 
 /** What GET /pagebuilder/v1/checklist/<id> answers with. */
-export type PagebuilderV1GetChecklistItemResult = unknown;
+export type PagebuilderV1GetChecklistItemResult = PagebuilderChecklistStepsItem;
 
 /**
  * Params of GET /pagebuilder/v1/checklist/steps.
@@ -1751,7 +2028,7 @@ export type PagebuilderV1GetChecklistItemResult = unknown;
 export interface PagebuilderV1GetChecklistStepsArgs {}
 
 /** What GET /pagebuilder/v1/checklist/steps answers with. */
-export type PagebuilderV1GetChecklistStepsResult = unknown;
+export type PagebuilderV1GetChecklistStepsResult = PagebuilderChecklistStepsItem[];
 
 /**
  * Params of GET /pagebuilder/v1/checklist/steps/<id>.
@@ -1764,7 +2041,7 @@ export interface PagebuilderV1GetChecklistStepArgs {
 }
 
 /** What GET /pagebuilder/v1/checklist/steps/<id> answers with. */
-export type PagebuilderV1GetChecklistStepResult = unknown;
+export type PagebuilderV1GetChecklistStepResult = PagebuilderChecklistStepsItem;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>.
@@ -1777,7 +2054,7 @@ export interface PagebuilderV1UpdateChecklistStepArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
-export type PagebuilderV1UpdateChecklistStepResult = unknown;
+export type PagebuilderV1UpdateChecklistStepResult = CollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/checklist/user-progress.
@@ -1787,7 +2064,7 @@ export interface PagebuilderV1GetChecklistUserProgressArgs {
 }
 
 /** What GET /pagebuilder/v1/checklist/user-progress answers with. */
-export type PagebuilderV1GetChecklistUserProgressResult = unknown;
+export type PagebuilderV1GetChecklistUserProgressResult = PagebuilderChecklistUserProgressOption;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress.
@@ -1797,7 +2074,7 @@ export interface PagebuilderV1UpdateChecklistUserProgressArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress answers with. */
-export type PagebuilderV1UpdateChecklistUserProgressResult = unknown;
+export type PagebuilderV1UpdateChecklistUserProgressResult = PagebuilderChecklistUserProgressOption;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding.
@@ -1822,7 +2099,7 @@ export interface PagebuilderV1GetOnboardingArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding answers with. */
-export type PagebuilderV1GetOnboardingResult = unknown;
+export type PagebuilderV1GetOnboardingResult = PagebuilderOnboardingStepsItem[];
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/user-progress.
@@ -1832,7 +2109,7 @@ export interface PagebuilderV1GetOnboardingUserProgressArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding/user-progress answers with. */
-export type PagebuilderV1GetOnboardingUserProgressResult = unknown;
+export type PagebuilderV1GetOnboardingUserProgressResult = PagebuilderOnboardingUserProgressOption;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress.
@@ -1842,7 +2119,8 @@ export interface PagebuilderV1UpdateOnboardingUserProgressArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress answers with. */
-export type PagebuilderV1UpdateOnboardingUserProgressResult = unknown;
+export type PagebuilderV1UpdateOnboardingUserProgressResult =
+  PagebuilderOnboardingUserProgressOption;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/user-choices.
@@ -1852,7 +2130,7 @@ export interface PagebuilderV1GetOnboardingUserChoicesArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding/user-choices answers with. */
-export type PagebuilderV1GetOnboardingUserChoicesResult = unknown;
+export type PagebuilderV1GetOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices.
@@ -1862,7 +2140,7 @@ export interface PagebuilderV1UpdateOnboardingUserChoicesArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices answers with. */
-export type PagebuilderV1UpdateOnboardingUserChoicesResult = unknown;
+export type PagebuilderV1UpdateOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/pro-install-screen.
@@ -1870,7 +2148,7 @@ export type PagebuilderV1UpdateOnboardingUserChoicesResult = unknown;
 export interface PagebuilderV1GetOnboardingProInstallScreenArgs {}
 
 /** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
-export type PagebuilderV1GetOnboardingProInstallScreenResult = unknown;
+export type PagebuilderV1GetOnboardingProInstallScreenResult = PagebuilderProInstallScreenCatalog;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/install-pro.
@@ -1880,7 +2158,7 @@ export interface PagebuilderV1GetOnboardingInstallProArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding/install-pro answers with. */
-export type PagebuilderV1GetOnboardingInstallProResult = unknown;
+export type PagebuilderV1GetOnboardingInstallProResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder/v1/onboarding/install-pro.
@@ -1890,7 +2168,7 @@ export interface PagebuilderV1PostOnboardingInstallProArgs {
 }
 
 /** What POST /pagebuilder/v1/onboarding/install-pro answers with. */
-export type PagebuilderV1PostOnboardingInstallProResult = unknown;
+export type PagebuilderV1PostOnboardingInstallProResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/install-theme.
@@ -1900,7 +2178,7 @@ export interface PagebuilderV1GetOnboardingInstallThemeArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding/install-theme answers with. */
-export type PagebuilderV1GetOnboardingInstallThemeResult = unknown;
+export type PagebuilderV1GetOnboardingInstallThemeResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder/v1/onboarding/install-theme.
@@ -1910,7 +2188,7 @@ export interface PagebuilderV1PostOnboardingInstallThemeArgs {
 }
 
 /** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
-export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
+export type PagebuilderV1PostOnboardingInstallThemeResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder/v1/operations/opt-in-v4.
@@ -1918,7 +2196,7 @@ export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
 export interface PagebuilderV1PostOperationsOptInV4Args {}
 
 /** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
-export type PagebuilderV1PostOperationsOptInV4Result = unknown;
+export type PagebuilderV1PostOperationsOptInV4Result = ActionRecord;
 
 /**
  * Params of POST /pagebuilder/v1/assistant/consent.
@@ -1926,7 +2204,7 @@ export type PagebuilderV1PostOperationsOptInV4Result = unknown;
 export interface PagebuilderV1PostAssistantConsentArgs {}
 
 /** What POST /pagebuilder/v1/assistant/consent answers with. */
-export type PagebuilderV1PostAssistantConsentResult = unknown;
+export type PagebuilderV1PostAssistantConsentResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/template-library/templates.
@@ -1936,7 +2214,7 @@ export interface PagebuilderV1GetTemplateLibraryTemplatesArgs {
 }
 
 /** What GET /pagebuilder/v1/template-library/templates answers with. */
-export type PagebuilderV1GetTemplateLibraryTemplatesResult = unknown;
+export type PagebuilderV1GetTemplateLibraryTemplatesResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder/v1/template-library/templates.
@@ -1957,7 +2235,7 @@ export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
 }
 
 /** What POST /pagebuilder/v1/template-library/templates answers with. */
-export type PagebuilderV1PostTemplateLibraryTemplatesResult = unknown;
+export type PagebuilderV1PostTemplateLibraryTemplatesResult = CollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/user-data/current-user.
@@ -1967,7 +2245,7 @@ export interface PagebuilderV1GetUserDataCurrentUserArgs {
 }
 
 /** What GET /pagebuilder/v1/user-data/current-user answers with. */
-export type PagebuilderV1GetUserDataCurrentUserResult = unknown;
+export type PagebuilderV1GetUserDataCurrentUserResult = PagebuilderUserDataOption;
 
 /**
  * Params of PATCH /pagebuilder/v1/user-data/current-user.
@@ -1980,7 +2258,7 @@ export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
 }
 
 /** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
-export type PagebuilderV1UpdateUserDataCurrentUserResult = unknown;
+export type PagebuilderV1UpdateUserDataCurrentUserResult = PagebuilderUserDataOption;
 
 /**
  * Params of POST /pagebuilder/v1/library/connect.
@@ -1993,7 +2271,7 @@ export interface PagebuilderV1PostLibraryConnectArgs {
 }
 
 /** What POST /pagebuilder/v1/library/connect answers with. */
-export type PagebuilderV1PostLibraryConnectResult = unknown;
+export type PagebuilderV1PostLibraryConnectResult = ActionRecord;
 
 /**
  * Params of DELETE /pagebuilder/v1/library/connect.
@@ -2003,7 +2281,7 @@ export interface PagebuilderV1DeleteLibraryConnectArgs {
 }
 
 /** What DELETE /pagebuilder/v1/library/connect answers with. */
-export type PagebuilderV1DeleteLibraryConnectResult = unknown;
+export type PagebuilderV1DeleteLibraryConnectResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/send-event.
@@ -2028,7 +2306,7 @@ export interface PagebuilderV1GetSendEventArgs {
 }
 
 /** What GET /pagebuilder/v1/send-event answers with. */
-export type PagebuilderV1GetSendEventResult = unknown;
+export type PagebuilderV1GetSendEventResult = InboxEvent[];
 
 /**
  * Params of POST /pagebuilder/v1/send-event.
@@ -2041,7 +2319,7 @@ export interface PagebuilderV1PostSendEventArgs {
 }
 
 /** What POST /pagebuilder/v1/send-event answers with. */
-export type PagebuilderV1PostSendEventResult = unknown;
+export type PagebuilderV1PostSendEventResult = InboxReceipt;
 
 /**
  * Params of GET /pagebuilder/v1/documents.
@@ -2052,7 +2330,7 @@ export interface PagebuilderV1DocumentsIndexArgs {
 }
 
 /** What GET /pagebuilder/v1/documents answers with. */
-export type PagebuilderV1DocumentsIndexResult = unknown;
+export type PagebuilderV1DocumentsIndexResult = NamespaceIndex;
 
 /**
  * Params of POST /pagebuilder/v1/documents/<id>/media/import.
@@ -2078,7 +2356,7 @@ export interface PagebuilderV1FeedbackIndexArgs {
 }
 
 /** What GET /pagebuilder/v1/feedback answers with. */
-export type PagebuilderV1FeedbackIndexResult = unknown;
+export type PagebuilderV1FeedbackIndexResult = NamespaceIndex;
 
 /**
  * Params of POST /pagebuilder/v1/feedback/submit.
@@ -2086,7 +2364,7 @@ export type PagebuilderV1FeedbackIndexResult = unknown;
 export interface PagebuilderV1FeedbackPostSubmitArgs {}
 
 /** What POST /pagebuilder/v1/feedback/submit answers with. */
-export type PagebuilderV1FeedbackPostSubmitResult = unknown;
+export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
 
 /**
  * Params of GET /pagebuilder-ai/v1.
@@ -2097,7 +2375,7 @@ export interface PagebuilderAiV1IndexArgs {
 }
 
 /** What GET /pagebuilder-ai/v1 answers with. */
-export type PagebuilderAiV1IndexResult = unknown;
+export type PagebuilderAiV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /pagebuilder-ai/v1/permissions.
@@ -2105,7 +2383,7 @@ export type PagebuilderAiV1IndexResult = unknown;
 export interface PagebuilderAiV1GetPermissionsArgs {}
 
 /** What GET /pagebuilder-ai/v1/permissions answers with. */
-export type PagebuilderAiV1GetPermissionsResult = unknown;
+export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
 
 /**
  * Params of GET /sitegen/v1.
@@ -2116,7 +2394,7 @@ export interface SitegenV1IndexArgs {
 }
 
 /** What GET /sitegen/v1 answers with. */
-export type SitegenV1IndexResult = unknown;
+export type SitegenV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /sitegen/v1/get-credits.
@@ -2124,7 +2402,7 @@ export type SitegenV1IndexResult = unknown;
 export interface SitegenV1GetGetCreditsArgs {}
 
 /** What GET /sitegen/v1/get-credits answers with. */
-export type SitegenV1GetGetCreditsResult = unknown;
+export type SitegenV1GetGetCreditsResult = UpstreamAnswer;
 
 /**
  * Params of GET /sitegen/v1/categories.
@@ -2132,7 +2410,7 @@ export type SitegenV1GetGetCreditsResult = unknown;
 export interface SitegenV1GetCategoriesArgs {}
 
 /** What GET /sitegen/v1/categories answers with. */
-export type SitegenV1GetCategoriesResult = unknown;
+export type SitegenV1GetCategoriesResult = SitegenCategoriesItem[];
 
 /**
  * Params of GET /sitegen/v1/site-features.
@@ -2140,7 +2418,7 @@ export type SitegenV1GetCategoriesResult = unknown;
 export interface SitegenV1GetSiteFeaturesArgs {}
 
 /** What GET /sitegen/v1/site-features answers with. */
-export type SitegenV1GetSiteFeaturesResult = unknown;
+export type SitegenV1GetSiteFeaturesResult = SitegenSiteFeaturesItem[];
 
 /**
  * Params of GET /sitegen/v1/site-languages.
@@ -2148,7 +2426,7 @@ export type SitegenV1GetSiteFeaturesResult = unknown;
 export interface SitegenV1GetSiteLanguagesArgs {}
 
 /** What GET /sitegen/v1/site-languages answers with. */
-export type SitegenV1GetSiteLanguagesResult = unknown;
+export type SitegenV1GetSiteLanguagesResult = SitegenSiteLanguagesItem[];
 
 /**
  * Params of GET /sitegen/v1/import-status.
@@ -2156,7 +2434,7 @@ export type SitegenV1GetSiteLanguagesResult = unknown;
 export interface SitegenV1GetImportStatusArgs {}
 
 /** What GET /sitegen/v1/import-status answers with. */
-export type SitegenV1GetImportStatusResult = unknown;
+export type SitegenV1GetImportStatusResult = SitegenImportStatusOption;
 
 /**
  * Params of GET /sitegen/v1/migration-status.
@@ -2164,7 +2442,7 @@ export type SitegenV1GetImportStatusResult = unknown;
 export interface SitegenV1GetMigrationStatusArgs {}
 
 /** What GET /sitegen/v1/migration-status answers with. */
-export type SitegenV1GetMigrationStatusResult = unknown;
+export type SitegenV1GetMigrationStatusResult = SitegenMigrationStatusOption;
 
 /**
  * Params of GET /sitegen/v1/import-error-log.
@@ -2172,7 +2450,7 @@ export type SitegenV1GetMigrationStatusResult = unknown;
 export interface SitegenV1GetImportErrorLogArgs {}
 
 /** What GET /sitegen/v1/import-error-log answers with. */
-export type SitegenV1GetImportErrorLogResult = unknown;
+export type SitegenV1GetImportErrorLogResult = SitegenImportErrorLogOption;
 
 /**
  * Params of GET /sitegen/v1/set-plan-promo-dismiss-time.
@@ -2180,7 +2458,7 @@ export type SitegenV1GetImportErrorLogResult = unknown;
 export interface SitegenV1GetSetPlanPromoDismissTimeArgs {}
 
 /** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
-export type SitegenV1GetSetPlanPromoDismissTimeResult = unknown;
+export type SitegenV1GetSetPlanPromoDismissTimeResult = ActionRecord;
 
 /**
  * Params of GET /sitegen/v1/get-plan-promo-dismiss-time.
@@ -2188,7 +2466,7 @@ export type SitegenV1GetSetPlanPromoDismissTimeResult = unknown;
 export interface SitegenV1GetGetPlanPromoDismissTimeArgs {}
 
 /** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
-export type SitegenV1GetGetPlanPromoDismissTimeResult = unknown;
+export type SitegenV1GetGetPlanPromoDismissTimeResult = CollectionRecord[];
 
 /**
  * Params of POST /sitegen/v1/zip-plan.
@@ -2196,7 +2474,7 @@ export type SitegenV1GetGetPlanPromoDismissTimeResult = unknown;
 export interface SitegenV1PostZipPlanArgs {}
 
 /** What POST /sitegen/v1/zip-plan answers with. */
-export type SitegenV1PostZipPlanResult = unknown;
+export type SitegenV1PostZipPlanResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/revoke-access.
@@ -2204,7 +2482,7 @@ export type SitegenV1PostZipPlanResult = unknown;
 export interface SitegenV1PostRevokeAccessArgs {}
 
 /** What POST /sitegen/v1/revoke-access answers with. */
-export type SitegenV1PostRevokeAccessResult = unknown;
+export type SitegenV1PostRevokeAccessResult = ActionRecord;
 
 /**
  * Params of POST /sitegen/v1/restore-credit.
@@ -2212,7 +2490,7 @@ export type SitegenV1PostRevokeAccessResult = unknown;
 export interface SitegenV1PostRestoreCreditArgs {}
 
 /** What POST /sitegen/v1/restore-credit answers with. */
-export type SitegenV1PostRestoreCreditResult = unknown;
+export type SitegenV1PostRestoreCreditResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/description.
@@ -2233,7 +2511,7 @@ export interface SitegenV1PostDescriptionArgs {
 }
 
 /** What POST /sitegen/v1/description answers with. */
-export type SitegenV1PostDescriptionResult = unknown;
+export type SitegenV1PostDescriptionResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/keywords.
@@ -2254,7 +2532,7 @@ export interface SitegenV1PostKeywordsArgs {
 }
 
 /** What POST /sitegen/v1/keywords answers with. */
-export type SitegenV1PostKeywordsResult = unknown;
+export type SitegenV1PostKeywordsResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/template-keywords.
@@ -2275,7 +2553,7 @@ export interface SitegenV1PostTemplateKeywordsArgs {
 }
 
 /** What POST /sitegen/v1/template-keywords answers with. */
-export type SitegenV1PostTemplateKeywordsResult = unknown;
+export type SitegenV1PostTemplateKeywordsResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/images.
@@ -2304,7 +2582,7 @@ export interface SitegenV1PostImagesArgs {
 }
 
 /** What POST /sitegen/v1/images answers with. */
-export type SitegenV1PostImagesResult = unknown;
+export type SitegenV1PostImagesResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/record-step.
@@ -2325,7 +2603,7 @@ export interface SitegenV1PostRecordStepArgs {
 }
 
 /** What POST /sitegen/v1/record-step answers with. */
-export type SitegenV1PostRecordStepResult = unknown;
+export type SitegenV1PostRecordStepResult = CollectionRecord;
 
 /**
  * Params of POST /sitegen/v1/templates.
@@ -2346,7 +2624,7 @@ export interface SitegenV1PostTemplatesArgs {
 }
 
 /** What POST /sitegen/v1/templates answers with. */
-export type SitegenV1PostTemplatesResult = unknown;
+export type SitegenV1PostTemplatesResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/all-templates.
@@ -2379,7 +2657,7 @@ export interface SitegenV1PostAllTemplatesArgs {
 }
 
 /** What POST /sitegen/v1/all-templates answers with. */
-export type SitegenV1PostAllTemplatesResult = unknown;
+export type SitegenV1PostAllTemplatesResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/user-details.
@@ -2428,7 +2706,7 @@ export interface SitegenV1PostUserDetailsArgs {
 }
 
 /** What POST /sitegen/v1/user-details answers with. */
-export type SitegenV1PostUserDetailsResult = unknown;
+export type SitegenV1PostUserDetailsResult = SitegenUserDetailsOption;
 
 /**
  * Params of POST /sitegen/v1/site.
@@ -2441,7 +2719,7 @@ export interface SitegenV1PostSiteArgs {
 }
 
 /** What POST /sitegen/v1/site answers with. */
-export type SitegenV1PostSiteResult = unknown;
+export type SitegenV1PostSiteResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/content-export.
@@ -2466,7 +2744,7 @@ export interface SitegenV1PostContentExportArgs {
 }
 
 /** What POST /sitegen/v1/content-export answers with. */
-export type SitegenV1PostContentExportResult = unknown;
+export type SitegenV1PostContentExportResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/ai-site.
@@ -2483,7 +2761,7 @@ export interface SitegenV1PostAiSiteArgs {
 }
 
 /** What POST /sitegen/v1/ai-site answers with. */
-export type SitegenV1PostAiSiteResult = unknown;
+export type SitegenV1PostAiSiteResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/search-category.
@@ -2496,7 +2774,7 @@ export interface SitegenV1PostSearchCategoryArgs {
 }
 
 /** What POST /sitegen/v1/search-category answers with. */
-export type SitegenV1PostSearchCategoryResult = unknown;
+export type SitegenV1PostSearchCategoryResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/set-step-data.
@@ -2509,7 +2787,7 @@ export interface SitegenV1PostSetStepDataArgs {
 }
 
 /** What POST /sitegen/v1/set-step-data answers with. */
-export type SitegenV1PostSetStepDataResult = unknown;
+export type SitegenV1PostSetStepDataResult = SitegenStepDataOption;
 
 /**
  * Params of GET /theme/v1.
@@ -2520,7 +2798,7 @@ export interface ThemeV1IndexArgs {
 }
 
 /** What GET /theme/v1 answers with. */
-export type ThemeV1IndexResult = unknown;
+export type ThemeV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /theme/v1/admin/settings.
@@ -2528,7 +2806,7 @@ export type ThemeV1IndexResult = unknown;
 export interface ThemeV1GetAdminSettingsArgs {}
 
 /** What GET /theme/v1/admin/settings answers with. */
-export type ThemeV1GetAdminSettingsResult = unknown;
+export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
 /**
  * Params of GET /theme/v1/get-learn-chapters.
@@ -2536,7 +2814,7 @@ export type ThemeV1GetAdminSettingsResult = unknown;
 export interface ThemeV1GetGetLearnChaptersArgs {}
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
-export type ThemeV1GetGetLearnChaptersResult = unknown;
+export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
 
 /**
  * Params of POST /theme/v1/update-learn-progress.
@@ -2557,7 +2835,7 @@ export interface ThemeV1PostUpdateLearnProgressArgs {
 }
 
 /** What POST /theme/v1/update-learn-progress answers with. */
-export type ThemeV1PostUpdateLearnProgressResult = unknown;
+export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /**
  * Params of GET /nps-survey/v1.
@@ -2568,7 +2846,7 @@ export interface NpsSurveyV1IndexArgs {
 }
 
 /** What GET /nps-survey/v1 answers with. */
-export type NpsSurveyV1IndexResult = unknown;
+export type NpsSurveyV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /nps-survey/v1/rating.
@@ -2593,7 +2871,7 @@ export interface NpsSurveyV1PostRatingArgs {
 }
 
 /** What POST /nps-survey/v1/rating answers with. */
-export type NpsSurveyV1PostRatingResult = unknown;
+export type NpsSurveyV1PostRatingResult = CollectionRecord;
 
 /**
  * Params of POST /nps-survey/v1/dismiss-nps-survey.
@@ -2618,7 +2896,7 @@ export interface NpsSurveyV1PostDismissNpsSurveyArgs {
 }
 
 /** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
-export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
+export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /**
  * Params of GET /core/v2.
@@ -2629,7 +2907,7 @@ export interface CoreV2IndexArgs {
 }
 
 /** What GET /core/v2 answers with. */
-export type CoreV2IndexResult = unknown;
+export type CoreV2IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core/v2/posts.
@@ -2720,22 +2998,21 @@ export interface ListPostsArgs {
   /**
    * Keep only posts in one of these statuses.
    */
-  status?: string &
-    (
-      | 'publish'
-      | 'future'
-      | 'draft'
-      | 'pending'
-      | 'private'
-      | 'trash'
-      | 'auto-draft'
-      | 'inherit'
-      | 'request-pending'
-      | 'request-confirmed'
-      | 'request-failed'
-      | 'request-completed'
-      | 'any'
-    )[];
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
   /**
    * Whether posts must match every taxonomy filter (AND) or any of them (OR).
    */
@@ -3136,7 +3413,7 @@ export interface DeletePostArgs {
 }
 
 /** What DELETE /core/v2/posts/<id> answers with. */
-export type DeletePostResult = { deleted: boolean; previous: Post };
+export type DeletePostResult = DeletedPost;
 
 /**
  * Params of GET /core/v2/posts/<parent>/revisions.
@@ -3227,7 +3504,7 @@ export interface DeletePostRevisionArgs {
 }
 
 /** What DELETE /core/v2/posts/<parent>/revisions/<id> answers with. */
-export type DeletePostRevisionResult = { deleted: boolean; previous: PostRevision };
+export type DeletePostRevisionResult = DeletedPostRevision;
 
 /**
  * Params of GET /core/v2/posts/<id>/autosaves.
@@ -3507,22 +3784,21 @@ export interface ListPagesArgs {
   /**
    * Keep only pages in one of these statuses.
    */
-  status?: string &
-    (
-      | 'publish'
-      | 'future'
-      | 'draft'
-      | 'pending'
-      | 'private'
-      | 'trash'
-      | 'auto-draft'
-      | 'inherit'
-      | 'request-pending'
-      | 'request-confirmed'
-      | 'request-failed'
-      | 'request-completed'
-      | 'any'
-    )[];
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
 }
 
 /** What GET /core/v2/pages answers with. */
@@ -3800,7 +4076,7 @@ export interface DeletePageArgs {
 }
 
 /** What DELETE /core/v2/pages/<id> answers with. */
-export type DeletePageResult = { deleted: boolean; previous: Page };
+export type DeletePageResult = DeletedPage;
 
 /**
  * Params of GET /core/v2/pages/<parent>/revisions.
@@ -3891,7 +4167,7 @@ export interface DeletePageRevisionArgs {
 }
 
 /** What DELETE /core/v2/pages/<parent>/revisions/<id> answers with. */
-export type DeletePageRevisionResult = { deleted: boolean; previous: PageRevision };
+export type DeletePageRevisionResult = DeletedPageRevision;
 
 /**
  * Params of GET /core/v2/pages/<id>/autosaves.
@@ -4144,7 +4420,7 @@ export interface ListMediaArgs {
   /**
    * Keep only media items in one of these statuses.
    */
-  status?: string & ('inherit' | 'private' | 'trash')[];
+  status?: ('inherit' | 'private' | 'trash')[];
   /**
    * Keep only media items of these broad types.
    */
@@ -4402,7 +4678,7 @@ export interface DeleteMediaArgs {
 }
 
 /** What DELETE /core/v2/media/<id> answers with. */
-export type DeleteMediaResult = { deleted: boolean; previous: Media };
+export type DeleteMediaResult = DeletedMedia;
 
 /**
  * Params of POST /core/v2/media/<id>/post-process.
@@ -4583,7 +4859,7 @@ export interface CoreSiteHealthV1IndexArgs {
 }
 
 /** What GET /core-site-health/v1 answers with. */
-export type CoreSiteHealthV1IndexResult = unknown;
+export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core-block-editor/v1.
@@ -4594,7 +4870,7 @@ export interface CoreBlockEditorV1IndexArgs {
 }
 
 /** What GET /core-block-editor/v1 answers with. */
-export type CoreBlockEditorV1IndexResult = unknown;
+export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core-abilities/v1.
@@ -4605,4 +4881,4 @@ export interface CoreAbilitiesV1IndexArgs {
 }
 
 /** What GET /core-abilities/v1 answers with. */
-export type CoreAbilitiesV1IndexResult = unknown;
+export type CoreAbilitiesV1IndexResult = NamespaceIndex;

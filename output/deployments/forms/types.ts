@@ -2,21 +2,179 @@
 // Do not edit: run `specpress generate` instead.
 
 /**
- * The media resource.
+ * A record after a state change: its key (absent for a singleton), its fields and when it changed.
+ */
+export interface ActionRecord {
+  id?: string;
+  date_modified: string;
+  [k: string]: unknown;
+}
+
+/**
+ * A stored record: its key, the fields written to it, and when it was created and last changed.
+ */
+export interface CollectionRecord {
+  id: string;
+  date_created: string;
+  date_modified: string;
+  [k: string]: unknown;
+}
+
+/**
+ * The DeletedMedia shape.
+ */
+export interface DeletedMedia {
+  deleted: boolean;
+  previous: Media;
+}
+
+/**
+ * The DeletedPage shape.
+ */
+export interface DeletedPage {
+  deleted: boolean;
+  previous: Page;
+}
+
+/**
+ * The DeletedPageRevision shape.
+ */
+export interface DeletedPageRevision {
+  deleted: boolean;
+  previous: PageRevision;
+}
+
+/**
+ * The DeletedPost shape.
+ */
+export interface DeletedPost {
+  deleted: boolean;
+  previous: Post;
+}
+
+/**
+ * The DeletedPostRevision shape.
+ */
+export interface DeletedPostRevision {
+  deleted: boolean;
+  previous: PostRevision;
+}
+
+/**
+ * The value of the `formsbuilder.license` option (its default until first written).
+ */
+export interface FormsbuilderLicenseOption {
+  key?: string;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `formsbuilder.setup-wizard` option (its default until first written).
+ */
+export interface FormsbuilderSetupWizardOption {
+  step?: number;
+  completed?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `formsuite.global-settings` option (its default until first written).
+ */
+export interface FormsuiteGlobalSettingsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `formsuite-learn-chapters` catalog.
+ */
+export interface FormsuiteLearnChaptersItem {
+  id: string;
+  title: string;
+  steps: {
+    id: string;
+    title: string;
+  }[];
+}
+
+/**
+ * The value of the `formsuite.migration-banner` option (its default until first written).
+ */
+export interface FormsuiteMigrationBannerOption {
+  dismissed?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `formsuite-migrator-sources` catalog.
+ */
+export interface FormsuiteMigratorSourcesItem {
+  id: string;
+  name: string;
+  supports: string[];
+}
+
+/**
+ * The value of the `formsuite.onboarding-status` option (its default until first written).
+ */
+export interface FormsuiteOnboardingStatusOption {
+  status?: string;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `formsuite.onboarding-user-details` option (its default until first written).
+ */
+export interface FormsuiteOnboardingUserDetailsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `getting-started-action-items` catalog.
+ */
+export interface GettingStartedActionItemsItem {
+  id: string;
+  title: string;
+  steps: {
+    id: string;
+    title: string;
+  }[];
+}
+
+/**
+ * The value of the `getting-started.setup-wizard` option (its default until first written).
+ */
+export interface GettingStartedSetupWizardOption {
+  dismiss?: string;
+  [k: string]: unknown;
+}
+
+/**
+ * An inbound event was stored (or had been stored already: `duplicate`).
+ */
+export interface InboxReceipt {
+  received: boolean;
+  duplicate: boolean;
+  id: number;
+  channel: string;
+  date: string;
+}
+
+/**
+ * The Media shape.
  */
 export interface Media {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the media item.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -24,36 +182,36 @@ export interface Media {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the media item.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the media item on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the media item, unique among media items.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the media item.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Permalink pattern of the media item, with a placeholder for the slug.
    */
@@ -65,11 +223,11 @@ export interface Media {
   /**
    * CSS class names of the media item's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Title of the media item.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -77,28 +235,28 @@ export interface Media {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the media item accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the media item accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Registered meta keys of the media item.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -107,15 +265,15 @@ export interface Media {
   /**
    * Theme template file used to show the media item.
    */
-  template?: string;
+  template: string;
   /**
    * Text shown in place of the media when it cannot be displayed.
    */
-  alt_text?: string;
+  alt_text: string;
   /**
    * Caption of the media item.
    */
-  caption?: {
+  caption: {
     /**
      * The caption as stored.
      */
@@ -123,12 +281,12 @@ export interface Media {
     /**
      * The caption as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Long description of the media item.
    */
-  description?: {
+  description: {
     /**
      * The description as stored.
      */
@@ -136,51 +294,72 @@ export interface Media {
     /**
      * The description as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Broad kind of the media item.
    */
-  media_type?: 'image' | 'file';
+  media_type: 'image' | 'file';
   /**
    * MIME type of the file.
    */
-  mime_type?: string;
+  mime_type: string;
   /**
    * Facts about the file that depend on its kind (sizes, dimensions, image meta...).
    */
-  media_details?: {};
+  media_details: {};
   /**
    * Id of the post the media item is attached to.
    */
-  post?: number;
+  post: number;
   /**
    * Address of the original file.
    */
-  source_url?: string;
+  source_url: string;
   /**
    * Registered image sizes not yet generated for this image.
    */
   missing_image_sizes?: string[];
+}
+
+/**
+ * A namespace index: the namespace and its routes as in the discovery document.
+ */
+export interface NamespaceIndex {
+  namespace: string;
+  routes: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  _links?: {
+    [k: string]: unknown;
+  };
+}
+
+/**
+ * The value of the `one-onboarding.state` option (its default until first written).
+ */
+export interface OneOnboardingStateOption {
   [k: string]: unknown;
 }
 
 /**
- * The page resource.
+ * The Page shape.
  */
 export interface Page {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the page.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -188,36 +367,36 @@ export interface Page {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the page.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the page on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the page, unique among pages.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the page.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Password that protects the content and excerpt.
    */
@@ -233,15 +412,15 @@ export interface Page {
   /**
    * CSS class names of the page's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Id of the parent page (0 for a top-level page).
    */
-  parent?: number;
+  parent: number;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -249,12 +428,12 @@ export interface Page {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -262,7 +441,7 @@ export interface Page {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -270,16 +449,16 @@ export interface Page {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -287,32 +466,32 @@ export interface Page {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the page accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the page accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Position of the page among its siblings.
    */
-  menu_order?: number;
+  menu_order: number;
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -321,30 +500,29 @@ export interface Page {
   /**
    * Theme template file used to show the page.
    */
-  template?: string;
-  [k: string]: unknown;
+  template: string;
 }
 
 /**
- * The page-autosave resource.
+ * The PageAutosave shape.
  */
 export interface PageAutosave {
   /**
    * User id of the autosave's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the autosave was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the autosave was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the autosave.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -352,32 +530,32 @@ export interface PageAutosave {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the autosave.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the autosave, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the autosave, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the page the autosave belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the autosave.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -385,12 +563,12 @@ export interface PageAutosave {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -398,7 +576,7 @@ export interface PageAutosave {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -406,12 +584,12 @@ export interface PageAutosave {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -419,16 +597,16 @@ export interface PageAutosave {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -438,29 +616,28 @@ export interface PageAutosave {
    * Address that previews the page with the autosaved changes.
    */
   preview_link?: string;
-  [k: string]: unknown;
 }
 
 /**
- * The page-revision resource.
+ * The PageRevision shape.
  */
 export interface PageRevision {
   /**
    * User id of the revision's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the revision was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the revision was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the revision.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -468,32 +645,32 @@ export interface PageRevision {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the revision.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the revision, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the revision, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the page the revision belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the revision.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -501,12 +678,12 @@ export interface PageRevision {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -514,7 +691,7 @@ export interface PageRevision {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -522,12 +699,12 @@ export interface PageRevision {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -535,40 +712,39 @@ export interface PageRevision {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
     footnotes?: string;
   };
-  [k: string]: unknown;
 }
 
 /**
- * The post resource.
+ * The Post shape.
  */
 export interface Post {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the post.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -576,36 +752,36 @@ export interface Post {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the post.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the post on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the post, unique among posts.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the post.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Password that protects the content and excerpt.
    */
@@ -621,11 +797,11 @@ export interface Post {
   /**
    * CSS class names of the post's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -633,12 +809,12 @@ export interface Post {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -646,7 +822,7 @@ export interface Post {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -654,16 +830,16 @@ export interface Post {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -671,28 +847,28 @@ export interface Post {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the post accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the post accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Post format, which themes may show differently.
    */
-  format?:
+  format:
     | 'standard'
     | 'aside'
     | 'chat'
@@ -706,7 +882,7 @@ export interface Post {
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -715,42 +891,41 @@ export interface Post {
   /**
    * Whether the post stays at the top of the front page.
    */
-  sticky?: boolean;
+  sticky: boolean;
   /**
    * Theme template file used to show the post.
    */
-  template?: string;
+  template: string;
   /**
    * Ids of the post's terms in the category taxonomy.
    */
-  categories?: number[];
+  categories: number[];
   /**
    * Ids of the post's terms in the post_tag taxonomy.
    */
-  tags?: number[];
-  [k: string]: unknown;
+  tags: number[];
 }
 
 /**
- * The post-autosave resource.
+ * The PostAutosave shape.
  */
 export interface PostAutosave {
   /**
    * User id of the autosave's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the autosave was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the autosave was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the autosave.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -758,32 +933,32 @@ export interface PostAutosave {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the autosave.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the autosave, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the autosave, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the post the autosave belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the autosave.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -791,12 +966,12 @@ export interface PostAutosave {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -804,7 +979,7 @@ export interface PostAutosave {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -812,12 +987,12 @@ export interface PostAutosave {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -825,16 +1000,16 @@ export interface PostAutosave {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
@@ -844,29 +1019,28 @@ export interface PostAutosave {
    * Address that previews the post with the autosaved changes.
    */
   preview_link?: string;
-  [k: string]: unknown;
 }
 
 /**
- * The post-revision resource.
+ * The PostRevision shape.
  */
 export interface PostRevision {
   /**
    * User id of the revision's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the revision was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the revision was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the revision.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -874,32 +1048,32 @@ export interface PostRevision {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the revision.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the revision, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the revision, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the post the revision belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the revision.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -907,12 +1081,12 @@ export interface PostRevision {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -920,7 +1094,7 @@ export interface PostRevision {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -928,12 +1102,12 @@ export interface PostRevision {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -941,21 +1115,46 @@ export interface PostRevision {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
     footnotes?: string;
   };
+}
+
+/**
+ * The value of the `theme.admin-settings` option (its default until first written).
+ */
+export interface ThemeAdminSettingsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `theme-learn-chapters` catalog.
+ */
+export interface ThemeLearnChaptersItem {
+  id: string;
+  title: string;
+  steps: {
+    id: string;
+    title: string;
+  }[];
+}
+
+/**
+ * The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer.
+ */
+export interface UpstreamAnswer {
   [k: string]: unknown;
 }
 
@@ -1001,7 +1200,7 @@ export interface Oembed10IndexArgs {
 }
 
 /** What GET /oembed/1.0 answers with. */
-export type Oembed10IndexResult = unknown;
+export type Oembed10IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /oembed/1.0/embed.
@@ -1056,7 +1255,7 @@ export interface FormsuiteV1IndexArgs {
 }
 
 /** What GET /formsuite/v1 answers with. */
-export type FormsuiteV1IndexResult = unknown;
+export type FormsuiteV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST, PUT, PATCH /formsuite/v1/submit-form.
@@ -1076,7 +1275,7 @@ export interface FormsuiteV1PostLogClientErrorArgs {
 }
 
 /** What POST /formsuite/v1/log-client-error answers with. */
-export type FormsuiteV1PostLogClientErrorResult = unknown;
+export type FormsuiteV1PostLogClientErrorResult = InboxReceipt;
 
 /**
  * Params of POST /formsuite/v1/create-new-form.
@@ -1096,7 +1295,7 @@ export interface FormsuiteV1PostMapFieldsArgs {
 }
 
 /** What POST /formsuite/v1/map-fields answers with. */
-export type FormsuiteV1PostMapFieldsResult = unknown;
+export type FormsuiteV1PostMapFieldsResult = UpstreamAnswer;
 
 /**
  * Params of POST /formsuite/v1/send-test-email-summary.
@@ -1106,7 +1305,7 @@ export interface FormsuiteV1PostSendTestEmailSummaryArgs {
 }
 
 /** What POST /formsuite/v1/send-test-email-summary answers with. */
-export type FormsuiteV1PostSendTestEmailSummaryResult = unknown;
+export type FormsuiteV1PostSendTestEmailSummaryResult = UpstreamAnswer;
 
 /**
  * Params of POST /formsuite/v1/database/repair-entries-table.
@@ -1116,7 +1315,7 @@ export interface FormsuiteV1PostDatabaseRepairEntriesTableArgs {
 }
 
 /** What POST /formsuite/v1/database/repair-entries-table answers with. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableResult = unknown;
+export type FormsuiteV1PostDatabaseRepairEntriesTableResult = ActionRecord;
 
 /**
  * Params of POST /formsuite/v1/handle-access-key.
@@ -1126,7 +1325,7 @@ export interface FormsuiteV1PostHandleAccessKeyArgs {
 }
 
 /** What POST /formsuite/v1/handle-access-key answers with. */
-export type FormsuiteV1PostHandleAccessKeyResult = unknown;
+export type FormsuiteV1PostHandleAccessKeyResult = ActionRecord;
 
 /**
  * Params of POST /formsuite/v1/onboarding/set-status.
@@ -1136,7 +1335,7 @@ export interface FormsuiteV1PostOnboardingSetStatusArgs {
 }
 
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
-export type FormsuiteV1PostOnboardingSetStatusResult = unknown;
+export type FormsuiteV1PostOnboardingSetStatusResult = FormsuiteOnboardingStatusOption;
 
 /**
  * Params of POST /formsuite/v1/user-meta/dismiss-migration-banner.
@@ -1146,7 +1345,7 @@ export interface FormsuiteV1PostUserMetaDismissMigrationBannerArgs {
 }
 
 /** What POST /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
-export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = unknown;
+export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
 /**
  * Params of GET /formsuite/v1/forms-data.
@@ -1170,7 +1369,7 @@ export type FormsuiteV1GetFormDataResult = unknown;
 export interface FormsuiteV1GetInitiateAuthArgs {}
 
 /** What GET /formsuite/v1/initiate-auth answers with. */
-export type FormsuiteV1GetInitiateAuthResult = unknown;
+export type FormsuiteV1GetInitiateAuthResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsuite/v1/geo-country.
@@ -1178,7 +1377,7 @@ export type FormsuiteV1GetInitiateAuthResult = unknown;
 export interface FormsuiteV1GetGeoCountryArgs {}
 
 /** What GET /formsuite/v1/geo-country answers with. */
-export type FormsuiteV1GetGeoCountryResult = unknown;
+export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsuite/v1/entries-chart-data.
@@ -1194,7 +1393,7 @@ export type FormsuiteV1GetEntriesChartDataResult = unknown;
 export interface FormsuiteV1GetOnboardingGetStatusArgs {}
 
 /** What GET /formsuite/v1/onboarding/get-status answers with. */
-export type FormsuiteV1GetOnboardingGetStatusResult = unknown;
+export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
 
 /**
  * Params of GET /formsuite/v1/generate-form-markup.
@@ -1222,7 +1421,7 @@ export interface FormsuiteV1PostGenerateFormArgs {
 }
 
 /** What POST /formsuite/v1/generate-form answers with. */
-export type FormsuiteV1PostGenerateFormResult = unknown;
+export type FormsuiteV1PostGenerateFormResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsuite/v1/global-settings.
@@ -1232,7 +1431,7 @@ export interface FormsuiteV1GetGlobalSettingsArgs {
 }
 
 /** What GET /formsuite/v1/global-settings answers with. */
-export type FormsuiteV1GetGlobalSettingsResult = unknown;
+export type FormsuiteV1GetGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
 /**
  * Params of POST, PUT, PATCH /formsuite/v1/global-settings.
@@ -1242,7 +1441,7 @@ export interface FormsuiteV1UpdateGlobalSettingsArgs {
 }
 
 /** What POST, PUT, PATCH /formsuite/v1/global-settings answers with. */
-export type FormsuiteV1UpdateGlobalSettingsResult = unknown;
+export type FormsuiteV1UpdateGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
 /**
  * Params of GET /formsuite/v1/after-submission/<submission_id>.
@@ -1276,7 +1475,7 @@ export interface FormsuiteV1PostDismissFormSetupCardArgs {
 }
 
 /** What POST /formsuite/v1/dismiss-form-setup-card answers with. */
-export type FormsuiteV1PostDismissFormSetupCardResult = unknown;
+export type FormsuiteV1PostDismissFormSetupCardResult = CollectionRecord;
 
 /**
  * Params of GET /formsuite/v1/pages/search.
@@ -1332,7 +1531,7 @@ export interface FormsuiteV1PostOnboardingUserDetailsArgs {
 }
 
 /** What POST /formsuite/v1/onboarding/user-details answers with. */
-export type FormsuiteV1PostOnboardingUserDetailsResult = unknown;
+export type FormsuiteV1PostOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /**
  * Params of GET /formsuite/v1/plugin-status.
@@ -1347,7 +1546,7 @@ export interface FormsuiteV1GetPluginStatusArgs {
 }
 
 /** What GET /formsuite/v1/plugin-status answers with. */
-export type FormsuiteV1GetPluginStatusResult = unknown;
+export type FormsuiteV1GetPluginStatusResult = CollectionRecord;
 
 /**
  * Params of GET /formsuite/v1/entries/list.
@@ -1663,7 +1862,7 @@ export type FormsuiteV1PostFormSettingsResult = unknown;
 export interface FormsuiteV1GetMigratorSourcesArgs {}
 
 /** What GET /formsuite/v1/migrator/sources answers with. */
-export type FormsuiteV1GetMigratorSourcesResult = unknown;
+export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
 
 /**
  * Params of GET /formsuite/v1/migrator/sources/<key>/forms.
@@ -1750,7 +1949,7 @@ export type FormsuiteV1PostConvertHtmlFormResult = unknown;
 export interface FormsuiteV1GetPaymentsProcessorConnectArgs {}
 
 /** What GET /formsuite/v1/payments/processor-connect answers with. */
-export type FormsuiteV1GetPaymentsProcessorConnectResult = unknown;
+export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsuite/v1/payments/processor-callback.
@@ -1758,7 +1957,7 @@ export type FormsuiteV1GetPaymentsProcessorConnectResult = unknown;
 export interface FormsuiteV1GetPaymentsProcessorCallbackArgs {}
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
-export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
+export type FormsuiteV1GetPaymentsProcessorCallbackResult = InboxReceipt;
 
 /**
  * Params of POST /formsuite/v1/payments/processor-disconnect.
@@ -1766,7 +1965,7 @@ export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
 export interface FormsuiteV1PostPaymentsProcessorDisconnectArgs {}
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
+export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
 
 /**
  * Params of POST /formsuite/v1/payments/create-payment-webhook.
@@ -1774,7 +1973,7 @@ export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
 export interface FormsuiteV1PostPaymentsCreatePaymentWebhookArgs {}
 
 /** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = unknown;
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = InboxReceipt;
 
 /**
  * Params of GET /formsuite/v1/get-learn-chapters.
@@ -1782,7 +1981,7 @@ export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = unknown;
 export interface FormsuiteV1GetGetLearnChaptersArgs {}
 
 /** What GET /formsuite/v1/get-learn-chapters answers with. */
-export type FormsuiteV1GetGetLearnChaptersResult = unknown;
+export type FormsuiteV1GetGetLearnChaptersResult = FormsuiteLearnChaptersItem[];
 
 /**
  * Params of POST /formsuite/v1/update-learn-progress.
@@ -1803,7 +2002,7 @@ export interface FormsuiteV1PostUpdateLearnProgressArgs {
 }
 
 /** What POST /formsuite/v1/update-learn-progress answers with. */
-export type FormsuiteV1PostUpdateLearnProgressResult = unknown;
+export type FormsuiteV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /**
  * Params of GET /formsuite.
@@ -1814,7 +2013,7 @@ export interface FormsuiteIndexArgs {
 }
 
 /** What GET /formsuite answers with. */
-export type FormsuiteIndexResult = unknown;
+export type FormsuiteIndexResult = NamespaceIndex;
 
 /**
  * Params of POST /formsuite/webhook_test.
@@ -1824,7 +2023,7 @@ export interface FormsuitePostWebhookTestArgs {
 }
 
 /** What POST /formsuite/webhook_test answers with. */
-export type FormsuitePostWebhookTestResult = unknown;
+export type FormsuitePostWebhookTestResult = InboxReceipt;
 
 /**
  * Params of POST /formsuite/webhook_live.
@@ -1834,7 +2033,7 @@ export interface FormsuitePostWebhookLiveArgs {
 }
 
 /** What POST /formsuite/webhook_live answers with. */
-export type FormsuitePostWebhookLiveResult = unknown;
+export type FormsuitePostWebhookLiveResult = InboxReceipt;
 
 /**
  * Params of GET /formsbuilder/v1.
@@ -1845,7 +2044,7 @@ export interface FormsbuilderV1IndexArgs {
 }
 
 /** What GET /formsbuilder/v1 answers with. */
-export type FormsbuilderV1IndexResult = unknown;
+export type FormsbuilderV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /formsbuilder/v1/setup-wizard/hydrate.
@@ -1855,7 +2054,7 @@ export interface FormsbuilderV1GetSetupWizardHydrateArgs {
 }
 
 /** What GET /formsbuilder/v1/setup-wizard/hydrate answers with. */
-export type FormsbuilderV1GetSetupWizardHydrateResult = unknown;
+export type FormsbuilderV1GetSetupWizardHydrateResult = FormsbuilderSetupWizardOption;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/update.
@@ -1865,7 +2064,7 @@ export interface FormsbuilderV1PostSetupWizardUpdateArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/update answers with. */
-export type FormsbuilderV1PostSetupWizardUpdateResult = unknown;
+export type FormsbuilderV1PostSetupWizardUpdateResult = FormsbuilderSetupWizardOption;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/install-plugins.
@@ -1878,7 +2077,7 @@ export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
-export type FormsbuilderV1PostSetupWizardInstallPluginsResult = unknown;
+export type FormsbuilderV1PostSetupWizardInstallPluginsResult = ActionRecord;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/complete.
@@ -1891,7 +2090,7 @@ export interface FormsbuilderV1PostSetupWizardCompleteArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
-export type FormsbuilderV1PostSetupWizardCompleteResult = unknown;
+export type FormsbuilderV1PostSetupWizardCompleteResult = ActionRecord;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url.
@@ -1901,7 +2100,7 @@ export interface FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/processor/connect-url answers with. */
-export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = unknown;
+export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsbuilder/v1/setup-wizard/license/key.
@@ -1911,7 +2110,7 @@ export interface FormsbuilderV1GetSetupWizardLicenseKeyArgs {
 }
 
 /** What GET /formsbuilder/v1/setup-wizard/license/key answers with. */
-export type FormsbuilderV1GetSetupWizardLicenseKeyResult = unknown;
+export type FormsbuilderV1GetSetupWizardLicenseKeyResult = FormsbuilderLicenseOption;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/license/verify.
@@ -1924,7 +2123,7 @@ export interface FormsbuilderV1PostSetupWizardLicenseVerifyArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/license/verify answers with. */
-export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = unknown;
+export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = UpstreamAnswer;
 
 /**
  * Params of GET /theme/v1.
@@ -1935,7 +2134,7 @@ export interface ThemeV1IndexArgs {
 }
 
 /** What GET /theme/v1 answers with. */
-export type ThemeV1IndexResult = unknown;
+export type ThemeV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /theme/v1/admin/settings.
@@ -1943,7 +2142,7 @@ export type ThemeV1IndexResult = unknown;
 export interface ThemeV1GetAdminSettingsArgs {}
 
 /** What GET /theme/v1/admin/settings answers with. */
-export type ThemeV1GetAdminSettingsResult = unknown;
+export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
 /**
  * Params of GET /theme/v1/get-learn-chapters.
@@ -1951,7 +2150,7 @@ export type ThemeV1GetAdminSettingsResult = unknown;
 export interface ThemeV1GetGetLearnChaptersArgs {}
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
-export type ThemeV1GetGetLearnChaptersResult = unknown;
+export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
 
 /**
  * Params of POST /theme/v1/update-learn-progress.
@@ -1972,7 +2171,7 @@ export interface ThemeV1PostUpdateLearnProgressArgs {
 }
 
 /** What POST /theme/v1/update-learn-progress answers with. */
-export type ThemeV1PostUpdateLearnProgressResult = unknown;
+export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /**
  * Params of GET /one-onboarding/v1.
@@ -1983,7 +2182,7 @@ export interface OneOnboardingV1IndexArgs {
 }
 
 /** What GET /one-onboarding/v1 answers with. */
-export type OneOnboardingV1IndexResult = unknown;
+export type OneOnboardingV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /one-onboarding/v1/plugin-status/<plugin>.
@@ -1994,7 +2193,7 @@ export interface OneOnboardingV1GetPluginStatusArgs {
 }
 
 /** What GET /one-onboarding/v1/plugin-status/<plugin> answers with. */
-export type OneOnboardingV1GetPluginStatusResult = unknown;
+export type OneOnboardingV1GetPluginStatusResult = CollectionRecord;
 
 /**
  * Params of POST /one-onboarding/v1/install-plugin.
@@ -2004,7 +2203,7 @@ export interface OneOnboardingV1PostInstallPluginArgs {
 }
 
 /** What POST /one-onboarding/v1/install-plugin answers with. */
-export type OneOnboardingV1PostInstallPluginResult = unknown;
+export type OneOnboardingV1PostInstallPluginResult = ActionRecord;
 
 /**
  * Params of POST /one-onboarding/v1/activate-plugin.
@@ -2014,7 +2213,7 @@ export interface OneOnboardingV1PostActivatePluginArgs {
 }
 
 /** What POST /one-onboarding/v1/activate-plugin answers with. */
-export type OneOnboardingV1PostActivatePluginResult = unknown;
+export type OneOnboardingV1PostActivatePluginResult = ActionRecord;
 
 /**
  * Params of POST /one-onboarding/v1/save-onboarding-state.
@@ -2024,7 +2223,7 @@ export interface OneOnboardingV1PostSaveOnboardingStateArgs {
 }
 
 /** What POST /one-onboarding/v1/save-onboarding-state answers with. */
-export type OneOnboardingV1PostSaveOnboardingStateResult = unknown;
+export type OneOnboardingV1PostSaveOnboardingStateResult = OneOnboardingStateOption;
 
 /**
  * Params of POST /one-onboarding/v1/onboarding-completion.
@@ -2034,7 +2233,7 @@ export interface OneOnboardingV1PostOnboardingCompletionArgs {
 }
 
 /** What POST /one-onboarding/v1/onboarding-completion answers with. */
-export type OneOnboardingV1PostOnboardingCompletionResult = unknown;
+export type OneOnboardingV1PostOnboardingCompletionResult = ActionRecord;
 
 /**
  * Params of GET /getting-started/v1.
@@ -2045,7 +2244,7 @@ export interface GettingStartedV1IndexArgs {
 }
 
 /** What GET /getting-started/v1 answers with. */
-export type GettingStartedV1IndexResult = unknown;
+export type GettingStartedV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /getting-started/v1/action-items.
@@ -2053,7 +2252,7 @@ export type GettingStartedV1IndexResult = unknown;
 export interface GettingStartedV1PostActionItemsArgs {}
 
 /** What POST /getting-started/v1/action-items answers with. */
-export type GettingStartedV1PostActionItemsResult = unknown;
+export type GettingStartedV1PostActionItemsResult = GettingStartedActionItemsItem[];
 
 /**
  * Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard.
@@ -2066,7 +2265,7 @@ export interface GettingStartedV1UpdateDismissSetupWizardArgs {
 }
 
 /** What POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard answers with. */
-export type GettingStartedV1UpdateDismissSetupWizardResult = unknown;
+export type GettingStartedV1UpdateDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
 /**
  * Params of POST /getting-started/v1/update-action-item-steps.
@@ -2083,7 +2282,7 @@ export interface GettingStartedV1PostUpdateActionItemStepsArgs {
 }
 
 /** What POST /getting-started/v1/update-action-item-steps answers with. */
-export type GettingStartedV1PostUpdateActionItemStepsResult = unknown;
+export type GettingStartedV1PostUpdateActionItemStepsResult = CollectionRecord;
 
 /**
  * Params of GET /nps-survey/v1.
@@ -2094,7 +2293,7 @@ export interface NpsSurveyV1IndexArgs {
 }
 
 /** What GET /nps-survey/v1 answers with. */
-export type NpsSurveyV1IndexResult = unknown;
+export type NpsSurveyV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /nps-survey/v1/rating.
@@ -2119,7 +2318,7 @@ export interface NpsSurveyV1PostRatingArgs {
 }
 
 /** What POST /nps-survey/v1/rating answers with. */
-export type NpsSurveyV1PostRatingResult = unknown;
+export type NpsSurveyV1PostRatingResult = CollectionRecord;
 
 /**
  * Params of POST /nps-survey/v1/dismiss-nps-survey.
@@ -2144,7 +2343,7 @@ export interface NpsSurveyV1PostDismissNpsSurveyArgs {
 }
 
 /** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
-export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
+export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /**
  * Params of GET /vendor-core/v1.
@@ -2155,7 +2354,7 @@ export interface VendorCoreV1IndexArgs {
 }
 
 /** What GET /vendor-core/v1 answers with. */
-export type VendorCoreV1IndexResult = unknown;
+export type VendorCoreV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /vendor-core/v1/license/activate.
@@ -2172,7 +2371,7 @@ export interface VendorCoreV1PostLicenseActivateArgs {
 }
 
 /** What POST /vendor-core/v1/license/activate answers with. */
-export type VendorCoreV1PostLicenseActivateResult = unknown;
+export type VendorCoreV1PostLicenseActivateResult = UpstreamAnswer;
 
 /**
  * Params of GET /core/v2.
@@ -2183,7 +2382,7 @@ export interface CoreV2IndexArgs {
 }
 
 /** What GET /core/v2 answers with. */
-export type CoreV2IndexResult = unknown;
+export type CoreV2IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core/v2/posts.
@@ -2274,22 +2473,21 @@ export interface ListPostsArgs {
   /**
    * Keep only posts in one of these statuses.
    */
-  status?: string &
-    (
-      | 'publish'
-      | 'future'
-      | 'draft'
-      | 'pending'
-      | 'private'
-      | 'trash'
-      | 'auto-draft'
-      | 'inherit'
-      | 'request-pending'
-      | 'request-confirmed'
-      | 'request-failed'
-      | 'request-completed'
-      | 'any'
-    )[];
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
   /**
    * Whether posts must match every taxonomy filter (AND) or any of them (OR).
    */
@@ -2690,7 +2888,7 @@ export interface DeletePostArgs {
 }
 
 /** What DELETE /core/v2/posts/<id> answers with. */
-export type DeletePostResult = { deleted: boolean; previous: Post };
+export type DeletePostResult = DeletedPost;
 
 /**
  * Params of GET /core/v2/posts/<parent>/revisions.
@@ -2781,7 +2979,7 @@ export interface DeletePostRevisionArgs {
 }
 
 /** What DELETE /core/v2/posts/<parent>/revisions/<id> answers with. */
-export type DeletePostRevisionResult = { deleted: boolean; previous: PostRevision };
+export type DeletePostRevisionResult = DeletedPostRevision;
 
 /**
  * Params of GET /core/v2/posts/<id>/autosaves.
@@ -3061,22 +3259,21 @@ export interface ListPagesArgs {
   /**
    * Keep only pages in one of these statuses.
    */
-  status?: string &
-    (
-      | 'publish'
-      | 'future'
-      | 'draft'
-      | 'pending'
-      | 'private'
-      | 'trash'
-      | 'auto-draft'
-      | 'inherit'
-      | 'request-pending'
-      | 'request-confirmed'
-      | 'request-failed'
-      | 'request-completed'
-      | 'any'
-    )[];
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
 }
 
 /** What GET /core/v2/pages answers with. */
@@ -3354,7 +3551,7 @@ export interface DeletePageArgs {
 }
 
 /** What DELETE /core/v2/pages/<id> answers with. */
-export type DeletePageResult = { deleted: boolean; previous: Page };
+export type DeletePageResult = DeletedPage;
 
 /**
  * Params of GET /core/v2/pages/<parent>/revisions.
@@ -3445,7 +3642,7 @@ export interface DeletePageRevisionArgs {
 }
 
 /** What DELETE /core/v2/pages/<parent>/revisions/<id> answers with. */
-export type DeletePageRevisionResult = { deleted: boolean; previous: PageRevision };
+export type DeletePageRevisionResult = DeletedPageRevision;
 
 /**
  * Params of GET /core/v2/pages/<id>/autosaves.
@@ -3698,7 +3895,7 @@ export interface ListMediaArgs {
   /**
    * Keep only media items in one of these statuses.
    */
-  status?: string & ('inherit' | 'private' | 'trash')[];
+  status?: ('inherit' | 'private' | 'trash')[];
   /**
    * Keep only media items of these broad types.
    */
@@ -3956,7 +4153,7 @@ export interface DeleteMediaArgs {
 }
 
 /** What DELETE /core/v2/media/<id> answers with. */
-export type DeleteMediaResult = { deleted: boolean; previous: Media };
+export type DeleteMediaResult = DeletedMedia;
 
 /**
  * Params of POST /core/v2/media/<id>/post-process.
@@ -4137,7 +4334,7 @@ export interface CoreSiteHealthV1IndexArgs {
 }
 
 /** What GET /core-site-health/v1 answers with. */
-export type CoreSiteHealthV1IndexResult = unknown;
+export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core-block-editor/v1.
@@ -4148,7 +4345,7 @@ export interface CoreBlockEditorV1IndexArgs {
 }
 
 /** What GET /core-block-editor/v1 answers with. */
-export type CoreBlockEditorV1IndexResult = unknown;
+export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core-abilities/v1.
@@ -4159,4 +4356,4 @@ export interface CoreAbilitiesV1IndexArgs {
 }
 
 /** What GET /core-abilities/v1 answers with. */
-export type CoreAbilitiesV1IndexResult = unknown;
+export type CoreAbilitiesV1IndexResult = NamespaceIndex;

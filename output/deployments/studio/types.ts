@@ -2,21 +2,310 @@
 // Do not edit: run `specpress generate` instead.
 
 /**
- * The media resource.
+ * A record after a state change: its key (absent for a singleton), its fields and when it changed.
+ */
+export interface ActionRecord {
+  id?: string;
+  date_modified: string;
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `blockeditor-templates-categories` catalog.
+ */
+export interface BlockeditorTemplatesCategoriesItem {
+  id: string;
+  name: string;
+}
+
+/**
+ * The value of the `blockeditor-templates.setup` option (its default until first written).
+ */
+export interface BlockeditorTemplatesSetupOption {
+  completed?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `blocks-kit-products` catalog.
+ */
+export interface BlocksKitProductsItem {
+  id: number;
+  title: string;
+  price: string;
+  categories: string[];
+  tags: string[];
+}
+
+/**
+ * An item of the `blocks-kit-roles` catalog.
+ */
+export interface BlocksKitRolesItem {
+  id: string;
+  name: string;
+}
+
+/**
+ * The value of the `cacheopt.crawler-state` option (its default until first written).
+ */
+export interface CacheoptCrawlerStateOption {
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * A stored record: its key, the fields written to it, and when it was created and last changed.
+ */
+export interface CollectionRecord {
+  id: string;
+  date_created: string;
+  date_modified: string;
+  [k: string]: unknown;
+}
+
+/**
+ * The DeletedCollectionRecord shape.
+ */
+export interface DeletedCollectionRecord {
+  deleted: boolean;
+  previous: CollectionRecord;
+}
+
+/**
+ * The DeletedMedia shape.
+ */
+export interface DeletedMedia {
+  deleted: boolean;
+  previous: Media;
+}
+
+/**
+ * The DeletedPage shape.
+ */
+export interface DeletedPage {
+  deleted: boolean;
+  previous: Page;
+}
+
+/**
+ * The DeletedPageRevision shape.
+ */
+export interface DeletedPageRevision {
+  deleted: boolean;
+  previous: PageRevision;
+}
+
+/**
+ * The DeletedPost shape.
+ */
+export interface DeletedPost {
+  deleted: boolean;
+  previous: Post;
+}
+
+/**
+ * The DeletedPostRevision shape.
+ */
+export interface DeletedPostRevision {
+  deleted: boolean;
+  previous: PostRevision;
+}
+
+/**
+ * The value of the `formsbuilder.license` option (its default until first written).
+ */
+export interface FormsbuilderLicenseOption {
+  key?: string;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `formsbuilder.setup-wizard` option (its default until first written).
+ */
+export interface FormsbuilderSetupWizardOption {
+  step?: number;
+  completed?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `formsuite.global-settings` option (its default until first written).
+ */
+export interface FormsuiteGlobalSettingsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `formsuite-learn-chapters` catalog.
+ */
+export interface FormsuiteLearnChaptersItem {
+  id: string;
+  title: string;
+  steps: {
+    id: string;
+    title: string;
+  }[];
+}
+
+/**
+ * The value of the `formsuite.migration-banner` option (its default until first written).
+ */
+export interface FormsuiteMigrationBannerOption {
+  dismissed?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `formsuite-migrator-sources` catalog.
+ */
+export interface FormsuiteMigratorSourcesItem {
+  id: string;
+  name: string;
+  supports: string[];
+}
+
+/**
+ * The value of the `formsuite.onboarding-status` option (its default until first written).
+ */
+export interface FormsuiteOnboardingStatusOption {
+  status?: string;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `formsuite.onboarding-user-details` option (its default until first written).
+ */
+export interface FormsuiteOnboardingUserDetailsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `getting-started-action-items` catalog.
+ */
+export interface GettingStartedActionItemsItem {
+  id: string;
+  title: string;
+  steps: {
+    id: string;
+    title: string;
+  }[];
+}
+
+/**
+ * The value of the `getting-started.setup-wizard` option (its default until first written).
+ */
+export interface GettingStartedSetupWizardOption {
+  dismiss?: string;
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `hdrftr-learn-chapters` catalog.
+ */
+export interface HdrftrLearnChaptersItem {
+  id: string;
+  title: string;
+  steps: {
+    id: string;
+    title: string;
+  }[];
+}
+
+/**
+ * An item of the `hdrftr-mcp-abilities` catalog.
+ */
+export interface HdrftrMcpAbilitiesItem {
+  id: string;
+  title: string;
+  writes: boolean;
+}
+
+/**
+ * The value of the `hdrftr.mcp-settings` option (its default until first written).
+ */
+export interface HdrftrMcpSettingsOption {
+  enabled?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `hdrftr-plugins` catalog.
+ */
+export interface HdrftrPluginsItem {
+  id: string;
+  name: string;
+  required: boolean;
+}
+
+/**
+ * An item of the `hdrftr-recommended-plugins` catalog.
+ */
+export interface HdrftrRecommendedPluginsItem {
+  id: string;
+  name: string;
+  description: string;
+  installed: boolean;
+}
+
+/**
+ * An item of the `hdrftr-templates` catalog.
+ */
+export interface HdrftrTemplatesItem {
+  id: string;
+  type: string;
+  title: string;
+}
+
+/**
+ * An item of the `hdrftr-widgets` catalog.
+ */
+export interface HdrftrWidgetsItem {
+  id: string;
+  title: string;
+  enabled: boolean;
+}
+
+/**
+ * A stored inbound event, newest first.
+ */
+export interface InboxEvent {
+  id: number;
+  received: string;
+  /**
+   * The event as it was received.
+   */
+  body: {
+    [k: string]: unknown;
+  };
+}
+
+/**
+ * An inbound event was stored (or had been stored already: `duplicate`).
+ */
+export interface InboxReceipt {
+  received: boolean;
+  duplicate: boolean;
+  id: number;
+  channel: string;
+  date: string;
+}
+
+/**
+ * The Media shape.
  */
 export interface Media {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the media item.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -24,36 +313,36 @@ export interface Media {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the media item.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the media item on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the media item, unique among media items.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the media item.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Permalink pattern of the media item, with a placeholder for the slug.
    */
@@ -65,11 +354,11 @@ export interface Media {
   /**
    * CSS class names of the media item's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Title of the media item.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -77,28 +366,28 @@ export interface Media {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the media item accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the media item accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Registered meta keys of the media item.
    */
-  meta?: {
+  meta: {
     /**
      * Sidebar layout of this item (default follows the site setting).
      */
@@ -348,15 +637,15 @@ export interface Media {
   /**
    * Theme template file used to show the media item.
    */
-  template?: string;
+  template: string;
   /**
    * Text shown in place of the media when it cannot be displayed.
    */
-  alt_text?: string;
+  alt_text: string;
   /**
    * Caption of the media item.
    */
-  caption?: {
+  caption: {
     /**
      * The caption as stored.
      */
@@ -364,12 +653,12 @@ export interface Media {
     /**
      * The caption as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Long description of the media item.
    */
-  description?: {
+  description: {
     /**
      * The description as stored.
      */
@@ -377,51 +666,72 @@ export interface Media {
     /**
      * The description as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Broad kind of the media item.
    */
-  media_type?: 'image' | 'file';
+  media_type: 'image' | 'file';
   /**
    * MIME type of the file.
    */
-  mime_type?: string;
+  mime_type: string;
   /**
    * Facts about the file that depend on its kind (sizes, dimensions, image meta...).
    */
-  media_details?: {};
+  media_details: {};
   /**
    * Id of the post the media item is attached to.
    */
-  post?: number;
+  post: number;
   /**
    * Address of the original file.
    */
-  source_url?: string;
+  source_url: string;
   /**
    * Registered image sizes not yet generated for this image.
    */
   missing_image_sizes?: string[];
+}
+
+/**
+ * A namespace index: the namespace and its routes as in the discovery document.
+ */
+export interface NamespaceIndex {
+  namespace: string;
+  routes: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  _links?: {
+    [k: string]: unknown;
+  };
+}
+
+/**
+ * The value of the `one-onboarding.state` option (its default until first written).
+ */
+export interface OneOnboardingStateOption {
   [k: string]: unknown;
 }
 
 /**
- * The page resource.
+ * The Page shape.
  */
 export interface Page {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the page.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -429,36 +739,36 @@ export interface Page {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the page.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the page on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the page, unique among pages.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the page.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Password that protects the content and excerpt.
    */
@@ -474,15 +784,15 @@ export interface Page {
   /**
    * CSS class names of the page's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Id of the parent page (0 for a top-level page).
    */
-  parent?: number;
+  parent: number;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -490,12 +800,12 @@ export interface Page {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -503,7 +813,7 @@ export interface Page {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -511,16 +821,16 @@ export interface Page {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -528,32 +838,32 @@ export interface Page {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the page accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the page accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Position of the page among its siblings.
    */
-  menu_order?: number;
+  menu_order: number;
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Sidebar layout of this item (default follows the site setting).
      */
@@ -803,30 +1113,29 @@ export interface Page {
   /**
    * Theme template file used to show the page.
    */
-  template?: string;
-  [k: string]: unknown;
+  template: string;
 }
 
 /**
- * The page-autosave resource.
+ * The PageAutosave shape.
  */
 export interface PageAutosave {
   /**
    * User id of the autosave's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the autosave was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the autosave was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the autosave.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -834,32 +1143,32 @@ export interface PageAutosave {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the autosave.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the autosave, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the autosave, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the page the autosave belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the autosave.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -867,12 +1176,12 @@ export interface PageAutosave {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -880,7 +1189,7 @@ export interface PageAutosave {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -888,12 +1197,12 @@ export interface PageAutosave {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -901,16 +1210,16 @@ export interface PageAutosave {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Sidebar layout of this item (default follows the site setting).
      */
@@ -1161,29 +1470,28 @@ export interface PageAutosave {
    * Address that previews the page with the autosaved changes.
    */
   preview_link?: string;
-  [k: string]: unknown;
 }
 
 /**
- * The page-revision resource.
+ * The PageRevision shape.
  */
 export interface PageRevision {
   /**
    * User id of the revision's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the revision was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the revision was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the revision.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -1191,32 +1499,32 @@ export interface PageRevision {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the revision.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the revision, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the revision, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the page the revision belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the revision.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the page.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -1224,12 +1532,12 @@ export interface PageRevision {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the page.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -1237,7 +1545,7 @@ export interface PageRevision {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -1245,12 +1553,12 @@ export interface PageRevision {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the page.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -1258,16 +1566,16 @@ export interface PageRevision {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the page.
    */
-  meta?: {
+  meta: {
     /**
      * Sidebar layout of this item (default follows the site setting).
      */
@@ -1514,25 +1822,109 @@ export interface PageRevision {
       [k: string]: unknown;
     };
   };
+}
+
+/**
+ * An item of the `pagebuilder-checklist-steps` catalog.
+ */
+export interface PagebuilderChecklistStepsItem {
+  id: string;
+  slug: string;
+  title: string;
+  chapter: string;
+  estimate_minutes: number;
+}
+
+/**
+ * The value of the `pagebuilder.checklist.user-progress` option (its default until first written).
+ */
+export interface PagebuilderChecklistUserProgressOption {
   [k: string]: unknown;
 }
 
 /**
- * The post resource.
+ * An item of the `pagebuilder-onboarding-steps` catalog.
+ */
+export interface PagebuilderOnboardingStepsItem {
+  id: string;
+  title: string;
+  optional: boolean;
+}
+
+/**
+ * The value of the `pagebuilder.onboarding.user-choices` option (its default until first written).
+ */
+export interface PagebuilderOnboardingUserChoicesOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `pagebuilder.onboarding.user-progress` option (its default until first written).
+ */
+export interface PagebuilderOnboardingUserProgressOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `pagebuilder-one.dashboard-widget-state` option (its default until first written).
+ */
+export interface PagebuilderOneDashboardWidgetStateOption {
+  dismissed?: boolean;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `pagebuilder-one.logs` option (its default until first written).
+ */
+export interface PagebuilderOneLogsOption {
+  entries?: unknown[];
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `pagebuilder-one.settings` option (its default until first written).
+ */
+export interface PagebuilderOneSettingsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The `pagebuilder-pro-install-screen` catalog.
+ */
+export interface PagebuilderProInstallScreenCatalog {
+  title: string;
+  description: string;
+  features: string[];
+  action: {
+    label: string;
+    route: string;
+  };
+}
+
+/**
+ * The value of the `pagebuilder.user-data` option (its default until first written).
+ */
+export interface PagebuilderUserDataOption {
+  suppressedMessages?: unknown[];
+  [k: string]: unknown;
+}
+
+/**
+ * The Post shape.
  */
 export interface Post {
   /**
    * Publication date in the site's timezone.
    */
-  date?: string | null;
+  date: string | null;
   /**
    * Publication date in GMT.
    */
-  date_gmt?: string | null;
+  date_gmt: string | null;
   /**
    * Globally unique identifier of the post.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -1540,36 +1932,36 @@ export interface Post {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the post.
    */
-  id?: number;
+  id: number;
   /**
    * Address of the post on the site.
    */
-  link?: string;
+  link: string;
   /**
    * Date of the last change in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * URL-friendly name of the post, unique among posts.
    */
-  slug?: string;
+  slug: string;
   /**
    * Publication status of the post.
    */
-  status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Post type of the item.
    */
-  type?: string;
+  type: string;
   /**
    * Password that protects the content and excerpt.
    */
@@ -1585,11 +1977,11 @@ export interface Post {
   /**
    * CSS class names of the post's container element.
    */
-  class_list?: string[];
+  class_list: string[];
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -1597,12 +1989,12 @@ export interface Post {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -1610,7 +2002,7 @@ export interface Post {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -1618,16 +2010,16 @@ export interface Post {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * User id of the author.
    */
-  author?: number;
+  author: number;
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -1635,28 +2027,28 @@ export interface Post {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Media id of the featured image.
    */
-  featured_media?: number;
+  featured_media: number;
   /**
    * Whether the post accepts comments.
    */
-  comment_status?: 'open' | 'closed';
+  comment_status: 'open' | 'closed';
   /**
    * Whether the post accepts pingbacks and trackbacks.
    */
-  ping_status?: 'open' | 'closed';
+  ping_status: 'open' | 'closed';
   /**
    * Post format, which themes may show differently.
    */
-  format?:
+  format:
     | 'standard'
     | 'aside'
     | 'chat'
@@ -1670,7 +2062,7 @@ export interface Post {
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Sidebar layout of this item (default follows the site setting).
      */
@@ -1920,42 +2312,41 @@ export interface Post {
   /**
    * Whether the post stays at the top of the front page.
    */
-  sticky?: boolean;
+  sticky: boolean;
   /**
    * Theme template file used to show the post.
    */
-  template?: string;
+  template: string;
   /**
    * Ids of the post's terms in the category taxonomy.
    */
-  categories?: number[];
+  categories: number[];
   /**
    * Ids of the post's terms in the post_tag taxonomy.
    */
-  tags?: number[];
-  [k: string]: unknown;
+  tags: number[];
 }
 
 /**
- * The post-autosave resource.
+ * The PostAutosave shape.
  */
 export interface PostAutosave {
   /**
    * User id of the autosave's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the autosave was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the autosave was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the autosave.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -1963,32 +2354,32 @@ export interface PostAutosave {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the autosave.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the autosave, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the autosave, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the post the autosave belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the autosave.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -1996,12 +2387,12 @@ export interface PostAutosave {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -2009,7 +2400,7 @@ export interface PostAutosave {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -2017,12 +2408,12 @@ export interface PostAutosave {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -2030,16 +2421,16 @@ export interface PostAutosave {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Sidebar layout of this item (default follows the site setting).
      */
@@ -2290,29 +2681,28 @@ export interface PostAutosave {
    * Address that previews the post with the autosaved changes.
    */
   preview_link?: string;
-  [k: string]: unknown;
 }
 
 /**
- * The post-revision resource.
+ * The PostRevision shape.
  */
 export interface PostRevision {
   /**
    * User id of the revision's author.
    */
-  author?: number;
+  author: number;
   /**
    * Date the revision was made, in the site's timezone.
    */
-  date?: string;
+  date: string;
   /**
    * Date the revision was made, in GMT.
    */
-  date_gmt?: string;
+  date_gmt: string;
   /**
    * Globally unique identifier of the revision.
    */
-  guid?: {
+  guid: {
     /**
      * The identifier as stored.
      */
@@ -2320,32 +2710,32 @@ export interface PostRevision {
     /**
      * The identifier prepared for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Unique id of the revision.
    */
-  id?: number;
+  id: number;
   /**
    * Date of the last change of the revision, in the site's timezone.
    */
-  modified?: string;
+  modified: string;
   /**
    * Date of the last change of the revision, in GMT.
    */
-  modified_gmt?: string;
+  modified_gmt: string;
   /**
    * Id of the post the revision belongs to.
    */
-  parent?: number;
+  parent: number;
   /**
    * URL-friendly name of the revision.
    */
-  slug?: string;
+  slug: string;
   /**
    * Title of the post.
    */
-  title?: {
+  title: {
     /**
      * The title as stored.
      */
@@ -2353,12 +2743,12 @@ export interface PostRevision {
     /**
      * The title as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
   };
   /**
    * Body of the post.
    */
-  content?: {
+  content: {
     /**
      * The body as stored.
      */
@@ -2366,7 +2756,7 @@ export interface PostRevision {
     /**
      * The body as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Version of the block markup the body uses (0 for classic content).
      */
@@ -2374,12 +2764,12 @@ export interface PostRevision {
     /**
      * Whether a password protects the body.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Summary of the post.
    */
-  excerpt?: {
+  excerpt: {
     /**
      * The summary as stored.
      */
@@ -2387,16 +2777,16 @@ export interface PostRevision {
     /**
      * The summary as HTML for display.
      */
-    rendered?: string;
+    rendered: string;
     /**
      * Whether a password protects the summary.
      */
-    protected?: boolean;
+    protected: boolean;
   };
   /**
    * Registered meta keys of the post.
    */
-  meta?: {
+  meta: {
     /**
      * Sidebar layout of this item (default follows the site setting).
      */
@@ -2643,6 +3033,110 @@ export interface PostRevision {
       [k: string]: unknown;
     };
   };
+}
+
+/**
+ * The value of the `security-scan.config` option (its default until first written).
+ */
+export interface SecurityScanConfigOption {
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `sitegen-categories` catalog.
+ */
+export interface SitegenCategoriesItem {
+  id: string;
+  name: string;
+}
+
+/**
+ * The value of the `sitegen.import-error-log` option (its default until first written).
+ */
+export interface SitegenImportErrorLogOption {
+  errors?: unknown[];
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `sitegen.import-status` option (its default until first written).
+ */
+export interface SitegenImportStatusOption {
+  status?: string;
+  percent?: number;
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `sitegen.migration-status` option (its default until first written).
+ */
+export interface SitegenMigrationStatusOption {
+  status?: string;
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `sitegen-site-features` catalog.
+ */
+export interface SitegenSiteFeaturesItem {
+  id: string;
+  title: string;
+  description: string;
+  enabled: boolean;
+}
+
+/**
+ * An item of the `sitegen-site-languages` catalog.
+ */
+export interface SitegenSiteLanguagesItem {
+  id: string;
+  name: string;
+}
+
+/**
+ * The value of the `sitegen.step-data` option (its default until first written).
+ */
+export interface SitegenStepDataOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `sitegen.user-details` option (its default until first written).
+ */
+export interface SitegenUserDetailsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The value of the `theme.admin-settings` option (its default until first written).
+ */
+export interface ThemeAdminSettingsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * An item of the `theme-learn-chapters` catalog.
+ */
+export interface ThemeLearnChaptersItem {
+  id: string;
+  title: string;
+  steps: {
+    id: string;
+    title: string;
+  }[];
+}
+
+/**
+ * The value of the `tmpl-library.settings` option (its default until first written).
+ */
+export interface TmplLibrarySettingsOption {
+  [k: string]: unknown;
+}
+
+/**
+ * The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer.
+ */
+export interface UpstreamAnswer {
   [k: string]: unknown;
 }
 
@@ -2688,7 +3182,7 @@ export interface Oembed10IndexArgs {
 }
 
 /** What GET /oembed/1.0 answers with. */
-export type Oembed10IndexResult = unknown;
+export type Oembed10IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /oembed/1.0/embed.
@@ -2743,7 +3237,7 @@ export interface CacheoptV1IndexArgs {
 }
 
 /** What GET /cacheopt/v1 answers with. */
-export type CacheoptV1IndexResult = unknown;
+export type CacheoptV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /cacheopt/v1/toggle_crawler_state.
@@ -2753,7 +3247,7 @@ export interface CacheoptV1PostToggleCrawlerStateArgs {
 }
 
 /** What POST /cacheopt/v1/toggle_crawler_state answers with. */
-export type CacheoptV1PostToggleCrawlerStateResult = unknown;
+export type CacheoptV1PostToggleCrawlerStateResult = CacheoptCrawlerStateOption;
 
 /**
  * Params of GET /cacheopt/v1/tool/check_ip.
@@ -2763,7 +3257,7 @@ export interface CacheoptV1GetToolCheckIpArgs {
 }
 
 /** What GET /cacheopt/v1/tool/check_ip answers with. */
-export type CacheoptV1GetToolCheckIpResult = unknown;
+export type CacheoptV1GetToolCheckIpResult = UpstreamAnswer;
 
 /**
  * Params of GET /cacheopt/v1/guest/sync.
@@ -2773,7 +3267,7 @@ export interface CacheoptV1GetGuestSyncArgs {
 }
 
 /** What GET /cacheopt/v1/guest/sync answers with. */
-export type CacheoptV1GetGuestSyncResult = unknown;
+export type CacheoptV1GetGuestSyncResult = UpstreamAnswer;
 
 /**
  * Params of POST /cacheopt/v1/notify_img.
@@ -2783,7 +3277,7 @@ export interface CacheoptV1PostNotifyImgArgs {
 }
 
 /** What POST /cacheopt/v1/notify_img answers with. */
-export type CacheoptV1PostNotifyImgResult = unknown;
+export type CacheoptV1PostNotifyImgResult = InboxReceipt;
 
 /**
  * Params of POST /cacheopt/v1/notify_ccss.
@@ -2793,7 +3287,7 @@ export interface CacheoptV1PostNotifyCcssArgs {
 }
 
 /** What POST /cacheopt/v1/notify_ccss answers with. */
-export type CacheoptV1PostNotifyCcssResult = unknown;
+export type CacheoptV1PostNotifyCcssResult = InboxReceipt;
 
 /**
  * Params of POST /cacheopt/v1/notify_ucss.
@@ -2803,7 +3297,7 @@ export interface CacheoptV1PostNotifyUcssArgs {
 }
 
 /** What POST /cacheopt/v1/notify_ucss answers with. */
-export type CacheoptV1PostNotifyUcssResult = unknown;
+export type CacheoptV1PostNotifyUcssResult = InboxReceipt;
 
 /**
  * Params of POST /cacheopt/v1/notify_vpi.
@@ -2813,7 +3307,7 @@ export interface CacheoptV1PostNotifyVpiArgs {
 }
 
 /** What POST /cacheopt/v1/notify_vpi answers with. */
-export type CacheoptV1PostNotifyVpiResult = unknown;
+export type CacheoptV1PostNotifyVpiResult = InboxReceipt;
 
 /**
  * Params of POST /cacheopt/v1/check_img.
@@ -2823,7 +3317,7 @@ export interface CacheoptV1PostCheckImgArgs {
 }
 
 /** What POST /cacheopt/v1/check_img answers with. */
-export type CacheoptV1PostCheckImgResult = unknown;
+export type CacheoptV1PostCheckImgResult = InboxReceipt;
 
 /**
  * Params of GET /cacheopt/v3.
@@ -2834,7 +3328,7 @@ export interface CacheoptV3IndexArgs {
 }
 
 /** What GET /cacheopt/v3 answers with. */
-export type CacheoptV3IndexResult = unknown;
+export type CacheoptV3IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /cacheopt/v3/ip_validate.
@@ -2844,7 +3338,7 @@ export interface CacheoptV3PostIpValidateArgs {
 }
 
 /** What POST /cacheopt/v3/ip_validate answers with. */
-export type CacheoptV3PostIpValidateResult = unknown;
+export type CacheoptV3PostIpValidateResult = InboxReceipt;
 
 /**
  * Params of POST /cacheopt/v3/core_rest_echo.
@@ -2854,7 +3348,7 @@ export interface CacheoptV3PostCoreRestEchoArgs {
 }
 
 /** What POST /cacheopt/v3/core_rest_echo answers with. */
-export type CacheoptV3PostCoreRestEchoResult = unknown;
+export type CacheoptV3PostCoreRestEchoResult = UpstreamAnswer;
 
 /**
  * Params of POST /cacheopt/v3/ping.
@@ -2864,7 +3358,7 @@ export interface CacheoptV3PostPingArgs {
 }
 
 /** What POST /cacheopt/v3/ping answers with. */
-export type CacheoptV3PostPingResult = unknown;
+export type CacheoptV3PostPingResult = UpstreamAnswer;
 
 /**
  * Params of POST /cacheopt/v3/cdn_status.
@@ -2874,7 +3368,7 @@ export interface CacheoptV3PostCdnStatusArgs {
 }
 
 /** What POST /cacheopt/v3/cdn_status answers with. */
-export type CacheoptV3PostCdnStatusResult = unknown;
+export type CacheoptV3PostCdnStatusResult = InboxReceipt;
 
 /**
  * Params of POST /cacheopt/v3/err_domains.
@@ -2884,7 +3378,7 @@ export interface CacheoptV3PostErrDomainsArgs {
 }
 
 /** What POST /cacheopt/v3/err_domains answers with. */
-export type CacheoptV3PostErrDomainsResult = unknown;
+export type CacheoptV3PostErrDomainsResult = InboxReceipt;
 
 /**
  * Params of GET /pagebuilder-one/v1.
@@ -2895,7 +3389,7 @@ export interface PagebuilderOneV1IndexArgs {
 }
 
 /** What GET /pagebuilder-one/v1 answers with. */
-export type PagebuilderOneV1IndexResult = unknown;
+export type PagebuilderOneV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /pagebuilder-one/v1/connect/authorize.
@@ -2908,7 +3402,7 @@ export interface PagebuilderOneV1PostConnectAuthorizeArgs {
 }
 
 /** What POST /pagebuilder-one/v1/connect/authorize answers with. */
-export type PagebuilderOneV1PostConnectAuthorizeResult = unknown;
+export type PagebuilderOneV1PostConnectAuthorizeResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/connect/disconnect.
@@ -2916,7 +3410,7 @@ export type PagebuilderOneV1PostConnectAuthorizeResult = unknown;
 export interface PagebuilderOneV1PostConnectDisconnectArgs {}
 
 /** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
-export type PagebuilderOneV1PostConnectDisconnectResult = unknown;
+export type PagebuilderOneV1PostConnectDisconnectResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/connect/switch-domain.
@@ -2924,7 +3418,7 @@ export type PagebuilderOneV1PostConnectDisconnectResult = unknown;
 export interface PagebuilderOneV1PostConnectSwitchDomainArgs {}
 
 /** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
-export type PagebuilderOneV1PostConnectSwitchDomainResult = unknown;
+export type PagebuilderOneV1PostConnectSwitchDomainResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/connect/deactivate.
@@ -2932,7 +3426,7 @@ export type PagebuilderOneV1PostConnectSwitchDomainResult = unknown;
 export interface PagebuilderOneV1PostConnectDeactivateArgs {}
 
 /** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
-export type PagebuilderOneV1PostConnectDeactivateResult = unknown;
+export type PagebuilderOneV1PostConnectDeactivateResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder-one/v1/top-bar/notifications.
@@ -2949,7 +3443,7 @@ export interface PagebuilderOneV1GetTopBarNotificationsArgs {
 }
 
 /** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
-export type PagebuilderOneV1GetTopBarNotificationsResult = unknown;
+export type PagebuilderOneV1GetTopBarNotificationsResult = UpstreamAnswer;
 
 /**
  * Params of POST /pagebuilder-one/v1/top-bar/feedback.
@@ -2978,7 +3472,7 @@ export interface PagebuilderOneV1PostTopBarFeedbackArgs {
 }
 
 /** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
-export type PagebuilderOneV1PostTopBarFeedbackResult = unknown;
+export type PagebuilderOneV1PostTopBarFeedbackResult = InboxReceipt;
 
 /**
  * Params of POST /pagebuilder-one/v1/themes.
@@ -2995,7 +3489,7 @@ export interface PagebuilderOneV1PostThemesArgs {
 }
 
 /** What POST /pagebuilder-one/v1/themes answers with. */
-export type PagebuilderOneV1PostThemesResult = unknown;
+export type PagebuilderOneV1PostThemesResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/themes/<slug>/activate.
@@ -3008,7 +3502,7 @@ export interface PagebuilderOneV1PostThemesActivateArgs {
 }
 
 /** What POST /pagebuilder-one/v1/themes/<slug>/activate answers with. */
-export type PagebuilderOneV1PostThemesActivateResult = unknown;
+export type PagebuilderOneV1PostThemesActivateResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder-one/v1/plugins.
@@ -3029,7 +3523,7 @@ export interface PagebuilderOneV1GetPluginsArgs {
 }
 
 /** What GET /pagebuilder-one/v1/plugins answers with. */
-export type PagebuilderOneV1GetPluginsResult = unknown;
+export type PagebuilderOneV1GetPluginsResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins.
@@ -3054,7 +3548,7 @@ export interface PagebuilderOneV1PostPluginsArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins answers with. */
-export type PagebuilderOneV1PostPluginsResult = unknown;
+export type PagebuilderOneV1PostPluginsResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/activate.
@@ -3067,7 +3561,7 @@ export interface PagebuilderOneV1PostPluginsActivateArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/activate answers with. */
-export type PagebuilderOneV1PostPluginsActivateResult = unknown;
+export type PagebuilderOneV1PostPluginsActivateResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/deactivate.
@@ -3080,7 +3574,7 @@ export interface PagebuilderOneV1PostPluginsDeactivateArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/deactivate answers with. */
-export type PagebuilderOneV1PostPluginsDeactivateResult = unknown;
+export type PagebuilderOneV1PostPluginsDeactivateResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/upgrade.
@@ -3097,7 +3591,7 @@ export interface PagebuilderOneV1PostPluginsUpgradeArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/upgrade answers with. */
-export type PagebuilderOneV1PostPluginsUpgradeResult = unknown;
+export type PagebuilderOneV1PostPluginsUpgradeResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/run.
@@ -3121,7 +3615,7 @@ export interface PagebuilderOneV1PostPluginsMigrationRunArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/migration/run answers with. */
-export type PagebuilderOneV1PostPluginsMigrationRunResult = unknown;
+export type PagebuilderOneV1PostPluginsMigrationRunResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback.
@@ -3141,7 +3635,7 @@ export interface PagebuilderOneV1PostPluginsMigrationRollbackArgs {
 }
 
 /** What POST /pagebuilder-one/v1/plugins/<slug>/migration/rollback answers with. */
-export type PagebuilderOneV1PostPluginsMigrationRollbackResult = unknown;
+export type PagebuilderOneV1PostPluginsMigrationRollbackResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder-one/v1/settings.
@@ -3151,7 +3645,7 @@ export interface PagebuilderOneV1GetSettingsArgs {
 }
 
 /** What GET /pagebuilder-one/v1/settings answers with. */
-export type PagebuilderOneV1GetSettingsResult = unknown;
+export type PagebuilderOneV1GetSettingsResult = PagebuilderOneSettingsOption;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder-one/v1/settings.
@@ -3161,7 +3655,7 @@ export interface PagebuilderOneV1UpdateSettingsArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder-one/v1/settings answers with. */
-export type PagebuilderOneV1UpdateSettingsResult = unknown;
+export type PagebuilderOneV1UpdateSettingsResult = PagebuilderOneSettingsOption;
 
 /**
  * Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state.
@@ -3169,7 +3663,8 @@ export type PagebuilderOneV1UpdateSettingsResult = unknown;
 export interface PagebuilderOneV1GetManageDashboardWidgetStateArgs {}
 
 /** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
-export type PagebuilderOneV1GetManageDashboardWidgetStateResult = unknown;
+export type PagebuilderOneV1GetManageDashboardWidgetStateResult =
+  PagebuilderOneDashboardWidgetStateOption;
 
 /**
  * Params of GET /pagebuilder-one/v1/logs.
@@ -3177,7 +3672,7 @@ export type PagebuilderOneV1GetManageDashboardWidgetStateResult = unknown;
 export interface PagebuilderOneV1GetLogsArgs {}
 
 /** What GET /pagebuilder-one/v1/logs answers with. */
-export type PagebuilderOneV1GetLogsResult = unknown;
+export type PagebuilderOneV1GetLogsResult = PagebuilderOneLogsOption;
 
 /**
  * Params of DELETE /pagebuilder-one/v1/logs.
@@ -3185,7 +3680,7 @@ export type PagebuilderOneV1GetLogsResult = unknown;
 export interface PagebuilderOneV1DeleteLogsArgs {}
 
 /** What DELETE /pagebuilder-one/v1/logs answers with. */
-export type PagebuilderOneV1DeleteLogsResult = unknown;
+export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
 
 /**
  * Params of GET /pagebuilder/v1.
@@ -3196,7 +3691,7 @@ export interface PagebuilderV1IndexArgs {
 }
 
 /** What GET /pagebuilder/v1 answers with. */
-export type PagebuilderV1IndexResult = unknown;
+export type PagebuilderV1IndexResult = NamespaceIndex;
 
 /**
  * Params of DELETE /pagebuilder/v1/cache.
@@ -3204,7 +3699,7 @@ export type PagebuilderV1IndexResult = unknown;
 export interface PagebuilderV1DeleteCacheArgs {}
 
 /** What DELETE /pagebuilder/v1/cache answers with. */
-export type PagebuilderV1DeleteCacheResult = unknown;
+export type PagebuilderV1DeleteCacheResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/globals.
@@ -3220,7 +3715,7 @@ export type PagebuilderV1GetGlobalsResult = unknown;
 export interface PagebuilderV1GetGlobalsColorsArgs {}
 
 /** What GET /pagebuilder/v1/globals/colors answers with. */
-export type PagebuilderV1GetGlobalsColorsResult = unknown;
+export type PagebuilderV1GetGlobalsColorsResult = CollectionRecord[];
 
 /**
  * Params of GET /pagebuilder/v1/globals/colors/<id>.
@@ -3233,7 +3728,7 @@ export interface PagebuilderV1GetGlobalsColorArgs {
 }
 
 /** What GET /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1GetGlobalsColorResult = unknown;
+export type PagebuilderV1GetGlobalsColorResult = CollectionRecord;
 
 /**
  * Params of POST /pagebuilder/v1/globals/colors/<id>.
@@ -3246,7 +3741,7 @@ export interface PagebuilderV1SaveGlobalsColorArgs {
 }
 
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1SaveGlobalsColorResult = unknown;
+export type PagebuilderV1SaveGlobalsColorResult = CollectionRecord;
 
 /**
  * Params of DELETE /pagebuilder/v1/globals/colors/<id>.
@@ -3259,7 +3754,7 @@ export interface PagebuilderV1DeleteGlobalsColorArgs {
 }
 
 /** What DELETE /pagebuilder/v1/globals/colors/<id> answers with. */
-export type PagebuilderV1DeleteGlobalsColorResult = unknown;
+export type PagebuilderV1DeleteGlobalsColorResult = DeletedCollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/globals/typography.
@@ -3267,7 +3762,7 @@ export type PagebuilderV1DeleteGlobalsColorResult = unknown;
 export interface PagebuilderV1GetGlobalsTypographyArgs {}
 
 /** What GET /pagebuilder/v1/globals/typography answers with. */
-export type PagebuilderV1GetGlobalsTypographyResult = unknown;
+export type PagebuilderV1GetGlobalsTypographyResult = CollectionRecord[];
 
 /**
  * Params of GET /pagebuilder/v1/globals/typography/<id>.
@@ -3280,7 +3775,7 @@ export interface PagebuilderV1GetGlobalsTypographyItemArgs {
 }
 
 /** What GET /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1GetGlobalsTypographyItemResult = unknown;
+export type PagebuilderV1GetGlobalsTypographyItemResult = CollectionRecord;
 
 /**
  * Params of POST /pagebuilder/v1/globals/typography/<id>.
@@ -3293,7 +3788,7 @@ export interface PagebuilderV1SaveGlobalsTypographyItemArgs {
 }
 
 /** What POST /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1SaveGlobalsTypographyItemResult = unknown;
+export type PagebuilderV1SaveGlobalsTypographyItemResult = CollectionRecord;
 
 /**
  * Params of DELETE /pagebuilder/v1/globals/typography/<id>.
@@ -3306,7 +3801,7 @@ export interface PagebuilderV1DeleteGlobalsTypographyItemArgs {
 }
 
 /** What DELETE /pagebuilder/v1/globals/typography/<id> answers with. */
-export type PagebuilderV1DeleteGlobalsTypographyItemResult = unknown;
+export type PagebuilderV1DeleteGlobalsTypographyItemResult = DeletedCollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/settings/<key>.
@@ -3317,7 +3812,7 @@ export interface PagebuilderV1GetSettingsArgs {
 }
 
 /** What GET /pagebuilder/v1/settings/<key> answers with. */
-export type PagebuilderV1GetSettingsResult = unknown;
+export type PagebuilderV1GetSettingsResult = CollectionRecord;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/settings/<key>.
@@ -3328,7 +3823,7 @@ export interface PagebuilderV1UpdateSettingsArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/settings/<key> answers with. */
-export type PagebuilderV1UpdateSettingsResult = unknown;
+export type PagebuilderV1UpdateSettingsResult = CollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/post.
@@ -3447,7 +3942,7 @@ export interface PagebuilderV1GetFavoritesArgs {
 }
 
 /** What GET /pagebuilder/v1/favorites answers with. */
-export type PagebuilderV1GetFavoritesResult = unknown;
+export type PagebuilderV1GetFavoritesResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder/v1/favorites/<id>.
@@ -3464,7 +3959,7 @@ export interface PagebuilderV1PostFavoritesArgs {
 }
 
 /** What POST /pagebuilder/v1/favorites/<id> answers with. */
-export type PagebuilderV1PostFavoritesResult = unknown;
+export type PagebuilderV1PostFavoritesResult = CollectionRecord;
 
 /**
  * Params of DELETE /pagebuilder/v1/favorites/<id>.
@@ -3481,7 +3976,7 @@ export interface PagebuilderV1DeleteFavoritesArgs {
 }
 
 /** What DELETE /pagebuilder/v1/favorites/<id> answers with. */
-export type PagebuilderV1DeleteFavoritesResult = unknown;
+export type PagebuilderV1DeleteFavoritesResult = DeletedCollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/kit-elements-defaults.
@@ -3561,7 +4056,7 @@ export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
 export interface PagebuilderV1PostDesignSystemSyncStylesheetArgs {}
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/checklist.
@@ -3586,7 +4081,7 @@ export interface PagebuilderV1GetChecklistArgs {
 }
 
 /** What GET /pagebuilder/v1/checklist answers with. */
-export type PagebuilderV1GetChecklistResult = unknown;
+export type PagebuilderV1GetChecklistResult = PagebuilderChecklistStepsItem[];
 
 /**
  * Params of GET /pagebuilder/v1/checklist/<id>.
@@ -3599,7 +4094,7 @@ export interface PagebuilderV1GetChecklistItemArgs {
 }
 
 /** What GET /pagebuilder/v1/checklist/<id> answers with. */
-export type PagebuilderV1GetChecklistItemResult = unknown;
+export type PagebuilderV1GetChecklistItemResult = PagebuilderChecklistStepsItem;
 
 /**
  * Params of GET /pagebuilder/v1/checklist/steps.
@@ -3607,7 +4102,7 @@ export type PagebuilderV1GetChecklistItemResult = unknown;
 export interface PagebuilderV1GetChecklistStepsArgs {}
 
 /** What GET /pagebuilder/v1/checklist/steps answers with. */
-export type PagebuilderV1GetChecklistStepsResult = unknown;
+export type PagebuilderV1GetChecklistStepsResult = PagebuilderChecklistStepsItem[];
 
 /**
  * Params of GET /pagebuilder/v1/checklist/steps/<id>.
@@ -3620,7 +4115,7 @@ export interface PagebuilderV1GetChecklistStepArgs {
 }
 
 /** What GET /pagebuilder/v1/checklist/steps/<id> answers with. */
-export type PagebuilderV1GetChecklistStepResult = unknown;
+export type PagebuilderV1GetChecklistStepResult = PagebuilderChecklistStepsItem;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>.
@@ -3633,7 +4128,7 @@ export interface PagebuilderV1UpdateChecklistStepArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
-export type PagebuilderV1UpdateChecklistStepResult = unknown;
+export type PagebuilderV1UpdateChecklistStepResult = CollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/checklist/user-progress.
@@ -3643,7 +4138,7 @@ export interface PagebuilderV1GetChecklistUserProgressArgs {
 }
 
 /** What GET /pagebuilder/v1/checklist/user-progress answers with. */
-export type PagebuilderV1GetChecklistUserProgressResult = unknown;
+export type PagebuilderV1GetChecklistUserProgressResult = PagebuilderChecklistUserProgressOption;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress.
@@ -3653,7 +4148,7 @@ export interface PagebuilderV1UpdateChecklistUserProgressArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/user-progress answers with. */
-export type PagebuilderV1UpdateChecklistUserProgressResult = unknown;
+export type PagebuilderV1UpdateChecklistUserProgressResult = PagebuilderChecklistUserProgressOption;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding.
@@ -3678,7 +4173,7 @@ export interface PagebuilderV1GetOnboardingArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding answers with. */
-export type PagebuilderV1GetOnboardingResult = unknown;
+export type PagebuilderV1GetOnboardingResult = PagebuilderOnboardingStepsItem[];
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/user-progress.
@@ -3688,7 +4183,7 @@ export interface PagebuilderV1GetOnboardingUserProgressArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding/user-progress answers with. */
-export type PagebuilderV1GetOnboardingUserProgressResult = unknown;
+export type PagebuilderV1GetOnboardingUserProgressResult = PagebuilderOnboardingUserProgressOption;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress.
@@ -3698,7 +4193,8 @@ export interface PagebuilderV1UpdateOnboardingUserProgressArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-progress answers with. */
-export type PagebuilderV1UpdateOnboardingUserProgressResult = unknown;
+export type PagebuilderV1UpdateOnboardingUserProgressResult =
+  PagebuilderOnboardingUserProgressOption;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/user-choices.
@@ -3708,7 +4204,7 @@ export interface PagebuilderV1GetOnboardingUserChoicesArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding/user-choices answers with. */
-export type PagebuilderV1GetOnboardingUserChoicesResult = unknown;
+export type PagebuilderV1GetOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
 /**
  * Params of POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices.
@@ -3718,7 +4214,7 @@ export interface PagebuilderV1UpdateOnboardingUserChoicesArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/onboarding/user-choices answers with. */
-export type PagebuilderV1UpdateOnboardingUserChoicesResult = unknown;
+export type PagebuilderV1UpdateOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/pro-install-screen.
@@ -3726,7 +4222,7 @@ export type PagebuilderV1UpdateOnboardingUserChoicesResult = unknown;
 export interface PagebuilderV1GetOnboardingProInstallScreenArgs {}
 
 /** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
-export type PagebuilderV1GetOnboardingProInstallScreenResult = unknown;
+export type PagebuilderV1GetOnboardingProInstallScreenResult = PagebuilderProInstallScreenCatalog;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/install-pro.
@@ -3736,7 +4232,7 @@ export interface PagebuilderV1GetOnboardingInstallProArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding/install-pro answers with. */
-export type PagebuilderV1GetOnboardingInstallProResult = unknown;
+export type PagebuilderV1GetOnboardingInstallProResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder/v1/onboarding/install-pro.
@@ -3746,7 +4242,7 @@ export interface PagebuilderV1PostOnboardingInstallProArgs {
 }
 
 /** What POST /pagebuilder/v1/onboarding/install-pro answers with. */
-export type PagebuilderV1PostOnboardingInstallProResult = unknown;
+export type PagebuilderV1PostOnboardingInstallProResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/onboarding/install-theme.
@@ -3756,7 +4252,7 @@ export interface PagebuilderV1GetOnboardingInstallThemeArgs {
 }
 
 /** What GET /pagebuilder/v1/onboarding/install-theme answers with. */
-export type PagebuilderV1GetOnboardingInstallThemeResult = unknown;
+export type PagebuilderV1GetOnboardingInstallThemeResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder/v1/onboarding/install-theme.
@@ -3766,7 +4262,7 @@ export interface PagebuilderV1PostOnboardingInstallThemeArgs {
 }
 
 /** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
-export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
+export type PagebuilderV1PostOnboardingInstallThemeResult = ActionRecord;
 
 /**
  * Params of POST /pagebuilder/v1/operations/opt-in-v4.
@@ -3774,7 +4270,7 @@ export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
 export interface PagebuilderV1PostOperationsOptInV4Args {}
 
 /** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
-export type PagebuilderV1PostOperationsOptInV4Result = unknown;
+export type PagebuilderV1PostOperationsOptInV4Result = ActionRecord;
 
 /**
  * Params of POST /pagebuilder/v1/assistant/consent.
@@ -3782,7 +4278,7 @@ export type PagebuilderV1PostOperationsOptInV4Result = unknown;
 export interface PagebuilderV1PostAssistantConsentArgs {}
 
 /** What POST /pagebuilder/v1/assistant/consent answers with. */
-export type PagebuilderV1PostAssistantConsentResult = unknown;
+export type PagebuilderV1PostAssistantConsentResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/template-library/templates.
@@ -3792,7 +4288,7 @@ export interface PagebuilderV1GetTemplateLibraryTemplatesArgs {
 }
 
 /** What GET /pagebuilder/v1/template-library/templates answers with. */
-export type PagebuilderV1GetTemplateLibraryTemplatesResult = unknown;
+export type PagebuilderV1GetTemplateLibraryTemplatesResult = CollectionRecord[];
 
 /**
  * Params of POST /pagebuilder/v1/template-library/templates.
@@ -3813,7 +4309,7 @@ export interface PagebuilderV1PostTemplateLibraryTemplatesArgs {
 }
 
 /** What POST /pagebuilder/v1/template-library/templates answers with. */
-export type PagebuilderV1PostTemplateLibraryTemplatesResult = unknown;
+export type PagebuilderV1PostTemplateLibraryTemplatesResult = CollectionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/user-data/current-user.
@@ -3823,7 +4319,7 @@ export interface PagebuilderV1GetUserDataCurrentUserArgs {
 }
 
 /** What GET /pagebuilder/v1/user-data/current-user answers with. */
-export type PagebuilderV1GetUserDataCurrentUserResult = unknown;
+export type PagebuilderV1GetUserDataCurrentUserResult = PagebuilderUserDataOption;
 
 /**
  * Params of PATCH /pagebuilder/v1/user-data/current-user.
@@ -3836,7 +4332,7 @@ export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
 }
 
 /** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
-export type PagebuilderV1UpdateUserDataCurrentUserResult = unknown;
+export type PagebuilderV1UpdateUserDataCurrentUserResult = PagebuilderUserDataOption;
 
 /**
  * Params of POST /pagebuilder/v1/library/connect.
@@ -3849,7 +4345,7 @@ export interface PagebuilderV1PostLibraryConnectArgs {
 }
 
 /** What POST /pagebuilder/v1/library/connect answers with. */
-export type PagebuilderV1PostLibraryConnectResult = unknown;
+export type PagebuilderV1PostLibraryConnectResult = ActionRecord;
 
 /**
  * Params of DELETE /pagebuilder/v1/library/connect.
@@ -3859,7 +4355,7 @@ export interface PagebuilderV1DeleteLibraryConnectArgs {
 }
 
 /** What DELETE /pagebuilder/v1/library/connect answers with. */
-export type PagebuilderV1DeleteLibraryConnectResult = unknown;
+export type PagebuilderV1DeleteLibraryConnectResult = ActionRecord;
 
 /**
  * Params of GET /pagebuilder/v1/send-event.
@@ -3884,7 +4380,7 @@ export interface PagebuilderV1GetSendEventArgs {
 }
 
 /** What GET /pagebuilder/v1/send-event answers with. */
-export type PagebuilderV1GetSendEventResult = unknown;
+export type PagebuilderV1GetSendEventResult = InboxEvent[];
 
 /**
  * Params of POST /pagebuilder/v1/send-event.
@@ -3897,7 +4393,7 @@ export interface PagebuilderV1PostSendEventArgs {
 }
 
 /** What POST /pagebuilder/v1/send-event answers with. */
-export type PagebuilderV1PostSendEventResult = unknown;
+export type PagebuilderV1PostSendEventResult = InboxReceipt;
 
 /**
  * Params of GET /pagebuilder/v1/global-classes.
@@ -4085,7 +4581,7 @@ export interface PagebuilderV1DocumentsIndexArgs {
 }
 
 /** What GET /pagebuilder/v1/documents answers with. */
-export type PagebuilderV1DocumentsIndexResult = unknown;
+export type PagebuilderV1DocumentsIndexResult = NamespaceIndex;
 
 /**
  * Params of POST /pagebuilder/v1/documents/<id>/media/import.
@@ -4111,7 +4607,7 @@ export interface PagebuilderV1FeedbackIndexArgs {
 }
 
 /** What GET /pagebuilder/v1/feedback answers with. */
-export type PagebuilderV1FeedbackIndexResult = unknown;
+export type PagebuilderV1FeedbackIndexResult = NamespaceIndex;
 
 /**
  * Params of POST /pagebuilder/v1/feedback/submit.
@@ -4119,7 +4615,7 @@ export type PagebuilderV1FeedbackIndexResult = unknown;
 export interface PagebuilderV1FeedbackPostSubmitArgs {}
 
 /** What POST /pagebuilder/v1/feedback/submit answers with. */
-export type PagebuilderV1FeedbackPostSubmitResult = unknown;
+export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
 
 /**
  * Params of GET /pagebuilder-ai/v1.
@@ -4130,7 +4626,7 @@ export interface PagebuilderAiV1IndexArgs {
 }
 
 /** What GET /pagebuilder-ai/v1 answers with. */
-export type PagebuilderAiV1IndexResult = unknown;
+export type PagebuilderAiV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /pagebuilder-ai/v1/permissions.
@@ -4138,7 +4634,7 @@ export type PagebuilderAiV1IndexResult = unknown;
 export interface PagebuilderAiV1GetPermissionsArgs {}
 
 /** What GET /pagebuilder-ai/v1/permissions answers with. */
-export type PagebuilderAiV1GetPermissionsResult = unknown;
+export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
 
 /**
  * Params of GET /sitegen/v1.
@@ -4149,7 +4645,7 @@ export interface SitegenV1IndexArgs {
 }
 
 /** What GET /sitegen/v1 answers with. */
-export type SitegenV1IndexResult = unknown;
+export type SitegenV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /sitegen/v1/get-credits.
@@ -4157,7 +4653,7 @@ export type SitegenV1IndexResult = unknown;
 export interface SitegenV1GetGetCreditsArgs {}
 
 /** What GET /sitegen/v1/get-credits answers with. */
-export type SitegenV1GetGetCreditsResult = unknown;
+export type SitegenV1GetGetCreditsResult = UpstreamAnswer;
 
 /**
  * Params of GET /sitegen/v1/categories.
@@ -4165,7 +4661,7 @@ export type SitegenV1GetGetCreditsResult = unknown;
 export interface SitegenV1GetCategoriesArgs {}
 
 /** What GET /sitegen/v1/categories answers with. */
-export type SitegenV1GetCategoriesResult = unknown;
+export type SitegenV1GetCategoriesResult = SitegenCategoriesItem[];
 
 /**
  * Params of GET /sitegen/v1/site-features.
@@ -4173,7 +4669,7 @@ export type SitegenV1GetCategoriesResult = unknown;
 export interface SitegenV1GetSiteFeaturesArgs {}
 
 /** What GET /sitegen/v1/site-features answers with. */
-export type SitegenV1GetSiteFeaturesResult = unknown;
+export type SitegenV1GetSiteFeaturesResult = SitegenSiteFeaturesItem[];
 
 /**
  * Params of GET /sitegen/v1/site-languages.
@@ -4181,7 +4677,7 @@ export type SitegenV1GetSiteFeaturesResult = unknown;
 export interface SitegenV1GetSiteLanguagesArgs {}
 
 /** What GET /sitegen/v1/site-languages answers with. */
-export type SitegenV1GetSiteLanguagesResult = unknown;
+export type SitegenV1GetSiteLanguagesResult = SitegenSiteLanguagesItem[];
 
 /**
  * Params of GET /sitegen/v1/import-status.
@@ -4189,7 +4685,7 @@ export type SitegenV1GetSiteLanguagesResult = unknown;
 export interface SitegenV1GetImportStatusArgs {}
 
 /** What GET /sitegen/v1/import-status answers with. */
-export type SitegenV1GetImportStatusResult = unknown;
+export type SitegenV1GetImportStatusResult = SitegenImportStatusOption;
 
 /**
  * Params of GET /sitegen/v1/migration-status.
@@ -4197,7 +4693,7 @@ export type SitegenV1GetImportStatusResult = unknown;
 export interface SitegenV1GetMigrationStatusArgs {}
 
 /** What GET /sitegen/v1/migration-status answers with. */
-export type SitegenV1GetMigrationStatusResult = unknown;
+export type SitegenV1GetMigrationStatusResult = SitegenMigrationStatusOption;
 
 /**
  * Params of GET /sitegen/v1/import-error-log.
@@ -4205,7 +4701,7 @@ export type SitegenV1GetMigrationStatusResult = unknown;
 export interface SitegenV1GetImportErrorLogArgs {}
 
 /** What GET /sitegen/v1/import-error-log answers with. */
-export type SitegenV1GetImportErrorLogResult = unknown;
+export type SitegenV1GetImportErrorLogResult = SitegenImportErrorLogOption;
 
 /**
  * Params of GET /sitegen/v1/set-plan-promo-dismiss-time.
@@ -4213,7 +4709,7 @@ export type SitegenV1GetImportErrorLogResult = unknown;
 export interface SitegenV1GetSetPlanPromoDismissTimeArgs {}
 
 /** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
-export type SitegenV1GetSetPlanPromoDismissTimeResult = unknown;
+export type SitegenV1GetSetPlanPromoDismissTimeResult = ActionRecord;
 
 /**
  * Params of GET /sitegen/v1/get-plan-promo-dismiss-time.
@@ -4221,7 +4717,7 @@ export type SitegenV1GetSetPlanPromoDismissTimeResult = unknown;
 export interface SitegenV1GetGetPlanPromoDismissTimeArgs {}
 
 /** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
-export type SitegenV1GetGetPlanPromoDismissTimeResult = unknown;
+export type SitegenV1GetGetPlanPromoDismissTimeResult = CollectionRecord[];
 
 /**
  * Params of POST /sitegen/v1/zip-plan.
@@ -4229,7 +4725,7 @@ export type SitegenV1GetGetPlanPromoDismissTimeResult = unknown;
 export interface SitegenV1PostZipPlanArgs {}
 
 /** What POST /sitegen/v1/zip-plan answers with. */
-export type SitegenV1PostZipPlanResult = unknown;
+export type SitegenV1PostZipPlanResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/revoke-access.
@@ -4237,7 +4733,7 @@ export type SitegenV1PostZipPlanResult = unknown;
 export interface SitegenV1PostRevokeAccessArgs {}
 
 /** What POST /sitegen/v1/revoke-access answers with. */
-export type SitegenV1PostRevokeAccessResult = unknown;
+export type SitegenV1PostRevokeAccessResult = ActionRecord;
 
 /**
  * Params of POST /sitegen/v1/restore-credit.
@@ -4245,7 +4741,7 @@ export type SitegenV1PostRevokeAccessResult = unknown;
 export interface SitegenV1PostRestoreCreditArgs {}
 
 /** What POST /sitegen/v1/restore-credit answers with. */
-export type SitegenV1PostRestoreCreditResult = unknown;
+export type SitegenV1PostRestoreCreditResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/description.
@@ -4266,7 +4762,7 @@ export interface SitegenV1PostDescriptionArgs {
 }
 
 /** What POST /sitegen/v1/description answers with. */
-export type SitegenV1PostDescriptionResult = unknown;
+export type SitegenV1PostDescriptionResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/keywords.
@@ -4287,7 +4783,7 @@ export interface SitegenV1PostKeywordsArgs {
 }
 
 /** What POST /sitegen/v1/keywords answers with. */
-export type SitegenV1PostKeywordsResult = unknown;
+export type SitegenV1PostKeywordsResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/template-keywords.
@@ -4308,7 +4804,7 @@ export interface SitegenV1PostTemplateKeywordsArgs {
 }
 
 /** What POST /sitegen/v1/template-keywords answers with. */
-export type SitegenV1PostTemplateKeywordsResult = unknown;
+export type SitegenV1PostTemplateKeywordsResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/images.
@@ -4337,7 +4833,7 @@ export interface SitegenV1PostImagesArgs {
 }
 
 /** What POST /sitegen/v1/images answers with. */
-export type SitegenV1PostImagesResult = unknown;
+export type SitegenV1PostImagesResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/record-step.
@@ -4358,7 +4854,7 @@ export interface SitegenV1PostRecordStepArgs {
 }
 
 /** What POST /sitegen/v1/record-step answers with. */
-export type SitegenV1PostRecordStepResult = unknown;
+export type SitegenV1PostRecordStepResult = CollectionRecord;
 
 /**
  * Params of POST /sitegen/v1/templates.
@@ -4379,7 +4875,7 @@ export interface SitegenV1PostTemplatesArgs {
 }
 
 /** What POST /sitegen/v1/templates answers with. */
-export type SitegenV1PostTemplatesResult = unknown;
+export type SitegenV1PostTemplatesResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/all-templates.
@@ -4412,7 +4908,7 @@ export interface SitegenV1PostAllTemplatesArgs {
 }
 
 /** What POST /sitegen/v1/all-templates answers with. */
-export type SitegenV1PostAllTemplatesResult = unknown;
+export type SitegenV1PostAllTemplatesResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/user-details.
@@ -4461,7 +4957,7 @@ export interface SitegenV1PostUserDetailsArgs {
 }
 
 /** What POST /sitegen/v1/user-details answers with. */
-export type SitegenV1PostUserDetailsResult = unknown;
+export type SitegenV1PostUserDetailsResult = SitegenUserDetailsOption;
 
 /**
  * Params of POST /sitegen/v1/site.
@@ -4474,7 +4970,7 @@ export interface SitegenV1PostSiteArgs {
 }
 
 /** What POST /sitegen/v1/site answers with. */
-export type SitegenV1PostSiteResult = unknown;
+export type SitegenV1PostSiteResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/content-export.
@@ -4499,7 +4995,7 @@ export interface SitegenV1PostContentExportArgs {
 }
 
 /** What POST /sitegen/v1/content-export answers with. */
-export type SitegenV1PostContentExportResult = unknown;
+export type SitegenV1PostContentExportResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/ai-site.
@@ -4516,7 +5012,7 @@ export interface SitegenV1PostAiSiteArgs {
 }
 
 /** What POST /sitegen/v1/ai-site answers with. */
-export type SitegenV1PostAiSiteResult = unknown;
+export type SitegenV1PostAiSiteResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/search-category.
@@ -4529,7 +5025,7 @@ export interface SitegenV1PostSearchCategoryArgs {
 }
 
 /** What POST /sitegen/v1/search-category answers with. */
-export type SitegenV1PostSearchCategoryResult = unknown;
+export type SitegenV1PostSearchCategoryResult = UpstreamAnswer;
 
 /**
  * Params of POST /sitegen/v1/set-step-data.
@@ -4542,7 +5038,7 @@ export interface SitegenV1PostSetStepDataArgs {
 }
 
 /** What POST /sitegen/v1/set-step-data answers with. */
-export type SitegenV1PostSetStepDataResult = unknown;
+export type SitegenV1PostSetStepDataResult = SitegenStepDataOption;
 
 /**
  * Params of GET /sitegen-images/v1.
@@ -4553,7 +5049,7 @@ export interface SitegenImagesV1IndexArgs {
 }
 
 /** What GET /sitegen-images/v1 answers with. */
-export type SitegenImagesV1IndexResult = unknown;
+export type SitegenImagesV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /sitegen-images/v1/images.
@@ -4590,7 +5086,7 @@ export interface SitegenImagesV1PostImagesArgs {
 }
 
 /** What POST /sitegen-images/v1/images answers with. */
-export type SitegenImagesV1PostImagesResult = unknown;
+export type SitegenImagesV1PostImagesResult = UpstreamAnswer;
 
 /**
  * Params of GET /hdrftr/v1.
@@ -4601,7 +5097,7 @@ export interface HdrftrV1IndexArgs {
 }
 
 /** What GET /hdrftr/v1 answers with. */
-export type HdrftrV1IndexResult = unknown;
+export type HdrftrV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /hdrftr/v1/widgets.
@@ -4609,7 +5105,7 @@ export type HdrftrV1IndexResult = unknown;
 export interface HdrftrV1GetWidgetsArgs {}
 
 /** What GET /hdrftr/v1/widgets answers with. */
-export type HdrftrV1GetWidgetsResult = unknown;
+export type HdrftrV1GetWidgetsResult = HdrftrWidgetsItem[];
 
 /**
  * Params of GET /hdrftr/v1/plugins.
@@ -4617,7 +5113,7 @@ export type HdrftrV1GetWidgetsResult = unknown;
 export interface HdrftrV1GetPluginsArgs {}
 
 /** What GET /hdrftr/v1/plugins answers with. */
-export type HdrftrV1GetPluginsResult = unknown;
+export type HdrftrV1GetPluginsResult = HdrftrPluginsItem[];
 
 /**
  * Params of GET /hdrftr/v1/templates.
@@ -4625,7 +5121,7 @@ export type HdrftrV1GetPluginsResult = unknown;
 export interface HdrftrV1GetTemplatesArgs {}
 
 /** What GET /hdrftr/v1/templates answers with. */
-export type HdrftrV1GetTemplatesResult = unknown;
+export type HdrftrV1GetTemplatesResult = HdrftrTemplatesItem[];
 
 /**
  * Params of GET /hdrftr/v1/recommended-plugins.
@@ -4633,7 +5129,7 @@ export type HdrftrV1GetTemplatesResult = unknown;
 export interface HdrftrV1GetRecommendedPluginsArgs {}
 
 /** What GET /hdrftr/v1/recommended-plugins answers with. */
-export type HdrftrV1GetRecommendedPluginsResult = unknown;
+export type HdrftrV1GetRecommendedPluginsResult = HdrftrRecommendedPluginsItem[];
 
 /**
  * Params of GET /hdrftr/v1/mcp-abilities.
@@ -4641,7 +5137,7 @@ export type HdrftrV1GetRecommendedPluginsResult = unknown;
 export interface HdrftrV1GetMcpAbilitiesArgs {}
 
 /** What GET /hdrftr/v1/mcp-abilities answers with. */
-export type HdrftrV1GetMcpAbilitiesResult = unknown;
+export type HdrftrV1GetMcpAbilitiesResult = HdrftrMcpAbilitiesItem[];
 
 /**
  * Params of POST /hdrftr/v1/email-webhook.
@@ -4651,7 +5147,7 @@ export interface HdrftrV1PostEmailWebhookArgs {
 }
 
 /** What POST /hdrftr/v1/email-webhook answers with. */
-export type HdrftrV1PostEmailWebhookResult = unknown;
+export type HdrftrV1PostEmailWebhookResult = InboxReceipt;
 
 /**
  * Params of GET /hdrftr/v1/mcp-settings.
@@ -4661,7 +5157,7 @@ export interface HdrftrV1GetMcpSettingsArgs {
 }
 
 /** What GET /hdrftr/v1/mcp-settings answers with. */
-export type HdrftrV1GetMcpSettingsResult = unknown;
+export type HdrftrV1GetMcpSettingsResult = HdrftrMcpSettingsOption;
 
 /**
  * Params of POST /hdrftr/v1/mcp-settings.
@@ -4671,7 +5167,7 @@ export interface HdrftrV1PostMcpSettingsArgs {
 }
 
 /** What POST /hdrftr/v1/mcp-settings answers with. */
-export type HdrftrV1PostMcpSettingsResult = unknown;
+export type HdrftrV1PostMcpSettingsResult = HdrftrMcpSettingsOption;
 
 /**
  * Params of GET /hdrftr/v1/get-learn-chapters.
@@ -4679,7 +5175,7 @@ export type HdrftrV1PostMcpSettingsResult = unknown;
 export interface HdrftrV1GetGetLearnChaptersArgs {}
 
 /** What GET /hdrftr/v1/get-learn-chapters answers with. */
-export type HdrftrV1GetGetLearnChaptersResult = unknown;
+export type HdrftrV1GetGetLearnChaptersResult = HdrftrLearnChaptersItem[];
 
 /**
  * Params of POST /hdrftr/v1/update-learn-progress.
@@ -4700,7 +5196,7 @@ export interface HdrftrV1PostUpdateLearnProgressArgs {
 }
 
 /** What POST /hdrftr/v1/update-learn-progress answers with. */
-export type HdrftrV1PostUpdateLearnProgressResult = unknown;
+export type HdrftrV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /**
  * Params of GET /formsuite/v1.
@@ -4711,7 +5207,7 @@ export interface FormsuiteV1IndexArgs {
 }
 
 /** What GET /formsuite/v1 answers with. */
-export type FormsuiteV1IndexResult = unknown;
+export type FormsuiteV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST, PUT, PATCH /formsuite/v1/submit-form.
@@ -4731,7 +5227,7 @@ export interface FormsuiteV1PostLogClientErrorArgs {
 }
 
 /** What POST /formsuite/v1/log-client-error answers with. */
-export type FormsuiteV1PostLogClientErrorResult = unknown;
+export type FormsuiteV1PostLogClientErrorResult = InboxReceipt;
 
 /**
  * Params of POST /formsuite/v1/create-new-form.
@@ -4751,7 +5247,7 @@ export interface FormsuiteV1PostMapFieldsArgs {
 }
 
 /** What POST /formsuite/v1/map-fields answers with. */
-export type FormsuiteV1PostMapFieldsResult = unknown;
+export type FormsuiteV1PostMapFieldsResult = UpstreamAnswer;
 
 /**
  * Params of POST /formsuite/v1/send-test-email-summary.
@@ -4761,7 +5257,7 @@ export interface FormsuiteV1PostSendTestEmailSummaryArgs {
 }
 
 /** What POST /formsuite/v1/send-test-email-summary answers with. */
-export type FormsuiteV1PostSendTestEmailSummaryResult = unknown;
+export type FormsuiteV1PostSendTestEmailSummaryResult = UpstreamAnswer;
 
 /**
  * Params of POST /formsuite/v1/database/repair-entries-table.
@@ -4771,7 +5267,7 @@ export interface FormsuiteV1PostDatabaseRepairEntriesTableArgs {
 }
 
 /** What POST /formsuite/v1/database/repair-entries-table answers with. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableResult = unknown;
+export type FormsuiteV1PostDatabaseRepairEntriesTableResult = ActionRecord;
 
 /**
  * Params of POST /formsuite/v1/handle-access-key.
@@ -4781,7 +5277,7 @@ export interface FormsuiteV1PostHandleAccessKeyArgs {
 }
 
 /** What POST /formsuite/v1/handle-access-key answers with. */
-export type FormsuiteV1PostHandleAccessKeyResult = unknown;
+export type FormsuiteV1PostHandleAccessKeyResult = ActionRecord;
 
 /**
  * Params of POST /formsuite/v1/onboarding/set-status.
@@ -4791,7 +5287,7 @@ export interface FormsuiteV1PostOnboardingSetStatusArgs {
 }
 
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
-export type FormsuiteV1PostOnboardingSetStatusResult = unknown;
+export type FormsuiteV1PostOnboardingSetStatusResult = FormsuiteOnboardingStatusOption;
 
 /**
  * Params of POST /formsuite/v1/user-meta/dismiss-migration-banner.
@@ -4801,7 +5297,7 @@ export interface FormsuiteV1PostUserMetaDismissMigrationBannerArgs {
 }
 
 /** What POST /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
-export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = unknown;
+export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
 /**
  * Params of GET /formsuite/v1/forms-data.
@@ -4825,7 +5321,7 @@ export type FormsuiteV1GetFormDataResult = unknown;
 export interface FormsuiteV1GetInitiateAuthArgs {}
 
 /** What GET /formsuite/v1/initiate-auth answers with. */
-export type FormsuiteV1GetInitiateAuthResult = unknown;
+export type FormsuiteV1GetInitiateAuthResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsuite/v1/geo-country.
@@ -4833,7 +5329,7 @@ export type FormsuiteV1GetInitiateAuthResult = unknown;
 export interface FormsuiteV1GetGeoCountryArgs {}
 
 /** What GET /formsuite/v1/geo-country answers with. */
-export type FormsuiteV1GetGeoCountryResult = unknown;
+export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsuite/v1/entries-chart-data.
@@ -4849,7 +5345,7 @@ export type FormsuiteV1GetEntriesChartDataResult = unknown;
 export interface FormsuiteV1GetOnboardingGetStatusArgs {}
 
 /** What GET /formsuite/v1/onboarding/get-status answers with. */
-export type FormsuiteV1GetOnboardingGetStatusResult = unknown;
+export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
 
 /**
  * Params of GET /formsuite/v1/generate-form-markup.
@@ -4877,7 +5373,7 @@ export interface FormsuiteV1PostGenerateFormArgs {
 }
 
 /** What POST /formsuite/v1/generate-form answers with. */
-export type FormsuiteV1PostGenerateFormResult = unknown;
+export type FormsuiteV1PostGenerateFormResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsuite/v1/global-settings.
@@ -4887,7 +5383,7 @@ export interface FormsuiteV1GetGlobalSettingsArgs {
 }
 
 /** What GET /formsuite/v1/global-settings answers with. */
-export type FormsuiteV1GetGlobalSettingsResult = unknown;
+export type FormsuiteV1GetGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
 /**
  * Params of POST, PUT, PATCH /formsuite/v1/global-settings.
@@ -4897,7 +5393,7 @@ export interface FormsuiteV1UpdateGlobalSettingsArgs {
 }
 
 /** What POST, PUT, PATCH /formsuite/v1/global-settings answers with. */
-export type FormsuiteV1UpdateGlobalSettingsResult = unknown;
+export type FormsuiteV1UpdateGlobalSettingsResult = FormsuiteGlobalSettingsOption;
 
 /**
  * Params of GET /formsuite/v1/after-submission/<submission_id>.
@@ -4931,7 +5427,7 @@ export interface FormsuiteV1PostDismissFormSetupCardArgs {
 }
 
 /** What POST /formsuite/v1/dismiss-form-setup-card answers with. */
-export type FormsuiteV1PostDismissFormSetupCardResult = unknown;
+export type FormsuiteV1PostDismissFormSetupCardResult = CollectionRecord;
 
 /**
  * Params of GET /formsuite/v1/pages/search.
@@ -4987,7 +5483,7 @@ export interface FormsuiteV1PostOnboardingUserDetailsArgs {
 }
 
 /** What POST /formsuite/v1/onboarding/user-details answers with. */
-export type FormsuiteV1PostOnboardingUserDetailsResult = unknown;
+export type FormsuiteV1PostOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /**
  * Params of GET /formsuite/v1/plugin-status.
@@ -5002,7 +5498,7 @@ export interface FormsuiteV1GetPluginStatusArgs {
 }
 
 /** What GET /formsuite/v1/plugin-status answers with. */
-export type FormsuiteV1GetPluginStatusResult = unknown;
+export type FormsuiteV1GetPluginStatusResult = CollectionRecord;
 
 /**
  * Params of GET /formsuite/v1/entries/list.
@@ -5318,7 +5814,7 @@ export type FormsuiteV1PostFormSettingsResult = unknown;
 export interface FormsuiteV1GetMigratorSourcesArgs {}
 
 /** What GET /formsuite/v1/migrator/sources answers with. */
-export type FormsuiteV1GetMigratorSourcesResult = unknown;
+export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
 
 /**
  * Params of GET /formsuite/v1/migrator/sources/<key>/forms.
@@ -5405,7 +5901,7 @@ export type FormsuiteV1PostConvertHtmlFormResult = unknown;
 export interface FormsuiteV1GetPaymentsProcessorConnectArgs {}
 
 /** What GET /formsuite/v1/payments/processor-connect answers with. */
-export type FormsuiteV1GetPaymentsProcessorConnectResult = unknown;
+export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsuite/v1/payments/processor-callback.
@@ -5413,7 +5909,7 @@ export type FormsuiteV1GetPaymentsProcessorConnectResult = unknown;
 export interface FormsuiteV1GetPaymentsProcessorCallbackArgs {}
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
-export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
+export type FormsuiteV1GetPaymentsProcessorCallbackResult = InboxReceipt;
 
 /**
  * Params of POST /formsuite/v1/payments/processor-disconnect.
@@ -5421,7 +5917,7 @@ export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
 export interface FormsuiteV1PostPaymentsProcessorDisconnectArgs {}
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
+export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
 
 /**
  * Params of POST /formsuite/v1/payments/create-payment-webhook.
@@ -5429,7 +5925,7 @@ export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
 export interface FormsuiteV1PostPaymentsCreatePaymentWebhookArgs {}
 
 /** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = unknown;
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = InboxReceipt;
 
 /**
  * Params of GET /formsuite/v1/get-learn-chapters.
@@ -5437,7 +5933,7 @@ export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = unknown;
 export interface FormsuiteV1GetGetLearnChaptersArgs {}
 
 /** What GET /formsuite/v1/get-learn-chapters answers with. */
-export type FormsuiteV1GetGetLearnChaptersResult = unknown;
+export type FormsuiteV1GetGetLearnChaptersResult = FormsuiteLearnChaptersItem[];
 
 /**
  * Params of POST /formsuite/v1/update-learn-progress.
@@ -5458,7 +5954,7 @@ export interface FormsuiteV1PostUpdateLearnProgressArgs {
 }
 
 /** What POST /formsuite/v1/update-learn-progress answers with. */
-export type FormsuiteV1PostUpdateLearnProgressResult = unknown;
+export type FormsuiteV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /**
  * Params of GET /formsuite.
@@ -5469,7 +5965,7 @@ export interface FormsuiteIndexArgs {
 }
 
 /** What GET /formsuite answers with. */
-export type FormsuiteIndexResult = unknown;
+export type FormsuiteIndexResult = NamespaceIndex;
 
 /**
  * Params of POST /formsuite/webhook_test.
@@ -5479,7 +5975,7 @@ export interface FormsuitePostWebhookTestArgs {
 }
 
 /** What POST /formsuite/webhook_test answers with. */
-export type FormsuitePostWebhookTestResult = unknown;
+export type FormsuitePostWebhookTestResult = InboxReceipt;
 
 /**
  * Params of POST /formsuite/webhook_live.
@@ -5489,7 +5985,7 @@ export interface FormsuitePostWebhookLiveArgs {
 }
 
 /** What POST /formsuite/webhook_live answers with. */
-export type FormsuitePostWebhookLiveResult = unknown;
+export type FormsuitePostWebhookLiveResult = InboxReceipt;
 
 /**
  * Params of GET /formsbuilder/v1.
@@ -5500,7 +5996,7 @@ export interface FormsbuilderV1IndexArgs {
 }
 
 /** What GET /formsbuilder/v1 answers with. */
-export type FormsbuilderV1IndexResult = unknown;
+export type FormsbuilderV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /formsbuilder/v1/setup-wizard/hydrate.
@@ -5510,7 +6006,7 @@ export interface FormsbuilderV1GetSetupWizardHydrateArgs {
 }
 
 /** What GET /formsbuilder/v1/setup-wizard/hydrate answers with. */
-export type FormsbuilderV1GetSetupWizardHydrateResult = unknown;
+export type FormsbuilderV1GetSetupWizardHydrateResult = FormsbuilderSetupWizardOption;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/update.
@@ -5520,7 +6016,7 @@ export interface FormsbuilderV1PostSetupWizardUpdateArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/update answers with. */
-export type FormsbuilderV1PostSetupWizardUpdateResult = unknown;
+export type FormsbuilderV1PostSetupWizardUpdateResult = FormsbuilderSetupWizardOption;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/install-plugins.
@@ -5533,7 +6029,7 @@ export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
-export type FormsbuilderV1PostSetupWizardInstallPluginsResult = unknown;
+export type FormsbuilderV1PostSetupWizardInstallPluginsResult = ActionRecord;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/complete.
@@ -5546,7 +6042,7 @@ export interface FormsbuilderV1PostSetupWizardCompleteArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
-export type FormsbuilderV1PostSetupWizardCompleteResult = unknown;
+export type FormsbuilderV1PostSetupWizardCompleteResult = ActionRecord;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url.
@@ -5556,7 +6052,7 @@ export interface FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/processor/connect-url answers with. */
-export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = unknown;
+export type FormsbuilderV1PostSetupWizardProcessorConnectUrlResult = UpstreamAnswer;
 
 /**
  * Params of GET /formsbuilder/v1/setup-wizard/license/key.
@@ -5566,7 +6062,7 @@ export interface FormsbuilderV1GetSetupWizardLicenseKeyArgs {
 }
 
 /** What GET /formsbuilder/v1/setup-wizard/license/key answers with. */
-export type FormsbuilderV1GetSetupWizardLicenseKeyResult = unknown;
+export type FormsbuilderV1GetSetupWizardLicenseKeyResult = FormsbuilderLicenseOption;
 
 /**
  * Params of POST /formsbuilder/v1/setup-wizard/license/verify.
@@ -5579,7 +6075,7 @@ export interface FormsbuilderV1PostSetupWizardLicenseVerifyArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/license/verify answers with. */
-export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = unknown;
+export type FormsbuilderV1PostSetupWizardLicenseVerifyResult = UpstreamAnswer;
 
 /**
  * Params of GET /theme/v1.
@@ -5590,7 +6086,7 @@ export interface ThemeV1IndexArgs {
 }
 
 /** What GET /theme/v1 answers with. */
-export type ThemeV1IndexResult = unknown;
+export type ThemeV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /theme/v1/admin/settings.
@@ -5598,7 +6094,7 @@ export type ThemeV1IndexResult = unknown;
 export interface ThemeV1GetAdminSettingsArgs {}
 
 /** What GET /theme/v1/admin/settings answers with. */
-export type ThemeV1GetAdminSettingsResult = unknown;
+export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
 /**
  * Params of GET /theme/v1/get-learn-chapters.
@@ -5606,7 +6102,7 @@ export type ThemeV1GetAdminSettingsResult = unknown;
 export interface ThemeV1GetGetLearnChaptersArgs {}
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
-export type ThemeV1GetGetLearnChaptersResult = unknown;
+export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
 
 /**
  * Params of POST /theme/v1/update-learn-progress.
@@ -5627,7 +6123,7 @@ export interface ThemeV1PostUpdateLearnProgressArgs {
 }
 
 /** What POST /theme/v1/update-learn-progress answers with. */
-export type ThemeV1PostUpdateLearnProgressResult = unknown;
+export type ThemeV1PostUpdateLearnProgressResult = CollectionRecord;
 
 /**
  * Params of GET /one-onboarding/v1.
@@ -5638,7 +6134,7 @@ export interface OneOnboardingV1IndexArgs {
 }
 
 /** What GET /one-onboarding/v1 answers with. */
-export type OneOnboardingV1IndexResult = unknown;
+export type OneOnboardingV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /one-onboarding/v1/plugin-status/<plugin>.
@@ -5649,7 +6145,7 @@ export interface OneOnboardingV1GetPluginStatusArgs {
 }
 
 /** What GET /one-onboarding/v1/plugin-status/<plugin> answers with. */
-export type OneOnboardingV1GetPluginStatusResult = unknown;
+export type OneOnboardingV1GetPluginStatusResult = CollectionRecord;
 
 /**
  * Params of POST /one-onboarding/v1/install-plugin.
@@ -5659,7 +6155,7 @@ export interface OneOnboardingV1PostInstallPluginArgs {
 }
 
 /** What POST /one-onboarding/v1/install-plugin answers with. */
-export type OneOnboardingV1PostInstallPluginResult = unknown;
+export type OneOnboardingV1PostInstallPluginResult = ActionRecord;
 
 /**
  * Params of POST /one-onboarding/v1/activate-plugin.
@@ -5669,7 +6165,7 @@ export interface OneOnboardingV1PostActivatePluginArgs {
 }
 
 /** What POST /one-onboarding/v1/activate-plugin answers with. */
-export type OneOnboardingV1PostActivatePluginResult = unknown;
+export type OneOnboardingV1PostActivatePluginResult = ActionRecord;
 
 /**
  * Params of POST /one-onboarding/v1/save-onboarding-state.
@@ -5679,7 +6175,7 @@ export interface OneOnboardingV1PostSaveOnboardingStateArgs {
 }
 
 /** What POST /one-onboarding/v1/save-onboarding-state answers with. */
-export type OneOnboardingV1PostSaveOnboardingStateResult = unknown;
+export type OneOnboardingV1PostSaveOnboardingStateResult = OneOnboardingStateOption;
 
 /**
  * Params of POST /one-onboarding/v1/onboarding-completion.
@@ -5689,7 +6185,7 @@ export interface OneOnboardingV1PostOnboardingCompletionArgs {
 }
 
 /** What POST /one-onboarding/v1/onboarding-completion answers with. */
-export type OneOnboardingV1PostOnboardingCompletionResult = unknown;
+export type OneOnboardingV1PostOnboardingCompletionResult = ActionRecord;
 
 /**
  * Params of GET /getting-started/v1.
@@ -5700,7 +6196,7 @@ export interface GettingStartedV1IndexArgs {
 }
 
 /** What GET /getting-started/v1 answers with. */
-export type GettingStartedV1IndexResult = unknown;
+export type GettingStartedV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /getting-started/v1/action-items.
@@ -5708,7 +6204,7 @@ export type GettingStartedV1IndexResult = unknown;
 export interface GettingStartedV1PostActionItemsArgs {}
 
 /** What POST /getting-started/v1/action-items answers with. */
-export type GettingStartedV1PostActionItemsResult = unknown;
+export type GettingStartedV1PostActionItemsResult = GettingStartedActionItemsItem[];
 
 /**
  * Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard.
@@ -5721,7 +6217,7 @@ export interface GettingStartedV1UpdateDismissSetupWizardArgs {
 }
 
 /** What POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard answers with. */
-export type GettingStartedV1UpdateDismissSetupWizardResult = unknown;
+export type GettingStartedV1UpdateDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
 /**
  * Params of POST /getting-started/v1/update-action-item-steps.
@@ -5738,7 +6234,7 @@ export interface GettingStartedV1PostUpdateActionItemStepsArgs {
 }
 
 /** What POST /getting-started/v1/update-action-item-steps answers with. */
-export type GettingStartedV1PostUpdateActionItemStepsResult = unknown;
+export type GettingStartedV1PostUpdateActionItemStepsResult = CollectionRecord;
 
 /**
  * Params of GET /nps-survey/v1.
@@ -5749,7 +6245,7 @@ export interface NpsSurveyV1IndexArgs {
 }
 
 /** What GET /nps-survey/v1 answers with. */
-export type NpsSurveyV1IndexResult = unknown;
+export type NpsSurveyV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /nps-survey/v1/rating.
@@ -5774,7 +6270,7 @@ export interface NpsSurveyV1PostRatingArgs {
 }
 
 /** What POST /nps-survey/v1/rating answers with. */
-export type NpsSurveyV1PostRatingResult = unknown;
+export type NpsSurveyV1PostRatingResult = CollectionRecord;
 
 /**
  * Params of POST /nps-survey/v1/dismiss-nps-survey.
@@ -5799,7 +6295,7 @@ export interface NpsSurveyV1PostDismissNpsSurveyArgs {
 }
 
 /** What POST /nps-survey/v1/dismiss-nps-survey answers with. */
-export type NpsSurveyV1PostDismissNpsSurveyResult = unknown;
+export type NpsSurveyV1PostDismissNpsSurveyResult = CollectionRecord;
 
 /**
  * Params of GET /blockeditor-templates/v1.
@@ -5810,7 +6306,7 @@ export interface BlockeditorTemplatesV1IndexArgs {
 }
 
 /** What GET /blockeditor-templates/v1 answers with. */
-export type BlockeditorTemplatesV1IndexResult = unknown;
+export type BlockeditorTemplatesV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /blockeditor-templates/v1/categories.
@@ -5820,7 +6316,7 @@ export interface BlockeditorTemplatesV1GetCategoriesArgs {
 }
 
 /** What GET /blockeditor-templates/v1/categories answers with. */
-export type BlockeditorTemplatesV1GetCategoriesResult = unknown;
+export type BlockeditorTemplatesV1GetCategoriesResult = BlockeditorTemplatesCategoriesItem[];
 
 /**
  * Params of GET /blockeditor-templates/v1/do-it-later.
@@ -5830,7 +6326,7 @@ export interface BlockeditorTemplatesV1GetDoItLaterArgs {
 }
 
 /** What GET /blockeditor-templates/v1/do-it-later answers with. */
-export type BlockeditorTemplatesV1GetDoItLaterResult = unknown;
+export type BlockeditorTemplatesV1GetDoItLaterResult = ActionRecord;
 
 /**
  * Params of GET /blockeditor-templates/v1/blocks.
@@ -5840,7 +6336,7 @@ export interface BlockeditorTemplatesV1GetBlocksArgs {
 }
 
 /** What GET /blockeditor-templates/v1/blocks answers with. */
-export type BlockeditorTemplatesV1GetBlocksResult = unknown;
+export type BlockeditorTemplatesV1GetBlocksResult = UpstreamAnswer;
 
 /**
  * Params of GET /blockeditor-templates/v1/setup.
@@ -5850,7 +6346,7 @@ export interface BlockeditorTemplatesV1GetSetupArgs {
 }
 
 /** What GET /blockeditor-templates/v1/setup answers with. */
-export type BlockeditorTemplatesV1GetSetupResult = unknown;
+export type BlockeditorTemplatesV1GetSetupResult = BlockeditorTemplatesSetupOption;
 
 /**
  * Params of GET /blockeditor-templates/v1/sites.
@@ -5860,7 +6356,7 @@ export interface BlockeditorTemplatesV1GetSitesArgs {
 }
 
 /** What GET /blockeditor-templates/v1/sites answers with. */
-export type BlockeditorTemplatesV1GetSitesResult = unknown;
+export type BlockeditorTemplatesV1GetSitesResult = UpstreamAnswer;
 
 /**
  * Params of POST /blockeditor-templates/v1/description.
@@ -5885,7 +6381,7 @@ export interface BlockeditorTemplatesV1PostDescriptionArgs {
 }
 
 /** What POST /blockeditor-templates/v1/description answers with. */
-export type BlockeditorTemplatesV1PostDescriptionResult = unknown;
+export type BlockeditorTemplatesV1PostDescriptionResult = UpstreamAnswer;
 
 /**
  * Params of POST /blockeditor-templates/v1/page-description.
@@ -5914,7 +6410,7 @@ export interface BlockeditorTemplatesV1PostPageDescriptionArgs {
 }
 
 /** What POST /blockeditor-templates/v1/page-description answers with. */
-export type BlockeditorTemplatesV1PostPageDescriptionResult = unknown;
+export type BlockeditorTemplatesV1PostPageDescriptionResult = UpstreamAnswer;
 
 /**
  * Params of POST /blockeditor-templates/v1/keywords.
@@ -5935,7 +6431,7 @@ export interface BlockeditorTemplatesV1PostKeywordsArgs {
 }
 
 /** What POST /blockeditor-templates/v1/keywords answers with. */
-export type BlockeditorTemplatesV1PostKeywordsResult = unknown;
+export type BlockeditorTemplatesV1PostKeywordsResult = UpstreamAnswer;
 
 /**
  * Params of POST /blockeditor-templates/v1/images.
@@ -5964,7 +6460,7 @@ export interface BlockeditorTemplatesV1PostImagesArgs {
 }
 
 /** What POST /blockeditor-templates/v1/images answers with. */
-export type BlockeditorTemplatesV1PostImagesResult = unknown;
+export type BlockeditorTemplatesV1PostImagesResult = UpstreamAnswer;
 
 /**
  * Params of GET /blockeditor-templates/v1/settings.
@@ -5974,7 +6470,7 @@ export interface BlockeditorTemplatesV1GetSettingsArgs {
 }
 
 /** What GET /blockeditor-templates/v1/settings answers with. */
-export type BlockeditorTemplatesV1GetSettingsResult = unknown;
+export type BlockeditorTemplatesV1GetSettingsResult = CollectionRecord[];
 
 /**
  * Params of POST, PUT, PATCH /blockeditor-templates/v1/settings.
@@ -5991,7 +6487,7 @@ export interface BlockeditorTemplatesV1UpdateSettingsArgs {
 }
 
 /** What POST, PUT, PATCH /blockeditor-templates/v1/settings answers with. */
-export type BlockeditorTemplatesV1UpdateSettingsResult = unknown;
+export type BlockeditorTemplatesV1UpdateSettingsResult = CollectionRecord;
 
 /**
  * Params of GET /blockeditor-templates/v1/favorite.
@@ -6001,7 +6497,7 @@ export interface BlockeditorTemplatesV1GetFavoriteArgs {
 }
 
 /** What GET /blockeditor-templates/v1/favorite answers with. */
-export type BlockeditorTemplatesV1GetFavoriteResult = unknown;
+export type BlockeditorTemplatesV1GetFavoriteResult = CollectionRecord[];
 
 /**
  * Params of POST, PUT, PATCH /blockeditor-templates/v1/favorite.
@@ -6022,7 +6518,7 @@ export interface BlockeditorTemplatesV1UpdateFavoriteArgs {
 }
 
 /** What POST, PUT, PATCH /blockeditor-templates/v1/favorite answers with. */
-export type BlockeditorTemplatesV1UpdateFavoriteResult = unknown;
+export type BlockeditorTemplatesV1UpdateFavoriteResult = CollectionRecord;
 
 /**
  * Params of POST /blockeditor-templates/v1/pages-onboarding.
@@ -6032,7 +6528,7 @@ export interface BlockeditorTemplatesV1PostPagesOnboardingArgs {
 }
 
 /** What POST /blockeditor-templates/v1/pages-onboarding answers with. */
-export type BlockeditorTemplatesV1PostPagesOnboardingResult = unknown;
+export type BlockeditorTemplatesV1PostPagesOnboardingResult = UpstreamAnswer;
 
 /**
  * Params of POST /blockeditor-templates/v1/revoke-access.
@@ -6040,7 +6536,7 @@ export type BlockeditorTemplatesV1PostPagesOnboardingResult = unknown;
 export interface BlockeditorTemplatesV1PostRevokeAccessArgs {}
 
 /** What POST /blockeditor-templates/v1/revoke-access answers with. */
-export type BlockeditorTemplatesV1PostRevokeAccessResult = unknown;
+export type BlockeditorTemplatesV1PostRevokeAccessResult = ActionRecord;
 
 /**
  * Params of GET /vendor-core/v1.
@@ -6051,7 +6547,7 @@ export interface VendorCoreV1IndexArgs {
 }
 
 /** What GET /vendor-core/v1 answers with. */
-export type VendorCoreV1IndexResult = unknown;
+export type VendorCoreV1IndexResult = NamespaceIndex;
 
 /**
  * Params of POST /vendor-core/v1/license/activate.
@@ -6068,7 +6564,7 @@ export interface VendorCoreV1PostLicenseActivateArgs {
 }
 
 /** What POST /vendor-core/v1/license/activate answers with. */
-export type VendorCoreV1PostLicenseActivateResult = unknown;
+export type VendorCoreV1PostLicenseActivateResult = UpstreamAnswer;
 
 /**
  * Params of GET /blocks-kit/v1.
@@ -6079,7 +6575,7 @@ export interface BlocksKitV1IndexArgs {
 }
 
 /** What GET /blocks-kit/v1 answers with. */
-export type BlocksKitV1IndexResult = unknown;
+export type BlocksKitV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /blocks-kit/v1/products.
@@ -6124,7 +6620,7 @@ export interface BlocksKitV1GetProductsArgs {
 }
 
 /** What GET /blocks-kit/v1/products answers with. */
-export type BlocksKitV1GetProductsResult = unknown;
+export type BlocksKitV1GetProductsResult = BlocksKitProductsItem[];
 
 /**
  * Params of GET /blocks-kit/v1/queries.
@@ -6134,7 +6630,7 @@ export interface BlocksKitV1GetQueriesArgs {
 }
 
 /** What GET /blocks-kit/v1/queries answers with. */
-export type BlocksKitV1GetQueriesResult = unknown;
+export type BlocksKitV1GetQueriesResult = CollectionRecord[];
 
 /**
  * Params of POST /blocks-kit/v1/queries.
@@ -6144,7 +6640,7 @@ export interface BlocksKitV1PostQueriesArgs {
 }
 
 /** What POST /blocks-kit/v1/queries answers with. */
-export type BlocksKitV1PostQueriesResult = unknown;
+export type BlocksKitV1PostQueriesResult = CollectionRecord;
 
 /**
  * Params of GET /blocks-kit/v1/roles.
@@ -6154,7 +6650,7 @@ export interface BlocksKitV1GetRolesArgs {
 }
 
 /** What GET /blocks-kit/v1/roles answers with. */
-export type BlocksKitV1GetRolesResult = unknown;
+export type BlocksKitV1GetRolesResult = BlocksKitRolesItem[];
 
 /**
  * Params of GET /tmpl-library/v1.
@@ -6165,7 +6661,7 @@ export interface TmplLibraryV1IndexArgs {
 }
 
 /** What GET /tmpl-library/v1 answers with. */
-export type TmplLibraryV1IndexResult = unknown;
+export type TmplLibraryV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /tmpl-library/v1/conditions.
@@ -6180,7 +6676,7 @@ export interface TmplLibraryV1GetConditionsArgs {
 }
 
 /** What GET /tmpl-library/v1/conditions answers with. */
-export type TmplLibraryV1GetConditionsResult = unknown;
+export type TmplLibraryV1GetConditionsResult = CollectionRecord[];
 
 /**
  * Params of GET /tmpl-library/v1/check-conditions.
@@ -6195,7 +6691,7 @@ export interface TmplLibraryV1GetCheckConditionsArgs {
 }
 
 /** What GET /tmpl-library/v1/check-conditions answers with. */
-export type TmplLibraryV1GetCheckConditionsResult = unknown;
+export type TmplLibraryV1GetCheckConditionsResult = CollectionRecord;
 
 /**
  * Params of POST /tmpl-library/v1/save-conditions.
@@ -6216,7 +6712,7 @@ export interface TmplLibraryV1PostSaveConditionsArgs {
 }
 
 /** What POST /tmpl-library/v1/save-conditions answers with. */
-export type TmplLibraryV1PostSaveConditionsResult = unknown;
+export type TmplLibraryV1PostSaveConditionsResult = CollectionRecord;
 
 /**
  * Params of GET /tmpl-library/v1/autocomplete-condition.
@@ -6247,7 +6743,7 @@ export interface TmplLibraryV1GetCategoriesArgs {
 }
 
 /** What GET /tmpl-library/v1/categories answers with. */
-export type TmplLibraryV1GetCategoriesResult = unknown;
+export type TmplLibraryV1GetCategoriesResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/templateTypes.
@@ -6257,7 +6753,7 @@ export interface TmplLibraryV1GetTemplateTypesArgs {
 }
 
 /** What GET /tmpl-library/v1/templateTypes answers with. */
-export type TmplLibraryV1GetTemplateTypesResult = unknown;
+export type TmplLibraryV1GetTemplateTypesResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/dependencies.
@@ -6267,7 +6763,7 @@ export interface TmplLibraryV1GetDependenciesArgs {
 }
 
 /** What GET /tmpl-library/v1/dependencies answers with. */
-export type TmplLibraryV1GetDependenciesResult = unknown;
+export type TmplLibraryV1GetDependenciesResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/tags.
@@ -6277,7 +6773,7 @@ export interface TmplLibraryV1GetTagsArgs {
 }
 
 /** What GET /tmpl-library/v1/tags answers with. */
-export type TmplLibraryV1GetTagsResult = unknown;
+export type TmplLibraryV1GetTagsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/popular-tags.
@@ -6287,7 +6783,7 @@ export interface TmplLibraryV1GetPopularTagsArgs {
 }
 
 /** What GET /tmpl-library/v1/popular-tags answers with. */
-export type TmplLibraryV1GetPopularTagsResult = unknown;
+export type TmplLibraryV1GetPopularTagsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/items-count.
@@ -6297,7 +6793,7 @@ export interface TmplLibraryV1GetItemsCountArgs {
 }
 
 /** What GET /tmpl-library/v1/items-count answers with. */
-export type TmplLibraryV1GetItemsCountResult = unknown;
+export type TmplLibraryV1GetItemsCountResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/featured-items.
@@ -6307,7 +6803,7 @@ export interface TmplLibraryV1GetFeaturedItemsArgs {
 }
 
 /** What GET /tmpl-library/v1/featured-items answers with. */
-export type TmplLibraryV1GetFeaturedItemsResult = unknown;
+export type TmplLibraryV1GetFeaturedItemsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/trending-items.
@@ -6317,7 +6813,7 @@ export interface TmplLibraryV1GetTrendingItemsArgs {
 }
 
 /** What GET /tmpl-library/v1/trending-items answers with. */
-export type TmplLibraryV1GetTrendingItemsResult = unknown;
+export type TmplLibraryV1GetTrendingItemsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/related-items.
@@ -6327,7 +6823,7 @@ export interface TmplLibraryV1GetRelatedItemsArgs {
 }
 
 /** What GET /tmpl-library/v1/related-items answers with. */
-export type TmplLibraryV1GetRelatedItemsResult = unknown;
+export type TmplLibraryV1GetRelatedItemsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/saved-templates.
@@ -6337,7 +6833,7 @@ export interface TmplLibraryV1GetSavedTemplatesArgs {
 }
 
 /** What GET /tmpl-library/v1/saved-templates answers with. */
-export type TmplLibraryV1GetSavedTemplatesResult = unknown;
+export type TmplLibraryV1GetSavedTemplatesResult = CollectionRecord[];
 
 /**
  * Params of GET /tmpl-library/v1/pricing.
@@ -6347,7 +6843,7 @@ export interface TmplLibraryV1GetPricingArgs {
 }
 
 /** What GET /tmpl-library/v1/pricing answers with. */
-export type TmplLibraryV1GetPricingResult = unknown;
+export type TmplLibraryV1GetPricingResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/google-auth-url.
@@ -6357,7 +6853,7 @@ export interface TmplLibraryV1GetGoogleAuthUrlArgs {
 }
 
 /** What GET /tmpl-library/v1/google-auth-url answers with. */
-export type TmplLibraryV1GetGoogleAuthUrlResult = unknown;
+export type TmplLibraryV1GetGoogleAuthUrlResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/is-signed.
@@ -6367,7 +6863,7 @@ export interface TmplLibraryV1GetIsSignedArgs {
 }
 
 /** What GET /tmpl-library/v1/is-signed answers with. */
-export type TmplLibraryV1GetIsSignedResult = unknown;
+export type TmplLibraryV1GetIsSignedResult = CollectionRecord[];
 
 /**
  * Params of GET /tmpl-library/v1/clouds.
@@ -6377,7 +6873,7 @@ export interface TmplLibraryV1GetCloudsArgs {
 }
 
 /** What GET /tmpl-library/v1/clouds answers with. */
-export type TmplLibraryV1GetCloudsResult = unknown;
+export type TmplLibraryV1GetCloudsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/clouds/usage.
@@ -6387,7 +6883,7 @@ export interface TmplLibraryV1GetCloudsUsageArgs {
 }
 
 /** What GET /tmpl-library/v1/clouds/usage answers with. */
-export type TmplLibraryV1GetCloudsUsageResult = unknown;
+export type TmplLibraryV1GetCloudsUsageResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/workspaces.
@@ -6397,7 +6893,7 @@ export interface TmplLibraryV1GetWorkspacesArgs {
 }
 
 /** What GET /tmpl-library/v1/workspaces answers with. */
-export type TmplLibraryV1GetWorkspacesResult = unknown;
+export type TmplLibraryV1GetWorkspacesResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/profile/sync.
@@ -6407,7 +6903,7 @@ export interface TmplLibraryV1GetProfileSyncArgs {
 }
 
 /** What GET /tmpl-library/v1/profile/sync answers with. */
-export type TmplLibraryV1GetProfileSyncResult = unknown;
+export type TmplLibraryV1GetProfileSyncResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/profile/verified.
@@ -6417,7 +6913,7 @@ export interface TmplLibraryV1GetProfileVerifiedArgs {
 }
 
 /** What GET /tmpl-library/v1/profile/verified answers with. */
-export type TmplLibraryV1GetProfileVerifiedResult = unknown;
+export type TmplLibraryV1GetProfileVerifiedResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/profile/download-history.
@@ -6427,7 +6923,7 @@ export interface TmplLibraryV1GetProfileDownloadHistoryArgs {
 }
 
 /** What GET /tmpl-library/v1/profile/download-history answers with. */
-export type TmplLibraryV1GetProfileDownloadHistoryResult = unknown;
+export type TmplLibraryV1GetProfileDownloadHistoryResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/profile/my-favourites.
@@ -6437,7 +6933,7 @@ export interface TmplLibraryV1GetProfileMyFavouritesArgs {
 }
 
 /** What GET /tmpl-library/v1/profile/my-favourites answers with. */
-export type TmplLibraryV1GetProfileMyFavouritesResult = unknown;
+export type TmplLibraryV1GetProfileMyFavouritesResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/profile/purchased-items.
@@ -6447,7 +6943,7 @@ export interface TmplLibraryV1GetProfilePurchasedItemsArgs {
 }
 
 /** What GET /tmpl-library/v1/profile/purchased-items answers with. */
-export type TmplLibraryV1GetProfilePurchasedItemsResult = unknown;
+export type TmplLibraryV1GetProfilePurchasedItemsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/tour/status.
@@ -6457,7 +6953,7 @@ export interface TmplLibraryV1GetTourStatusArgs {
 }
 
 /** What GET /tmpl-library/v1/tour/status answers with. */
-export type TmplLibraryV1GetTourStatusResult = unknown;
+export type TmplLibraryV1GetTourStatusResult = CollectionRecord[];
 
 /**
  * Params of GET /tmpl-library/v1/logo-generation/data.
@@ -6467,7 +6963,7 @@ export interface TmplLibraryV1GetLogoGenerationDataArgs {
 }
 
 /** What GET /tmpl-library/v1/logo-generation/data answers with. */
-export type TmplLibraryV1GetLogoGenerationDataResult = unknown;
+export type TmplLibraryV1GetLogoGenerationDataResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/logo-generation/available-credits.
@@ -6477,7 +6973,7 @@ export interface TmplLibraryV1GetLogoGenerationAvailableCreditsArgs {
 }
 
 /** What GET /tmpl-library/v1/logo-generation/available-credits answers with. */
-export type TmplLibraryV1GetLogoGenerationAvailableCreditsResult = unknown;
+export type TmplLibraryV1GetLogoGenerationAvailableCreditsResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/dependencies/plugins.
@@ -6487,7 +6983,7 @@ export interface TmplLibraryV1PostDependenciesPluginsArgs {
 }
 
 /** What POST /tmpl-library/v1/dependencies/plugins answers with. */
-export type TmplLibraryV1PostDependenciesPluginsResult = unknown;
+export type TmplLibraryV1PostDependenciesPluginsResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/dependencies/themes.
@@ -6497,7 +6993,7 @@ export interface TmplLibraryV1PostDependenciesThemesArgs {
 }
 
 /** What POST /tmpl-library/v1/dependencies/themes answers with. */
-export type TmplLibraryV1PostDependenciesThemesResult = unknown;
+export type TmplLibraryV1PostDependenciesThemesResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/dependencies/check.
@@ -6507,7 +7003,7 @@ export interface TmplLibraryV1PostDependenciesCheckArgs {
 }
 
 /** What POST /tmpl-library/v1/dependencies/check answers with. */
-export type TmplLibraryV1PostDependenciesCheckResult = unknown;
+export type TmplLibraryV1PostDependenciesCheckResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/dependencies/install.
@@ -6517,7 +7013,7 @@ export interface TmplLibraryV1PostDependenciesInstallArgs {
 }
 
 /** What POST /tmpl-library/v1/dependencies/install answers with. */
-export type TmplLibraryV1PostDependenciesInstallResult = unknown;
+export type TmplLibraryV1PostDependenciesInstallResult = ActionRecord;
 
 /**
  * Params of POST /tmpl-library/v1/ai-content/modify-content.
@@ -6527,7 +7023,7 @@ export interface TmplLibraryV1PostAiContentModifyContentArgs {
 }
 
 /** What POST /tmpl-library/v1/ai-content/modify-content answers with. */
-export type TmplLibraryV1PostAiContentModifyContentResult = unknown;
+export type TmplLibraryV1PostAiContentModifyContentResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/ai-content/ai-update.
@@ -6537,7 +7033,7 @@ export interface TmplLibraryV1PostAiContentAiUpdateArgs {
 }
 
 /** What POST /tmpl-library/v1/ai-content/ai-update answers with. */
-export type TmplLibraryV1PostAiContentAiUpdateResult = unknown;
+export type TmplLibraryV1PostAiContentAiUpdateResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/ai-content/ai-update-preview.
@@ -6547,7 +7043,7 @@ export interface TmplLibraryV1PostAiContentAiUpdatePreviewArgs {
 }
 
 /** What POST /tmpl-library/v1/ai-content/ai-update-preview answers with. */
-export type TmplLibraryV1PostAiContentAiUpdatePreviewResult = unknown;
+export type TmplLibraryV1PostAiContentAiUpdatePreviewResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/ai-content/generate-tagline.
@@ -6557,7 +7053,7 @@ export interface TmplLibraryV1PostAiContentGenerateTaglineArgs {
 }
 
 /** What POST /tmpl-library/v1/ai-content/generate-tagline answers with. */
-export type TmplLibraryV1PostAiContentGenerateTaglineResult = unknown;
+export type TmplLibraryV1PostAiContentGenerateTaglineResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/logo-generation/generate.
@@ -6567,7 +7063,7 @@ export interface TmplLibraryV1PostLogoGenerationGenerateArgs {
 }
 
 /** What POST /tmpl-library/v1/logo-generation/generate answers with. */
-export type TmplLibraryV1PostLogoGenerationGenerateResult = unknown;
+export type TmplLibraryV1PostLogoGenerationGenerateResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/logo-generation/callback.
@@ -6577,7 +7073,7 @@ export interface TmplLibraryV1PostLogoGenerationCallbackArgs {
 }
 
 /** What POST /tmpl-library/v1/logo-generation/callback answers with. */
-export type TmplLibraryV1PostLogoGenerationCallbackResult = unknown;
+export type TmplLibraryV1PostLogoGenerationCallbackResult = InboxReceipt;
 
 /**
  * Params of POST /tmpl-library/v1/logo-generation/poll.
@@ -6587,7 +7083,7 @@ export interface TmplLibraryV1PostLogoGenerationPollArgs {
 }
 
 /** What POST /tmpl-library/v1/logo-generation/poll answers with. */
-export type TmplLibraryV1PostLogoGenerationPollResult = unknown;
+export type TmplLibraryV1PostLogoGenerationPollResult = InboxEvent[];
 
 /**
  * Params of POST /tmpl-library/v1/saved-templates/delete.
@@ -6597,7 +7093,7 @@ export interface TmplLibraryV1PostSavedTemplatesDeleteArgs {
 }
 
 /** What POST /tmpl-library/v1/saved-templates/delete answers with. */
-export type TmplLibraryV1PostSavedTemplatesDeleteResult = unknown;
+export type TmplLibraryV1PostSavedTemplatesDeleteResult = DeletedCollectionRecord;
 
 /**
  * Params of POST /tmpl-library/v1/login.
@@ -6607,7 +7103,7 @@ export interface TmplLibraryV1PostLoginArgs {
 }
 
 /** What POST /tmpl-library/v1/login answers with. */
-export type TmplLibraryV1PostLoginResult = unknown;
+export type TmplLibraryV1PostLoginResult = ActionRecord;
 
 /**
  * Params of POST /tmpl-library/v1/logout.
@@ -6617,7 +7113,7 @@ export interface TmplLibraryV1PostLogoutArgs {
 }
 
 /** What POST /tmpl-library/v1/logout answers with. */
-export type TmplLibraryV1PostLogoutResult = unknown;
+export type TmplLibraryV1PostLogoutResult = ActionRecord;
 
 /**
  * Params of POST /tmpl-library/v1/signup.
@@ -6627,7 +7123,7 @@ export interface TmplLibraryV1PostSignupArgs {
 }
 
 /** What POST /tmpl-library/v1/signup answers with. */
-export type TmplLibraryV1PostSignupResult = unknown;
+export type TmplLibraryV1PostSignupResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/insert.
@@ -6637,7 +7133,7 @@ export interface TmplLibraryV1PostInsertArgs {
 }
 
 /** What POST /tmpl-library/v1/insert answers with. */
-export type TmplLibraryV1PostInsertResult = unknown;
+export type TmplLibraryV1PostInsertResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/import.
@@ -6647,7 +7143,7 @@ export interface TmplLibraryV1PostImportArgs {
 }
 
 /** What POST /tmpl-library/v1/import answers with. */
-export type TmplLibraryV1PostImportResult = unknown;
+export type TmplLibraryV1PostImportResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/import/page.
@@ -6657,7 +7153,7 @@ export interface TmplLibraryV1PostImportPageArgs {
 }
 
 /** What POST /tmpl-library/v1/import/page answers with. */
-export type TmplLibraryV1PostImportPageResult = unknown;
+export type TmplLibraryV1PostImportPageResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/items/favourite.
@@ -6667,7 +7163,7 @@ export interface TmplLibraryV1PostItemsFavouriteArgs {
 }
 
 /** What POST /tmpl-library/v1/items/favourite answers with. */
-export type TmplLibraryV1PostItemsFavouriteResult = unknown;
+export type TmplLibraryV1PostItemsFavouriteResult = CollectionRecord;
 
 /**
  * Params of POST /tmpl-library/v1/items/rating.
@@ -6677,7 +7173,7 @@ export interface TmplLibraryV1PostItemsRatingArgs {
 }
 
 /** What POST /tmpl-library/v1/items/rating answers with. */
-export type TmplLibraryV1PostItemsRatingResult = unknown;
+export type TmplLibraryV1PostItemsRatingResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/clouds/copy-move.
@@ -6687,7 +7183,7 @@ export interface TmplLibraryV1PostCloudsCopyMoveArgs {
 }
 
 /** What POST /tmpl-library/v1/clouds/copy-move answers with. */
-export type TmplLibraryV1PostCloudsCopyMoveResult = unknown;
+export type TmplLibraryV1PostCloudsCopyMoveResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/clouds/upload.
@@ -6697,7 +7193,7 @@ export interface TmplLibraryV1PostCloudsUploadArgs {
 }
 
 /** What POST /tmpl-library/v1/clouds/upload answers with. */
-export type TmplLibraryV1PostCloudsUploadResult = unknown;
+export type TmplLibraryV1PostCloudsUploadResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/workspaces/create.
@@ -6707,7 +7203,7 @@ export interface TmplLibraryV1PostWorkspacesCreateArgs {
 }
 
 /** What POST /tmpl-library/v1/workspaces/create answers with. */
-export type TmplLibraryV1PostWorkspacesCreateResult = unknown;
+export type TmplLibraryV1PostWorkspacesCreateResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/workspaces/item/add.
@@ -6717,7 +7213,7 @@ export interface TmplLibraryV1PostWorkspacesItemAddArgs {
 }
 
 /** What POST /tmpl-library/v1/workspaces/item/add answers with. */
-export type TmplLibraryV1PostWorkspacesItemAddResult = unknown;
+export type TmplLibraryV1PostWorkspacesItemAddResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/sites/migrate.
@@ -6727,7 +7223,7 @@ export interface TmplLibraryV1PostSitesMigrateArgs {
 }
 
 /** What POST /tmpl-library/v1/sites/migrate answers with. */
-export type TmplLibraryV1PostSitesMigrateResult = unknown;
+export type TmplLibraryV1PostSitesMigrateResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/tour/complete.
@@ -6737,7 +7233,7 @@ export interface TmplLibraryV1PostTourCompleteArgs {
 }
 
 /** What POST /tmpl-library/v1/tour/complete answers with. */
-export type TmplLibraryV1PostTourCompleteResult = unknown;
+export type TmplLibraryV1PostTourCompleteResult = ActionRecord;
 
 /**
  * Params of POST /tmpl-library/v1/tour/reset.
@@ -6747,7 +7243,7 @@ export interface TmplLibraryV1PostTourResetArgs {
 }
 
 /** What POST /tmpl-library/v1/tour/reset answers with. */
-export type TmplLibraryV1PostTourResetResult = unknown;
+export type TmplLibraryV1PostTourResetResult = ActionRecord;
 
 /**
  * Params of POST /tmpl-library/v1/settings/update.
@@ -6757,7 +7253,7 @@ export interface TmplLibraryV1PostSettingsUpdateArgs {
 }
 
 /** What POST /tmpl-library/v1/settings/update answers with. */
-export type TmplLibraryV1PostSettingsUpdateResult = unknown;
+export type TmplLibraryV1PostSettingsUpdateResult = TmplLibrarySettingsOption;
 
 /**
  * Params of POST /tmpl-library/v1/create-template.
@@ -6784,7 +7280,7 @@ export interface TmplLibraryV1PostCreateTemplateArgs {
 }
 
 /** What POST /tmpl-library/v1/create-template answers with. */
-export type TmplLibraryV1PostCreateTemplateResult = unknown;
+export type TmplLibraryV1PostCreateTemplateResult = CollectionRecord;
 
 /**
  * Params of GET /tmpl-library/v1/ai-content/attachments.
@@ -6809,7 +7305,7 @@ export interface TmplLibraryV1GetAiContentAttachmentsArgs {
 }
 
 /** What GET /tmpl-library/v1/ai-content/attachments answers with. */
-export type TmplLibraryV1GetAiContentAttachmentsResult = unknown;
+export type TmplLibraryV1GetAiContentAttachmentsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/ai-content/images.
@@ -6846,7 +7342,7 @@ export interface TmplLibraryV1GetAiContentImagesArgs {
 }
 
 /** What GET /tmpl-library/v1/ai-content/images answers with. */
-export type TmplLibraryV1GetAiContentImagesResult = unknown;
+export type TmplLibraryV1GetAiContentImagesResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/items.
@@ -6871,7 +7367,7 @@ export interface TmplLibraryV1GetItemsArgs {
 }
 
 /** What GET /tmpl-library/v1/items answers with. */
-export type TmplLibraryV1GetItemsResult = unknown;
+export type TmplLibraryV1GetItemsResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/items/<id>.
@@ -6885,7 +7381,7 @@ export interface TmplLibraryV1GetItemByIdArgs {
 }
 
 /** What GET /tmpl-library/v1/items/<id> answers with. */
-export type TmplLibraryV1GetItemByIdResult = unknown;
+export type TmplLibraryV1GetItemByIdResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/items/<slug>.
@@ -6899,7 +7395,7 @@ export interface TmplLibraryV1GetItemBySlugArgs {
 }
 
 /** What GET /tmpl-library/v1/items/<slug> answers with. */
-export type TmplLibraryV1GetItemBySlugResult = unknown;
+export type TmplLibraryV1GetItemBySlugResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/items/search/<keyword>.
@@ -6919,7 +7415,7 @@ export interface TmplLibraryV1GetItemsSearchArgs {
 }
 
 /** What GET /tmpl-library/v1/items/search/<keyword> answers with. */
-export type TmplLibraryV1GetItemsSearchResult = unknown;
+export type TmplLibraryV1GetItemsSearchResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/clouds/download/<id>.
@@ -6930,7 +7426,7 @@ export interface TmplLibraryV1GetCloudsDownloadArgs {
 }
 
 /** What GET /tmpl-library/v1/clouds/download/<id> answers with. */
-export type TmplLibraryV1GetCloudsDownloadResult = unknown;
+export type TmplLibraryV1GetCloudsDownloadResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/clouds/delete/<id>.
@@ -6941,7 +7437,7 @@ export interface TmplLibraryV1GetCloudsDeleteArgs {
 }
 
 /** What GET /tmpl-library/v1/clouds/delete/<id> answers with. */
-export type TmplLibraryV1GetCloudsDeleteResult = unknown;
+export type TmplLibraryV1GetCloudsDeleteResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/workspaces/<slug>.
@@ -6952,7 +7448,7 @@ export interface TmplLibraryV1GetWorkspaceArgs {
 }
 
 /** What GET /tmpl-library/v1/workspaces/<slug> answers with. */
-export type TmplLibraryV1GetWorkspaceResult = unknown;
+export type TmplLibraryV1GetWorkspaceResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/workspaces/<slug>.
@@ -6963,7 +7459,7 @@ export interface TmplLibraryV1SaveWorkspaceArgs {
 }
 
 /** What POST /tmpl-library/v1/workspaces/<slug> answers with. */
-export type TmplLibraryV1SaveWorkspaceResult = unknown;
+export type TmplLibraryV1SaveWorkspaceResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/workspaces/item/<id>.
@@ -6974,7 +7470,7 @@ export interface TmplLibraryV1GetWorkspacesItemArgs {
 }
 
 /** What GET /tmpl-library/v1/workspaces/item/<id> answers with. */
-export type TmplLibraryV1GetWorkspacesItemResult = unknown;
+export type TmplLibraryV1GetWorkspacesItemResult = UpstreamAnswer;
 
 /**
  * Params of GET /tmpl-library/v1/workspaces/item/delete/<id>.
@@ -6985,7 +7481,7 @@ export interface TmplLibraryV1GetWorkspacesItemDeleteArgs {
 }
 
 /** What GET /tmpl-library/v1/workspaces/item/delete/<id> answers with. */
-export type TmplLibraryV1GetWorkspacesItemDeleteResult = unknown;
+export type TmplLibraryV1GetWorkspacesItemDeleteResult = UpstreamAnswer;
 
 /**
  * Params of POST /tmpl-library/v1/workspaces/delete/<id>.
@@ -6996,7 +7492,7 @@ export interface TmplLibraryV1PostWorkspacesDeleteArgs {
 }
 
 /** What POST /tmpl-library/v1/workspaces/delete/<id> answers with. */
-export type TmplLibraryV1PostWorkspacesDeleteResult = unknown;
+export type TmplLibraryV1PostWorkspacesDeleteResult = UpstreamAnswer;
 
 /**
  * Params of GET /security-scan/v1.
@@ -7007,7 +7503,7 @@ export interface SecurityScanV1IndexArgs {
 }
 
 /** What GET /security-scan/v1 answers with. */
-export type SecurityScanV1IndexResult = unknown;
+export type SecurityScanV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /security-scan/v1/authenticate.
@@ -7017,7 +7513,7 @@ export interface SecurityScanV1GetAuthenticateArgs {
 }
 
 /** What GET /security-scan/v1/authenticate answers with. */
-export type SecurityScanV1GetAuthenticateResult = unknown;
+export type SecurityScanV1GetAuthenticateResult = UpstreamAnswer;
 
 /**
  * Params of POST /security-scan/v1/authenticate.
@@ -7027,7 +7523,7 @@ export interface SecurityScanV1PostAuthenticateArgs {
 }
 
 /** What POST /security-scan/v1/authenticate answers with. */
-export type SecurityScanV1PostAuthenticateResult = unknown;
+export type SecurityScanV1PostAuthenticateResult = ActionRecord;
 
 /**
  * Params of POST /security-scan/v1/authenticate-premium.
@@ -7037,7 +7533,7 @@ export interface SecurityScanV1PostAuthenticatePremiumArgs {
 }
 
 /** What POST /security-scan/v1/authenticate-premium answers with. */
-export type SecurityScanV1PostAuthenticatePremiumResult = unknown;
+export type SecurityScanV1PostAuthenticatePremiumResult = UpstreamAnswer;
 
 /**
  * Params of GET /security-scan/v1/config.
@@ -7047,7 +7543,7 @@ export interface SecurityScanV1GetConfigArgs {
 }
 
 /** What GET /security-scan/v1/config answers with. */
-export type SecurityScanV1GetConfigResult = unknown;
+export type SecurityScanV1GetConfigResult = SecurityScanConfigOption;
 
 /**
  * Params of POST, PUT, PATCH /security-scan/v1/config.
@@ -7057,7 +7553,7 @@ export interface SecurityScanV1UpdateConfigArgs {
 }
 
 /** What POST, PUT, PATCH /security-scan/v1/config answers with. */
-export type SecurityScanV1UpdateConfigResult = unknown;
+export type SecurityScanV1UpdateConfigResult = SecurityScanConfigOption;
 
 /**
  * Params of POST, PUT, PATCH /security-scan/v1/disconnect.
@@ -7067,7 +7563,7 @@ export interface SecurityScanV1UpdateDisconnectArgs {
 }
 
 /** What POST, PUT, PATCH /security-scan/v1/disconnect answers with. */
-export type SecurityScanV1UpdateDisconnectResult = unknown;
+export type SecurityScanV1UpdateDisconnectResult = ActionRecord;
 
 /**
  * Params of POST, PUT, PATCH /security-scan/v1/premium-connect.
@@ -7077,7 +7573,7 @@ export interface SecurityScanV1UpdatePremiumConnectArgs {
 }
 
 /** What POST, PUT, PATCH /security-scan/v1/premium-connect answers with. */
-export type SecurityScanV1UpdatePremiumConnectResult = unknown;
+export type SecurityScanV1UpdatePremiumConnectResult = ActionRecord;
 
 /**
  * Params of GET /security-scan/v1/scan/issues.
@@ -7087,7 +7583,7 @@ export interface SecurityScanV1GetScanIssuesArgs {
 }
 
 /** What GET /security-scan/v1/scan/issues answers with. */
-export type SecurityScanV1GetScanIssuesResult = unknown;
+export type SecurityScanV1GetScanIssuesResult = CollectionRecord[];
 
 /**
  * Params of POST /security-scan/v1/scan.
@@ -7097,7 +7593,7 @@ export interface SecurityScanV1PostScanArgs {
 }
 
 /** What POST /security-scan/v1/scan answers with. */
-export type SecurityScanV1PostScanResult = unknown;
+export type SecurityScanV1PostScanResult = UpstreamAnswer;
 
 /**
  * Params of DELETE /security-scan/v1/scan.
@@ -7107,7 +7603,7 @@ export interface SecurityScanV1DeleteScanArgs {
 }
 
 /** What DELETE /security-scan/v1/scan answers with. */
-export type SecurityScanV1DeleteScanResult = unknown;
+export type SecurityScanV1DeleteScanResult = ActionRecord;
 
 /**
  * Params of POST, PUT, PATCH /security-scan/v1/scan/issue.
@@ -7117,7 +7613,7 @@ export interface SecurityScanV1UpdateScanIssueArgs {
 }
 
 /** What POST, PUT, PATCH /security-scan/v1/scan/issue answers with. */
-export type SecurityScanV1UpdateScanIssueResult = unknown;
+export type SecurityScanV1UpdateScanIssueResult = CollectionRecord;
 
 /**
  * Params of GET /core/v2.
@@ -7128,7 +7624,7 @@ export interface CoreV2IndexArgs {
 }
 
 /** What GET /core/v2 answers with. */
-export type CoreV2IndexResult = unknown;
+export type CoreV2IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core/v2/posts.
@@ -7219,22 +7715,21 @@ export interface ListPostsArgs {
   /**
    * Keep only posts in one of these statuses.
    */
-  status?: string &
-    (
-      | 'publish'
-      | 'future'
-      | 'draft'
-      | 'pending'
-      | 'private'
-      | 'trash'
-      | 'auto-draft'
-      | 'inherit'
-      | 'request-pending'
-      | 'request-confirmed'
-      | 'request-failed'
-      | 'request-completed'
-      | 'any'
-    )[];
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
   /**
    * Whether posts must match every taxonomy filter (AND) or any of them (OR).
    */
@@ -8117,7 +8612,7 @@ export interface DeletePostArgs {
 }
 
 /** What DELETE /core/v2/posts/<id> answers with. */
-export type DeletePostResult = { deleted: boolean; previous: Post };
+export type DeletePostResult = DeletedPost;
 
 /**
  * Params of GET /core/v2/posts/<parent>/revisions.
@@ -8208,7 +8703,7 @@ export interface DeletePostRevisionArgs {
 }
 
 /** What DELETE /core/v2/posts/<parent>/revisions/<id> answers with. */
-export type DeletePostRevisionResult = { deleted: boolean; previous: PostRevision };
+export type DeletePostRevisionResult = DeletedPostRevision;
 
 /**
  * Params of GET /core/v2/posts/<id>/autosaves.
@@ -8729,22 +9224,21 @@ export interface ListPagesArgs {
   /**
    * Keep only pages in one of these statuses.
    */
-  status?: string &
-    (
-      | 'publish'
-      | 'future'
-      | 'draft'
-      | 'pending'
-      | 'private'
-      | 'trash'
-      | 'auto-draft'
-      | 'inherit'
-      | 'request-pending'
-      | 'request-confirmed'
-      | 'request-failed'
-      | 'request-completed'
-      | 'any'
-    )[];
+  status?: (
+    | 'publish'
+    | 'future'
+    | 'draft'
+    | 'pending'
+    | 'private'
+    | 'trash'
+    | 'auto-draft'
+    | 'inherit'
+    | 'request-pending'
+    | 'request-confirmed'
+    | 'request-failed'
+    | 'request-completed'
+    | 'any'
+  )[];
 }
 
 /** What GET /core/v2/pages answers with. */
@@ -9504,7 +9998,7 @@ export interface DeletePageArgs {
 }
 
 /** What DELETE /core/v2/pages/<id> answers with. */
-export type DeletePageResult = { deleted: boolean; previous: Page };
+export type DeletePageResult = DeletedPage;
 
 /**
  * Params of GET /core/v2/pages/<parent>/revisions.
@@ -9595,7 +10089,7 @@ export interface DeletePageRevisionArgs {
 }
 
 /** What DELETE /core/v2/pages/<parent>/revisions/<id> answers with. */
-export type DeletePageRevisionResult = { deleted: boolean; previous: PageRevision };
+export type DeletePageRevisionResult = DeletedPageRevision;
 
 /**
  * Params of GET /core/v2/pages/<id>/autosaves.
@@ -10089,7 +10583,7 @@ export interface ListMediaArgs {
   /**
    * Keep only media items in one of these statuses.
    */
-  status?: string & ('inherit' | 'private' | 'trash')[];
+  status?: ('inherit' | 'private' | 'trash')[];
   /**
    * Keep only media items of these broad types.
    */
@@ -10829,7 +11323,7 @@ export interface DeleteMediaArgs {
 }
 
 /** What DELETE /core/v2/media/<id> answers with. */
-export type DeleteMediaResult = { deleted: boolean; previous: Media };
+export type DeleteMediaResult = DeletedMedia;
 
 /**
  * Params of POST /core/v2/media/<id>/post-process.
@@ -11010,7 +11504,7 @@ export interface CoreSiteHealthV1IndexArgs {
 }
 
 /** What GET /core-site-health/v1 answers with. */
-export type CoreSiteHealthV1IndexResult = unknown;
+export type CoreSiteHealthV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core-block-editor/v1.
@@ -11021,7 +11515,7 @@ export interface CoreBlockEditorV1IndexArgs {
 }
 
 /** What GET /core-block-editor/v1 answers with. */
-export type CoreBlockEditorV1IndexResult = unknown;
+export type CoreBlockEditorV1IndexResult = NamespaceIndex;
 
 /**
  * Params of GET /core-abilities/v1.
@@ -11032,4 +11526,4 @@ export interface CoreAbilitiesV1IndexArgs {
 }
 
 /** What GET /core-abilities/v1 answers with. */
-export type CoreAbilitiesV1IndexResult = unknown;
+export type CoreAbilitiesV1IndexResult = NamespaceIndex;
