@@ -132,7 +132,7 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     const resource = deployment.resources[r.resource];
     if (resource === undefined) return undefined;
     const name = resourceTypeName(r.resource);
-    return { ref: { name, many: r.many }, name, schema: () => ({ title: resource.schema.title, ...resourceSchema(resource.schema.properties) }) };
+    return { ref: { name, many: r.many }, name, schema: () => ({ title: resource.schema.title, ...resourceSchema(r.resource, resource.schema.properties) }) };
   }
   return endpoint.behavior ? ofBehavior(endpoint.behavior, deployment) : undefined;
 }
@@ -151,7 +151,7 @@ export function namedShapes(deployment: DeploymentModel): Map<string, JsonSchema
   const shapes = new Map<string, JsonSchema>();
   for (const name of Object.keys(deployment.resources).sort()) {
     const resource = deployment.resources[name]!;
-    shapes.set(resourceTypeName(name), { title: resource.schema.title, ...resourceSchema(resource.schema.properties) });
+    shapes.set(resourceTypeName(name), { title: resource.schema.title, ...resourceSchema(name, resource.schema.properties) });
   }
   for (const route of deployment.routes) {
     for (const endpoint of route.endpoints) {

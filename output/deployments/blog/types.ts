@@ -141,7 +141,7 @@ export interface Media {
   /**
    * Publication status of the media item.
    */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'inherit';
   /**
    * Post type of the item.
    */
@@ -157,7 +157,7 @@ export interface Media {
   /**
    * CSS class names of the media item's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Title of the media item.
    */
@@ -245,7 +245,7 @@ export interface Media {
   /**
    * Id of the post the media item is attached to.
    */
-  post: number;
+  post: number | null;
   /**
    * Address of the original file.
    */
@@ -254,6 +254,21 @@ export interface Media {
    * Registered image sizes not yet generated for this image.
    */
   missing_image_sizes?: string[];
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -339,7 +354,7 @@ export interface Page {
   /**
    * CSS class names of the page's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Id of the parent page (0 for a top-level page).
    */
@@ -428,6 +443,21 @@ export interface Page {
    * Theme template file used to show the page.
    */
   template: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -543,6 +573,21 @@ export interface PageAutosave {
    * Address that previews the page with the autosaved changes.
    */
   preview_link?: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -653,6 +698,21 @@ export interface PageRevision {
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
     footnotes?: string;
+  };
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
   };
 }
 
@@ -809,7 +869,7 @@ export interface Post {
   /**
    * CSS class names of the post's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Title of the post.
    */
@@ -916,6 +976,21 @@ export interface Post {
    * Ids of the post's terms in the post_tag taxonomy.
    */
   tags: number[];
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -1031,6 +1106,21 @@ export interface PostAutosave {
    * Address that previews the post with the autosaved changes.
    */
   preview_link?: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -1141,6 +1231,21 @@ export interface PostRevision {
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
     footnotes?: string;
+  };
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
   };
 }
 
@@ -3020,7 +3125,7 @@ export interface ListPostsArgs {
   /**
    * Keep only posts with these terms of the category taxonomy.
    */
-  categories?:
+  categories?: (
     | number[]
     | {
         /**
@@ -3035,11 +3140,13 @@ export interface ListPostsArgs {
          * Whether a post needs all of the terms (AND) or any one (OR).
          */
         operator?: 'AND' | 'OR';
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Leave out posts with these terms of the category taxonomy.
    */
-  categories_exclude?:
+  categories_exclude?: (
     | number[]
     | {
         /**
@@ -3050,11 +3157,13 @@ export interface ListPostsArgs {
          * Also leave out posts that carry a child of one of the terms.
          */
         include_children?: boolean;
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Keep only posts with these terms of the post_tag taxonomy.
    */
-  tags?:
+  tags?: (
     | number[]
     | {
         /**
@@ -3065,18 +3174,22 @@ export interface ListPostsArgs {
          * Whether a post needs all of the terms (AND) or any one (OR).
          */
         operator?: 'AND' | 'OR';
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Leave out posts with these terms of the post_tag taxonomy.
    */
-  tags_exclude?:
+  tags_exclude?: (
     | number[]
     | {
         /**
          * Term ids.
          */
         terms?: number[];
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Keep only sticky posts (true) or only non-sticky ones (false).
    */

@@ -207,7 +207,7 @@ export interface Media {
   /**
    * Publication status of the media item.
    */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'inherit';
   /**
    * Post type of the item.
    */
@@ -223,7 +223,7 @@ export interface Media {
   /**
    * CSS class names of the media item's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Title of the media item.
    */
@@ -311,7 +311,7 @@ export interface Media {
   /**
    * Id of the post the media item is attached to.
    */
-  post: number;
+  post: number | null;
   /**
    * Address of the original file.
    */
@@ -320,6 +320,21 @@ export interface Media {
    * Registered image sizes not yet generated for this image.
    */
   missing_image_sizes?: string[];
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -412,7 +427,7 @@ export interface Page {
   /**
    * CSS class names of the page's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Id of the parent page (0 for a top-level page).
    */
@@ -501,6 +516,21 @@ export interface Page {
    * Theme template file used to show the page.
    */
   template: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -616,6 +646,21 @@ export interface PageAutosave {
    * Address that previews the page with the autosaved changes.
    */
   preview_link?: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -727,6 +772,21 @@ export interface PageRevision {
      */
     footnotes?: string;
   };
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -797,7 +857,7 @@ export interface Post {
   /**
    * CSS class names of the post's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Title of the post.
    */
@@ -904,6 +964,21 @@ export interface Post {
    * Ids of the post's terms in the post_tag taxonomy.
    */
   tags: number[];
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -1019,6 +1094,21 @@ export interface PostAutosave {
    * Address that previews the post with the autosaved changes.
    */
   preview_link?: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -1129,6 +1219,21 @@ export interface PostRevision {
      * Footnotes of the content, as JSON text written by the footnotes block.
      */
     footnotes?: string;
+  };
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
   };
 }
 
@@ -2495,7 +2600,7 @@ export interface ListPostsArgs {
   /**
    * Keep only posts with these terms of the category taxonomy.
    */
-  categories?:
+  categories?: (
     | number[]
     | {
         /**
@@ -2510,11 +2615,13 @@ export interface ListPostsArgs {
          * Whether a post needs all of the terms (AND) or any one (OR).
          */
         operator?: 'AND' | 'OR';
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Leave out posts with these terms of the category taxonomy.
    */
-  categories_exclude?:
+  categories_exclude?: (
     | number[]
     | {
         /**
@@ -2525,11 +2632,13 @@ export interface ListPostsArgs {
          * Also leave out posts that carry a child of one of the terms.
          */
         include_children?: boolean;
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Keep only posts with these terms of the post_tag taxonomy.
    */
-  tags?:
+  tags?: (
     | number[]
     | {
         /**
@@ -2540,18 +2649,22 @@ export interface ListPostsArgs {
          * Whether a post needs all of the terms (AND) or any one (OR).
          */
         operator?: 'AND' | 'OR';
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Leave out posts with these terms of the post_tag taxonomy.
    */
-  tags_exclude?:
+  tags_exclude?: (
     | number[]
     | {
         /**
          * Term ids.
          */
         terms?: number[];
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Keep only sticky posts (true) or only non-sticky ones (false).
    */

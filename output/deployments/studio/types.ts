@@ -338,7 +338,7 @@ export interface Media {
   /**
    * Publication status of the media item.
    */
-  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'inherit';
   /**
    * Post type of the item.
    */
@@ -354,7 +354,7 @@ export interface Media {
   /**
    * CSS class names of the media item's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Title of the media item.
    */
@@ -683,7 +683,7 @@ export interface Media {
   /**
    * Id of the post the media item is attached to.
    */
-  post: number;
+  post: number | null;
   /**
    * Address of the original file.
    */
@@ -692,6 +692,21 @@ export interface Media {
    * Registered image sizes not yet generated for this image.
    */
   missing_image_sizes?: string[];
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -784,7 +799,7 @@ export interface Page {
   /**
    * CSS class names of the page's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Id of the parent page (0 for a top-level page).
    */
@@ -1114,6 +1129,21 @@ export interface Page {
    * Theme template file used to show the page.
    */
   template: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -1470,6 +1500,21 @@ export interface PageAutosave {
    * Address that previews the page with the autosaved changes.
    */
   preview_link?: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -1822,6 +1867,21 @@ export interface PageRevision {
       [k: string]: unknown;
     };
   };
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -1977,7 +2037,7 @@ export interface Post {
   /**
    * CSS class names of the post's container element.
    */
-  class_list: string[];
+  class_list?: string[];
   /**
    * Title of the post.
    */
@@ -2325,6 +2385,21 @@ export interface Post {
    * Ids of the post's terms in the post_tag taxonomy.
    */
   tags: number[];
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -2681,6 +2756,21 @@ export interface PostAutosave {
    * Address that previews the post with the autosaved changes.
    */
   preview_link?: string;
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /**
@@ -3032,6 +3122,21 @@ export interface PostRevision {
       hide_title?: 'yes' | 'no';
       [k: string]: unknown;
     };
+  };
+  /**
+   * Links to related resources, by relation.
+   */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /**
+   * Linked resources, when the request asked for `_embed`.
+   */
+  _embedded?: {
+    [k: string]: unknown;
   };
 }
 
@@ -7737,7 +7842,7 @@ export interface ListPostsArgs {
   /**
    * Keep only posts with these terms of the category taxonomy.
    */
-  categories?:
+  categories?: (
     | number[]
     | {
         /**
@@ -7752,11 +7857,13 @@ export interface ListPostsArgs {
          * Whether a post needs all of the terms (AND) or any one (OR).
          */
         operator?: 'AND' | 'OR';
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Leave out posts with these terms of the category taxonomy.
    */
-  categories_exclude?:
+  categories_exclude?: (
     | number[]
     | {
         /**
@@ -7767,11 +7874,13 @@ export interface ListPostsArgs {
          * Also leave out posts that carry a child of one of the terms.
          */
         include_children?: boolean;
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Keep only posts with these terms of the post_tag taxonomy.
    */
-  tags?:
+  tags?: (
     | number[]
     | {
         /**
@@ -7782,18 +7891,22 @@ export interface ListPostsArgs {
          * Whether a post needs all of the terms (AND) or any one (OR).
          */
         operator?: 'AND' | 'OR';
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Leave out posts with these terms of the post_tag taxonomy.
    */
-  tags_exclude?:
+  tags_exclude?: (
     | number[]
     | {
         /**
          * Term ids.
          */
         terms?: number[];
-      };
+      }
+  ) &
+    unknown[];
   /**
    * Keep only sticky posts (true) or only non-sticky ones (false).
    */
