@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { DeploymentModel, SpecModel } from './model.ts';
-import type { EmittedFile } from './emit/emitted-file.ts';
+import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { emitClient } from './emit/client.ts';
 import { emitDeployment } from './emit/deployment.ts';
 import { emitDiscovery } from './emit/discovery.ts';
@@ -53,14 +53,13 @@ export interface GenerateResult {
   untypedResponses: string[];
 }
 
-type DeploymentEmitter = (deployment: DeploymentModel) => EmittedFile[] | Promise<EmittedFile[]>;
+type DeploymentEmitter = (deployment: DeploymentModel, context: EmitContext) => EmittedFile[] | Promise<EmittedFile[]>;
 
 /** Per-deployment artifacts, in the order they are emitted. */
 const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitRoutes,
   emitDeployment,
   emitDiscovery,
-  emitValidators,
   emitTypes,
   emitClient,
   emitOpenApi,
@@ -102,11 +101,14 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
 export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const selected = selectDeployments(model, options.deployments);
-  const files: EmittedFile[] = [];
+  // Shared by every deployment, so always made from all of them (like the handlers).
+  const validators = emitValidators(model);
+  const context: EmitContext = { validatorName: (deployment, id) => validators.index.name(deployment, id) };
+  const files: EmittedFile[] = [...validators.files];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];
-    for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment)));
+    for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment, context)));
     files.push(...(await formatAll(emitted, options.formatCache !== false)));
     options.onProgress?.(`${deployment.name}: ${emitted.length} files in ${Math.round(performance.now() - t0)} ms`);
   }
@@ -143,6 +145,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const managed = async (path: string): Promise<boolean> => {
     // People may keep their own helper modules beside the handlers: only generated files go.
     if (path.startsWith('handlers/')) return path !== ORPHANS_FILE && ((await readIfExists(join(options.outDir, path))) ?? '').startsWith(GENERATED_MARK);
+    if (path.startsWith('shared/')) return true;
     if (!path.startsWith('deployments/')) return false;
     return !filtered || names.has(path.split('/')[1]);
   };
