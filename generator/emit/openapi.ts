@@ -11,6 +11,7 @@ import type { EmittedFile } from './emitted-file.ts';
 import { bracedPath, clientVerb, pascalCase } from './naming.ts';
 import { normalizeDefaults, requestSchema, type JsonSchema } from './published-schema.ts';
 import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';
+import { shareSubSchemas } from './shared-subschemas.ts';
 import { argToJsonSchema } from '../../runtime/rest/args-schema.ts';
 import { SESSION_COOKIE } from '../../runtime/auth/sessions.ts';
 
@@ -38,6 +39,7 @@ class ComponentPool {
 
 interface Pools {
   schemas: ComponentPool;
+  responses: ComponentPool;
   parameters: ComponentPool;
   requestBodies: ComponentPool;
 }
@@ -157,11 +159,14 @@ function describePermission(p: Permission): string {
 function summaryOf(route: Route, endpoint: Endpoint): string {
   const first = endpoint.description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, '');
   if (first && first.length <= 100) return first;
-  const words = bracedPath(route).split('/').filter((w) => w !== '' && !w.startsWith('{'));
+  const rest = route.namespace === '' ? route.path : route.path.slice(route.namespace.length + 1);
+  const words = rest.split('/').filter((w) => w !== '' && !w.startsWith('<'));
+  if (words.length === 0) words.push(route.namespace === '' ? 'index' : `${route.namespace} index`);
   return `${pascalCase(clientVerb(route, endpoint))} ${words.join(' ')}`.trim();
 }
 
 const SECURITY_OPTIONS = [{ applicationPassword: [] }, { sessionCookie: [], nonce: [] }];
+const PUBLIC_SECURITY = [{}, ...SECURITY_OPTIONS];
 
 function operation(route: Route, endpoint: Endpoint, method: string, index: number, deployment: DeploymentModel, alternatives: Route[], pools: Pools): object {
   const op: Record<string, unknown> = {
@@ -175,11 +180,17 @@ function operation(route: Route, endpoint: Endpoint, method: string, index: numb
   const parameters = [...pathParameters(route, endpoint, alternatives), ...(BODY_METHODS.has(method) ? [] : queryParameters(route, endpoint, pools))];
   if (parameters.length > 0) op.parameters = parameters;
   if (BODY_METHODS.has(method)) op.requestBody = requestBody(route, endpoint, pools);
-  // Public endpoints also take credentials (they may show more to a logged-in user): `{}` is anonymous.
-  op.security = endpoint.permission.kind === 'public' ? [{}, ...SECURITY_OPTIONS] : SECURITY_OPTIONS;
+  // The document's default security is the public one; others need credentials.
+  if (endpoint.permission.kind !== 'public') op.security = SECURITY_OPTIONS;
   const responses: Record<string, object> = {};
   const content = { 'application/json': { schema: successSchema(endpoint, deployment) } };
-  for (const status of successStatuses(route, endpoint, method)) responses[status] = { description: status === '201' ? 'Created' : 'Success', content };
+  // Answers are shared components too: every endpoint answering a post list names one.
+  const shape = responseOf(endpoint, deployment);
+  for (const status of successStatuses(route, endpoint, method)) {
+    const answer = { description: status === '201' ? 'Created' : 'Success', content };
+    const name = `${status === '201' ? 'Created' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.many ? 'List' : ''}`}`;
+    responses[status] = { $ref: `#/components/responses/${pools.responses.add(name, answer)}` };
+  }
   for (const status of errorStatuses(route, endpoint)) responses[status] = { $ref: `#/components/responses/Error${status}` };
   responses.default = { $ref: '#/components/responses/Error' };
   op.responses = responses;
@@ -206,7 +217,7 @@ function componentRefs(schema: unknown): unknown {
 }
 
 export function openApiDocument(deployment: DeploymentModel): object {
-  const pools: Pools = { schemas: new ComponentPool(), parameters: new ComponentPool(), requestBodies: new ComponentPool() };
+  const pools: Pools = { schemas: new ComponentPool(), responses: new ComponentPool(), parameters: new ComponentPool(), requestBodies: new ComponentPool() };
   pools.schemas.add('Error', {
     type: 'object',
     description: 'Every error answer: a machine code, a message for people, and at least the HTTP status.',
@@ -237,6 +248,21 @@ export function openApiDocument(deployment: DeploymentModel): object {
     paths[bracedPath(first)] = item;
   }
 
+  // Parts written out in several schemas (a meta object, a block's settings) become components.
+  const schemas = new Map(Object.entries(pools.schemas.items) as Array<[string, JsonSchema]>);
+  const shared = shareSubSchemas(
+    schemas,
+    (hint) => {
+      let name = pascalCase(hint);
+      for (let n = 2; schemas.has(name) || name in pools.schemas.items; n++) name = `${pascalCase(hint)}${n}`;
+      schemas.set(name, {});
+      return name;
+    },
+    (id) => ({ $ref: `${SCHEMAS}${id}` }),
+  );
+  for (const [name, schema] of shared) schemas.set(name, schema);
+  const sortedSchemas = Object.fromEntries([...schemas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
   const errorResponses: Record<string, object> = { Error: { description: 'An error in the interface shape.', content: { 'application/json': { schema: ERROR_REF } } } };
   for (const [status, description] of Object.entries(ERROR_ANSWERS)) errorResponses[`Error${status}`] = { description, content: { 'application/json': { schema: ERROR_REF } } };
 
@@ -250,13 +276,15 @@ export function openApiDocument(deployment: DeploymentModel): object {
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/wp-json', description: 'The REST root of the site serving this deployment.' }],
+    // Public endpoints also take credentials (they may show more to a logged-in user): `{}` is anonymous.
+    security: PUBLIC_SECURITY,
     tags: namespaces.map((name) => ({ name, description: name === 'root' ? 'The index and batch routes at the REST root.' : `Routes of the ${name} namespace.` })),
     paths,
     components: {
-      schemas: pools.schemas.items,
+      schemas: sortedSchemas,
       parameters: pools.parameters.items,
       requestBodies: pools.requestBodies.items,
-      responses: errorResponses,
+      responses: { ...pools.responses.items, ...errorResponses },
       securitySchemes: {
         applicationPassword: { type: 'http', scheme: 'basic', description: 'User name and an application password (Users > Profile), as HTTP Basic.' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie of a logged-in browser; it counts only together with the nonce.' },
@@ -267,5 +295,7 @@ export function openApiDocument(deployment: DeploymentModel): object {
 }
 
 export function emitOpenApi(deployment: DeploymentModel): EmittedFile[] {
-  return [{ path: `deployments/${deployment.name}/openapi.json`, content: JSON.stringify(openApiDocument(deployment), null, 2) + '\n' }];
+  // Written compact: the formatter then lays out each object on one line when it fits, rather
+  // than one line per key (a `$ref` is one line, not three).
+  return [{ path: `deployments/${deployment.name}/openapi.json`, content: JSON.stringify(openApiDocument(deployment)) + '\n' }];
 }

@@ -33,6 +33,11 @@ function untitled(schema: unknown): unknown {
   return out;
 }
 
+/** A doc comment of one line of text is written on one line (`/** text *\/`), not three. */
+function oneLineDocs(code: string): string {
+  return code.replace(/\/\*\*\n\s*\* ([^\n]*)\n\s*\*\//g, (_whole, text: string) => `/** ${text} */`);
+}
+
 /** Type name of what an endpoint answers with (`CorePostsGetResult`). */
 export function resultTypeName(operationId: string): string {
   return argsTypeName(operationId).replace(/Args$/, 'Result');
@@ -59,7 +64,7 @@ async function shapeTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
   for (const [name, schema] of namedShapes(deployment)) {
     const described = { description: `The ${name} shape.`, ...schema };
-    out.push(await compile(untitled(withTsRefs(described)) as never, name, OPTIONS));
+    out.push(oneLineDocs(await compile(untitled(withTsRefs(described)) as never, name, OPTIONS)));
   }
   return out;
 }
@@ -74,12 +79,18 @@ export function endpointArgs(route: Route, endpoint: Endpoint): Record<string, A
 
 async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
+  // Endpoints taking the same params share one interface; the others name it.
+  const byContent = new Map<string, string>();
   for (const route of deployment.routes) {
     for (const endpoint of route.endpoints) {
       // Clients send only the declared params; the server ignores others, the type does not invite them.
       const schema = { ...requestSchema(endpointArgs(route, endpoint)), additionalProperties: endpoint.argsMode === 'undeclared' };
       const doc = `Params of ${endpoint.methods.join(', ')} ${route.path}.`;
-      out.push(await compile(untitled({ ...schema, description: doc }) as never, argsTypeName(endpoint.operationId), OPTIONS));
+      const name = argsTypeName(endpoint.operationId);
+      const same = byContent.get(JSON.stringify(schema));
+      if (same !== undefined) out.push(`/** ${doc} */\nexport type ${name} = ${same};\n`);
+      else out.push(oneLineDocs(await compile(untitled({ ...schema, description: doc }) as never, name, OPTIONS)));
+      if (same === undefined) byContent.set(JSON.stringify(schema), name);
       out.push(`/** What ${endpoint.methods.join(', ')} ${route.path} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);
     }
   }

@@ -12,12 +12,10 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { DeploymentModel, SpecModel } from '../model.ts';
 import { AJV_OPTIONS, argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { camelCase } from './naming.ts';
+import { pascalCase } from './naming.ts';
+import { shareSubSchemas } from './shared-subschemas.ts';
 
 export const SHARED_VALIDATORS = 'shared/validators.ts';
-
-/** A sub-schema is shared when it is at least this long (JSON characters) and used twice. */
-const SHARE_MIN_LENGTH = 400;
 
 type Schema = Record<string, unknown>;
 
@@ -26,56 +24,18 @@ export interface ValidatorIndex {
   name(deployment: string, operationId: string): string;
 }
 
-/** Sub-schemas one level down: property schemas, items, branches, additionalProperties. */
-function children(schema: Schema): Array<[string, Schema]> {
-  const out: Array<[string, Schema]> = [];
-  const add = (hint: string, value: unknown) => {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) out.push([hint, value as Schema]);
-  };
-  for (const [name, child] of Object.entries((schema.properties as Record<string, unknown> | undefined) ?? {})) add(name, child);
-  add('items', schema.items);
-  add('additional', schema.additionalProperties);
-  for (const key of ['oneOf', 'anyOf'] as const) for (const branch of (schema[key] as unknown[] | undefined) ?? []) add(key, branch);
-  return out;
-}
+/** Keys that document a value but never decide validity: left out, so more schemas are the same. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples']);
 
-function rebuild(schema: Schema, map: (hint: string, child: Schema) => Schema): Schema {
-  const out: Schema = { ...schema };
-  if (schema.properties) out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, Schema>).map(([n, c]) => [n, c !== null && typeof c === 'object' ? map(n, c) : c]));
-  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) out.items = map('items', schema.items as Schema);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') out.additionalProperties = map('additional', schema.additionalProperties as Schema);
-  for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(schema[key])) out[key] = (schema[key] as Schema[]).map((b) => map(key, b));
-  return out;
-}
-
-/** Large sub-schemas used more than once become their own schemas, referred to by `$ref`. */
-function shareSubSchemas(schemas: Map<string, Schema>, taken: Set<string>): Map<string, Schema> {
-  const counts = new Map<string, { count: number; hint: string }>();
-  const visit = (schema: Schema) => {
-    for (const [hint, child] of children(schema)) {
-      const key = JSON.stringify(child);
-      if (key.length >= SHARE_MIN_LENGTH) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
-      visit(child);
-    }
-  };
-  for (const schema of schemas.values()) visit(schema);
-
-  const shared = new Map<string, string>(); // JSON -> id
-  for (const [key, { count, hint }] of counts) {
-    if (count < 2) continue;
-    let id = `shared${camelCase(`_${hint}`).replace(/^./, (c) => c.toUpperCase())}`;
-    for (let n = 2; taken.has(id); n++) id = `shared${camelCase(`_${hint}`).replace(/^./, (c) => c.toUpperCase())}${n}`;
-    taken.add(id);
-    shared.set(key, id);
+function constraintsOnly(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(constraintsOnly);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    // `properties` maps names (which may be `default` or `title`) to schemas.
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Schema).map(([n, c]) => [n, constraintsOnly(c)])) : key === 'enum' || key === 'const' ? value : constraintsOnly(value);
   }
-  const rewrite = (schema: Schema): Schema =>
-    rebuild(schema, (_hint, child) => {
-      const id = shared.get(JSON.stringify(child));
-      return id === undefined ? rewrite(child) : { $ref: id };
-    });
-  const out = new Map<string, Schema>();
-  for (const [key, id] of shared) out.set(id, rewrite(JSON.parse(key) as Schema));
-  for (const [name, schema] of schemas) schemas.set(name, rewrite(schema));
   return out;
 }
 
@@ -88,7 +48,7 @@ function distinctSchemas(deployments: DeploymentModel[]): { schemas: Map<string,
     for (const route of deployment.routes) {
       for (const endpoint of route.endpoints) {
         // Endpoints without declared params still get a validator: it accepts any object.
-        const schema = argsToJsonSchema(endpoint.argsMode === 'declared' ? endpoint.args : {}) as Schema;
+        const schema = constraintsOnly(argsToJsonSchema(endpoint.argsMode === 'declared' ? endpoint.args : {})) as Schema;
         const key = JSON.stringify(schema);
         let name = byContent.get(key);
         if (name === undefined) {
@@ -107,7 +67,13 @@ function distinctSchemas(deployments: DeploymentModel[]): { schemas: Map<string,
 /** The shared validator module of all deployments, and which export each endpoint uses. */
 export function emitValidators(model: SpecModel): { files: EmittedFile[]; index: ValidatorIndex } {
   const { schemas, index } = distinctSchemas(model.deployments);
-  const shared = shareSubSchemas(schemas, new Set(schemas.keys()));
+  const taken = new Set(schemas.keys());
+  const shared = shareSubSchemas(schemas, (hint) => {
+    let id = `shared${pascalCase(hint)}`;
+    for (let n = 2; taken.has(id); n++) id = `shared${pascalCase(hint)}${n}`;
+    taken.add(id);
+    return id;
+  }, (id) => ({ $ref: id }));
   const ajv = new Ajv.default({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, lines: true } });
   for (const [id, schema] of shared) ajv.addSchema({ $id: id, ...schema });
   const exports: Record<string, string> = {};

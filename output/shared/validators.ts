@@ -3,7 +3,7 @@
 // Do not edit: run `specpress generate` instead.
 "use strict";
 export const getIndex = validate10;
-const schema11 = {"$id":"getIndex","type":"object","properties":{"context":{"default":"view"}},"additionalProperties":true};
+const schema11 = {"$id":"getIndex","type":"object","properties":{"context":{}},"additionalProperties":true};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getIndex" */;
@@ -26,7 +26,7 @@ return errors === 0;
 }
 
 export const batchRequests = validate11;
-const schema12 = {"$id":"batchRequests","type":"object","properties":{"validation":{"type":"string","enum":["require-all-validate","normal"],"default":"normal"},"requests":{"type":"array","maxItems":25,"items":{"type":"object","properties":{"method":{"type":"string","enum":["POST","PUT","PATCH","DELETE"],"default":"POST"},"path":{"type":"string"},"body":{"type":"object","properties":{},"additionalProperties":true},"headers":{"type":"object","properties":{},"additionalProperties":{"type":["string","array"],"items":{"type":"string"}}}},"required":["path"]}}},"additionalProperties":true,"required":["requests"]};
+const schema12 = {"$id":"batchRequests","type":"object","properties":{"validation":{"type":"string","enum":["require-all-validate","normal"]},"requests":{"type":"array","maxItems":25,"items":{"type":"object","properties":{"method":{"type":"string","enum":["POST","PUT","PATCH","DELETE"]},"path":{"type":"string"},"body":{"type":"object","properties":{},"additionalProperties":true},"headers":{"type":"object","properties":{},"additionalProperties":{"type":["string","array"],"items":{"type":"string"}}}},"required":["path"]}}},"additionalProperties":true,"required":["requests"]};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchRequests" */;
@@ -226,7 +226,7 @@ return errors === 0;
 }
 
 export const oembed10Index = validate12;
-const schema13 = {"$id":"oembed10Index","type":"object","properties":{"namespace":{"default":"oembed/1.0"},"context":{"default":"view"}},"additionalProperties":true};
+const schema13 = {"$id":"oembed10Index","type":"object","properties":{"namespace":{},"context":{}},"additionalProperties":true};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="oembed10Index" */;
@@ -249,7 +249,7 @@ return errors === 0;
 }
 
 export const getOembed = validate13;
-const schema14 = {"$id":"getOembed","type":"object","properties":{"url":{"description":"Address of the item to embed.","type":"string","format":"uri"},"format":{"default":"json"},"maxwidth":{"default":600}},"additionalProperties":true,"required":["url"]};
+const schema14 = {"$id":"getOembed","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{},"maxwidth":{}},"additionalProperties":true,"required":["url"]};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getOembed" */;
@@ -294,7 +294,7 @@ return errors === 0;
 }
 
 export const getOembedProxy = validate14;
-const schema15 = {"$id":"getOembedProxy","type":"object","properties":{"url":{"description":"Address of the item to embed.","type":"string","format":"uri"},"format":{"description":"Response format of the oEmbed data.","type":"string","default":"json","enum":["json","xml"]},"maxwidth":{"description":"Largest width of the embed, in pixels.","type":"integer","default":600},"maxheight":{"description":"Largest height of the embed, in pixels.","type":"integer"},"discover":{"description":"Whether to look for an oEmbed endpoint in the page when no known provider matches.","type":"boolean","default":true}},"additionalProperties":true,"required":["url"]};
+const schema15 = {"$id":"getOembedProxy","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{"type":"string","enum":["json","xml"]},"maxwidth":{"type":"integer"},"maxheight":{"type":"integer"},"discover":{"type":"boolean"}},"additionalProperties":true,"required":["url"]};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getOembedProxy" */;
@@ -399,33 +399,10 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1Index = validate15;
-const schema16 = {"$id":"pagebuilderOneV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder-one/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const pagebuilderOneV1PostConnectAuthorize = validate15;
+const schema16 = {"$id":"pagebuilderOneV1PostConnectAuthorize","type":"object","properties":{"clearSession":{"type":"boolean"}},"additionalProperties":true};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderOneV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderOneV1PostConnectAuthorize = validate16;
-const schema17 = {"$id":"pagebuilderOneV1PostConnectAuthorize","type":"object","properties":{"clearSession":{"description":"Forget any half-finished connection first.","type":"boolean","default":false}},"additionalProperties":true};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostConnectAuthorize" */;
 let vErrors = null;
 let errors = 0;
@@ -453,14 +430,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const anyParams = validate17;
-const schema18 = {"$id":"anyParams","type":"object","properties":{},"additionalProperties":true};
+export const anyParams = validate16;
+const schema17 = {"$id":"anyParams","type":"object","properties":{},"additionalProperties":true};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="anyParams" */;
 let vErrors = null;
 let errors = 0;
@@ -476,14 +453,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetTopBarNotifications = validate18;
-const schema19 = {"$id":"pagebuilderOneV1GetTopBarNotifications","type":"object","properties":{"app_name":{"description":"Product asking for its notifications.","type":"string"},"app_version":{"description":"Version of that product.","type":"string"}},"additionalProperties":true,"required":["app_name","app_version"]};
+export const pagebuilderOneV1GetTopBarNotifications = validate17;
+const schema18 = {"$id":"pagebuilderOneV1GetTopBarNotifications","type":"object","properties":{"app_name":{"type":"string"},"app_version":{"type":"string"}},"additionalProperties":true,"required":["app_name","app_version"]};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetTopBarNotifications" */;
 let vErrors = null;
 let errors = 0;
@@ -543,14 +520,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostTopBarFeedback = validate19;
-const schema20 = {"$id":"pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"description":"Product the feedback is about.","type":"string"},"subject":{"description":"Subject line.","type":"string"},"title":{"description":"Short summary.","type":"string"},"description":{"description":"The feedback itself.","type":"string"},"countryCode":{"description":"Sender's country code.","type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
+export const pagebuilderOneV1PostTopBarFeedback = validate18;
+const schema19 = {"$id":"pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"type":"string"},"subject":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"countryCode":{"type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostTopBarFeedback" */;
 let vErrors = null;
 let errors = 0;
@@ -666,15 +643,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemes = validate20;
-const schema21 = {"$id":"pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"description":"Theme to install.","type":"string","pattern":"^[\\w-]+$"},"status":{"description":"State the theme is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemes = validate19;
+const schema20 = {"$id":"pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"type":"string","pattern":"^[\\w-]+$"},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
 const pattern0 = new RegExp("^[\\w-]+$", "");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -727,7 +704,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema21.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -748,14 +725,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemesActivate = validate21;
-const schema22 = {"$id":"pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"description":"Theme to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemesActivate = validate20;
+const schema21 = {"$id":"pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostThemesActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -793,14 +770,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetPlugins = validate22;
-const schema23 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string","enum":["view","embed","edit"],"default":"view"},"search":{"description":"Keep only plugins matching this text.","type":"string"},"status":{"description":"Keep only plugins in these states.","type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
+export const pagebuilderOneV1GetPlugins = validate21;
+const schema22 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"search":{"type":"string"},"status":{"type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -818,7 +795,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema23.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema22.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -857,7 +834,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data3 === "inactive") || (data3 === "active"))){
-const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema22.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -890,14 +867,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins = validate23;
-const schema24 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"description":"Plugin of the family to install.","type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"description":"State the plugin is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins = validate22;
+const schema23 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -925,7 +902,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema24.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema23.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -948,7 +925,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema24.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -969,104 +946,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsActivate = validate24;
-const schema25 = {"$id":"pagebuilderOneV1PostPluginsActivate","type":"object","properties":{"slug":{"description":"Plugin to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsUpgrade = validate23;
+const schema24 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"type":"string"},"status":{"type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderOneV1PostPluginsActivate" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.slug === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate24.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderOneV1PostPluginsDeactivate = validate25;
-const schema26 = {"$id":"pagebuilderOneV1PostPluginsDeactivate","type":"object","properties":{"slug":{"description":"Plugin to deactivate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderOneV1PostPluginsDeactivate" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.slug === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderOneV1PostPluginsUpgrade = validate26;
-const schema27 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"description":"Plugin to upgrade.","type":"string"},"status":{"description":"An upgraded plugin is left active.","type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsUpgrade" */;
 let vErrors = null;
 let errors = 0;
@@ -1106,7 +993,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "active")){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema27.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema24.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1127,14 +1014,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun = validate27;
-const schema28 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"description":"Plugin whose settings move to the connected account.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"force":{"description":"Migrate even when the plugin is already connected.","type":"boolean","default":true}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun = validate24;
+const schema25 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun" */;
 let vErrors = null;
 let errors = 0;
@@ -1162,7 +1049,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema28.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema25.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1195,14 +1082,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback = validate28;
-const schema29 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"description":"Plugin whose migration is undone.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback = validate25;
+const schema26 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback" */;
 let vErrors = null;
 let errors = 0;
@@ -1230,7 +1117,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema29.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema26.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1251,37 +1138,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1Index = validate29;
-const schema30 = {"$id":"pagebuilderV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const pagebuilderV1GetGlobalsColor = validate26;
+const schema27 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate29.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1GetGlobalsColor = validate30;
-const schema31 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
-
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1319,59 +1183,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsTypographyItem = validate31;
-const schema32 = {"$id":"pagebuilderV1GetGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetPost = validate27;
+const schema28 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"}},"additionalProperties":true};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1GetGlobalsTypographyItem" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1GetPost = validate32;
-const schema33 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"description":"Post types to search (all public ones when null).","type":"array","default":null},"excluded_types":{"description":"Post types never searched.","type":"array","default":["builder-floating-buttons","builder-landing-page","builder_library","attachment","revision","nav_menu_item","custom_css","customize_changeset"]},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"is_public":{"description":"Search only publicly viewable post types.","type":"boolean","default":true},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null},"tax_query":{"description":"Extra taxonomy conditions.","type":"array","default":null}},"additionalProperties":true};
-
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost" */;
 let vErrors = null;
 let errors = 0;
@@ -1472,14 +1291,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTerm = validate33;
-const schema34 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"description":"Taxonomies to search (all when null).","type":"array","default":null},"excluded_types":{"description":"Taxonomies never searched.","type":"array","default":null},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"hide_empty":{"description":"Leave out terms with no posts.","type":"boolean","default":false},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null}},"additionalProperties":true};
+export const pagebuilderV1GetTerm = validate28;
+const schema29 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"hide_empty":{"type":"boolean"},"meta_query":{"type":"array"}},"additionalProperties":true};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -1568,14 +1387,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUser = validate34;
-const schema35 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100}},"additionalProperties":true};
+export const pagebuilderV1GetUser = validate29;
+const schema30 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"}},"additionalProperties":true};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetUser" */;
 let vErrors = null;
 let errors = 0;
@@ -1616,14 +1435,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetFavorites = validate35;
-const schema36 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetFavorites = validate30;
+const schema31 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"}},"additionalProperties":true};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1723,14 +1542,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostFavorites = validate36;
-const schema37 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item marked as favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1PostFavorites = validate31;
+const schema32 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"type":"string"},"favorite":{"type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1790,81 +1609,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteFavorites = validate37;
-const schema38 = {"$id":"pagebuilderV1DeleteFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item no longer a favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1UpdateKitElementsDefaults = validate32;
+const schema33 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"type":"string"},"settings":{"type":"object"}},"additionalProperties":true,"required":["type","settings"]};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1DeleteFavorites" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.favorite === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "favorite"},message:"must have required property '"+"favorite"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.favorite !== undefined){
-if(typeof data.favorite !== "string"){
-const err3 = {instancePath:instancePath+"/favorite",schemaPath:"#/properties/favorite/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate37.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1UpdateKitElementsDefaults = validate38;
-const schema39 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type the defaults apply to.","type":"string"},"settings":{"description":"Default settings of that element type.","type":"object"}},"additionalProperties":true,"required":["type","settings"]};
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1925,14 +1677,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteKitElementsDefaults = validate39;
-const schema40 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type whose defaults are removed.","type":"string"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1DeleteKitElementsDefaults = validate33;
+const schema34 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true,"required":["type"]};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DeleteKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1970,14 +1722,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSiteNavigationRecentPosts = validate40;
-const schema41 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"description":"How many posts to answer.","type":"integer"},"post_type":{"description":"Post types to include.","type":"array","default":["page","post","builder_library"]},"post__not_in":{"description":"Post ids to leave out.","type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
+export const pagebuilderV1GetSiteNavigationRecentPosts = validate34;
+const schema35 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"type":"integer"},"post_type":{"type":"array"},"post__not_in":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetSiteNavigationRecentPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -2057,14 +1809,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSiteNavigationAddNewPost = validate41;
-const schema42 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"description":"Type of the new draft.","type":"string","default":"post"}},"additionalProperties":true};
+export const pagebuilderV1PostSiteNavigationAddNewPost = validate35;
+const schema36 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"type":"string"}},"additionalProperties":true};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSiteNavigationAddNewPost" */;
 let vErrors = null;
 let errors = 0;
@@ -2092,104 +1844,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetChecklistItem = validate42;
-const schema43 = {"$id":"pagebuilderV1GetChecklistItem","type":"object","properties":{"id":{"description":"Checklist entry id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1PostTemplateLibraryTemplates = validate36;
+const schema37 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"type":"string"},"type":{"type":"string","enum":["page","section","container"]},"content":{"type":"object"}},"additionalProperties":true,"required":["type"]};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1GetChecklistItem" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate42.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1GetChecklistStep = validate43;
-const schema44 = {"$id":"pagebuilderV1GetChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"}},"additionalProperties":true,"required":["id"]};
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1GetChecklistStep" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate43.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1PostTemplateLibraryTemplates = validate44;
-const schema45 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"description":"Template title.","type":"string"},"type":{"description":"What the template is used as.","type":"string","enum":["page","section","container"]},"content":{"description":"The template's element tree.","type":"object"}},"additionalProperties":true,"required":["type"]};
-
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostTemplateLibraryTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2229,7 +1891,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "page") || (data1 === "section")) || (data1 === "container"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema45.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema37.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2263,14 +1925,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateUserDataCurrentUser = validate45;
-const schema46 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"description":"Messages the user chose not to see again.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const pagebuilderV1UpdateUserDataCurrentUser = validate37;
+const schema38 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateUserDataCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -2314,14 +1976,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostLibraryConnect = validate46;
-const schema47 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"description":"Access token of the template library account.","type":"string"}},"additionalProperties":true,"required":["token"]};
+export const pagebuilderV1PostLibraryConnect = validate38;
+const schema39 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"type":"string"}},"additionalProperties":true,"required":["token"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -2359,14 +2021,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSendEvent = validate47;
-const schema48 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"description":"The event as the editor reports it.","type":"object"}},"additionalProperties":true,"required":["event_data"]};
+export const pagebuilderV1PostSendEvent = validate39;
+const schema40 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"type":"object"}},"additionalProperties":true,"required":["event_data"]};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -2405,37 +2067,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsIndex = validate48;
-const schema49 = {"$id":"pagebuilderV1DocumentsIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/documents"},"context":{"default":"view"}},"additionalProperties":true};
+export const pagebuilderV1DocumentsPostMediaImport = validate40;
+const schema41 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{}},"additionalProperties":true,"required":["id"]};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1DocumentsIndex" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate48.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1DocumentsPostMediaImport = validate49;
-const schema50 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{"description":"Document (post id) whose external media is imported."}},"additionalProperties":true,"required":["id"]};
-
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DocumentsPostMediaImport" */;
 let vErrors = null;
 let errors = 0;
@@ -2461,83 +2100,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1FeedbackIndex = validate50;
-const schema51 = {"$id":"pagebuilderV1FeedbackIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/feedback"},"context":{"default":"view"}},"additionalProperties":true};
+export const sitegenV1PostDescription = validate41;
+const schema42 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1FeedbackIndex" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderAiV1Index = validate51;
-const schema52 = {"$id":"pagebuilderAiV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder-ai/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderAiV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate51.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1Index = validate52;
-const schema53 = {"$id":"sitegenV1Index","type":"object","properties":{"namespace":{"default":"sitegen/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sitegenV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate52.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1PostDescription = validate53;
-const schema54 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
-
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -2599,14 +2169,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplateKeywords = validate54;
-const schema55 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"business_category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostTemplateKeywords = validate42;
+const schema43 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"business_category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplateKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -2668,14 +2238,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostImages = validate55;
-const schema56 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"string"},"page":{"description":"Page of results.","type":"string"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenV1PostImages = validate43;
+const schema44 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"string"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -2761,14 +2331,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRecordStep = validate56;
-const schema57 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"description":"What happened at the step.","type":"string"},"current_step":{"description":"Number of the step.","type":"integer"},"current_step_name":{"description":"Name of the step.","type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
+export const sitegenV1PostRecordStep = validate44;
+const schema45 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"type":"string"},"current_step":{"type":"integer"},"current_step_name":{"type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostRecordStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2851,14 +2421,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates = validate57;
-const schema58 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keyword":{"description":"Word the templates should match.","type":"string"}},"additionalProperties":true};
+export const sitegenV1PostTemplates = validate45;
+const schema46 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keyword":{"type":"string"}},"additionalProperties":true};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2910,14 +2480,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAllTemplates = validate58;
-const schema59 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"per_page":{"description":"Templates per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keyword":{"description":"Word the templates should match.","type":"string"},"sort":{"description":"Sort field and direction.","type":"object"}},"additionalProperties":true};
+export const sitegenV1PostAllTemplates = validate46;
+const schema47 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"page_builder":{"type":"string"},"keyword":{"type":"string"},"sort":{"type":"object"}},"additionalProperties":true};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAllTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -3008,14 +2578,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostUserDetails = validate59;
-const schema60 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"description":"What the business does.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_category":{"description":"Business category.","type":"string"},"site_language":{"description":"Language of the generated site.","type":"string"},"keywords":{"description":"Keywords chosen.","type":"array"},"images":{"description":"Images chosen.","type":"array"},"business_addeess":{"description":"Postal address (the name is spelled so by clients).","type":"string"},"business_phone":{"description":"Phone number.","type":"string"},"business_email":{"description":"Contact email.","type":"string"},"social_profiles":{"description":"Links to social profiles.","type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
+export const sitegenV1PostUserDetails = validate47;
+const schema48 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"type":"string"},"business_name":{"type":"string"},"business_category":{"type":"string"},"site_language":{"type":"string"},"keywords":{"type":"array"},"images":{"type":"array"},"business_addeess":{"type":"string"},"business_phone":{"type":"string"},"business_email":{"type":"string"},"social_profiles":{"type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -3211,14 +2781,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSite = validate60;
-const schema61 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostSite = validate48;
+const schema49 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3256,14 +2826,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostContentExport = validate61;
-const schema62 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"description":"Template whose text is filled in.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"language":{"description":"Language of the text.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostContentExport = validate49;
+const schema50 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"},"business_description":{"type":"string"},"language":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostContentExport" */;
 let vErrors = null;
 let errors = 0;
@@ -3337,14 +2907,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAiSite = validate62;
-const schema63 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostAiSite = validate50;
+const schema51 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAiSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3394,14 +2964,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSearchCategory = validate63;
-const schema64 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"description":"Word to find a business category for.","type":"string"}},"additionalProperties":true,"required":["keyword"]};
+export const sitegenV1PostSearchCategory = validate51;
+const schema52 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"type":"string"}},"additionalProperties":true,"required":["keyword"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSearchCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -3439,14 +3009,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSetStepData = validate64;
-const schema65 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"description":"The wizard's state, as the client serialises it.","type":"string"}},"additionalProperties":true,"required":["business_details"]};
+export const sitegenV1PostSetStepData = validate52;
+const schema53 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"type":"string"}},"additionalProperties":true,"required":["business_details"]};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSetStepData" */;
 let vErrors = null;
 let errors = 0;
@@ -3484,37 +3054,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1Index = validate65;
-const schema66 = {"$id":"themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const themeV1PostUpdateLearnProgress = validate53;
+const schema54 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"type":"string"},"stepId":{"type":"string"},"completed":{"type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="themeV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate65.errors = vErrors;
-return errors === 0;
-}
-
-export const themeV1PostUpdateLearnProgress = validate66;
-const schema67 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
-
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3596,37 +3143,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1Index = validate67;
-const schema68 = {"$id":"npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const npsSurveyV1PostRating = validate54;
+const schema55 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"type":"string"},"rating":{"type":"integer"},"comment":{"type":"string"},"plugin_slug":{"type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="npsSurveyV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate67.errors = vErrors;
-return errors === 0;
-}
-
-export const npsSurveyV1PostRating = validate68;
-const schema69 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given.","type":"integer"},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
-
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -3721,14 +3245,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate69;
-const schema70 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1PostDismissNpsSurvey = validate55;
+const schema56 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"type":"string"},"plugin_slug":{"type":"string"},"dismiss_timespan":{"type":"integer"},"current_step":{"type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -3833,38 +3357,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const coreV2Index = validate70;
-const schema71 = {"$id":"coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="coreV2Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate70.errors = vErrors;
-return errors === 0;
-}
-
-export const listPosts = validate71;
-const schema72 = {"$id":"listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+export const listPosts = validate56;
+const schema57 = {"$id":"listPosts","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"$ref":"sharedStatus"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"tags_exclude":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}]},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+const schema58 = {"$id":"sharedStatus","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}};
 const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -3882,7 +3384,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema72.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema57.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4193,7 +3695,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema72.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema57.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4229,7 +3731,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema72.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema57.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4252,7 +3754,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema72.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema57.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4279,7 +3781,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data21 === "post_title") || (data21 === "post_content")) || (data21 === "post_excerpt"))){
-const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema72.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema57.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4336,7 +3838,7 @@ const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
 let data25 = data24[i6];
 if(typeof data25 !== "string"){
-const err36 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = {instancePath:instancePath+"/status/" + i6,schemaPath:"sharedStatus/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4346,7 +3848,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((((((((((((data25 === "publish") || (data25 === "future")) || (data25 === "draft")) || (data25 === "pending")) || (data25 === "private")) || (data25 === "trash")) || (data25 === "auto-draft")) || (data25 === "inherit")) || (data25 === "request-pending")) || (data25 === "request-confirmed")) || (data25 === "request-failed")) || (data25 === "request-completed")) || (data25 === "any"))){
-const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema72.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"sharedStatus/items/enum",keyword:"enum",params:{allowedValues: schema58.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4358,7 +3860,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err38 = {instancePath:instancePath+"/status",schemaPath:"sharedStatus/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4381,7 +3883,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data26 === "AND") || (data26 === "OR"))){
-const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema72.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema57.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4394,7 +3896,7 @@ errors++;
 if(data.categories !== undefined){
 let data27 = data.categories;
 if(!data27 || typeof data27 != "object"){
-const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema72.properties.categories.type},message:"must be object,array"};
+const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema57.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4403,10 +3905,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs58 = errors;
-let valid15 = false;
-let passing0 = null;
 const _errs59 = errors;
+let valid16 = false;
+let passing0 = null;
+const _errs60 = errors;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
@@ -4433,12 +3935,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-var _valid0 = _errs59 === errors;
+var _valid0 = _errs60 === errors;
 if(_valid0){
-valid15 = true;
+valid16 = true;
 passing0 = 0;
 }
-const _errs63 = errors;
+const _errs64 = errors;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 for(const key0 in data27){
 if(!(((key0 === "terms") || (key0 === "include_children")) || (key0 === "operator"))){
@@ -4506,7 +4008,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((data32 === "AND") || (data32 === "OR"))){
-const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema72.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema57.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4527,18 +4029,18 @@ vErrors.push(err50);
 }
 errors++;
 }
-var _valid0 = _errs63 === errors;
-if(_valid0 && valid15){
-valid15 = false;
+var _valid0 = _errs64 === errors;
+if(_valid0 && valid16){
+valid16 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid0){
-valid15 = true;
+valid16 = true;
 passing0 = 1;
 }
 }
-if(!valid15){
+if(!valid16){
 const err51 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err51];
@@ -4549,10 +4051,10 @@ vErrors.push(err51);
 errors++;
 }
 else {
-errors = _errs58;
+errors = _errs59;
 if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
+if(_errs59){
+vErrors.length = _errs59;
 }
 else {
 vErrors = null;
@@ -4563,7 +4065,7 @@ vErrors = null;
 if(data.categories_exclude !== undefined){
 let data33 = data.categories_exclude;
 if(!data33 || typeof data33 != "object"){
-const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema72.properties.categories_exclude.type},message:"must be object,array"};
+const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema57.properties.categories_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4572,10 +4074,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs76 = errors;
-let valid21 = false;
-let passing1 = null;
 const _errs77 = errors;
+let valid22 = false;
+let passing1 = null;
+const _errs78 = errors;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
@@ -4602,12 +4104,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-var _valid1 = _errs77 === errors;
+var _valid1 = _errs78 === errors;
 if(_valid1){
-valid21 = true;
+valid22 = true;
 passing1 = 0;
 }
-const _errs81 = errors;
+const _errs82 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 for(const key1 in data33){
 if(!((key1 === "terms") || (key1 === "include_children"))){
@@ -4673,18 +4175,18 @@ vErrors.push(err59);
 }
 errors++;
 }
-var _valid1 = _errs81 === errors;
-if(_valid1 && valid21){
-valid21 = false;
+var _valid1 = _errs82 === errors;
+if(_valid1 && valid22){
+valid22 = false;
 passing1 = [passing1, 1];
 }
 else {
 if(_valid1){
-valid21 = true;
+valid22 = true;
 passing1 = 1;
 }
 }
-if(!valid21){
+if(!valid22){
 const err60 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err60];
@@ -4695,10 +4197,10 @@ vErrors.push(err60);
 errors++;
 }
 else {
-errors = _errs76;
+errors = _errs77;
 if(vErrors !== null){
-if(_errs76){
-vErrors.length = _errs76;
+if(_errs77){
+vErrors.length = _errs77;
 }
 else {
 vErrors = null;
@@ -4709,7 +4211,7 @@ vErrors = null;
 if(data.tags !== undefined){
 let data38 = data.tags;
 if(!data38 || typeof data38 != "object"){
-const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema72.properties.tags.type},message:"must be object,array"};
+const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema57.properties.tags.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4718,10 +4220,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs92 = errors;
-let valid27 = false;
-let passing2 = null;
 const _errs93 = errors;
+let valid28 = false;
+let passing2 = null;
+const _errs94 = errors;
 if(Array.isArray(data38)){
 const len11 = data38.length;
 for(let i11=0; i11<len11; i11++){
@@ -4748,12 +4250,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-var _valid2 = _errs93 === errors;
+var _valid2 = _errs94 === errors;
 if(_valid2){
-valid27 = true;
+valid28 = true;
 passing2 = 0;
 }
-const _errs97 = errors;
+const _errs98 = errors;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key2 in data38){
 if(!((key2 === "terms") || (key2 === "operator"))){
@@ -4809,7 +4311,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((data42 === "AND") || (data42 === "OR"))){
-const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema72.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema57.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4830,18 +4332,18 @@ vErrors.push(err69);
 }
 errors++;
 }
-var _valid2 = _errs97 === errors;
-if(_valid2 && valid27){
-valid27 = false;
+var _valid2 = _errs98 === errors;
+if(_valid2 && valid28){
+valid28 = false;
 passing2 = [passing2, 1];
 }
 else {
 if(_valid2){
-valid27 = true;
+valid28 = true;
 passing2 = 1;
 }
 }
-if(!valid27){
+if(!valid28){
 const err70 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err70];
@@ -4852,10 +4354,10 @@ vErrors.push(err70);
 errors++;
 }
 else {
-errors = _errs92;
+errors = _errs93;
 if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
+if(_errs93){
+vErrors.length = _errs93;
 }
 else {
 vErrors = null;
@@ -4866,7 +4368,7 @@ vErrors = null;
 if(data.tags_exclude !== undefined){
 let data43 = data.tags_exclude;
 if(!data43 || typeof data43 != "object"){
-const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema72.properties.tags_exclude.type},message:"must be object,array"};
+const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema57.properties.tags_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4875,10 +4377,10 @@ vErrors.push(err71);
 }
 errors++;
 }
-const _errs108 = errors;
-let valid33 = false;
-let passing3 = null;
 const _errs109 = errors;
+let valid34 = false;
+let passing3 = null;
+const _errs110 = errors;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
@@ -4905,12 +4407,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-var _valid3 = _errs109 === errors;
+var _valid3 = _errs110 === errors;
 if(_valid3){
-valid33 = true;
+valid34 = true;
 passing3 = 0;
 }
-const _errs113 = errors;
+const _errs114 = errors;
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 for(const key3 in data43){
 if(!(key3 === "terms")){
@@ -4964,18 +4466,18 @@ vErrors.push(err77);
 }
 errors++;
 }
-var _valid3 = _errs113 === errors;
-if(_valid3 && valid33){
-valid33 = false;
+var _valid3 = _errs114 === errors;
+if(_valid3 && valid34){
+valid34 = false;
 passing3 = [passing3, 1];
 }
 else {
 if(_valid3){
-valid33 = true;
+valid34 = true;
 passing3 = 1;
 }
 }
-if(!valid33){
+if(!valid34){
 const err78 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err78];
@@ -4986,10 +4488,10 @@ vErrors.push(err78);
 errors++;
 }
 else {
-errors = _errs108;
+errors = _errs109;
 if(vErrors !== null){
-if(_errs108){
-vErrors.length = _errs108;
+if(_errs109){
+vErrors.length = _errs109;
 }
 else {
 vErrors = null;
@@ -5038,7 +4540,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((((((((data50 === "standard") || (data50 === "aside")) || (data50 === "chat")) || (data50 === "gallery")) || (data50 === "link")) || (data50 === "image")) || (data50 === "quote")) || (data50 === "status")) || (data50 === "video")) || (data50 === "audio"))){
-const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema72.properties.format.items.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema57.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5095,14 +4597,14 @@ vErrors.push(err85);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate72;
-const schema73 = {"$id":"createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPost = validate57;
+const schema59 = {"$id":"createPost","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost" */;
 let vErrors = null;
 let errors = 0;
@@ -5110,7 +4612,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema73.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema59.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5135,7 +4637,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema73.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema59.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5182,7 +4684,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema73.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5243,7 +4745,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema73.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema59.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5266,7 +4768,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema73.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema59.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5289,7 +4791,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema73.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema59.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5419,14 +4921,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate73;
-const schema74 = {"$id":"getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPost = validate58;
+const schema60 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -5457,7 +4959,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema74.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema60.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5503,14 +5005,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate74;
-const schema75 = {"$id":"updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost = validate59;
+const schema61 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5531,7 +5033,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema75.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema61.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5556,7 +5058,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema75.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema61.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5603,7 +5105,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema75.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema61.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5664,7 +5166,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema75.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema61.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5687,7 +5189,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema75.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema61.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5710,7 +5212,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema75.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema61.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5840,14 +5342,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate75;
-const schema76 = {"$id":"deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePost = validate60;
+const schema62 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5888,14 +5390,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate76;
-const schema77 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate61;
+const schema63 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -5926,7 +5428,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema77.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema63.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6092,7 +5594,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema77.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema63.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6115,7 +5617,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema77.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema63.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6136,14 +5638,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate77;
-const schema78 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostRevision = validate62;
+const schema64 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -6187,7 +5689,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema78.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema64.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6208,14 +5710,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate78;
-const schema79 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePostRevision = validate63;
+const schema65 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -6269,14 +5771,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate79;
-const schema80 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPostAutosaves = validate64;
+const schema66 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -6307,7 +5809,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema80.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema66.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6328,14 +5830,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate80;
-const schema81 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave = validate65;
+const schema67 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6356,7 +5858,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema81.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema67.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6381,7 +5883,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema81.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema67.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6428,7 +5930,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema81.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema67.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6489,7 +5991,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema81.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema67.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6512,7 +6014,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema81.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema67.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6535,7 +6037,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema81.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema67.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6665,86 +6167,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostAutosave = validate81;
-const schema82 = {"$id":"getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPages = validate66;
+const schema68 = {"$id":"listPages","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"type":"array","items":{"type":"integer"}},"parent_exclude":{"type":"array","items":{"type":"integer"}},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"$ref":"sharedStatus"}},"additionalProperties":true};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getPostAutosave" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data2 = data.context;
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema82.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-
-export const listPages = validate82;
-const schema83 = {"$id":"listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -6762,7 +6192,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema83.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema68.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7086,7 +6516,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data17 === "exact")){
-const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema83.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema68.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7122,7 +6552,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data19 === "asc") || (data19 === "desc"))){
-const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema83.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema68.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7145,7 +6575,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((((((data20 === "author") || (data20 === "date")) || (data20 === "id")) || (data20 === "include")) || (data20 === "modified")) || (data20 === "parent")) || (data20 === "relevance")) || (data20 === "slug")) || (data20 === "include_slugs")) || (data20 === "title")) || (data20 === "menu_order"))){
-const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema83.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema68.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7230,7 +6660,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data26 === "post_title") || (data26 === "post_content")) || (data26 === "post_excerpt"))){
-const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema83.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema68.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7287,7 +6717,7 @@ const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
 let data30 = data29[i8];
 if(typeof data30 !== "string"){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"sharedStatus/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7297,7 +6727,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(((((((((((((data30 === "publish") || (data30 === "future")) || (data30 === "draft")) || (data30 === "pending")) || (data30 === "private")) || (data30 === "trash")) || (data30 === "auto-draft")) || (data30 === "inherit")) || (data30 === "request-pending")) || (data30 === "request-confirmed")) || (data30 === "request-failed")) || (data30 === "request-completed")) || (data30 === "any"))){
-const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema83.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"sharedStatus/items/enum",keyword:"enum",params:{allowedValues: schema58.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7309,7 +6739,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err43 = {instancePath:instancePath+"/status",schemaPath:"sharedStatus/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7330,14 +6760,14 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate83;
-const schema84 = {"$id":"createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPage = validate67;
+const schema70 = {"$id":"createPage","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage" */;
 let vErrors = null;
 let errors = 0;
@@ -7345,7 +6775,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema84.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema70.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7370,7 +6800,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema84.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema70.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7417,7 +6847,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema84.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema70.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7491,7 +6921,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema84.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema70.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7514,7 +6944,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema84.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema70.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7587,98 +7017,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const getPage = validate84;
-const schema85 = {"$id":"getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const updatePage = validate68;
+const schema71 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getPage" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema85.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.excerpt_length !== undefined){
-let data2 = data.excerpt_length;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/excerpt_length",schemaPath:"#/properties/excerpt_length/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate84.errors = vErrors;
-return errors === 0;
-}
-
-export const updatePage = validate85;
-const schema86 = {"$id":"updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -7699,7 +7045,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema86.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema71.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7724,7 +7070,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema86.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema71.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7771,7 +7117,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema86.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema71.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7845,7 +7191,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema86.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema71.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7868,7 +7214,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema86.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema71.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7941,502 +7287,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePage = validate86;
-const schema87 = {"$id":"deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const createPageAutosave = validate69;
+const schema72 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="deletePage" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.force !== undefined){
-if(typeof data.force !== "boolean"){
-const err1 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-
-export const listPageRevisions = validate87;
-const schema88 = {"$id":"listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
-
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listPageRevisions" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema88.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.page !== undefined){
-let data2 = data.page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data2 == "number"){
-if(data2 < 1 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.per_page !== undefined){
-let data3 = data.per_page;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data3 == "number"){
-if(data3 > 100 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data3 < 1 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err8 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.exclude !== undefined){
-let data5 = data.exclude;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.include !== undefined){
-let data7 = data.include;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/include/" + i1,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data9 = data.offset;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data10 = data.order;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema88.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-let data11 = data.orderby;
-if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema88.properties.orderby.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate87.errors = vErrors;
-return errors === 0;
-}
-
-export const getPageRevision = validate88;
-const schema89 = {"$id":"getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
-
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getPageRevision" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data2 = data.context;
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema89.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate88.errors = vErrors;
-return errors === 0;
-}
-
-export const deletePageRevision = validate89;
-const schema90 = {"$id":"deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="deletePageRevision" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.force !== undefined){
-if(typeof data.force !== "boolean"){
-const err2 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate89.errors = vErrors;
-return errors === 0;
-}
-
-export const listPageAutosaves = validate90;
-const schema91 = {"$id":"listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listPageAutosaves" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema91.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-
-export const createPageAutosave = validate91;
-const schema92 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
-
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -8457,7 +7315,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema92.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema72.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8482,7 +7340,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema92.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema72.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8529,7 +7387,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema92.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema72.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8590,7 +7448,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema92.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema72.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8613,7 +7471,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema92.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema72.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8686,86 +7544,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageAutosave = validate92;
-const schema93 = {"$id":"getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listMedia = validate70;
+const schema73 = {"$id":"listMedia","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"type":"array","items":{"type":"integer"}},"parent_exclude":{"type":"array","items":{"type":"integer"}},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getPageAutosave" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data2 = data.context;
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema93.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate92.errors = vErrors;
-return errors === 0;
-}
-
-export const listMedia = validate93;
-const schema94 = {"$id":"listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
-
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8783,7 +7569,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema94.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema73.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9094,7 +7880,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema94.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema73.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9130,7 +7916,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema94.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema73.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9153,7 +7939,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema94.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema73.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9238,7 +8024,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(((data25 === "post_title") || (data25 === "post_content")) || (data25 === "post_excerpt"))){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema94.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema73.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9305,7 +8091,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data29 === "inherit") || (data29 === "private")) || (data29 === "trash"))){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema94.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema73.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9344,7 +8130,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(((((data31 === "image") || (data31 === "video")) || (data31 === "text")) || (data31 === "application")) || (data31 === "audio"))){
-const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema94.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema73.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9405,14 +8191,14 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate94;
-const schema95 = {"$id":"createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
+export const createMedia = validate71;
+const schema74 = {"$id":"createMedia","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9420,7 +8206,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema95.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema74.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9445,7 +8231,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema95.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema74.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9492,7 +8278,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema95.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema74.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9541,7 +8327,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema95.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema74.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9564,7 +8350,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema95.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema74.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9685,14 +8471,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate95;
-const schema96 = {"$id":"getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getMedia = validate72;
+const schema75 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9723,7 +8509,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema96.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema75.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9744,14 +8530,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate96;
-const schema97 = {"$id":"updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate73;
+const schema76 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9772,7 +8558,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema97.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema76.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9797,7 +8583,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema97.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema76.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9844,7 +8630,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema97.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema76.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9893,7 +8679,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema97.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema76.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9916,7 +8702,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema97.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema76.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10001,62 +8787,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteMedia = validate97;
-const schema98 = {"$id":"deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const postProcessMedia = validate74;
+const schema77 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="deleteMedia" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.force !== undefined){
-if(typeof data.force !== "boolean"){
-const err1 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate97.errors = vErrors;
-return errors === 0;
-}
-
-export const postProcessMedia = validate98;
-const schema99 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -10097,7 +8835,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema99.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema77.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10118,14 +8856,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate99;
-const schema100 = {"$id":"editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
+export const editMedia = validate75;
+const schema78 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"type":"number","minimum":0,"maximum":100},"y":{"type":"number","minimum":0,"maximum":100},"width":{"type":"number","minimum":0,"maximum":100},"height":{"type":"number","minimum":0,"maximum":100},"caption":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"description":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"title":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -10196,7 +8934,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema100.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema78.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10281,7 +9019,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema100.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema78.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10344,7 +9082,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema100.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema78.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10792,106 +9530,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const coreSiteHealthV1Index = validate100;
-const schema101 = {"$id":"coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsuiteV1GetGenerateFormMarkup = validate76;
+const schema79 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="coreSiteHealthV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate100.errors = vErrors;
-return errors === 0;
-}
-
-export const coreBlockEditorV1Index = validate101;
-const schema102 = {"$id":"coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="coreBlockEditorV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate101.errors = vErrors;
-return errors === 0;
-}
-
-export const coreAbilitiesV1Index = validate102;
-const schema103 = {"$id":"coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="coreAbilitiesV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate102.errors = vErrors;
-return errors === 0;
-}
-
-export const formsuiteV1Index = validate103;
-const schema104 = {"$id":"formsuiteV1Index","type":"object","properties":{"namespace":{"default":"formsuite/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="formsuiteV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate103.errors = vErrors;
-return errors === 0;
-}
-
-export const formsuiteV1GetGenerateFormMarkup = validate104;
-const schema105 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"description":"Form to render.","type":"integer"}},"additionalProperties":true,"required":["id"]};
-
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -10930,14 +9576,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate105;
-const schema106 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{"description":"Let the AI service use its built-in instructions."}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate77;
+const schema80 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -10953,14 +9599,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate106;
-const schema107 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{"description":"Entry just created by the visitor."}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate78;
+const schema81 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -10986,14 +9632,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate107;
-const schema108 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{"description":"Form whose setup card is dismissed."},"action":{"description":"Which card.","type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1PostDismissFormSetupCard = validate79;
+const schema82 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -11031,7 +9677,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema108.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema82.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11052,14 +9698,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate108;
-const schema109 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"description":"Text searched in page titles.","type":"string","default":""},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Pages per result page.","type":"integer","default":20},"selected_url":{"description":"Address to keep in the answer.","type":"string","default":""},"selected_urls":{"description":"Addresses to keep in the answer.","type":"array","default":[]}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate80;
+const schema83 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -11137,14 +9783,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate109;
-const schema110 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{"description":"First name."},"last_name":{"description":"Last name."},"email":{"description":"Email address."}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1PostOnboardingUserDetails = validate81;
+const schema84 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -11180,14 +9826,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate110;
-const schema111 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{"description":"Plugin asked about."}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate82;
+const schema85 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -11213,14 +9859,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate111;
-const schema112 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""},"orderby":{"description":"Sort field.","type":"string","default":"created_at","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"description":"Sort direction.","type":"string","enum":["ASC","DESC"],"default":"DESC"},"per_page":{"description":"Entries per page.","type":"integer","default":20},"page":{"description":"Page of results.","type":"integer","default":1}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate83;
+const schema86 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -11299,7 +9945,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema112.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema86.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11322,7 +9968,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema112.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema86.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11369,14 +10015,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate112;
-const schema113 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Mark read or unread."}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate84;
+const schema87 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -11412,57 +10058,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesTrash = validate113;
-const schema114 = {"$id":"formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Trash or restore."}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesDelete = validate85;
+const schema88 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="formsuiteV1PostEntriesTrash" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.entry_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry_ids"},message:"must have required property '"+"entry_ids"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.action === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate113.errors = vErrors;
-return errors === 0;
-}
-
-export const formsuiteV1PostEntriesDelete = validate114;
-const schema115 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{"description":"Entries deleted for good."}},"additionalProperties":true,"required":["entry_ids"]};
-
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -11488,14 +10091,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate115;
-const schema116 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"description":"Entries to export (all matching the filters when empty).","type":"array","default":[]},"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate86;
+const schema89 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -11584,47 +10187,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryDetails = validate116;
-const schema117 = {"$id":"formsuiteV1GetEntryDetails","type":"object","properties":{"id":{"description":"Entry id."}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate87;
+const schema90 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="formsuiteV1GetEntryDetails" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-export const formsuiteV1GetEntryLogs = validate117;
-const schema118 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{"description":"Entry id."},"per_page":{"description":"Log lines per page.","type":"integer","default":3},"page":{"description":"Page of the log.","type":"integer","default":1}},"additionalProperties":true,"required":["id"]};
-
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -11676,14 +10246,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate118;
-const schema119 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"description":"Page of results.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Forms per page.","type":"integer","minimum":1,"maximum":100},"search":{"description":"Text searched in form titles.","type":"string"},"status":{"description":"Only forms in this state.","type":"string","enum":["publish","draft","trash","any"],"default":"publish"},"orderby":{"description":"Sort field.","type":"string","enum":["date","id","title","modified","views","conversion_rate"],"default":"date"},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"desc"},"date_from":{"description":"Earliest creation date.","type":"string","format":"date"},"date_to":{"description":"Latest creation date.","type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate88;
+const schema91 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -11773,7 +10343,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema119.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema91.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11796,7 +10366,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema119.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema91.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11819,7 +10389,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema119.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema91.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11864,14 +10434,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate119;
-const schema120 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"description":"Forms to export (a list or comma-separated ids).","type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate89;
+const schema92 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -11889,7 +10459,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema120.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema92.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11910,14 +10480,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate120;
-const schema121 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"description":"Forms as an export produced them.","type":"array"},"default_status":{"description":"State of imported forms.","type":"string","enum":["draft","publish","private"],"default":"draft"}},"additionalProperties":true,"required":["forms_data"]};
+export const formsuiteV1PostFormsImport = validate90;
+const schema93 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"type":"string","enum":["draft","publish","private"]}},"additionalProperties":true,"required":["forms_data"]};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -11957,7 +10527,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "draft") || (data1 === "publish")) || (data1 === "private"))){
-const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.default_status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema93.properties.default_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11978,14 +10548,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate121;
-const schema122 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"description":"One form id or a list of them.","type":["array","integer"]},"action":{"description":"What to do with the forms.","type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate91;
+const schema94 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -12013,7 +10583,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema122.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema94.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12036,7 +10606,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema122.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema94.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12057,14 +10627,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate122;
-const schema123 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"description":"Form to copy.","type":"integer"},"title_suffix":{"description":"Appended to the copy's title.","type":"string","default":" (Copy)"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate92;
+const schema95 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -12115,14 +10685,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate123;
-const schema124 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"description":"Form that was shown.","type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate93;
+const schema96 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -12173,14 +10743,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate124;
-const schema125 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"description":"Form whose settings change.","type":"integer"},"meta_data":{"description":"Settings to store on the form.","type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate94;
+const schema97 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -12242,14 +10812,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate125;
-const schema126 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate95;
+const schema98 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -12277,14 +10847,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate126;
-const schema127 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"},"form_ids":{"description":"Forms to import (all when empty).","type":"array","default":[]},"dry_run":{"description":"Report what would be imported without importing.","type":"boolean","default":false},"behavior":{"description":"Per-form choices for the import.","type":"array","default":[]},"post_status":{"description":"State of imported forms.","type":"string","default":"draft"},"skip_existing":{"description":"Leave out forms imported before.","type":"boolean","default":false}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate96;
+const schema99 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -12372,14 +10942,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate127;
-const schema128 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"description":"Fields found in the markup.","type":"array"},"submit_text":{"description":"Label of the submit button.","type":"string","default":""},"confidence":{"description":"How sure the client's parser was.","type":"string","default":"high"},"html":{"description":"The form markup; needed when confidence is low.","type":"string"},"form_title":{"description":"Title of the new form.","type":"string","default":""},"styling":{"description":"Colours and spacing taken from the markup.","type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate97;
+const schema100 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -12468,60 +11038,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteIndex = validate128;
-const schema129 = {"$id":"formsuiteIndex","type":"object","properties":{"namespace":{"default":"formsuite"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate98;
+const schema101 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["plugins"]};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="formsuiteIndex" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-
-export const formsbuilderV1Index = validate129;
-const schema130 = {"$id":"formsbuilderV1Index","type":"object","properties":{"namespace":{"default":"formsbuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="formsbuilderV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate130;
-const schema131 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"description":"Plugins the wizard installs.","type":"array","items":{"type":"string"},"default":[]}},"additionalProperties":true,"required":["plugins"]};
-
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -12575,14 +11099,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate131;
-const schema132 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"description":"How the user left the wizard.","type":"string","enum":["build","import","exit","forms"],"default":"build"}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate99;
+const schema102 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -12600,7 +11124,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema132.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema102.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12621,14 +11145,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate132;
-const schema133 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"description":"License key to check.","type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate100;
+const schema103 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -12666,60 +11190,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1Index = validate133;
-const schema134 = {"$id":"oneOnboardingV1Index","type":"object","properties":{"namespace":{"default":"one-onboarding/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const gettingStartedV1UpdateDismissSetupWizard = validate101;
+const schema104 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="oneOnboardingV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate133.errors = vErrors;
-return errors === 0;
-}
-
-export const gettingStartedV1Index = validate134;
-const schema135 = {"$id":"gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="gettingStartedV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate134.errors = vErrors;
-return errors === 0;
-}
-
-export const gettingStartedV1UpdateDismissSetupWizard = validate135;
-const schema136 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
-
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -12757,14 +11235,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate136;
-const schema137 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate102;
+const schema105 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -12814,37 +11292,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1Index = validate137;
-const schema138 = {"$id":"vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const vendorCoreV1PostLicenseActivate = validate103;
+const schema106 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="vendorCoreV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate137.errors = vErrors;
-return errors === 0;
-}
-
-export const vendorCoreV1PostLicenseActivate = validate138;
-const schema139 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
-
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -12904,60 +11359,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1Index = validate139;
-const schema140 = {"$id":"cacheoptV1Index","type":"object","properties":{"namespace":{"default":"cacheopt/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const pagebuilderOneV1PostPlugins2 = validate104;
+const schema107 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="cacheoptV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate139.errors = vErrors;
-return errors === 0;
-}
-
-export const cacheoptV3Index = validate140;
-const schema141 = {"$id":"cacheoptV3Index","type":"object","properties":{"namespace":{"default":"cacheopt/v3"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="cacheoptV3Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate140.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderOneV1PostPlugins2 = validate141;
-const schema142 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"description":"Plugin of the family to install.","type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"description":"State the plugin is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
-
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins2" */;
 let vErrors = null;
 let errors = 0;
@@ -12985,7 +11394,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema142.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema107.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13008,7 +11417,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema142.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema107.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13029,14 +11438,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun2 = validate142;
-const schema143 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"description":"Plugin whose settings move to the connected account.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"description":"Migrate even when the plugin is already connected.","type":"boolean","default":true}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun2 = validate105;
+const schema108 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
 let vErrors = null;
 let errors = 0;
@@ -13064,7 +11473,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema143.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema108.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13097,14 +11506,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate143;
-const schema144 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"description":"Plugin whose migration is undone.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate106;
+const schema109 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
 let vErrors = null;
 let errors = 0;
@@ -13132,7 +11541,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema144.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema109.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13153,14 +11562,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost2 = validate144;
-const schema145 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"description":"Post types to search (all public ones when null).","type":"array","default":null},"excluded_types":{"description":"Post types never searched.","type":"array","default":["builder-floating-buttons","builder-landing-page","builder_library","attachment","revision","nav_menu_item","custom_css","customize_changeset"]},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"is_public":{"description":"Search only publicly viewable post types.","type":"boolean","default":true},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null},"tax_query":{"description":"Extra taxonomy conditions.","type":"array","default":null},"search_in_content":{"description":"Also match the text of the posts, not only their titles.","type":"boolean","default":false}},"additionalProperties":true};
+export const pagebuilderV1GetPost2 = validate107;
+const schema110 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -13273,14 +11682,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate145;
-const schema146 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"description":"Published classes or the preview copy.","type":"string","enum":["frontend","preview"],"default":"frontend"}},"additionalProperties":true};
+export const pagebuilderV1GetGlobalClasses = validate108;
+const schema111 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]}},"additionalProperties":true};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -13298,7 +11707,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema146.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema111.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13319,14 +11728,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate146;
-const schema147 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"description":"Published classes or the preview copy.","type":"string","enum":["frontend","preview"],"default":"frontend"},"changes":{"description":"Ids of the classes added, deleted and modified since the last save.","type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"description":"Every class, keyed by its id.","type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"description":"Class ids in display order.","type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
+export const pagebuilderV1UpdateGlobalClasses = validate109;
+const schema112 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -13374,7 +11783,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema147.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema112.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13608,7 +12017,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data12 === "class")){
-const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema147.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema112.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13693,14 +12102,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate147;
-const schema148 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"description":"Kind of value (colour, font...).","type":"string"},"label":{"description":"Name shown in the editor.","type":"string"},"value":{"description":"The value.","type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate110;
+const schema113 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -13782,14 +12191,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate148;
-const schema149 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"description":"Variable to change.","type":"string"},"label":{"description":"New name.","type":"string"},"value":{"description":"New value.","type":"string"},"order":{"description":"Position in the list.","type":"integer"},"type":{"description":"New kind of value.","type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate111;
+const schema114 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -13896,59 +12305,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesDelete = validate149;
-const schema150 = {"$id":"pagebuilderV1UpdateVariablesDelete","type":"object","properties":{"id":{"description":"Variable to delete (it can be restored).","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate112;
+const schema115 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1UpdateVariablesDelete" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate149.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1UpdateVariablesRestore = validate150;
-const schema151 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{"description":"Deleted variable to bring back."},"label":{"description":"Name to restore it under.","type":"string"},"value":{"description":"Value to restore it with.","type":"string"},"type":{"description":"Kind of value.","type":"string"}},"additionalProperties":true,"required":["id"]};
-
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -14010,14 +12374,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate151;
-const schema152 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"description":"Version of the list the operations were made against.","type":"integer"},"operations":{"description":"Creates, updates, deletes and restores applied in order.","type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate113;
+const schema116 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -14078,14 +12442,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates2 = validate152;
-const schema153 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keywords":{"description":"Words the templates should match.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const sitegenV1PostTemplates2 = validate114;
+const schema117 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates2" */;
 let vErrors = null;
 let errors = 0;
@@ -14153,37 +12517,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1Index = validate153;
-const schema154 = {"$id":"sitegenImagesV1Index","type":"object","properties":{"namespace":{"default":"sitegen-images/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const sitegenImagesV1PostImages = validate115;
+const schema118 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sitegenImagesV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate153.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenImagesV1PostImages = validate154;
-const schema155 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"integer"},"page":{"description":"Page of results.","type":"string"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"},"filter":{"description":"Filter applied by the image source.","type":"string"},"color":{"description":"Dominant colour wanted.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
-
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -14294,60 +12635,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1Index = validate155;
-const schema156 = {"$id":"hdrftrV1Index","type":"object","properties":{"namespace":{"default":"hdrftr/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const blockeditorTemplatesV1PostDescription = validate116;
+const schema119 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="hdrftrV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate155.errors = vErrors;
-return errors === 0;
-}
-
-export const blockeditorTemplatesV1Index = validate156;
-const schema157 = {"$id":"blockeditorTemplatesV1Index","type":"object","properties":{"namespace":{"default":"blockeditor-templates/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="blockeditorTemplatesV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate156.errors = vErrors;
-return errors === 0;
-}
-
-export const blockeditorTemplatesV1PostDescription = validate157;
-const schema158 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"},"language_name":{"description":"Language to write in.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
-
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -14421,14 +12716,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate158;
-const schema159 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_name":{"description":"Page to describe.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"page_description":{"description":"What the page is for.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate117;
+const schema120 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -14524,83 +12819,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostKeywords = validate159;
-const schema160 = {"$id":"blockeditorTemplatesV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostImages = validate118;
+const schema121 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="blockeditorTemplatesV1PostKeywords" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.business_name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "business_name"},message:"must have required property '"+"business_name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.business_name !== undefined){
-if(typeof data.business_name !== "string"){
-const err1 = {instancePath:instancePath+"/business_name",schemaPath:"#/properties/business_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.business_description !== undefined){
-if(typeof data.business_description !== "string"){
-const err2 = {instancePath:instancePath+"/business_description",schemaPath:"#/properties/business_description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.category !== undefined){
-if(typeof data.category !== "string"){
-const err3 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate159.errors = vErrors;
-return errors === 0;
-}
-
-export const blockeditorTemplatesV1PostImages = validate160;
-const schema161 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
-
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -14688,14 +12914,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate161;
-const schema162 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"description":"Setting to change.","type":"string"},"value":{"description":"Its new value.","type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate119;
+const schema122 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -14755,14 +12981,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate162;
-const schema163 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"description":"Kind of item (block or page).","type":"string"},"block_id":{"description":"Item marked or unmarked.","type":"integer"},"status":{"description":"Whether it is a favorite now.","type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate120;
+const schema123 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -14845,37 +13071,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1Index = validate163;
-const schema164 = {"$id":"blocksKitV1Index","type":"object","properties":{"namespace":{"default":"blocks-kit/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate121;
+const schema124 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{},"order":{},"per_page":{},"offset":{},"categories":{},"tags":{}},"additionalProperties":true};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="blocksKitV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate163.errors = vErrors;
-return errors === 0;
-}
-
-export const blocksKitV1GetProducts = validate164;
-const schema165 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"description":"Sort field."},"order":{"description":"Sort direction."},"per_page":{"description":"Products per page."},"offset":{"description":"Products skipped."},"categories":{"description":"Only products in these categories."},"tags":{"description":"Only products with these tags."}},"additionalProperties":true};
-
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -14891,37 +13094,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1Index = validate165;
-const schema166 = {"$id":"tmplLibraryV1Index","type":"object","properties":{"namespace":{"default":"tmpl-library/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate122;
+const schema125 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tmplLibraryV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate165.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetConditions = validate166;
-const schema167 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"description":"Template whose display conditions are listed."}},"additionalProperties":true};
-
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -14937,14 +13117,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate167;
-const schema168 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{"description":"Template to look up."}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate123;
+const schema126 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -14970,14 +13150,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate168;
-const schema169 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{"description":"Template the conditions apply to."},"conditions":{"description":"Where the template is shown."}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate124;
+const schema127 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -15013,14 +13193,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate169;
-const schema170 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{"description":"Kind of object the condition names (post type, taxonomy...)."},"query":{"description":"Text typed so far."}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate125;
+const schema128 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -15056,14 +13236,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate170;
-const schema171 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{"description":"Builder the template is made for."},"type":{"description":"Kind of template (page, header, footer...)."},"title":{"description":"Title of the new template."}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCreateTemplate = validate126;
+const schema129 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -15109,14 +13289,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate171;
-const schema172 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"description":"Kind of item the attachments belong to.","type":"string","default":"pack"},"id":{"description":"Item id."},"pack_id":{"description":"Pack id."}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate127;
+const schema130 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -15144,14 +13324,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate172;
-const schema173 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{"description":"Words describing the images wanted."},"orientation":{"description":"Image orientation.","type":"string","default":"all"},"size":{"description":"Image size.","type":"string","default":"medium"},"color":{"description":"Dominant colour wanted."},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Images per page.","type":"integer","default":20}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate128;
+const schema131 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -15217,14 +13397,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate173;
-const schema174 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"description":"Kind of item listed.","type":"string","default":"items"},"platform":{"description":"Builder the items are made for.","type":"string","default":"pagebuilder"},"per_page":{"description":"Items per page.","type":"integer","default":40},"sort_by":{"description":"Sort order.","type":"string","default":"latest"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate129;
+const schema132 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -15289,14 +13469,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate174;
-const schema175 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate130;
+const schema133 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -15324,14 +13504,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate175;
-const schema176 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{"description":"Builder the items are made for."},"query_type":{"description":"Kind of item searched.","type":"string","default":"block"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate131;
+const schema134 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -15359,43 +13539,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1Index = validate176;
-const schema177 = {"$id":"securityScanV1Index","type":"object","properties":{"namespace":{"default":"security-scan/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="securityScanV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate176.errors = vErrors;
-return errors === 0;
-}
-
-export const createPost2 = validate177;
-const schema178 = {"$id":"createPost2","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
-const schema179 = {"$id":"sharedMeta","description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemeContentBackgroundMeta"},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
-const schema180 = {"$id":"sharedThemePageBackgroundMeta","type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedTablet"},"mobile":{"$ref":"sharedMobile"}},"additionalProperties":false};
-const schema181 = {"$id":"sharedDesktop","description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
-const schema182 = {"$id":"sharedTablet","description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
-const schema183 = {"$id":"sharedMobile","description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
+export const createPost2 = validate132;
+const schema135 = {"$id":"createPost2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema136 = {"$id":"sharedMeta","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string"},"_builder_page_settings":{"type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
+const schema137 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
+const schema138 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
 const func2 = Object.prototype.hasOwnProperty;
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedThemePageBackgroundMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -15416,7 +13571,7 @@ if(data.desktop !== undefined){
 let data0 = data.desktop;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key1 in data0){
-if(!(func2.call(schema181.properties, key1))){
+if(!(func2.call(schema138.properties, key1))){
 const err1 = {instancePath:instancePath+"/desktop",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -15587,8 +13742,8 @@ if(data.tablet !== undefined){
 let data13 = data.tablet;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 for(const key2 in data13){
-if(!(func2.call(schema182.properties, key2))){
-const err15 = {instancePath:instancePath+"/tablet",schemaPath:"sharedTablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(!(func2.call(schema138.properties, key2))){
+const err15 = {instancePath:instancePath+"/tablet",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15600,7 +13755,7 @@ errors++;
 }
 if(data13["background-color"] !== undefined){
 if(typeof data13["background-color"] !== "string"){
-const err16 = {instancePath:instancePath+"/tablet/background-color",schemaPath:"sharedTablet/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/tablet/background-color",schemaPath:"sharedDesktop/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -15612,7 +13767,7 @@ errors++;
 }
 if(data13["background-image"] !== undefined){
 if(typeof data13["background-image"] !== "string"){
-const err17 = {instancePath:instancePath+"/tablet/background-image",schemaPath:"sharedTablet/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/tablet/background-image",schemaPath:"sharedDesktop/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -15624,7 +13779,7 @@ errors++;
 }
 if(data13["background-repeat"] !== undefined){
 if(typeof data13["background-repeat"] !== "string"){
-const err18 = {instancePath:instancePath+"/tablet/background-repeat",schemaPath:"sharedTablet/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/tablet/background-repeat",schemaPath:"sharedDesktop/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -15636,7 +13791,7 @@ errors++;
 }
 if(data13["background-position"] !== undefined){
 if(typeof data13["background-position"] !== "string"){
-const err19 = {instancePath:instancePath+"/tablet/background-position",schemaPath:"sharedTablet/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/tablet/background-position",schemaPath:"sharedDesktop/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -15648,7 +13803,7 @@ errors++;
 }
 if(data13["background-size"] !== undefined){
 if(typeof data13["background-size"] !== "string"){
-const err20 = {instancePath:instancePath+"/tablet/background-size",schemaPath:"sharedTablet/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/tablet/background-size",schemaPath:"sharedDesktop/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15660,7 +13815,7 @@ errors++;
 }
 if(data13["background-attachment"] !== undefined){
 if(typeof data13["background-attachment"] !== "string"){
-const err21 = {instancePath:instancePath+"/tablet/background-attachment",schemaPath:"sharedTablet/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/tablet/background-attachment",schemaPath:"sharedDesktop/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15672,7 +13827,7 @@ errors++;
 }
 if(data13["background-type"] !== undefined){
 if(typeof data13["background-type"] !== "string"){
-const err22 = {instancePath:instancePath+"/tablet/background-type",schemaPath:"sharedTablet/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/tablet/background-type",schemaPath:"sharedDesktop/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15684,7 +13839,7 @@ errors++;
 }
 if(data13["background-media"] !== undefined){
 if(typeof data13["background-media"] !== "string"){
-const err23 = {instancePath:instancePath+"/tablet/background-media",schemaPath:"sharedTablet/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/tablet/background-media",schemaPath:"sharedDesktop/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15696,7 +13851,7 @@ errors++;
 }
 if(data13["overlay-type"] !== undefined){
 if(typeof data13["overlay-type"] !== "string"){
-const err24 = {instancePath:instancePath+"/tablet/overlay-type",schemaPath:"sharedTablet/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/tablet/overlay-type",schemaPath:"sharedDesktop/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15708,7 +13863,7 @@ errors++;
 }
 if(data13["overlay-color"] !== undefined){
 if(typeof data13["overlay-color"] !== "string"){
-const err25 = {instancePath:instancePath+"/tablet/overlay-color",schemaPath:"sharedTablet/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/tablet/overlay-color",schemaPath:"sharedDesktop/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15720,7 +13875,7 @@ errors++;
 }
 if(data13["overlay-opacity"] !== undefined){
 if(typeof data13["overlay-opacity"] !== "string"){
-const err26 = {instancePath:instancePath+"/tablet/overlay-opacity",schemaPath:"sharedTablet/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/tablet/overlay-opacity",schemaPath:"sharedDesktop/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15732,7 +13887,7 @@ errors++;
 }
 if(data13["overlay-gradient"] !== undefined){
 if(typeof data13["overlay-gradient"] !== "string"){
-const err27 = {instancePath:instancePath+"/tablet/overlay-gradient",schemaPath:"sharedTablet/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/tablet/overlay-gradient",schemaPath:"sharedDesktop/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -15744,7 +13899,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/tablet",schemaPath:"sharedTablet/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/tablet",schemaPath:"sharedDesktop/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15758,8 +13913,8 @@ if(data.mobile !== undefined){
 let data26 = data.mobile;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 for(const key3 in data26){
-if(!(func2.call(schema183.properties, key3))){
-const err29 = {instancePath:instancePath+"/mobile",schemaPath:"sharedMobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(!(func2.call(schema138.properties, key3))){
+const err29 = {instancePath:instancePath+"/mobile",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -15771,7 +13926,7 @@ errors++;
 }
 if(data26["background-color"] !== undefined){
 if(typeof data26["background-color"] !== "string"){
-const err30 = {instancePath:instancePath+"/mobile/background-color",schemaPath:"sharedMobile/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/mobile/background-color",schemaPath:"sharedDesktop/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -15783,7 +13938,7 @@ errors++;
 }
 if(data26["background-image"] !== undefined){
 if(typeof data26["background-image"] !== "string"){
-const err31 = {instancePath:instancePath+"/mobile/background-image",schemaPath:"sharedMobile/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/mobile/background-image",schemaPath:"sharedDesktop/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15795,7 +13950,7 @@ errors++;
 }
 if(data26["background-repeat"] !== undefined){
 if(typeof data26["background-repeat"] !== "string"){
-const err32 = {instancePath:instancePath+"/mobile/background-repeat",schemaPath:"sharedMobile/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/mobile/background-repeat",schemaPath:"sharedDesktop/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -15807,7 +13962,7 @@ errors++;
 }
 if(data26["background-position"] !== undefined){
 if(typeof data26["background-position"] !== "string"){
-const err33 = {instancePath:instancePath+"/mobile/background-position",schemaPath:"sharedMobile/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/mobile/background-position",schemaPath:"sharedDesktop/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -15819,7 +13974,7 @@ errors++;
 }
 if(data26["background-size"] !== undefined){
 if(typeof data26["background-size"] !== "string"){
-const err34 = {instancePath:instancePath+"/mobile/background-size",schemaPath:"sharedMobile/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/mobile/background-size",schemaPath:"sharedDesktop/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -15831,7 +13986,7 @@ errors++;
 }
 if(data26["background-attachment"] !== undefined){
 if(typeof data26["background-attachment"] !== "string"){
-const err35 = {instancePath:instancePath+"/mobile/background-attachment",schemaPath:"sharedMobile/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/mobile/background-attachment",schemaPath:"sharedDesktop/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -15843,7 +13998,7 @@ errors++;
 }
 if(data26["background-type"] !== undefined){
 if(typeof data26["background-type"] !== "string"){
-const err36 = {instancePath:instancePath+"/mobile/background-type",schemaPath:"sharedMobile/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = {instancePath:instancePath+"/mobile/background-type",schemaPath:"sharedDesktop/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -15855,7 +14010,7 @@ errors++;
 }
 if(data26["background-media"] !== undefined){
 if(typeof data26["background-media"] !== "string"){
-const err37 = {instancePath:instancePath+"/mobile/background-media",schemaPath:"sharedMobile/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err37 = {instancePath:instancePath+"/mobile/background-media",schemaPath:"sharedDesktop/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15867,7 +14022,7 @@ errors++;
 }
 if(data26["overlay-type"] !== undefined){
 if(typeof data26["overlay-type"] !== "string"){
-const err38 = {instancePath:instancePath+"/mobile/overlay-type",schemaPath:"sharedMobile/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err38 = {instancePath:instancePath+"/mobile/overlay-type",schemaPath:"sharedDesktop/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -15879,7 +14034,7 @@ errors++;
 }
 if(data26["overlay-color"] !== undefined){
 if(typeof data26["overlay-color"] !== "string"){
-const err39 = {instancePath:instancePath+"/mobile/overlay-color",schemaPath:"sharedMobile/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/mobile/overlay-color",schemaPath:"sharedDesktop/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -15891,7 +14046,7 @@ errors++;
 }
 if(data26["overlay-opacity"] !== undefined){
 if(typeof data26["overlay-opacity"] !== "string"){
-const err40 = {instancePath:instancePath+"/mobile/overlay-opacity",schemaPath:"sharedMobile/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/mobile/overlay-opacity",schemaPath:"sharedDesktop/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -15903,7 +14058,7 @@ errors++;
 }
 if(data26["overlay-gradient"] !== undefined){
 if(typeof data26["overlay-gradient"] !== "string"){
-const err41 = {instancePath:instancePath+"/mobile/overlay-gradient",schemaPath:"sharedMobile/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/mobile/overlay-gradient",schemaPath:"sharedDesktop/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15915,7 +14070,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/mobile",schemaPath:"sharedMobile/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err42 = {instancePath:instancePath+"/mobile",schemaPath:"sharedDesktop/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -15936,559 +14091,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate179.errors = vErrors;
-return errors === 0;
-}
-
-const schema184 = {"$id":"sharedThemeContentBackgroundMeta","type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedTablet"},"mobile":{"$ref":"sharedMobile"}},"additionalProperties":false};
-
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedThemeContentBackgroundMeta" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(((key0 === "desktop") || (key0 === "tablet")) || (key0 === "mobile"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.desktop !== undefined){
-let data0 = data.desktop;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key1 in data0){
-if(!(func2.call(schema181.properties, key1))){
-const err1 = {instancePath:instancePath+"/desktop",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data0["background-color"] !== undefined){
-if(typeof data0["background-color"] !== "string"){
-const err2 = {instancePath:instancePath+"/desktop/background-color",schemaPath:"sharedDesktop/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data0["background-image"] !== undefined){
-if(typeof data0["background-image"] !== "string"){
-const err3 = {instancePath:instancePath+"/desktop/background-image",schemaPath:"sharedDesktop/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data0["background-repeat"] !== undefined){
-if(typeof data0["background-repeat"] !== "string"){
-const err4 = {instancePath:instancePath+"/desktop/background-repeat",schemaPath:"sharedDesktop/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data0["background-position"] !== undefined){
-if(typeof data0["background-position"] !== "string"){
-const err5 = {instancePath:instancePath+"/desktop/background-position",schemaPath:"sharedDesktop/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data0["background-size"] !== undefined){
-if(typeof data0["background-size"] !== "string"){
-const err6 = {instancePath:instancePath+"/desktop/background-size",schemaPath:"sharedDesktop/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data0["background-attachment"] !== undefined){
-if(typeof data0["background-attachment"] !== "string"){
-const err7 = {instancePath:instancePath+"/desktop/background-attachment",schemaPath:"sharedDesktop/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data0["background-type"] !== undefined){
-if(typeof data0["background-type"] !== "string"){
-const err8 = {instancePath:instancePath+"/desktop/background-type",schemaPath:"sharedDesktop/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data0["background-media"] !== undefined){
-if(typeof data0["background-media"] !== "string"){
-const err9 = {instancePath:instancePath+"/desktop/background-media",schemaPath:"sharedDesktop/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data0["overlay-type"] !== undefined){
-if(typeof data0["overlay-type"] !== "string"){
-const err10 = {instancePath:instancePath+"/desktop/overlay-type",schemaPath:"sharedDesktop/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data0["overlay-color"] !== undefined){
-if(typeof data0["overlay-color"] !== "string"){
-const err11 = {instancePath:instancePath+"/desktop/overlay-color",schemaPath:"sharedDesktop/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data0["overlay-opacity"] !== undefined){
-if(typeof data0["overlay-opacity"] !== "string"){
-const err12 = {instancePath:instancePath+"/desktop/overlay-opacity",schemaPath:"sharedDesktop/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data0["overlay-gradient"] !== undefined){
-if(typeof data0["overlay-gradient"] !== "string"){
-const err13 = {instancePath:instancePath+"/desktop/overlay-gradient",schemaPath:"sharedDesktop/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/desktop",schemaPath:"sharedDesktop/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.tablet !== undefined){
-let data13 = data.tablet;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key2 in data13){
-if(!(func2.call(schema182.properties, key2))){
-const err15 = {instancePath:instancePath+"/tablet",schemaPath:"sharedTablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data13["background-color"] !== undefined){
-if(typeof data13["background-color"] !== "string"){
-const err16 = {instancePath:instancePath+"/tablet/background-color",schemaPath:"sharedTablet/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data13["background-image"] !== undefined){
-if(typeof data13["background-image"] !== "string"){
-const err17 = {instancePath:instancePath+"/tablet/background-image",schemaPath:"sharedTablet/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data13["background-repeat"] !== undefined){
-if(typeof data13["background-repeat"] !== "string"){
-const err18 = {instancePath:instancePath+"/tablet/background-repeat",schemaPath:"sharedTablet/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data13["background-position"] !== undefined){
-if(typeof data13["background-position"] !== "string"){
-const err19 = {instancePath:instancePath+"/tablet/background-position",schemaPath:"sharedTablet/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data13["background-size"] !== undefined){
-if(typeof data13["background-size"] !== "string"){
-const err20 = {instancePath:instancePath+"/tablet/background-size",schemaPath:"sharedTablet/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data13["background-attachment"] !== undefined){
-if(typeof data13["background-attachment"] !== "string"){
-const err21 = {instancePath:instancePath+"/tablet/background-attachment",schemaPath:"sharedTablet/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data13["background-type"] !== undefined){
-if(typeof data13["background-type"] !== "string"){
-const err22 = {instancePath:instancePath+"/tablet/background-type",schemaPath:"sharedTablet/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data13["background-media"] !== undefined){
-if(typeof data13["background-media"] !== "string"){
-const err23 = {instancePath:instancePath+"/tablet/background-media",schemaPath:"sharedTablet/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data13["overlay-type"] !== undefined){
-if(typeof data13["overlay-type"] !== "string"){
-const err24 = {instancePath:instancePath+"/tablet/overlay-type",schemaPath:"sharedTablet/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data13["overlay-color"] !== undefined){
-if(typeof data13["overlay-color"] !== "string"){
-const err25 = {instancePath:instancePath+"/tablet/overlay-color",schemaPath:"sharedTablet/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data13["overlay-opacity"] !== undefined){
-if(typeof data13["overlay-opacity"] !== "string"){
-const err26 = {instancePath:instancePath+"/tablet/overlay-opacity",schemaPath:"sharedTablet/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data13["overlay-gradient"] !== undefined){
-if(typeof data13["overlay-gradient"] !== "string"){
-const err27 = {instancePath:instancePath+"/tablet/overlay-gradient",schemaPath:"sharedTablet/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/tablet",schemaPath:"sharedTablet/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.mobile !== undefined){
-let data26 = data.mobile;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key3 in data26){
-if(!(func2.call(schema183.properties, key3))){
-const err29 = {instancePath:instancePath+"/mobile",schemaPath:"sharedMobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data26["background-color"] !== undefined){
-if(typeof data26["background-color"] !== "string"){
-const err30 = {instancePath:instancePath+"/mobile/background-color",schemaPath:"sharedMobile/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data26["background-image"] !== undefined){
-if(typeof data26["background-image"] !== "string"){
-const err31 = {instancePath:instancePath+"/mobile/background-image",schemaPath:"sharedMobile/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data26["background-repeat"] !== undefined){
-if(typeof data26["background-repeat"] !== "string"){
-const err32 = {instancePath:instancePath+"/mobile/background-repeat",schemaPath:"sharedMobile/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data26["background-position"] !== undefined){
-if(typeof data26["background-position"] !== "string"){
-const err33 = {instancePath:instancePath+"/mobile/background-position",schemaPath:"sharedMobile/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data26["background-size"] !== undefined){
-if(typeof data26["background-size"] !== "string"){
-const err34 = {instancePath:instancePath+"/mobile/background-size",schemaPath:"sharedMobile/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data26["background-attachment"] !== undefined){
-if(typeof data26["background-attachment"] !== "string"){
-const err35 = {instancePath:instancePath+"/mobile/background-attachment",schemaPath:"sharedMobile/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data26["background-type"] !== undefined){
-if(typeof data26["background-type"] !== "string"){
-const err36 = {instancePath:instancePath+"/mobile/background-type",schemaPath:"sharedMobile/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data26["background-media"] !== undefined){
-if(typeof data26["background-media"] !== "string"){
-const err37 = {instancePath:instancePath+"/mobile/background-media",schemaPath:"sharedMobile/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data26["overlay-type"] !== undefined){
-if(typeof data26["overlay-type"] !== "string"){
-const err38 = {instancePath:instancePath+"/mobile/overlay-type",schemaPath:"sharedMobile/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data26["overlay-color"] !== undefined){
-if(typeof data26["overlay-color"] !== "string"){
-const err39 = {instancePath:instancePath+"/mobile/overlay-color",schemaPath:"sharedMobile/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data26["overlay-opacity"] !== undefined){
-if(typeof data26["overlay-opacity"] !== "string"){
-const err40 = {instancePath:instancePath+"/mobile/overlay-opacity",schemaPath:"sharedMobile/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data26["overlay-gradient"] !== undefined){
-if(typeof data26["overlay-gradient"] !== "string"){
-const err41 = {instancePath:instancePath+"/mobile/overlay-gradient",schemaPath:"sharedMobile/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/mobile",schemaPath:"sharedMobile/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-validate181.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -16794,14 +14402,14 @@ errors++;
 }
 }
 if(data["theme-page-background-meta"] !== undefined){
-if(!(validate179(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate134(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 }
 if(data["theme-content-background-meta"] !== undefined){
-if(!(validate181(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate134(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 }
@@ -16818,7 +14426,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema179.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -16841,7 +14449,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(((((((((((data28 === "post") || (data28 === "core-post")) || (data28 === "core-page")) || (data28 === "kit")) || (data28 === "not-supported")) || (data28 === "page")) || (data28 === "section")) || (data28 === "container")) || (data28 === "floating-buttons")) || (data28 === "cloud-template-preview")) || (data28 === ""))){
-const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema179.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -16879,7 +14487,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((data31 === "yes") || (data31 === "no"))){
-const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema179.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -16912,12 +14520,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -16925,7 +14533,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema178.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema135.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16950,7 +14558,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema178.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema135.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16997,7 +14605,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema178.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema135.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17058,7 +14666,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema178.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema135.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17081,7 +14689,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema178.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema135.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17104,7 +14712,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema178.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema135.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17115,8 +14723,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate178(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate133(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -17213,14 +14821,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost2 = validate184;
-const schema188 = {"$id":"updatePost2","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost2 = validate138;
+const schema141 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost2" */;
 let vErrors = null;
 let errors = 0;
@@ -17241,7 +14849,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema188.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema141.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17266,7 +14874,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema188.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema141.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17313,7 +14921,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema188.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema141.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17374,7 +14982,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema188.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17397,7 +15005,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema188.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17420,7 +15028,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema188.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema141.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17431,8 +15039,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate178(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate133(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -17529,14 +15137,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave2 = validate186;
-const schema189 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave2 = validate140;
+const schema142 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -17557,7 +15165,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema189.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema142.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17582,7 +15190,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema189.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema142.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17629,7 +15237,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema189.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema142.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17690,7 +15298,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema189.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema142.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17713,7 +15321,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema189.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema142.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17736,7 +15344,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema189.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema142.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17747,8 +15355,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate178(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate133(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -17845,444 +15453,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage2 = validate188;
-const schema190 = {"$id":"createPage2","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
-const schema191 = {"$id":"sharedMeta2","description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemeContentBackgroundMeta"},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
+export const createPage2 = validate142;
+const schema143 = {"$id":"createPage2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedMeta2" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["site-sidebar-layout"] !== undefined){
-if(typeof data["site-sidebar-layout"] !== "string"){
-const err0 = {instancePath:instancePath+"/site-sidebar-layout",schemaPath:"#/properties/site-sidebar-layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data["site-content-layout"] !== undefined){
-if(typeof data["site-content-layout"] !== "string"){
-const err1 = {instancePath:instancePath+"/site-content-layout",schemaPath:"#/properties/site-content-layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data["theme-site-content-layout"] !== undefined){
-if(typeof data["theme-site-content-layout"] !== "string"){
-const err2 = {instancePath:instancePath+"/theme-site-content-layout",schemaPath:"#/properties/theme-site-content-layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data["site-content-style"] !== undefined){
-if(typeof data["site-content-style"] !== "string"){
-const err3 = {instancePath:instancePath+"/site-content-style",schemaPath:"#/properties/site-content-style/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data["site-sidebar-style"] !== undefined){
-if(typeof data["site-sidebar-style"] !== "string"){
-const err4 = {instancePath:instancePath+"/site-sidebar-style",schemaPath:"#/properties/site-sidebar-style/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data["theme-migrate-meta-layouts"] !== undefined){
-if(typeof data["theme-migrate-meta-layouts"] !== "string"){
-const err5 = {instancePath:instancePath+"/theme-migrate-meta-layouts",schemaPath:"#/properties/theme-migrate-meta-layouts/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data["theme-page-background-enabled"] !== undefined){
-if(typeof data["theme-page-background-enabled"] !== "string"){
-const err6 = {instancePath:instancePath+"/theme-page-background-enabled",schemaPath:"#/properties/theme-page-background-enabled/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data["theme-global-header-display"] !== undefined){
-if(typeof data["theme-global-header-display"] !== "string"){
-const err7 = {instancePath:instancePath+"/theme-global-header-display",schemaPath:"#/properties/theme-global-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data["theme-banner-title-visibility"] !== undefined){
-if(typeof data["theme-banner-title-visibility"] !== "string"){
-const err8 = {instancePath:instancePath+"/theme-banner-title-visibility",schemaPath:"#/properties/theme-banner-title-visibility/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data["theme-main-header-display"] !== undefined){
-if(typeof data["theme-main-header-display"] !== "string"){
-const err9 = {instancePath:instancePath+"/theme-main-header-display",schemaPath:"#/properties/theme-main-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data["theme-hfb-above-header-display"] !== undefined){
-if(typeof data["theme-hfb-above-header-display"] !== "string"){
-const err10 = {instancePath:instancePath+"/theme-hfb-above-header-display",schemaPath:"#/properties/theme-hfb-above-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data["theme-hfb-below-header-display"] !== undefined){
-if(typeof data["theme-hfb-below-header-display"] !== "string"){
-const err11 = {instancePath:instancePath+"/theme-hfb-below-header-display",schemaPath:"#/properties/theme-hfb-below-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data["theme-hfb-mobile-header-display"] !== undefined){
-if(typeof data["theme-hfb-mobile-header-display"] !== "string"){
-const err12 = {instancePath:instancePath+"/theme-hfb-mobile-header-display",schemaPath:"#/properties/theme-hfb-mobile-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data["site-post-title"] !== undefined){
-if(typeof data["site-post-title"] !== "string"){
-const err13 = {instancePath:instancePath+"/site-post-title",schemaPath:"#/properties/site-post-title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data["theme-breadcrumbs-content"] !== undefined){
-if(typeof data["theme-breadcrumbs-content"] !== "string"){
-const err14 = {instancePath:instancePath+"/theme-breadcrumbs-content",schemaPath:"#/properties/theme-breadcrumbs-content/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data["theme-featured-img"] !== undefined){
-if(typeof data["theme-featured-img"] !== "string"){
-const err15 = {instancePath:instancePath+"/theme-featured-img",schemaPath:"#/properties/theme-featured-img/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data["footer-sml-layout"] !== undefined){
-if(typeof data["footer-sml-layout"] !== "string"){
-const err16 = {instancePath:instancePath+"/footer-sml-layout",schemaPath:"#/properties/footer-sml-layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data["theme-disable-related-posts"] !== undefined){
-if(typeof data["theme-disable-related-posts"] !== "string"){
-const err17 = {instancePath:instancePath+"/theme-disable-related-posts",schemaPath:"#/properties/theme-disable-related-posts/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data["theme-transparent-header-meta"] !== undefined){
-if(typeof data["theme-transparent-header-meta"] !== "string"){
-const err18 = {instancePath:instancePath+"/theme-transparent-header-meta",schemaPath:"#/properties/theme-transparent-header-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data["adv-header-id-meta"] !== undefined){
-if(typeof data["adv-header-id-meta"] !== "string"){
-const err19 = {instancePath:instancePath+"/adv-header-id-meta",schemaPath:"#/properties/adv-header-id-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data["stick-header-meta"] !== undefined){
-if(typeof data["stick-header-meta"] !== "string"){
-const err20 = {instancePath:instancePath+"/stick-header-meta",schemaPath:"#/properties/stick-header-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data["header-above-stick-meta"] !== undefined){
-if(typeof data["header-above-stick-meta"] !== "string"){
-const err21 = {instancePath:instancePath+"/header-above-stick-meta",schemaPath:"#/properties/header-above-stick-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data["header-main-stick-meta"] !== undefined){
-if(typeof data["header-main-stick-meta"] !== "string"){
-const err22 = {instancePath:instancePath+"/header-main-stick-meta",schemaPath:"#/properties/header-main-stick-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data["header-below-stick-meta"] !== undefined){
-if(typeof data["header-below-stick-meta"] !== "string"){
-const err23 = {instancePath:instancePath+"/header-below-stick-meta",schemaPath:"#/properties/header-below-stick-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.footnotes !== undefined){
-if(typeof data.footnotes !== "string"){
-const err24 = {instancePath:instancePath+"/footnotes",schemaPath:"#/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data["theme-page-background-meta"] !== undefined){
-if(!(validate179(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
-errors = vErrors.length;
-}
-}
-if(data["theme-content-background-meta"] !== undefined){
-if(!(validate181(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-}
-if(data._builder_edit_mode !== undefined){
-let data27 = data._builder_edit_mode;
-if(typeof data27 !== "string"){
-const err25 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema191.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data._builder_template_type !== undefined){
-let data28 = data._builder_template_type;
-if(typeof data28 !== "string"){
-const err27 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(!(((((((((((data28 === "post") || (data28 === "core-post")) || (data28 === "core-page")) || (data28 === "kit")) || (data28 === "not-supported")) || (data28 === "page")) || (data28 === "section")) || (data28 === "container")) || (data28 === "floating-buttons")) || (data28 === "cloud-template-preview")) || (data28 === ""))){
-const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema191.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data._builder_data !== undefined){
-if(typeof data._builder_data !== "string"){
-const err29 = {instancePath:instancePath+"/_builder_data",schemaPath:"#/properties/_builder_data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data._builder_page_settings !== undefined){
-let data30 = data._builder_page_settings;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.hide_title !== undefined){
-let data31 = data30.hide_title;
-if(typeof data31 !== "string"){
-const err30 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!((data31 === "yes") || (data31 === "no"))){
-const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema191.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/_builder_page_settings",schemaPath:"#/properties/_builder_page_settings/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-validate189.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage2" */;
 let vErrors = null;
 let errors = 0;
@@ -18290,7 +15468,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema190.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema143.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18315,7 +15493,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema190.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema143.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18362,7 +15540,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema190.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema143.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18436,7 +15614,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema190.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18459,7 +15637,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema190.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18483,8 +15661,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate189(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate133(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -18511,14 +15689,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage2 = validate193;
-const schema192 = {"$id":"updatePage2","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const updatePage2 = validate144;
+const schema144 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage2" */;
 let vErrors = null;
 let errors = 0;
@@ -18539,7 +15717,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema192.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema144.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18564,7 +15742,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema192.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema144.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18611,7 +15789,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema192.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema144.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18685,7 +15863,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema192.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema144.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18708,7 +15886,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema192.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema144.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18732,8 +15910,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate189(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate133(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -18760,14 +15938,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave2 = validate195;
-const schema193 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPageAutosave2 = validate146;
+const schema145 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -18788,7 +15966,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema193.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema145.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18813,7 +15991,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema193.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema145.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18860,7 +16038,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema193.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema145.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18921,7 +16099,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema193.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema145.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18944,7 +16122,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema193.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema145.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18968,8 +16146,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate189(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate133(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -18996,444 +16174,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia2 = validate197;
-const schema194 = {"$id":"createMedia2","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta3"},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
-const schema195 = {"$id":"sharedMeta3","description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemeContentBackgroundMeta"},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
+export const createMedia2 = validate148;
+const schema146 = {"$id":"createMedia2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedMeta3" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["site-sidebar-layout"] !== undefined){
-if(typeof data["site-sidebar-layout"] !== "string"){
-const err0 = {instancePath:instancePath+"/site-sidebar-layout",schemaPath:"#/properties/site-sidebar-layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data["site-content-layout"] !== undefined){
-if(typeof data["site-content-layout"] !== "string"){
-const err1 = {instancePath:instancePath+"/site-content-layout",schemaPath:"#/properties/site-content-layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data["theme-site-content-layout"] !== undefined){
-if(typeof data["theme-site-content-layout"] !== "string"){
-const err2 = {instancePath:instancePath+"/theme-site-content-layout",schemaPath:"#/properties/theme-site-content-layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data["site-content-style"] !== undefined){
-if(typeof data["site-content-style"] !== "string"){
-const err3 = {instancePath:instancePath+"/site-content-style",schemaPath:"#/properties/site-content-style/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data["site-sidebar-style"] !== undefined){
-if(typeof data["site-sidebar-style"] !== "string"){
-const err4 = {instancePath:instancePath+"/site-sidebar-style",schemaPath:"#/properties/site-sidebar-style/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data["theme-migrate-meta-layouts"] !== undefined){
-if(typeof data["theme-migrate-meta-layouts"] !== "string"){
-const err5 = {instancePath:instancePath+"/theme-migrate-meta-layouts",schemaPath:"#/properties/theme-migrate-meta-layouts/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data["theme-page-background-enabled"] !== undefined){
-if(typeof data["theme-page-background-enabled"] !== "string"){
-const err6 = {instancePath:instancePath+"/theme-page-background-enabled",schemaPath:"#/properties/theme-page-background-enabled/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data["theme-global-header-display"] !== undefined){
-if(typeof data["theme-global-header-display"] !== "string"){
-const err7 = {instancePath:instancePath+"/theme-global-header-display",schemaPath:"#/properties/theme-global-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data["theme-banner-title-visibility"] !== undefined){
-if(typeof data["theme-banner-title-visibility"] !== "string"){
-const err8 = {instancePath:instancePath+"/theme-banner-title-visibility",schemaPath:"#/properties/theme-banner-title-visibility/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data["theme-main-header-display"] !== undefined){
-if(typeof data["theme-main-header-display"] !== "string"){
-const err9 = {instancePath:instancePath+"/theme-main-header-display",schemaPath:"#/properties/theme-main-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data["theme-hfb-above-header-display"] !== undefined){
-if(typeof data["theme-hfb-above-header-display"] !== "string"){
-const err10 = {instancePath:instancePath+"/theme-hfb-above-header-display",schemaPath:"#/properties/theme-hfb-above-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data["theme-hfb-below-header-display"] !== undefined){
-if(typeof data["theme-hfb-below-header-display"] !== "string"){
-const err11 = {instancePath:instancePath+"/theme-hfb-below-header-display",schemaPath:"#/properties/theme-hfb-below-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data["theme-hfb-mobile-header-display"] !== undefined){
-if(typeof data["theme-hfb-mobile-header-display"] !== "string"){
-const err12 = {instancePath:instancePath+"/theme-hfb-mobile-header-display",schemaPath:"#/properties/theme-hfb-mobile-header-display/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data["site-post-title"] !== undefined){
-if(typeof data["site-post-title"] !== "string"){
-const err13 = {instancePath:instancePath+"/site-post-title",schemaPath:"#/properties/site-post-title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data["theme-breadcrumbs-content"] !== undefined){
-if(typeof data["theme-breadcrumbs-content"] !== "string"){
-const err14 = {instancePath:instancePath+"/theme-breadcrumbs-content",schemaPath:"#/properties/theme-breadcrumbs-content/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data["theme-featured-img"] !== undefined){
-if(typeof data["theme-featured-img"] !== "string"){
-const err15 = {instancePath:instancePath+"/theme-featured-img",schemaPath:"#/properties/theme-featured-img/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data["footer-sml-layout"] !== undefined){
-if(typeof data["footer-sml-layout"] !== "string"){
-const err16 = {instancePath:instancePath+"/footer-sml-layout",schemaPath:"#/properties/footer-sml-layout/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data["theme-disable-related-posts"] !== undefined){
-if(typeof data["theme-disable-related-posts"] !== "string"){
-const err17 = {instancePath:instancePath+"/theme-disable-related-posts",schemaPath:"#/properties/theme-disable-related-posts/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data["theme-transparent-header-meta"] !== undefined){
-if(typeof data["theme-transparent-header-meta"] !== "string"){
-const err18 = {instancePath:instancePath+"/theme-transparent-header-meta",schemaPath:"#/properties/theme-transparent-header-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data["adv-header-id-meta"] !== undefined){
-if(typeof data["adv-header-id-meta"] !== "string"){
-const err19 = {instancePath:instancePath+"/adv-header-id-meta",schemaPath:"#/properties/adv-header-id-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data["stick-header-meta"] !== undefined){
-if(typeof data["stick-header-meta"] !== "string"){
-const err20 = {instancePath:instancePath+"/stick-header-meta",schemaPath:"#/properties/stick-header-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data["header-above-stick-meta"] !== undefined){
-if(typeof data["header-above-stick-meta"] !== "string"){
-const err21 = {instancePath:instancePath+"/header-above-stick-meta",schemaPath:"#/properties/header-above-stick-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data["header-main-stick-meta"] !== undefined){
-if(typeof data["header-main-stick-meta"] !== "string"){
-const err22 = {instancePath:instancePath+"/header-main-stick-meta",schemaPath:"#/properties/header-main-stick-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data["header-below-stick-meta"] !== undefined){
-if(typeof data["header-below-stick-meta"] !== "string"){
-const err23 = {instancePath:instancePath+"/header-below-stick-meta",schemaPath:"#/properties/header-below-stick-meta/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.footnotes !== undefined){
-if(typeof data.footnotes !== "string"){
-const err24 = {instancePath:instancePath+"/footnotes",schemaPath:"#/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data["theme-page-background-meta"] !== undefined){
-if(!(validate179(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
-errors = vErrors.length;
-}
-}
-if(data["theme-content-background-meta"] !== undefined){
-if(!(validate181(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-}
-if(data._builder_edit_mode !== undefined){
-let data27 = data._builder_edit_mode;
-if(typeof data27 !== "string"){
-const err25 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema195.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data._builder_template_type !== undefined){
-let data28 = data._builder_template_type;
-if(typeof data28 !== "string"){
-const err27 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(!(((((((((((data28 === "post") || (data28 === "core-post")) || (data28 === "core-page")) || (data28 === "kit")) || (data28 === "not-supported")) || (data28 === "page")) || (data28 === "section")) || (data28 === "container")) || (data28 === "floating-buttons")) || (data28 === "cloud-template-preview")) || (data28 === ""))){
-const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema195.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data._builder_data !== undefined){
-if(typeof data._builder_data !== "string"){
-const err29 = {instancePath:instancePath+"/_builder_data",schemaPath:"#/properties/_builder_data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data._builder_page_settings !== undefined){
-let data30 = data._builder_page_settings;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.hide_title !== undefined){
-let data31 = data30.hide_title;
-if(typeof data31 !== "string"){
-const err30 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!((data31 === "yes") || (data31 === "no"))){
-const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema195.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/_builder_page_settings",schemaPath:"#/properties/_builder_page_settings/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-validate198.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -19441,7 +16189,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema194.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema146.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19466,7 +16214,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema194.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema146.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19513,7 +16261,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema194.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema146.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19562,7 +16310,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema194.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema146.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19585,7 +16333,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema194.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema146.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19596,8 +16344,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate198(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+if(!(validate133(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -19685,14 +16433,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia2 = validate202;
-const schema196 = {"$id":"updateMedia2","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta3"},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+export const updateMedia2 = validate150;
+const schema147 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -19713,7 +16461,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema196.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema147.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19738,7 +16486,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema196.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema147.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19785,7 +16533,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema196.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema147.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19834,7 +16582,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema196.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema147.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19857,7 +16605,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema196.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema147.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19868,8 +16616,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate198(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+if(!(validate133(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -19921,6 +16669,6 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }

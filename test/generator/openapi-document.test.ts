@@ -48,12 +48,14 @@ describe('OpenAPI document', () => {
   it('refers responses to named shapes, with the error answers each endpoint can give', () => {
     expect(doc.openapi).toBe('3.1.0');
     const list = doc.paths['/core/v2/posts'].get;
-    expect(list.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Post' } });
+    expect(deref(doc, list.responses['200']).content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Post' } });
     expect(Object.keys(list.responses)).toEqual(['200', '400', 'default']);
     const create = doc.paths['/core/v2/posts'].post;
     expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', 'default']);
     expect(Object.keys(doc.components.schemas)).toContain('Post');
-    expect(doc.paths['/core/v2/posts/{id}'].delete.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DeletedPost' });
+    expect(deref(doc, doc.paths['/core/v2/posts/{id}'].delete.responses['200']).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DeletedPost' });
+    // One response component per answer shape, whatever the number of operations giving it.
+    expect(doc.paths['/core/v2/posts/{id}'].get.responses['200']).toEqual({ $ref: '#/components/responses/Post' });
     expect(doc.components.schemas.DeletedPost.properties.previous).toEqual({ $ref: '#/components/schemas/Post' });
   });
 
@@ -61,11 +63,14 @@ describe('OpenAPI document', () => {
     for (const item of Object.values(doc.paths)) {
       for (const op of Object.values(item)) {
         expect(typeof op.summary).toBe('string');
-        for (const requirement of op.security) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+        for (const requirement of op.security ?? (doc as any).security) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
       }
     }
     expect(doc.components.securitySchemes.applicationPassword).toMatchObject({ type: 'http', scheme: 'basic' });
     expect(doc.paths['/core/v2/posts'].post.security).toEqual([{ applicationPassword: [] }, { sessionCookie: [], nonce: [] }]);
+    // Public operations take the document's default: anonymous, or any credentials.
+    expect(doc.paths['/core/v2/posts'].get.security).toBeUndefined();
+    expect((doc as any).security).toEqual([{}, { applicationPassword: [] }, { sessionCookie: [], nonce: [] }]);
   });
 });
 
