@@ -3,11 +3,12 @@
  * share it: nothing here is per-process but the pool.
  */
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { PortableSqlPlugin } from '../portable-sql.ts';
 import { postgresDialect } from './dialect.ts';
 import { SchemaTypesPlugin } from './schema-types.ts';
+import { SerializedWritesDialect } from './serialized-writes.ts';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -28,7 +29,7 @@ export function openPostgres(connectionString: string): Kysely<Database> {
   // An idle client whose server went away (restart, failover) must not crash the process.
   pool.on('error', () => {});
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new SerializedWritesDialect({ pool }),
     plugins: [new SchemaTypesPlugin(), new PortableSqlPlugin(postgresDialect)],
   });
 }
