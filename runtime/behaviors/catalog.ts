@@ -1,24 +1,62 @@
-/** `catalog`: read-only data shipped in the spec (`spec/data/<name>.yaml`), paged when asked. */
+/**
+ * `catalog`: read-only data shipped in the spec (`spec/data/<name>.yaml`). Lists honour the
+ * declared `filters` (an item field holding a list matches when it shares a value), `order_by`
+ * and `order`, `offset`, and paging, whichever of those params the endpoint declares.
+ */
 import type { CatalogBehavior } from '../../generator/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { looseNumber, looseText } from '../rest/loose-params.ts';
 import { pagedResponse, pagingOf } from './payload.ts';
+
+type Item = Record<string, unknown>;
 
 export function runCatalog(ctx: HandlerContext, b: CatalogBehavior): HandlerResult {
   const data = ctx.app.deployment.catalogs[b.data];
   if (data === undefined) throw restError('rest_catalog_missing', [b.data]);
-  const items = Array.isArray(data) ? data : isItemList(data) ? data.items : undefined;
-  if (!items) return { data };
+  const all = Array.isArray(data) ? data : isItemList(data) ? data.items : undefined;
+  if (!all) return { data };
 
   if (b.idParam) {
-    const wanted = String(ctx.params[b.idParam]);
-    const item = items.find((i) => String((i as Record<string, unknown>).id) === wanted);
+    const wanted = looseText(ctx.params[b.idParam]);
+    const item = all.find((i) => String((i as Item).id) === wanted);
     if (!item) throw restError('rest_record_invalid_id', [], { id: wanted });
     return { data: item };
   }
-  if (ctx.params.page === undefined && ctx.params.per_page === undefined) return { data: items };
+  const p = ctx.params;
+  let items = filtered(all as Item[], p, b.filters);
+  if (typeof p.order_by === 'string' && p.order_by !== '') items = ordered(items, p.order_by, p.order === 'desc' ? -1 : 1);
+  const offset = Math.max(0, looseNumber(p.offset) || 0);
+  if (p.page === undefined && p.per_page === undefined && !offset) return { data: items };
   const { page, perPage } = pagingOf(ctx);
-  return pagedResponse(items.slice((page - 1) * perPage, page * perPage), items.length, perPage);
+  const start = offset || (page - 1) * perPage;
+  return pagedResponse(items.slice(start, start + perPage), items.length, perPage);
+}
+
+function filtered(items: Item[], params: Record<string, unknown>, filters: Record<string, string> | undefined): Item[] {
+  let out = items;
+  for (const [param, field] of Object.entries(filters ?? {})) {
+    const v = params[param];
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+    const wanted = new Set((Array.isArray(v) ? v : String(v).split(',')).map((x) => looseText(x).trim()));
+    out = out.filter((item) => {
+      const have = item[field];
+      return (Array.isArray(have) ? have : [have]).some((h) => wanted.has(looseText(h)));
+    });
+  }
+  return out;
+}
+
+function ordered(items: Item[], field: string, direction: 1 | -1): Item[] {
+  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : undefined);
+  return [...items].sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    const nx = num(x);
+    const ny = num(y);
+    const c = nx !== undefined && ny !== undefined ? nx - ny : looseText(x).localeCompare(looseText(y));
+    return c * direction;
+  });
 }
 
 function isItemList(data: unknown): data is { items: unknown[] } {

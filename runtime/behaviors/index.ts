@@ -11,8 +11,11 @@ import { runAction } from './action.ts';
 import { runCatalog } from './catalog.ts';
 import { runInbox } from './inbox.ts';
 import { runUpstream } from './upstream.ts';
+import { enforceWriteLimits } from './write-limits.ts';
 
 export async function runBehavior(ctx: HandlerContext, behavior: Behavior): Promise<HandlerResult> {
+  const refused = await enforceWriteLimits(ctx, behavior);
+  if (refused) return refused;
   switch (behavior.kind) {
     case 'option':
       return runOption(ctx, behavior);

@@ -1391,6 +1391,14 @@ export interface PagebuilderV1SaveGlobalsColorArgs {
    * Colour id.
    */
   id: string;
+  /**
+   * Name of the colour.
+   */
+  title?: string;
+  /**
+   * The colour, as #rgb, #rrggbb or #rrggbbaa.
+   */
+  value?: string;
 }
 
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
@@ -2579,7 +2587,7 @@ export interface NpsSurveyV1PostRatingArgs {
    */
   nps_id: string;
   /**
-   * Score given.
+   * Score given (0 to 10).
    */
   rating: number;
   /**

@@ -2105,7 +2105,7 @@ export interface NpsSurveyV1PostRatingArgs {
    */
   nps_id: string;
   /**
-   * Score given.
+   * Score given (0 to 10).
    */
   rating: number;
   /**

@@ -3243,6 +3243,14 @@ export interface PagebuilderV1SaveGlobalsColorArgs {
    * Colour id.
    */
   id: string;
+  /**
+   * Name of the colour.
+   */
+  title?: string;
+  /**
+   * The colour, as #rgb, #rrggbb or #rrggbbaa.
+   */
+  value?: string;
 }
 
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
@@ -5760,7 +5768,7 @@ export interface NpsSurveyV1PostRatingArgs {
    */
   nps_id: string;
   /**
-   * Score given.
+   * Score given (0 to 10).
    */
   rating: number;
   /**
@@ -6088,39 +6096,27 @@ export interface BlocksKitV1GetProductsArgs {
   /**
    * Sort field.
    */
-  order_by?: {
-    [k: string]: unknown;
-  };
+  order_by?: 'id' | 'title' | 'price';
   /**
    * Sort direction.
    */
-  order?: {
-    [k: string]: unknown;
-  };
+  order?: 'asc' | 'desc';
   /**
    * Products per page.
    */
-  per_page?: {
-    [k: string]: unknown;
-  };
+  per_page?: number;
   /**
    * Products skipped.
    */
-  offset?: {
-    [k: string]: unknown;
-  };
+  offset?: number;
   /**
    * Only products in these categories.
    */
-  categories?: {
-    [k: string]: unknown;
-  };
+  categories?: string[];
   /**
    * Only products with these tags.
    */
-  tags?: {
-    [k: string]: unknown;
-  };
+  tags?: string[];
 }
 
 /** What GET /blocks-kit/v1/products answers with. */
@@ -6174,9 +6170,7 @@ export interface TmplLibraryV1GetConditionsArgs {
   /**
    * Template whose display conditions are listed.
    */
-  template_id?: {
-    [k: string]: unknown;
-  };
+  template_id?: string | number;
 }
 
 /** What GET /tmpl-library/v1/conditions answers with. */
@@ -6830,11 +6824,9 @@ export interface TmplLibraryV1GetAiContentImagesArgs {
    */
   size?: string;
   /**
-   * Dominant colour wanted.
+   * Dominant colour wanted, as #rrggbb or a colour name.
    */
-  color?: {
-    [k: string]: unknown;
-  };
+  color?: string;
   /**
    * Page of results.
    */

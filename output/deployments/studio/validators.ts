@@ -1899,7 +1899,8 @@ return errors === 0;
 }
 
 export const pagebuilderV1SaveGlobalsColor = validate56;
-const schema57 = {"$id":"#pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+const schema57 = {"$id":"#pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"},"title":{"description":"Name of the colour.","type":"string"},"value":{"description":"The colour, as #rgb, #rrggbb or #rrggbbaa.","type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
+const pattern1 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$", "");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1SaveGlobalsColor" */;
@@ -1928,14 +1929,51 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data2 = data.value;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -9897,7 +9935,7 @@ return errors === 0;
 }
 
 export const npsSurveyV1PostRating = validate232;
-const schema233 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given.","type":"integer"},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+const schema233 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given (0 to 10).","type":"integer","minimum":0,"maximum":10},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
 
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostRating" */;
@@ -9958,10 +9996,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.comment !== undefined){
-if(typeof data.comment !== "string"){
-const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 == "number"){
+if(data1 > 10 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9970,10 +10007,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.plugin_slug !== undefined){
-if(typeof data.plugin_slug !== "string"){
-const err6 = {instancePath:instancePath+"/plugin_slug",schemaPath:"#/properties/plugin_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9984,13 +10019,38 @@ errors++;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment !== undefined){
+if(typeof data.comment !== "string"){
+const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.plugin_slug !== undefined){
+if(typeof data.plugin_slug !== "string"){
+const err8 = {instancePath:instancePath+"/plugin_slug",schemaPath:"#/properties/plugin_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -10959,21 +11019,183 @@ return errors === 0;
 }
 
 export const blocksKitV1GetProducts = validate253;
-const schema254 = {"$id":"#blocksKitV1GetProducts","type":"object","properties":{"order_by":{"description":"Sort field."},"order":{"description":"Sort direction."},"per_page":{"description":"Products per page."},"offset":{"description":"Products skipped."},"categories":{"description":"Only products in these categories."},"tags":{"description":"Only products with these tags."}},"additionalProperties":true};
+const schema254 = {"$id":"#blocksKitV1GetProducts","type":"object","properties":{"order_by":{"description":"Sort field.","type":"string","enum":["id","title","price"]},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"asc"},"per_page":{"description":"Products per page.","type":"integer","minimum":1,"maximum":100},"offset":{"description":"Products skipped.","type":"integer","minimum":0},"categories":{"description":"Only products in these categories.","type":"array","items":{"type":"string"}},"tags":{"description":"Only products with these tags.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.order_by !== undefined){
+let data0 = data.order_by;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema254.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data1 = data.order;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data1 === "asc") || (data1 === "desc"))){
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema254.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.per_page !== undefined){
+let data2 = data.per_page;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.offset !== undefined){
+let data3 = data.offset;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.categories !== undefined){
+let data4 = data.categories;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data4[i0] !== "string"){
+const err9 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data6 = data.tags;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data6[i1] !== "string"){
+const err11 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -11074,21 +11296,34 @@ return errors === 0;
 }
 
 export const tmplLibraryV1GetConditions = validate258;
-const schema259 = {"$id":"#tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"description":"Template whose display conditions are listed."}},"additionalProperties":true};
+const schema259 = {"$id":"#tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"description":"Template whose display conditions are listed.","type":["string","integer"]}},"additionalProperties":true};
 
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.template_id !== undefined){
+let data0 = data.template_id;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema259.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
@@ -12500,7 +12735,8 @@ return errors === 0;
 }
 
 export const tmplLibraryV1GetAiContentImages = validate316;
-const schema317 = {"$id":"#tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{"description":"Words describing the images wanted."},"orientation":{"description":"Image orientation.","type":"string","default":"all"},"size":{"description":"Image size.","type":"string","default":"medium"},"color":{"description":"Dominant colour wanted."},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Images per page.","type":"integer","default":20}},"additionalProperties":true};
+const schema317 = {"$id":"#tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{"description":"Words describing the images wanted."},"orientation":{"description":"Image orientation.","type":"string","default":"all"},"size":{"description":"Image size.","type":"string","default":"medium"},"color":{"description":"Dominant colour wanted, as #rrggbb or a colour name.","type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Images per page.","type":"integer","default":20}},"additionalProperties":true};
+const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetAiContentImages" */;
@@ -12531,10 +12767,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.page !== undefined){
-let data2 = data.page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.color !== undefined){
+let data2 = data.color;
+if(typeof data2 === "string"){
+if(!pattern2.test(data2)){
+const err2 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9a-fA-F]{6}|[a-z]+)$"},message:"must match pattern \""+"^(#[0-9a-fA-F]{6}|[a-z]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12544,10 +12781,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.per_page !== undefined){
-let data3 = data.per_page;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err3 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12557,14 +12792,40 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data3 = data.page;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.per_page !== undefined){
+let data4 = data.per_page;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }

@@ -2276,7 +2276,7 @@ const CASES: Case[] = [
     path: '/nps-survey/v1/rating',
     captures: [],
     samples: {},
-    params: { nps_id: 'a', rating: 1, plugin_slug: 'a' },
+    params: { nps_id: 'a', rating: 0, plugin_slug: 'a' },
     permission: 'rule authenticated',
     allowed: ['subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
