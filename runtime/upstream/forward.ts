@@ -50,7 +50,9 @@ export function buildForwardRequest(ctx: HandlerContext, base: string, payload: 
 function localeOf(ctx: HandlerContext): string {
   const asked = ctx.params._locale ?? ctx.request.query._locale;
   if (typeof asked === 'string' && /^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/.test(asked)) return asked.replace(/_/g, '-');
-  return ctx.request.headers['accept-language'] || 'en-US';
+  const header = ctx.request.headers['accept-language']?.trim();
+  // `*` (what fetch sends by default) names no language.
+  return header && header !== '*' ? header : 'en-US';
 }
 
 export async function forward(ctx: HandlerContext, b: UpstreamBehavior, req: ForwardRequest): Promise<HandlerResult> {
