@@ -73,7 +73,21 @@ export type Behavior =
   | ActionBehavior
   | CatalogBehavior
   | InboxBehavior
-  | UpstreamBehavior;
+  | UpstreamBehavior
+  | UnavailableBehavior;
+
+/**
+ * What this server cannot do (install a WordPress plugin, repair another plugin's table): the
+ * endpoint answers `status` in the interface's shape naming what it `needs`, never a success.
+ */
+export interface UnavailableBehavior {
+  kind: 'unavailable';
+  status: 501 | 503;
+  /** The setting, service or capability the operation needs, named in the answer. */
+  needs: string;
+  /** One sentence saying why, e.g. "This server does not run WordPress plugins." */
+  reason: string;
+}
 
 /** The implicit `GET /<namespace>` index route of every namespace, answered by the runtime. */
 export interface IndexBehavior {
@@ -92,6 +106,8 @@ export interface OptionBehavior {
   merge?: boolean;
   secrets?: SecretParams;
   limits?: WriteLimits;
+  /** A read also answers these records (name -> collection; its singleton record), e.g. the connection state in the settings. */
+  include?: Record<string, string>;
 }
 
 /**
@@ -157,6 +173,17 @@ export interface CatalogBehavior {
   idParam?: string;
   /** List filters: param name -> item field it must equal; a list param matches any of its values. */
   filters?: Record<string, string>;
+  /** Stored state shown on the shipped items: each item (or each element of its `within` list) gets `fields` from the record keyed by its id. */
+  overlay?: CatalogOverlay;
+}
+
+export interface CatalogOverlay {
+  collection: string;
+  scope?: 'site' | 'user';
+  /** Overlay the elements of this list field of each item (a chapter's `steps`) instead of the items. */
+  within?: string;
+  /** Field name -> value shown when no record exists. */
+  fields: Record<string, unknown>;
 }
 
 /** Stores an inbound webhook/event once (idempotent by a key), listable. */

@@ -3,19 +3,21 @@
  * declared `filters` (an item field holding a list matches when it shares a value), `order_by`
  * and `order`, `offset`, and paging, whichever of those params the endpoint declares.
  */
-import type { CatalogBehavior } from '../../generator/model.ts';
+import type { CatalogBehavior, CatalogOverlay } from '../../generator/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { looseNumber, looseText } from '../rest/loose-params.ts';
 import { pagedResponse, pagingOf } from './payload.ts';
+import { listRecords, scopedKey } from './records.ts';
 
 type Item = Record<string, unknown>;
 
-export function runCatalog(ctx: HandlerContext, b: CatalogBehavior): HandlerResult {
+export async function runCatalog(ctx: HandlerContext, b: CatalogBehavior): Promise<HandlerResult> {
   const data = ctx.app.deployment.catalogs[b.data];
   if (data === undefined) throw restError('rest_catalog_missing', [b.data]);
-  const all = Array.isArray(data) ? data : isItemList(data) ? data.items : undefined;
-  if (!all) return { data };
+  const shipped = Array.isArray(data) ? data : isItemList(data) ? data.items : undefined;
+  if (!shipped) return { data };
+  const all = b.overlay ? await overlaid(ctx, shipped as Item[], b.overlay) : shipped;
 
   if (b.idParam) {
     const wanted = looseText(ctx.params[b.idParam]);
@@ -31,6 +33,21 @@ export function runCatalog(ctx: HandlerContext, b: CatalogBehavior): HandlerResu
   const { page, perPage } = pagingOf(ctx);
   const start = offset || (page - 1) * perPage;
   return pagedResponse(items.slice(start, start + perPage), items.length, perPage);
+}
+
+/** The items with the stored state of each (or of each element of `within`) laid over them. */
+async function overlaid(ctx: HandlerContext, items: Item[], o: CatalogOverlay): Promise<Item[]> {
+  const prefix = scopedKey('', ctx.user?.id ?? null, o.scope);
+  const { items: records } = await listRecords(ctx.app.db, o.collection, { keyPrefix: prefix || undefined, limit: 10_000, offset: 0 });
+  const state = new Map(records.map((r) => [r.key.slice(prefix.length), r.data]));
+  const lay = (el: Item): Item => {
+    const stored = state.get(looseText(el.id));
+    // Stored state wins; else the shipped item's own value; else the spec's default.
+    const extra = Object.fromEntries(Object.entries(o.fields).map(([f, dflt]) => [f, stored && f in stored ? stored[f] : f in el ? el[f] : dflt]));
+    return { ...el, ...extra };
+  };
+  if (!o.within) return items.map(lay);
+  return items.map((item) => (Array.isArray(item[o.within!]) ? { ...item, [o.within!]: (item[o.within!] as Item[]).map(lay) } : item));
 }
 
 function filtered(items: Item[], params: Record<string, unknown>, filters: Record<string, string> | undefined): Item[] {

@@ -16,6 +16,8 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
   await ensureSeeded(db, b.collection, b.seed);
   const prefix = scopedKey('', ctx.user?.id ?? null, b.scope);
   const idOf = (): string => {
+    // Without an id param, the record is the collection's one record (the state an action keeps).
+    if (!b.idParam && b.op === 'get') return '_';
     const raw = b.idParam ? ctx.params[b.idParam] : undefined;
     if (raw === undefined || raw === null || raw === '') throw restError('rest_missing_callback_param', [b.idParam ?? 'id'], { params: [b.idParam ?? 'id'] });
     // An untyped key param may hold a list or an object: it names no record.

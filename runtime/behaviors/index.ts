@@ -12,6 +12,7 @@ import { runCatalog } from './catalog.ts';
 import { runInbox } from './inbox.ts';
 import { runUpstream } from './upstream.ts';
 import { enforceWriteLimits } from './write-limits.ts';
+import { restError } from '../rest/errors.ts';
 
 export async function runBehavior(ctx: HandlerContext, behavior: Behavior): Promise<HandlerResult> {
   const refused = await enforceWriteLimits(ctx, behavior);
@@ -29,6 +30,8 @@ export async function runBehavior(ctx: HandlerContext, behavior: Behavior): Prom
       return runInbox(ctx, behavior);
     case 'upstream':
       return runUpstream(ctx, behavior);
+    case 'unavailable':
+      throw restError('rest_unavailable', [behavior.reason, behavior.needs], { needs: behavior.needs }, behavior.status);
     case 'index':
       // Namespace index routes need the route table; the dispatcher answers them itself.
       throw new Error('index routes are answered by the dispatcher');

@@ -16,7 +16,7 @@ export async function readOption(ctx: HandlerContext, b: Pick<OptionBehavior, 'k
 export async function runOption(ctx: HandlerContext, b: OptionBehavior): Promise<HandlerResult> {
   const key = scopedKey(b.key, ctx.user?.id ?? null, b.scope);
   const current = await readOption(ctx, b);
-  if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') return { data: maskSecrets(current) };
+  if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') return { data: maskSecrets(await withIncluded(ctx, current, b.include)) };
   if (ctx.request.method === 'DELETE') {
     // Clearing a value brings back its default (an emptied log, a reset setting).
     await deleteRecord(ctx.app.db, COLLECTION, key);
@@ -27,6 +27,14 @@ export async function runOption(ctx: HandlerContext, b: OptionBehavior): Promise
   const value = b.merge !== false && isPlainObject(current) ? { ...current, ...incoming } : incoming;
   await putRecord(ctx.app.db, COLLECTION, key, { value });
   return { data: maskSecrets(value) };
+}
+
+/** The value plus the singleton records the spec includes (each without its own timestamps). */
+async function withIncluded(ctx: HandlerContext, value: unknown, include: Record<string, string> | undefined): Promise<unknown> {
+  if (!include || !isPlainObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const [name, collection] of Object.entries(include)) out[name] = (await getRecord(ctx.app.db, collection, '_'))?.data ?? null;
+  return out;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

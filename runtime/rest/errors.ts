@@ -67,6 +67,7 @@ export const ERRORS = {
   rest_signature_invalid: { status: 401, message: 'The signature in the %s header does not match the body.' },
   rest_signature_not_configured: { status: 503, message: 'Signed deliveries cannot be checked: set %s to the shared secret.' },
   rest_not_installed: { status: 409, message: '%s is not installed.' },
+  rest_unavailable: { status: 501, message: '%s It needs %s.' },
   // The form suite (runtime/forms).
   rest_form_invalid_id: { status: 404, message: 'Invalid form ID.' },
   rest_entry_invalid_id: { status: 404, message: 'Invalid entry ID.' },

@@ -40,6 +40,10 @@ import {
 import { getOembed } from '../../handlers/oembed-1.0/embed.ts';
 import { getOembedProxy } from '../../handlers/oembed-1.0/proxy.ts';
 import { pagebuilderV1DocumentsPostMediaImport } from '../../handlers/pagebuilder-v1-documents/media.ts';
+import {
+  pagebuilderV1PostDesignSystemSyncStylesheet,
+  pagebuilderV1GetDesignSystemStylesheet,
+} from '../../handlers/pagebuilder-v1/design-system-sync.ts';
 import { pagebuilderV1GetGlobals } from '../../handlers/pagebuilder-v1/globals.ts';
 import {
   pagebuilderV1GetKitElementsDefaults,
@@ -386,6 +390,30 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder-one/v1/top-bar/feedback$',
     endpoints: [
       {
+        operationId: 'pagebuilderOneV1GetTopBarFeedback',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'pagebuilder-one.feedback', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderOneV1PostTopBarFeedback',
         methods: ['POST'],
         argsMode: 'declared',
@@ -414,6 +442,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder-one/v1/themes$',
     endpoints: [
+      {
+        operationId: 'pagebuilderOneV1GetThemes',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'pagebuilder-one.themes', op: 'list' },
+        validate: validators.pagebuilderOneV1GetThemes as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderOneV1PostThemes',
         methods: ['POST'],
@@ -665,10 +703,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.migrations',
+          collection: 'site.plugins',
           idParam: 'slug',
-          field: 'status',
+          field: 'migration',
           to: 'migrated',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostPluginsMigrationRun as CompiledValidator,
       },
@@ -704,9 +743,9 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.migrations',
+          collection: 'site.plugins',
           idParam: 'slug',
-          field: 'status',
+          field: 'migration',
           to: 'rolled-back',
           from: ['migrated'],
         },
@@ -728,7 +767,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'option', key: 'pagebuilder-one.settings' },
+        behavior: {
+          kind: 'option',
+          key: 'pagebuilder-one.settings',
+          include: { connection: 'pagebuilder-one.connection' },
+        },
         validate: validators.pagebuilderOneV1GetSettings as CompiledValidator,
       },
       {
@@ -1547,13 +1590,26 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: {
-          kind: 'action',
-          collection: 'pagebuilder.design-system',
-          field: 'stylesheet',
-          to: 'regenerate',
-        },
+        handler: 'custom',
         validate: validators.pagebuilderV1PostDesignSystemSyncStylesheet as CompiledValidator,
+        handle: pagebuilderV1PostDesignSystemSyncStylesheet,
+      },
+      {
+        operationId: 'pagebuilderV1GetDesignSystemStylesheet',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          ver: {
+            description:
+              'Version of the stylesheet (cache busting; any value serves the current one).',
+            type: 'string',
+          },
+        },
+        permission: { kind: 'public' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.pagebuilderV1GetDesignSystemStylesheet as CompiledValidator,
+        handle: pagebuilderV1GetDesignSystemStylesheet,
       },
     ],
   },
@@ -1587,7 +1643,14 @@ export const routes: RouteDef[] = [
         },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklist as CompiledValidator,
       },
     ],
@@ -1606,7 +1669,15 @@ export const routes: RouteDef[] = [
         args: { id: { description: 'Checklist entry id.', type: 'string', required: true } },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps', idParam: 'id' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          idParam: 'id',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistItem as CompiledValidator,
       },
     ],
@@ -1625,7 +1696,14 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistSteps as CompiledValidator,
       },
     ],
@@ -1644,14 +1722,28 @@ export const routes: RouteDef[] = [
         args: { id: { description: 'Step id.', type: 'string', required: true } },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps', idParam: 'id' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          idParam: 'id',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistStep as CompiledValidator,
       },
       {
         operationId: 'pagebuilderV1UpdateChecklistStep',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: { id: { description: 'Step id.', type: 'string', required: true } },
+        args: {
+          id: { description: 'Step id.', type: 'string', required: true },
+          is_marked_completed: {
+            description: 'Whether the site owner marked the step done.',
+            type: 'boolean',
+          },
+        },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1881,6 +1973,21 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder/v1/operations/opt-in-v4$',
     endpoints: [
       {
+        operationId: 'pagebuilderV1GetOperationsOptInV4',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.editor-v4',
+          op: 'get',
+          absent: { status: 'not-opted-in' },
+        },
+        validate: validators.pagebuilderV1GetOperationsOptInV4 as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderV1PostOperationsOptInV4',
         methods: ['POST'],
         argsMode: 'none',
@@ -1904,6 +2011,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/assistant/consent$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1GetAssistantConsent',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.assistant',
+          op: 'get',
+          absent: { consent: 'not-granted' },
+        },
+        validate: validators.pagebuilderV1GetAssistantConsent as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1PostAssistantConsent',
         methods: ['POST'],
@@ -2011,6 +2133,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/library/connect$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1GetLibraryConnect',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.library',
+          op: 'get',
+          absent: { status: 'disconnected' },
+        },
+        validate: validators.pagebuilderV1GetLibraryConnect as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1PostLibraryConnect',
         methods: ['POST'],
@@ -2173,6 +2310,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/feedback/submit$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1FeedbackGetSubmit',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'pagebuilder.feedback', op: 'list' },
+        validate: validators.pagebuilderV1FeedbackGetSubmit as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1FeedbackPostSubmit',
         methods: ['POST'],
@@ -2449,6 +2610,21 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/revoke-access$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetRevokeAccess',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'sitegen.access',
+          op: 'get',
+          absent: { status: 'granted' },
+        },
+        validate: validators.sitegenV1GetRevokeAccess as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostRevokeAccess',
         methods: ['POST'],
         argsMode: 'none',
@@ -2617,6 +2793,30 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/record-step$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetRecordStep',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'sitegen.steps', op: 'list' },
+        validate: validators.sitegenV1GetRecordStep as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostRecordStep',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2701,6 +2901,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/sitegen/v1/user-details$',
     endpoints: [
+      {
+        operationId: 'sitegenV1GetUserDetails',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'sitegen.user-details', merge: false },
+        validate: validators.sitegenV1GetUserDetails as CompiledValidator,
+      },
       {
         operationId: 'sitegenV1PostUserDetails',
         methods: ['POST'],
@@ -2856,6 +3066,16 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/set-step-data$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetSetStepData',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'sitegen.step-data' },
+        validate: validators.sitegenV1GetSetStepData as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostSetStepData',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2925,7 +3145,16 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'theme-learn-chapters' },
+        behavior: {
+          kind: 'catalog',
+          data: 'theme-learn-chapters',
+          overlay: {
+            collection: 'theme.learn-progress',
+            scope: 'user',
+            within: 'steps',
+            fields: { completed: false },
+          },
+        },
         validate: validators.themeV1GetGetLearnChapters as CompiledValidator,
       },
     ],
@@ -2994,6 +3223,35 @@ export const routes: RouteDef[] = [
     regex: '^/nps-survey/v1/rating$',
     endpoints: [
       {
+        operationId: 'npsSurveyV1GetRating',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.ratings',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.npsSurveyV1GetRating as CompiledValidator,
+      },
+      {
         operationId: 'npsSurveyV1PostRating',
         methods: ['POST'],
         argsMode: 'declared',
@@ -3033,6 +3291,35 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/nps-survey/v1/dismiss-nps-survey$',
     endpoints: [
+      {
+        operationId: 'npsSurveyV1GetDismissNpsSurvey',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.dismissals',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.npsSurveyV1GetDismissNpsSurvey as CompiledValidator,
+      },
       {
         operationId: 'npsSurveyV1PostDismissNpsSurvey',
         methods: ['POST'],

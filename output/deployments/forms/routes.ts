@@ -1759,7 +1759,16 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'theme-learn-chapters' },
+        behavior: {
+          kind: 'catalog',
+          data: 'theme-learn-chapters',
+          overlay: {
+            collection: 'theme.learn-progress',
+            scope: 'user',
+            within: 'steps',
+            fields: { completed: false },
+          },
+        },
         validate: validators.themeV1GetGetLearnChapters as CompiledValidator,
       },
     ],
@@ -1904,6 +1913,20 @@ export const routes: RouteDef[] = [
     regex: '^/one-onboarding/v1/save-onboarding-state$',
     endpoints: [
       {
+        operationId: 'oneOnboardingV1GetSaveOnboardingState',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'option',
+          key: 'one-onboarding.state',
+          include: { completion: 'one-onboarding.completion' },
+        },
+        validate: validators.oneOnboardingV1GetSaveOnboardingState as CompiledValidator,
+      },
+      {
         operationId: 'oneOnboardingV1PostSaveOnboardingState',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -1972,7 +1995,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'getting-started-action-items' },
+        behavior: {
+          kind: 'catalog',
+          data: 'getting-started-action-items',
+          overlay: { collection: 'getting-started.action-items', fields: { steps: [] } },
+        },
         validate: validators.gettingStartedV1PostActionItems as CompiledValidator,
       },
     ],
@@ -1984,6 +2011,20 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/getting-started/v1/dismiss-setup-wizard$',
     endpoints: [
+      {
+        operationId: 'gettingStartedV1GetDismissSetupWizard',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'option',
+          key: 'getting-started.setup-wizard',
+          default: { dismiss: 'no' },
+        },
+        validate: validators.gettingStartedV1GetDismissSetupWizard as CompiledValidator,
+      },
       {
         operationId: 'gettingStartedV1UpdateDismissSetupWizard',
         methods: ['POST', 'PUT', 'PATCH'],
@@ -2064,6 +2105,35 @@ export const routes: RouteDef[] = [
     regex: '^/nps-survey/v1/rating$',
     endpoints: [
       {
+        operationId: 'npsSurveyV1GetRating',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.ratings',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.npsSurveyV1GetRating as CompiledValidator,
+      },
+      {
         operationId: 'npsSurveyV1PostRating',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2103,6 +2173,35 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/nps-survey/v1/dismiss-nps-survey$',
     endpoints: [
+      {
+        operationId: 'npsSurveyV1GetDismissNpsSurvey',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.dismissals',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.npsSurveyV1GetDismissNpsSurvey as CompiledValidator,
+      },
       {
         operationId: 'npsSurveyV1PostDismissNpsSurvey',
         methods: ['POST'],

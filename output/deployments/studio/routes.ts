@@ -74,6 +74,10 @@ import { getOembed } from '../../handlers/oembed-1.0/embed.ts';
 import { getOembedProxy } from '../../handlers/oembed-1.0/proxy.ts';
 import { pagebuilderV1DocumentsPostMediaImport } from '../../handlers/pagebuilder-v1-documents/media.ts';
 import {
+  pagebuilderV1PostDesignSystemSyncStylesheet,
+  pagebuilderV1GetDesignSystemStylesheet,
+} from '../../handlers/pagebuilder-v1/design-system-sync.ts';
+import {
   pagebuilderV1GetGlobalClasses,
   pagebuilderV1UpdateGlobalClasses,
   pagebuilderV1GetGlobalClassesUsage,
@@ -299,6 +303,16 @@ export const routes: RouteDef[] = [
     regex: '^/cacheopt/v1/toggle_crawler_state$',
     endpoints: [
       {
+        operationId: 'cacheoptV1GetToggleCrawlerState',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'cacheopt.crawler-state', default: { enabled: false } },
+        validate: validators.cacheoptV1GetToggleCrawlerState as CompiledValidator,
+      },
+      {
         operationId: 'cacheoptV1PostToggleCrawlerState',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -364,6 +378,30 @@ export const routes: RouteDef[] = [
     regex: '^/cacheopt/v1/notify_img$',
     endpoints: [
       {
+        operationId: 'cacheoptV1GetNotifyImg',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'cacheopt.notify_img', op: 'list' },
+        validate: validators.cacheoptV1GetNotifyImg as CompiledValidator,
+      },
+      {
         operationId: 'cacheoptV1PostNotifyImg',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -382,6 +420,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/cacheopt/v1/notify_ccss$',
     endpoints: [
+      {
+        operationId: 'cacheoptV1GetNotifyCcss',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'cacheopt.notify_ccss', op: 'list' },
+        validate: validators.cacheoptV1GetNotifyCcss as CompiledValidator,
+      },
       {
         operationId: 'cacheoptV1PostNotifyCcss',
         methods: ['POST'],
@@ -407,6 +469,30 @@ export const routes: RouteDef[] = [
     regex: '^/cacheopt/v1/notify_ucss$',
     endpoints: [
       {
+        operationId: 'cacheoptV1GetNotifyUcss',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'cacheopt.notify_ucss', op: 'list' },
+        validate: validators.cacheoptV1GetNotifyUcss as CompiledValidator,
+      },
+      {
         operationId: 'cacheoptV1PostNotifyUcss',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -431,6 +517,30 @@ export const routes: RouteDef[] = [
     regex: '^/cacheopt/v1/notify_vpi$',
     endpoints: [
       {
+        operationId: 'cacheoptV1GetNotifyVpi',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'cacheopt.notify_vpi', op: 'list' },
+        validate: validators.cacheoptV1GetNotifyVpi as CompiledValidator,
+      },
+      {
         operationId: 'cacheoptV1PostNotifyVpi',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -454,6 +564,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/cacheopt/v1/check_img$',
     endpoints: [
+      {
+        operationId: 'cacheoptV1GetCheckImg',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'cacheopt.check_img', op: 'list' },
+        validate: validators.cacheoptV1GetCheckImg as CompiledValidator,
+      },
       {
         operationId: 'cacheoptV1PostCheckImg',
         methods: ['POST'],
@@ -492,6 +626,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/cacheopt/v3/ip_validate$',
     endpoints: [
+      {
+        operationId: 'cacheoptV3GetIpValidate',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'cacheopt.ip_validate', op: 'list' },
+        validate: validators.cacheoptV3GetIpValidate as CompiledValidator,
+      },
       {
         operationId: 'cacheoptV3PostIpValidate',
         methods: ['POST'],
@@ -564,6 +722,30 @@ export const routes: RouteDef[] = [
     regex: '^/cacheopt/v3/cdn_status$',
     endpoints: [
       {
+        operationId: 'cacheoptV3GetCdnStatus',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'cacheopt.cdn_status', op: 'list' },
+        validate: validators.cacheoptV3GetCdnStatus as CompiledValidator,
+      },
+      {
         operationId: 'cacheoptV3PostCdnStatus',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -582,6 +764,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/cacheopt/v3/err_domains$',
     endpoints: [
+      {
+        operationId: 'cacheoptV3GetErrDomains',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'cacheopt.err_domains', op: 'list' },
+        validate: validators.cacheoptV3GetErrDomains as CompiledValidator,
+      },
       {
         operationId: 'cacheoptV3PostErrDomains',
         methods: ['POST'],
@@ -759,6 +965,30 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder-one/v1/top-bar/feedback$',
     endpoints: [
       {
+        operationId: 'pagebuilderOneV1GetTopBarFeedback',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'pagebuilder-one.feedback', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderOneV1PostTopBarFeedback',
         methods: ['POST'],
         argsMode: 'declared',
@@ -787,6 +1017,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder-one/v1/themes$',
     endpoints: [
+      {
+        operationId: 'pagebuilderOneV1GetThemes',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'pagebuilder-one.themes', op: 'list' },
+        validate: validators.pagebuilderOneV1GetThemes as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderOneV1PostThemes',
         methods: ['POST'],
@@ -1040,10 +1280,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.migrations',
+          collection: 'site.plugins',
           idParam: 'slug',
-          field: 'status',
+          field: 'migration',
           to: 'migrated',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostPluginsMigrationRun as CompiledValidator,
       },
@@ -1080,9 +1321,9 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.migrations',
+          collection: 'site.plugins',
           idParam: 'slug',
-          field: 'status',
+          field: 'migration',
           to: 'rolled-back',
           from: ['migrated'],
         },
@@ -1104,7 +1345,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'option', key: 'pagebuilder-one.settings' },
+        behavior: {
+          kind: 'option',
+          key: 'pagebuilder-one.settings',
+          include: { connection: 'pagebuilder-one.connection' },
+        },
         validate: validators.pagebuilderOneV1GetSettings as CompiledValidator,
       },
       {
@@ -1928,13 +2173,26 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: {
-          kind: 'action',
-          collection: 'pagebuilder.design-system',
-          field: 'stylesheet',
-          to: 'regenerate',
-        },
+        handler: 'custom',
         validate: validators.pagebuilderV1PostDesignSystemSyncStylesheet as CompiledValidator,
+        handle: pagebuilderV1PostDesignSystemSyncStylesheet,
+      },
+      {
+        operationId: 'pagebuilderV1GetDesignSystemStylesheet',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          ver: {
+            description:
+              'Version of the stylesheet (cache busting; any value serves the current one).',
+            type: 'string',
+          },
+        },
+        permission: { kind: 'public' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.pagebuilderV1GetDesignSystemStylesheet as CompiledValidator,
+        handle: pagebuilderV1GetDesignSystemStylesheet,
       },
     ],
   },
@@ -1968,7 +2226,14 @@ export const routes: RouteDef[] = [
         },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklist as CompiledValidator,
       },
     ],
@@ -1987,7 +2252,15 @@ export const routes: RouteDef[] = [
         args: { id: { description: 'Checklist entry id.', type: 'string', required: true } },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps', idParam: 'id' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          idParam: 'id',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistItem as CompiledValidator,
       },
     ],
@@ -2006,7 +2279,14 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistSteps as CompiledValidator,
       },
     ],
@@ -2025,14 +2305,28 @@ export const routes: RouteDef[] = [
         args: { id: { description: 'Step id.', type: 'string', required: true } },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps', idParam: 'id' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          idParam: 'id',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistStep as CompiledValidator,
       },
       {
         operationId: 'pagebuilderV1UpdateChecklistStep',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: { id: { description: 'Step id.', type: 'string', required: true } },
+        args: {
+          id: { description: 'Step id.', type: 'string', required: true },
+          is_marked_completed: {
+            description: 'Whether the site owner marked the step done.',
+            type: 'boolean',
+          },
+        },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2262,6 +2556,21 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder/v1/operations/opt-in-v4$',
     endpoints: [
       {
+        operationId: 'pagebuilderV1GetOperationsOptInV4',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.editor-v4',
+          op: 'get',
+          absent: { status: 'not-opted-in' },
+        },
+        validate: validators.pagebuilderV1GetOperationsOptInV4 as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderV1PostOperationsOptInV4',
         methods: ['POST'],
         argsMode: 'none',
@@ -2285,6 +2594,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/assistant/consent$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1GetAssistantConsent',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.assistant',
+          op: 'get',
+          absent: { consent: 'not-granted' },
+        },
+        validate: validators.pagebuilderV1GetAssistantConsent as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1PostAssistantConsent',
         methods: ['POST'],
@@ -2392,6 +2716,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/library/connect$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1GetLibraryConnect',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.library',
+          op: 'get',
+          absent: { status: 'disconnected' },
+        },
+        validate: validators.pagebuilderV1GetLibraryConnect as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1PostLibraryConnect',
         methods: ['POST'],
@@ -2810,6 +3149,30 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder/v1/feedback/submit$',
     endpoints: [
       {
+        operationId: 'pagebuilderV1FeedbackGetSubmit',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'pagebuilder.feedback', op: 'list' },
+        validate: validators.pagebuilderV1FeedbackGetSubmit as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderV1FeedbackPostSubmit',
         methods: ['POST'],
         argsMode: 'none',
@@ -3085,6 +3448,21 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/revoke-access$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetRevokeAccess',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'sitegen.access',
+          op: 'get',
+          absent: { status: 'granted' },
+        },
+        validate: validators.sitegenV1GetRevokeAccess as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostRevokeAccess',
         methods: ['POST'],
         argsMode: 'none',
@@ -3253,6 +3631,30 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/record-step$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetRecordStep',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'sitegen.steps', op: 'list' },
+        validate: validators.sitegenV1GetRecordStep as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostRecordStep',
         methods: ['POST'],
         argsMode: 'declared',
@@ -3341,6 +3743,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/sitegen/v1/user-details$',
     endpoints: [
+      {
+        operationId: 'sitegenV1GetUserDetails',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'sitegen.user-details', merge: false },
+        validate: validators.sitegenV1GetUserDetails as CompiledValidator,
+      },
       {
         operationId: 'sitegenV1PostUserDetails',
         methods: ['POST'],
@@ -3495,6 +3907,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/sitegen/v1/set-step-data$',
     endpoints: [
+      {
+        operationId: 'sitegenV1GetSetStepData',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'sitegen.step-data' },
+        validate: validators.sitegenV1GetSetStepData as CompiledValidator,
+      },
       {
         operationId: 'sitegenV1PostSetStepData',
         methods: ['POST'],
@@ -3690,6 +4112,30 @@ export const routes: RouteDef[] = [
     regex: '^/hdrftr/v1/email-webhook$',
     endpoints: [
       {
+        operationId: 'hdrftrV1GetEmailWebhook',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'hdrftr.email-webhook', op: 'list' },
+        validate: validators.hdrftrV1GetEmailWebhook as CompiledValidator,
+      },
+      {
         operationId: 'hdrftrV1PostEmailWebhook',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -3749,7 +4195,16 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'hdrftr-learn-chapters' },
+        behavior: {
+          kind: 'catalog',
+          data: 'hdrftr-learn-chapters',
+          overlay: {
+            collection: 'hdrftr.learn-progress',
+            scope: 'user',
+            within: 'steps',
+            fields: { completed: false },
+          },
+        },
         validate: validators.hdrftrV1GetGetLearnChapters as CompiledValidator,
       },
     ],
@@ -5306,7 +5761,16 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'theme-learn-chapters' },
+        behavior: {
+          kind: 'catalog',
+          data: 'theme-learn-chapters',
+          overlay: {
+            collection: 'theme.learn-progress',
+            scope: 'user',
+            within: 'steps',
+            fields: { completed: false },
+          },
+        },
         validate: validators.themeV1GetGetLearnChapters as CompiledValidator,
       },
     ],
@@ -5451,6 +5915,20 @@ export const routes: RouteDef[] = [
     regex: '^/one-onboarding/v1/save-onboarding-state$',
     endpoints: [
       {
+        operationId: 'oneOnboardingV1GetSaveOnboardingState',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'option',
+          key: 'one-onboarding.state',
+          include: { completion: 'one-onboarding.completion' },
+        },
+        validate: validators.oneOnboardingV1GetSaveOnboardingState as CompiledValidator,
+      },
+      {
         operationId: 'oneOnboardingV1PostSaveOnboardingState',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -5519,7 +5997,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'getting-started-action-items' },
+        behavior: {
+          kind: 'catalog',
+          data: 'getting-started-action-items',
+          overlay: { collection: 'getting-started.action-items', fields: { steps: [] } },
+        },
         validate: validators.gettingStartedV1PostActionItems as CompiledValidator,
       },
     ],
@@ -5531,6 +6013,20 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/getting-started/v1/dismiss-setup-wizard$',
     endpoints: [
+      {
+        operationId: 'gettingStartedV1GetDismissSetupWizard',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'option',
+          key: 'getting-started.setup-wizard',
+          default: { dismiss: 'no' },
+        },
+        validate: validators.gettingStartedV1GetDismissSetupWizard as CompiledValidator,
+      },
       {
         operationId: 'gettingStartedV1UpdateDismissSetupWizard',
         methods: ['POST', 'PUT', 'PATCH'],
@@ -5611,6 +6107,35 @@ export const routes: RouteDef[] = [
     regex: '^/nps-survey/v1/rating$',
     endpoints: [
       {
+        operationId: 'npsSurveyV1GetRating',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.ratings',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.npsSurveyV1GetRating as CompiledValidator,
+      },
+      {
         operationId: 'npsSurveyV1PostRating',
         methods: ['POST'],
         argsMode: 'declared',
@@ -5650,6 +6175,35 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/nps-survey/v1/dismiss-nps-survey$',
     endpoints: [
+      {
+        operationId: 'npsSurveyV1GetDismissNpsSurvey',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.dismissals',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.npsSurveyV1GetDismissNpsSurvey as CompiledValidator,
+      },
       {
         operationId: 'npsSurveyV1PostDismissNpsSurvey',
         methods: ['POST'],
@@ -5788,6 +6342,10 @@ export const routes: RouteDef[] = [
           kind: 'option',
           key: 'blockeditor-templates.setup',
           default: { completed: false },
+          include: {
+            onboarding: 'blockeditor-templates.onboarding',
+            access: 'blockeditor-templates.access',
+          },
         },
         validate: validators.blockeditorTemplatesV1GetSetup as CompiledValidator,
       },
@@ -6984,10 +7542,10 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'tmpl-library.dependencies',
-          field: 'status',
-          to: 'installed',
+          kind: 'unavailable',
+          status: 501,
+          needs: 'a WordPress plugin and theme installer',
+          reason: "This server cannot install the template's plugins and themes.",
         },
         validate: validators.tmplLibraryV1PostDependenciesInstall as CompiledValidator,
       },
@@ -7314,6 +7872,35 @@ export const routes: RouteDef[] = [
     regex: '^/tmpl-library/v1/items/favourite$',
     endpoints: [
       {
+        operationId: 'tmplLibraryV1GetItemsFavourite',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'tmpl-library.favourites',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.tmplLibraryV1GetItemsFavourite as CompiledValidator,
+      },
+      {
         operationId: 'tmplLibraryV1PostItemsFavourite',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -7530,6 +8117,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/tmpl-library/v1/settings/update$',
     endpoints: [
+      {
+        operationId: 'tmplLibraryV1GetSettingsUpdate',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'tmpl-library.settings' },
+        validate: validators.tmplLibraryV1GetSettingsUpdate as CompiledValidator,
+      },
       {
         operationId: 'tmplLibraryV1PostSettingsUpdate',
         methods: ['POST'],
@@ -7990,7 +8587,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'option', key: 'security-scan.config' },
+        behavior: {
+          kind: 'option',
+          key: 'security-scan.config',
+          include: { connection: 'security-scan.connection', scan: 'security-scan.scan' },
+        },
         validate: validators.securityScanV1GetConfig as CompiledValidator,
       },
       {
