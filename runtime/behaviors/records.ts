@@ -58,7 +58,11 @@ export async function listRecords(db: Db, collection: string, opts: ListOptions)
   let q = db.selectFrom('records').where('collection', '=', collection);
   // instr/substr rather than LIKE: user input needs no escaping and matches literally.
   if (opts.keyPrefix) q = q.where(sql<boolean>`substr(key, 1, ${opts.keyPrefix.length}) = ${opts.keyPrefix}`);
-  if (opts.search) q = q.where(sql<boolean>`instr(lower(data), ${opts.search.toLowerCase()}) > 0`);
+  // The key is searched too: a record keyed by its slug (a plugin) may hold no other text.
+  if (opts.search) {
+    const from = (opts.keyPrefix?.length ?? 0) + 1;
+    q = q.where(sql<boolean>`(instr(lower(substr(key, ${from})), ${opts.search.toLowerCase()}) > 0 or instr(lower(data), ${opts.search.toLowerCase()}) > 0)`);
+  }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.selectAll().orderBy('id', 'asc').limit(opts.limit).offset(opts.offset).execute();
   return { items: rows.map(toRecord), total };
