@@ -48,9 +48,8 @@ async function credentialOf(ctx: HandlerContext, b: UpstreamBehavior): Promise<s
 /** Keeps the token a sign-in answered, encrypted, and answers without it. */
 async function keepSignIn(ctx: HandlerContext, signIn: NonNullable<UpstreamBehavior['signIn']>, result: HandlerResult): Promise<HandlerResult> {
   const data = 'data' in result ? result.data : undefined;
-  if (typeof data !== 'object' || data === null || typeof (data as Record<string, unknown>)[signIn.tokenField] !== 'string') {
-    throw restError('rest_upstream_bad_answer', ['sign-in'], { reason: `no ${signIn.tokenField} in the answer` });
-  }
+  // An answer without a token (a sign-up waiting for its email check) signs nothing in.
+  if (typeof data !== 'object' || data === null || typeof (data as Record<string, unknown>)[signIn.tokenField] !== 'string') return result;
   const { [signIn.tokenField]: token, ...rest } = data as Record<string, unknown>;
   const sealed = await protectSecrets(ctx.app.config.dataDir, { [signIn.tokenField]: token }, { [signIn.tokenField]: 'encrypt' });
   await putRecord(ctx.app.db, signIn.collection, SINGLETON, { ...rest, status: 'signed-in', ...sealed });
