@@ -214,7 +214,7 @@ export interface UpstreamBehavior {
   /** Record field holding the (encrypted) credential sent to the service as `Authorization: Bearer`. */
   credential?: { collection: string; field: string };
   /** A sign-in: the service's answer carries a token kept encrypted in this record, never answered. */
-  signIn?: { collection: string; tokenField: string };
+  signIn?: { collection: string; tokenField: string; status?: string };
   /** Seconds a GET answer is cached when the service sends no `Cache-Control: max-age`. */
   cacheSeconds?: number;
   limits?: WriteLimits;

@@ -52,6 +52,7 @@ async function keepSignIn(ctx: HandlerContext, signIn: NonNullable<UpstreamBehav
   if (typeof data !== 'object' || data === null || typeof (data as Record<string, unknown>)[signIn.tokenField] !== 'string') return result;
   const { [signIn.tokenField]: token, ...rest } = data as Record<string, unknown>;
   const sealed = await protectSecrets(ctx.app.config.dataDir, { [signIn.tokenField]: token }, { [signIn.tokenField]: 'encrypt' });
-  await putRecord(ctx.app.db, signIn.collection, SINGLETON, { ...rest, status: 'signed-in', ...sealed });
-  return { ...result, data: { ...rest, status: 'signed-in' } };
+  const status = signIn.status ?? 'signed-in';
+  await putRecord(ctx.app.db, signIn.collection, SINGLETON, { ...rest, status, ...sealed });
+  return { ...result, data: { ...rest, status } };
 }

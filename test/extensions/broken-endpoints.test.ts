@@ -4,26 +4,41 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../runtime/testing/loopback-server.ts';
 import { clientFor } from './client.ts';
 
 let server: TestServer;
 let call: ReturnType<typeof clientFor>;
+/** The vendor's account service: grants an access token to /connect/authorize. */
+let accounts: LoopbackServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ deployment: 'studio' });
+  accounts = await startLoopbackServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/connect/authorize') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'vendor-access-token-0001', account: 'studio' }));
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  server = await startTestServer({ deployment: 'studio', config: { upstreams: { pagebuilder_one_connect_url: accounts.url } } });
   call = clientFor(server);
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await accounts?.close();
+});
 
 describe('the six broken endpoints', () => {
   it('pagebuilder-one/v1/connect/switch-domain: refused before connecting, done once connected', async () => {
     const before = await call('POST', '/pagebuilder-one/v1/connect/switch-domain');
     expect(before.status).toBe(409);
     expect(before.body).toMatchObject({ code: 'rest_action_requires', data: { status: 409, field: 'status' } });
-    expect((await call('POST', '/pagebuilder-one/v1/connect/authorize')).body.status).toBe('connected');
+    const authorized = await call('POST', '/pagebuilder-one/v1/connect/authorize');
+    expect(authorized.body).toEqual({ account: 'studio', status: 'connected' });
     const switched = await call('POST', '/pagebuilder-one/v1/connect/switch-domain');
     expect(switched.status).toBe(200);
-    expect(switched.body).toMatchObject({ status: 'connected', domain: 'switched' });
+    expect(switched.body).toMatchObject({ status: 'connected', domain: 'switched', access_token: '••••0001' });
+    expect((await call('GET', '/pagebuilder-one/v1/settings')).body.connection).toMatchObject({ status: 'connected', domain: 'switched' });
   });
 
   it('pagebuilder/v1/favorites keeps each favorite slug and its kind', async () => {

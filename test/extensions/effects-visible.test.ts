@@ -39,10 +39,10 @@ const cases: Case[] = [
     expect: (b) => expect(b).toEqual({ enabled: true }),
   },
   {
-    name: 'pagebuilder-one/v1 connect/authorize shows in the settings read',
-    write: ['POST', '/pagebuilder-one/v1/connect/authorize', {}],
+    name: 'pagebuilder-one/v1 connect/deactivate shows in the settings read',
+    write: ['POST', '/pagebuilder-one/v1/connect/deactivate'],
     read: ['/pagebuilder-one/v1/settings'],
-    expect: (b) => expect(b.connection).toMatchObject({ status: 'connected' }),
+    expect: (b) => expect(b.connection).toMatchObject({ status: 'deactivated' }),
   },
   {
     name: 'pagebuilder-one/v1 themes install shows in GET /themes',
@@ -163,6 +163,13 @@ describe('writes show where a user looks', () => {
 });
 
 describe('actions act, or refuse', () => {
+  it('connecting needs the vendor\'s account service: 503 naming its setting, nothing recorded', async () => {
+    const res = await call('POST', '/pagebuilder-one/v1/connect/authorize');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: 'rest_upstream_not_configured', data: { setting: 'pagebuilder_one_connect_url' } });
+    expect((await call('POST', '/pagebuilder-one/v1/connect/disconnect')).status).toBe(409);
+  });
+
   it('theme activation needs an installed theme', async () => {
     const refused = await call('POST', '/pagebuilder-one/v1/themes/never-installed/activate');
     expect(refused.status).toBe(409);
