@@ -34,7 +34,8 @@ export async function enforceWriteLimits(ctx: HandlerContext, behavior: Behavior
   if (behavior.kind === 'inbox' && behavior.op === 'list') return undefined;
   const limits: WriteLimits = ('limits' in behavior && behavior.limits) || {};
   const maxBytes = limits.maxBodyBytes ?? (behavior.kind === 'inbox' ? DEFAULT_LIMITS.inboxBodyBytes : DEFAULT_LIMITS.bodyBytes);
-  const size = ctx.request.rawBody?.length ?? Number(ctx.request.headers['content-length'] ?? 0);
+  // A batch sub-request carries its body parsed: its JSON text is what it weighs.
+  const size = ctx.request.rawBody?.length ?? (ctx.request.body ? Buffer.byteLength(JSON.stringify(ctx.request.body)) : Number(ctx.request.headers['content-length'] ?? 0));
   if (size > maxBytes) throw restError('rest_body_too_large', [String(maxBytes)], { max_body_bytes: maxBytes });
   if (ctx.user) return undefined;
   const perMinute = limits.perMinute ?? DEFAULT_LIMITS.anonymousPerMinute;
