@@ -1045,6 +1045,17 @@ export const pagebuilderOneV1GetTopBarNotifications: Record<string, ArgSchema> =
   app_version: { description: 'Version of that product.', type: 'string', required: true },
 };
 
+export const pagebuilderOneV1GetTopBarFeedback: Record<string, ArgSchema> = {
+  page: { description: 'Page of the list to answer.', type: 'integer', default: 1, minimum: 1 },
+  per_page: {
+    description: 'Most events in one page.',
+    type: 'integer',
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+  },
+};
+
 export const pagebuilderOneV1PostTopBarFeedback: Record<string, ArgSchema> = {
   product: { description: 'Product the feedback is about.', type: 'string', required: true },
   subject: { description: 'Subject line.', type: 'string', required: true },
@@ -1164,6 +1175,16 @@ export const pagebuilderV1GetGlobalsColor: Record<string, ArgSchema> = {
   id: { description: 'Colour id.', type: 'string', required: true },
 };
 
+export const pagebuilderV1SaveGlobalsColor: Record<string, ArgSchema> = {
+  id: { description: 'Colour id.', type: 'string', required: true },
+  title: { description: 'Name of the colour.', type: 'string' },
+  value: {
+    description: 'The colour, as #rgb, #rrggbb or #rrggbbaa.',
+    type: 'string',
+    pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$',
+  },
+};
+
 export const pagebuilderV1GetGlobalsTypographyItem: Record<string, ArgSchema> = {
   id: { description: 'Typography id.', type: 'string', required: true },
 };
@@ -1280,12 +1301,27 @@ export const pagebuilderV1PostSiteNavigationAddNewPost: Record<string, ArgSchema
   post_type: { description: 'Type of the new draft.', type: 'string', default: 'post' },
 };
 
+export const pagebuilderV1GetDesignSystemStylesheet: Record<string, ArgSchema> = {
+  ver: {
+    description: 'Version of the stylesheet (cache busting; any value serves the current one).',
+    type: 'string',
+  },
+};
+
 export const pagebuilderV1GetChecklistItem: Record<string, ArgSchema> = {
   id: { description: 'Checklist entry id.', type: 'string', required: true },
 };
 
 export const pagebuilderV1GetChecklistStep: Record<string, ArgSchema> = {
   id: { description: 'Step id.', type: 'string', required: true },
+};
+
+export const pagebuilderV1UpdateChecklistStep: Record<string, ArgSchema> = {
+  id: { description: 'Step id.', type: 'string', required: true },
+  is_marked_completed: {
+    description: 'Whether the site owner marked the step done.',
+    type: 'boolean',
+  },
 };
 
 export const pagebuilderV1PostTemplateLibraryTemplates: Record<string, ArgSchema> = {
@@ -1453,7 +1489,13 @@ export const npsSurveyV1Index: Record<string, ArgSchema> = {
 
 export const npsSurveyV1PostRating: Record<string, ArgSchema> = {
   nps_id: { description: 'Survey answered.', type: 'string', required: true },
-  rating: { description: 'Score given.', type: 'integer', required: true },
+  rating: {
+    description: 'Score given (0 to 10).',
+    type: 'integer',
+    minimum: 0,
+    maximum: 10,
+    required: true,
+  },
   comment: { description: 'Optional words with the score.', type: 'string', default: '' },
   plugin_slug: { description: 'Plugin the survey is about.', type: 'string', required: true },
 };
@@ -3408,12 +3450,16 @@ export const blocksKitV1Index: Record<string, ArgSchema> = {
 };
 
 export const blocksKitV1GetProducts: Record<string, ArgSchema> = {
-  order_by: { description: 'Sort field.' },
-  order: { description: 'Sort direction.' },
-  per_page: { description: 'Products per page.' },
-  offset: { description: 'Products skipped.' },
-  categories: { description: 'Only products in these categories.' },
-  tags: { description: 'Only products with these tags.' },
+  order_by: { description: 'Sort field.', type: 'string', enum: ['id', 'title', 'price'] },
+  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+  per_page: { description: 'Products per page.', type: 'integer', minimum: 1, maximum: 100 },
+  offset: { description: 'Products skipped.', type: 'integer', minimum: 0 },
+  categories: {
+    description: 'Only products in these categories.',
+    type: 'array',
+    items: { type: 'string' },
+  },
+  tags: { description: 'Only products with these tags.', type: 'array', items: { type: 'string' } },
 };
 
 export const tmplLibraryV1Index: Record<string, ArgSchema> = {
@@ -3422,7 +3468,10 @@ export const tmplLibraryV1Index: Record<string, ArgSchema> = {
 };
 
 export const tmplLibraryV1GetConditions: Record<string, ArgSchema> = {
-  template_id: { description: 'Template whose display conditions are listed.' },
+  template_id: {
+    description: 'Template whose display conditions are listed.',
+    type: ['string', 'integer'],
+  },
 };
 
 export const tmplLibraryV1GetCheckConditions: Record<string, ArgSchema> = {
@@ -3458,7 +3507,11 @@ export const tmplLibraryV1GetAiContentImages: Record<string, ArgSchema> = {
   query: { description: 'Words describing the images wanted.' },
   orientation: { description: 'Image orientation.', type: 'string', default: 'all' },
   size: { description: 'Image size.', type: 'string', default: 'medium' },
-  color: { description: 'Dominant colour wanted.' },
+  color: {
+    description: 'Dominant colour wanted, as #rrggbb or a colour name.',
+    type: 'string',
+    pattern: '^(#[0-9a-fA-F]{6}|[a-z]+)$',
+  },
   page: { description: 'Page of results.', type: 'integer', default: 1 },
   per_page: { description: 'Images per page.', type: 'integer', default: 20 },
 };

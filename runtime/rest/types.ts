@@ -54,6 +54,8 @@ export type HandlerResult<R = any> = RestResponse | { data: R; status?: number; 
 
 export interface AppConfig {
   dataDir: string;
+  /** SQLite file or `postgres://` URL; default: the SQLite file under dataDir (store/paths.ts). */
+  database?: string;
   uploadsDir: string;
   /** Public origin of the site, e.g. http://127.0.0.1:8080 (no trailing slash). */
   siteUrl: string;
@@ -64,6 +66,8 @@ export interface AppConfig {
   outboundAllow: string[];
   /** Settings for upstream behaviours, keyed by setting name. */
   upstreams: Record<string, string>;
+  /** Time one attempt at an upstream service may take (runtime/upstream; default 10 s). */
+  upstreamTimeoutMs?: number;
 }
 
 /** Site-wide services a handler can use. One per running server. */

@@ -41,6 +41,10 @@ import {
 import { getOembed } from '../../handlers/oembed-1.0/embed.ts';
 import { getOembedProxy } from '../../handlers/oembed-1.0/proxy.ts';
 import { pagebuilderV1DocumentsPostMediaImport } from '../../handlers/pagebuilder-v1-documents/media.ts';
+import {
+  pagebuilderV1PostDesignSystemSyncStylesheet,
+  pagebuilderV1GetDesignSystemStylesheet,
+} from '../../handlers/pagebuilder-v1/design-system-sync.ts';
 import { pagebuilderV1GetGlobals } from '../../handlers/pagebuilder-v1/globals.ts';
 import {
   pagebuilderV1GetKitElementsDefaults,
@@ -198,10 +202,14 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'pagebuilder-one.connection',
-          field: 'status',
-          to: 'connected',
+          kind: 'upstream',
+          service: 'pagebuilder-one-connect',
+          setting: 'pagebuilder_one_connect_url',
+          signIn: {
+            collection: 'pagebuilder-one.connection',
+            tokenField: 'access_token',
+            status: 'connected',
+          },
         },
         validate: validators.pagebuilderOneV1PostConnectAuthorize as CompiledValidator,
       },
@@ -227,6 +235,7 @@ export const routes: RouteDef[] = [
           field: 'status',
           to: 'disconnected',
           from: ['connected'],
+          clear: ['access_token'],
         },
         validate: validators.anyParams as CompiledValidator,
       },
@@ -251,7 +260,7 @@ export const routes: RouteDef[] = [
           collection: 'pagebuilder-one.connection',
           field: 'domain',
           to: 'switched',
-          from: ['connected'],
+          requires: { status: ['connected'] },
         },
         validate: validators.anyParams as CompiledValidator,
       },
@@ -276,6 +285,7 @@ export const routes: RouteDef[] = [
           collection: 'pagebuilder-one.connection',
           field: 'status',
           to: 'deactivated',
+          clear: ['access_token'],
         },
         validate: validators.anyParams as CompiledValidator,
       },
@@ -312,6 +322,16 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder-one/v1/top-bar/feedback$',
     endpoints: [
       {
+        operationId: 'pagebuilderOneV1GetTopBarFeedback',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: args.pagebuilderOneV1GetTopBarFeedback,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'pagebuilder-one.feedback', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderOneV1PostTopBarFeedback',
         methods: ['POST'],
         argsMode: 'declared',
@@ -330,6 +350,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder-one/v1/themes$',
     endpoints: [
+      {
+        operationId: 'pagebuilderOneV1GetThemes',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'pagebuilder-one.themes', op: 'list' },
+        validate: validators.anyParams as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderOneV1PostThemes',
         methods: ['POST'],
@@ -368,6 +398,7 @@ export const routes: RouteDef[] = [
           idParam: 'slug',
           field: 'status',
           to: 'active',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostThemesActivate as CompiledValidator,
       },
@@ -387,7 +418,12 @@ export const routes: RouteDef[] = [
         args: args.pagebuilderOneV1GetPlugins,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'collection', collection: 'pagebuilder-one.plugins', op: 'list' },
+        behavior: {
+          kind: 'collection',
+          collection: 'site.plugins',
+          op: 'list',
+          filters: { status: 'status' },
+        },
         validate: validators.pagebuilderOneV1GetPlugins as CompiledValidator,
       },
       {
@@ -399,7 +435,7 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.plugins',
+          collection: 'site.plugins',
           idParam: 'slug',
           field: 'installed',
           to: 'yes',
@@ -424,10 +460,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.plugins',
+          collection: 'site.plugins',
           idParam: 'slug',
           field: 'status',
           to: 'active',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostThemesActivate as CompiledValidator,
       },
@@ -449,10 +486,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.plugins',
+          collection: 'site.plugins',
           idParam: 'slug',
           field: 'status',
           to: 'inactive',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostThemesActivate as CompiledValidator,
       },
@@ -474,10 +512,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.plugins',
+          collection: 'site.plugins',
           idParam: 'slug',
           field: 'upgrade',
           to: 'done',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostPluginsUpgrade as CompiledValidator,
       },
@@ -499,10 +538,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.migrations',
+          collection: 'site.plugins',
           idParam: 'slug',
-          field: 'status',
+          field: 'migration',
           to: 'migrated',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostPluginsMigrationRun as CompiledValidator,
       },
@@ -524,9 +564,9 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.migrations',
+          collection: 'site.plugins',
           idParam: 'slug',
-          field: 'status',
+          field: 'migration',
           to: 'rolled-back',
           from: ['migrated'],
         },
@@ -548,7 +588,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'option', key: 'pagebuilder-one.settings' },
+        behavior: {
+          kind: 'option',
+          key: 'pagebuilder-one.settings',
+          include: { connection: 'pagebuilder-one.connection' },
+        },
         validate: validators.anyParams as CompiledValidator,
       },
       {
@@ -663,6 +707,7 @@ export const routes: RouteDef[] = [
           collection: 'pagebuilder.cache',
           field: 'status',
           to: 'cleared',
+          effect: 'clear-caches',
         },
         validate: validators.anyParams as CompiledValidator,
       },
@@ -749,7 +794,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1SaveGlobalsColor',
         methods: ['POST'],
         argsMode: 'declared',
-        args: args.pagebuilderV1GetGlobalsColor,
+        args: args.pagebuilderV1SaveGlobalsColor,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -764,7 +809,7 @@ export const routes: RouteDef[] = [
             { id: 'accent', title: 'Accent', value: '#61CE70' },
           ],
         },
-        validate: validators.pagebuilderV1GetGlobalsColor as CompiledValidator,
+        validate: validators.pagebuilderV1SaveGlobalsColor as CompiledValidator,
       },
       {
         operationId: 'pagebuilderV1DeleteGlobalsColor',
@@ -1097,6 +1142,7 @@ export const routes: RouteDef[] = [
           op: 'upsert',
           idParam: 'favorite',
           scope: 'user',
+          rename: { id: 'kind' },
         },
         validate: validators.pagebuilderV1PostFavorites as CompiledValidator,
       },
@@ -1223,13 +1269,20 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: {
-          kind: 'action',
-          collection: 'pagebuilder.design-system',
-          field: 'stylesheet',
-          to: 'regenerate',
-        },
+        handler: 'custom',
         validate: validators.anyParams as CompiledValidator,
+        handle: pagebuilderV1PostDesignSystemSyncStylesheet,
+      },
+      {
+        operationId: 'pagebuilderV1GetDesignSystemStylesheet',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: args.pagebuilderV1GetDesignSystemStylesheet,
+        permission: { kind: 'public' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.pagebuilderV1GetDesignSystemStylesheet as CompiledValidator,
+        handle: pagebuilderV1GetDesignSystemStylesheet,
       },
     ],
   },
@@ -1247,7 +1300,14 @@ export const routes: RouteDef[] = [
         args: args.pagebuilderV1GetFavorites,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetFavorites as CompiledValidator,
       },
     ],
@@ -1266,7 +1326,15 @@ export const routes: RouteDef[] = [
         args: args.pagebuilderV1GetChecklistItem,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps', idParam: 'id' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          idParam: 'id',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetGlobalsColor as CompiledValidator,
       },
     ],
@@ -1285,7 +1353,14 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.anyParams as CompiledValidator,
       },
     ],
@@ -1304,14 +1379,22 @@ export const routes: RouteDef[] = [
         args: args.pagebuilderV1GetChecklistStep,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps', idParam: 'id' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          idParam: 'id',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetGlobalsColor as CompiledValidator,
       },
       {
         operationId: 'pagebuilderV1UpdateChecklistStep',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: args.pagebuilderV1GetChecklistStep,
+        args: args.pagebuilderV1UpdateChecklistStep,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1320,7 +1403,7 @@ export const routes: RouteDef[] = [
           op: 'upsert',
           idParam: 'id',
         },
-        validate: validators.pagebuilderV1GetGlobalsColor as CompiledValidator,
+        validate: validators.pagebuilderV1UpdateChecklistStep as CompiledValidator,
       },
     ],
   },
@@ -1525,6 +1608,21 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder/v1/operations/opt-in-v4$',
     endpoints: [
       {
+        operationId: 'pagebuilderV1GetOperationsOptInV4',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.editor-v4',
+          op: 'get',
+          absent: { status: 'not-opted-in' },
+        },
+        validate: validators.anyParams as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderV1PostOperationsOptInV4',
         methods: ['POST'],
         argsMode: 'none',
@@ -1548,6 +1646,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/assistant/consent$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1GetAssistantConsent',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.assistant',
+          op: 'get',
+          absent: { consent: 'not-granted' },
+        },
+        validate: validators.anyParams as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1PostAssistantConsent',
         methods: ['POST'],
@@ -1641,6 +1754,21 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder/v1/library/connect$',
     endpoints: [
       {
+        operationId: 'pagebuilderV1GetLibraryConnect',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.library',
+          op: 'get',
+          absent: { status: 'disconnected' },
+        },
+        validate: validators.anyParams as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderV1PostLibraryConnect',
         methods: ['POST'],
         argsMode: 'declared',
@@ -1652,6 +1780,7 @@ export const routes: RouteDef[] = [
           collection: 'pagebuilder.library',
           field: 'status',
           to: 'connected',
+          secrets: { token: 'encrypt' },
         },
         validate: validators.pagebuilderV1PostLibraryConnect as CompiledValidator,
       },
@@ -1668,6 +1797,7 @@ export const routes: RouteDef[] = [
           field: 'status',
           to: 'disconnected',
           from: ['connected'],
+          clear: ['token'],
         },
         validate: validators.anyParams as CompiledValidator,
       },
@@ -1767,6 +1897,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/feedback/submit$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1FeedbackGetSubmit',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: args.pagebuilderOneV1GetTopBarFeedback,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'pagebuilder.feedback', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1FeedbackPostSubmit',
         methods: ['POST'],
@@ -2043,6 +2183,21 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/revoke-access$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetRevokeAccess',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'sitegen.access',
+          op: 'get',
+          absent: { status: 'granted' },
+        },
+        validate: validators.anyParams as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostRevokeAccess',
         methods: ['POST'],
         argsMode: 'none',
@@ -2177,6 +2332,16 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/record-step$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetRecordStep',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: args.pagebuilderOneV1GetTopBarFeedback,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'sitegen.steps', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostRecordStep',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2246,6 +2411,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/sitegen/v1/user-details$',
     endpoints: [
+      {
+        operationId: 'sitegenV1GetUserDetails',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'sitegen.user-details', merge: false },
+        validate: validators.anyParams as CompiledValidator,
+      },
       {
         operationId: 'sitegenV1PostUserDetails',
         methods: ['POST'],
@@ -2351,6 +2526,16 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/set-step-data$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetSetStepData',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'sitegen.step-data' },
+        validate: validators.anyParams as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostSetStepData',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2414,7 +2599,16 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'theme-learn-chapters' },
+        behavior: {
+          kind: 'catalog',
+          data: 'theme-learn-chapters',
+          overlay: {
+            collection: 'theme.learn-progress',
+            scope: 'user',
+            within: 'steps',
+            fields: { completed: false },
+          },
+        },
         validate: validators.anyParams as CompiledValidator,
       },
     ],
@@ -2471,6 +2665,21 @@ export const routes: RouteDef[] = [
     regex: '^/nps-survey/v1/rating$',
     endpoints: [
       {
+        operationId: 'npsSurveyV1GetRating',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: args.pagebuilderOneV1GetTopBarFeedback,
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.ratings',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'npsSurveyV1PostRating',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2495,6 +2704,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/nps-survey/v1/dismiss-nps-survey$',
     endpoints: [
+      {
+        operationId: 'npsSurveyV1GetDismissNpsSurvey',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: args.pagebuilderOneV1GetTopBarFeedback,
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.dismissals',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
       {
         operationId: 'npsSurveyV1PostDismissNpsSurvey',
         methods: ['POST'],

@@ -8,11 +8,11 @@ export interface ActionRecord {
   [k: string]: unknown;
 }
 
-/** A stored record: its key, the fields written to it, and when it was created and last changed. */
+/** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
-  date_created: string;
-  date_modified: string;
+  date_created?: string;
+  date_modified?: string;
   [k: string]: unknown;
 }
 
@@ -423,6 +423,7 @@ export interface PagebuilderChecklistStepsItem {
   title: string;
   chapter: string;
   estimate_minutes: number;
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.checklist.user-progress` option (its default until first written). */
@@ -435,6 +436,7 @@ export interface PagebuilderOnboardingStepsItem {
   id: string;
   title: string;
   optional: boolean;
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.onboarding.user-choices` option (its default until first written). */
@@ -472,7 +474,9 @@ export interface PagebuilderProInstallScreenCatalog {
   action: {
     label: string;
     route: string;
+    [k: string]: unknown;
   };
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.user-data` option (its default until first written). */
@@ -735,6 +739,7 @@ export interface PostRevision {
 export interface SitegenCategoriesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `sitegen.import-error-log` option (its default until first written). */
@@ -762,12 +767,14 @@ export interface SitegenSiteFeaturesItem {
   title: string;
   description: string;
   enabled: boolean;
+  [k: string]: unknown;
 }
 
 /** An item of the `sitegen-site-languages` catalog. */
 export interface SitegenSiteLanguagesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `sitegen.step-data` option (its default until first written). */
@@ -792,7 +799,9 @@ export interface ThemeLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
@@ -880,7 +889,7 @@ export interface PagebuilderOneV1PostConnectAuthorizeArgs {
 }
 
 /** What POST /pagebuilder-one/v1/connect/authorize answers with. */
-export type PagebuilderOneV1PostConnectAuthorizeResult = ActionRecord;
+export type PagebuilderOneV1PostConnectAuthorizeResult = UpstreamAnswer;
 
 /** Params of POST /pagebuilder-one/v1/connect/disconnect. */
 export interface PagebuilderOneV1PostConnectDisconnectArgs {}
@@ -911,6 +920,17 @@ export interface PagebuilderOneV1GetTopBarNotificationsArgs {
 /** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
 export type PagebuilderOneV1GetTopBarNotificationsResult = UpstreamAnswer;
 
+/** Params of GET /pagebuilder-one/v1/top-bar/feedback. */
+export interface PagebuilderOneV1GetTopBarFeedbackArgs {
+  /** Page of the list to answer. */
+  page?: number;
+  /** Most events in one page. */
+  per_page?: number;
+}
+
+/** What GET /pagebuilder-one/v1/top-bar/feedback answers with. */
+export type PagebuilderOneV1GetTopBarFeedbackResult = InboxEvent[];
+
 /** Params of POST /pagebuilder-one/v1/top-bar/feedback. */
 export interface PagebuilderOneV1PostTopBarFeedbackArgs {
   /** Product the feedback is about. */
@@ -927,6 +947,12 @@ export interface PagebuilderOneV1PostTopBarFeedbackArgs {
 
 /** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
 export type PagebuilderOneV1PostTopBarFeedbackResult = InboxReceipt;
+
+/** Params of GET /pagebuilder-one/v1/themes. */
+export type PagebuilderOneV1GetThemesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+
+/** What GET /pagebuilder-one/v1/themes answers with. */
+export type PagebuilderOneV1GetThemesResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder-one/v1/themes. */
 export interface PagebuilderOneV1PostThemesArgs {
@@ -1101,7 +1127,14 @@ export interface PagebuilderV1GetGlobalsColorArgs {
 export type PagebuilderV1GetGlobalsColorResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/globals/colors/<id>. */
-export type PagebuilderV1SaveGlobalsColorArgs = PagebuilderV1GetGlobalsColorArgs;
+export interface PagebuilderV1SaveGlobalsColorArgs {
+  /** Colour id. */
+  id: string;
+  /** Name of the colour. */
+  title?: string;
+  /** The colour, as #rgb, #rrggbb or #rrggbbaa. */
+  value?: string;
+}
 
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
 export type PagebuilderV1SaveGlobalsColorResult = CollectionRecord;
@@ -1299,7 +1332,16 @@ export type PagebuilderV1PostDesignSystemSyncStylesheetArgs =
   PagebuilderOneV1PostConnectDisconnectArgs;
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = ActionRecord;
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+
+/** Params of GET /pagebuilder/v1/design-system-sync/stylesheet. */
+export interface PagebuilderV1GetDesignSystemStylesheetArgs {
+  /** Version of the stylesheet (cache busting; any value serves the current one). */
+  ver?: string;
+}
+
+/** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
+export type PagebuilderV1GetDesignSystemStylesheetResult = unknown;
 
 /** Params of GET /pagebuilder/v1/checklist. */
 export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetFavoritesArgs;
@@ -1332,7 +1374,12 @@ export interface PagebuilderV1GetChecklistStepArgs {
 export type PagebuilderV1GetChecklistStepResult = PagebuilderChecklistStepsItem;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>. */
-export type PagebuilderV1UpdateChecklistStepArgs = PagebuilderV1GetChecklistStepArgs;
+export interface PagebuilderV1UpdateChecklistStepArgs {
+  /** Step id. */
+  id: string;
+  /** Whether the site owner marked the step done. */
+  is_marked_completed?: boolean;
+}
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
 export type PagebuilderV1UpdateChecklistStepResult = CollectionRecord;
@@ -1411,11 +1458,23 @@ export type PagebuilderV1PostOnboardingInstallThemeArgs = PagebuilderOneV1GetSet
 /** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
 export type PagebuilderV1PostOnboardingInstallThemeResult = ActionRecord;
 
+/** Params of GET /pagebuilder/v1/operations/opt-in-v4. */
+export type PagebuilderV1GetOperationsOptInV4Args = PagebuilderOneV1PostConnectDisconnectArgs;
+
+/** What GET /pagebuilder/v1/operations/opt-in-v4 answers with. */
+export type PagebuilderV1GetOperationsOptInV4Result = CollectionRecord;
+
 /** Params of POST /pagebuilder/v1/operations/opt-in-v4. */
 export type PagebuilderV1PostOperationsOptInV4Args = PagebuilderOneV1PostConnectDisconnectArgs;
 
 /** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
 export type PagebuilderV1PostOperationsOptInV4Result = ActionRecord;
+
+/** Params of GET /pagebuilder/v1/assistant/consent. */
+export type PagebuilderV1GetAssistantConsentArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+
+/** What GET /pagebuilder/v1/assistant/consent answers with. */
+export type PagebuilderV1GetAssistantConsentResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/assistant/consent. */
 export type PagebuilderV1PostAssistantConsentArgs = PagebuilderOneV1PostConnectDisconnectArgs;
@@ -1456,6 +1515,12 @@ export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
 
 /** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
 export type PagebuilderV1UpdateUserDataCurrentUserResult = PagebuilderUserDataOption;
+
+/** Params of GET /pagebuilder/v1/library/connect. */
+export type PagebuilderV1GetLibraryConnectArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+
+/** What GET /pagebuilder/v1/library/connect answers with. */
+export type PagebuilderV1GetLibraryConnectResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/library/connect. */
 export interface PagebuilderV1PostLibraryConnectArgs {
@@ -1515,6 +1580,12 @@ export interface PagebuilderV1FeedbackIndexArgs {
 
 /** What GET /pagebuilder/v1/feedback answers with. */
 export type PagebuilderV1FeedbackIndexResult = NamespaceIndex;
+
+/** Params of GET /pagebuilder/v1/feedback/submit. */
+export type PagebuilderV1FeedbackGetSubmitArgs = PagebuilderOneV1GetTopBarFeedbackArgs;
+
+/** What GET /pagebuilder/v1/feedback/submit answers with. */
+export type PagebuilderV1FeedbackGetSubmitResult = InboxEvent[];
 
 /** Params of POST /pagebuilder/v1/feedback/submit. */
 export type PagebuilderV1FeedbackPostSubmitArgs = PagebuilderOneV1PostConnectDisconnectArgs;
@@ -1606,6 +1677,12 @@ export type SitegenV1PostZipPlanArgs = PagebuilderOneV1PostConnectDisconnectArgs
 /** What POST /sitegen/v1/zip-plan answers with. */
 export type SitegenV1PostZipPlanResult = UpstreamAnswer;
 
+/** Params of GET /sitegen/v1/revoke-access. */
+export type SitegenV1GetRevokeAccessArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+
+/** What GET /sitegen/v1/revoke-access answers with. */
+export type SitegenV1GetRevokeAccessResult = CollectionRecord;
+
 /** Params of POST /sitegen/v1/revoke-access. */
 export type SitegenV1PostRevokeAccessArgs = PagebuilderOneV1PostConnectDisconnectArgs;
 
@@ -1667,6 +1744,12 @@ export interface SitegenV1PostImagesArgs {
 /** What POST /sitegen/v1/images answers with. */
 export type SitegenV1PostImagesResult = UpstreamAnswer;
 
+/** Params of GET /sitegen/v1/record-step. */
+export type SitegenV1GetRecordStepArgs = PagebuilderOneV1GetTopBarFeedbackArgs;
+
+/** What GET /sitegen/v1/record-step answers with. */
+export type SitegenV1GetRecordStepResult = CollectionRecord[];
+
 /** Params of POST /sitegen/v1/record-step. */
 export interface SitegenV1PostRecordStepArgs {
   /** What happened at the step. */
@@ -1711,6 +1794,12 @@ export interface SitegenV1PostAllTemplatesArgs {
 
 /** What POST /sitegen/v1/all-templates answers with. */
 export type SitegenV1PostAllTemplatesResult = UpstreamAnswer;
+
+/** Params of GET /sitegen/v1/user-details. */
+export type SitegenV1GetUserDetailsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+
+/** What GET /sitegen/v1/user-details answers with. */
+export type SitegenV1GetUserDetailsResult = SitegenUserDetailsOption;
 
 /** Params of POST /sitegen/v1/user-details. */
 export interface SitegenV1PostUserDetailsArgs {
@@ -1783,6 +1872,12 @@ export interface SitegenV1PostSearchCategoryArgs {
 /** What POST /sitegen/v1/search-category answers with. */
 export type SitegenV1PostSearchCategoryResult = UpstreamAnswer;
 
+/** Params of GET /sitegen/v1/set-step-data. */
+export type SitegenV1GetSetStepDataArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+
+/** What GET /sitegen/v1/set-step-data answers with. */
+export type SitegenV1GetSetStepDataResult = SitegenStepDataOption;
+
 /** Params of POST /sitegen/v1/set-step-data. */
 export interface SitegenV1PostSetStepDataArgs {
   /** The wizard's state, as the client serialises it. */
@@ -1835,11 +1930,17 @@ export interface NpsSurveyV1IndexArgs {
 /** What GET /nps-survey/v1 answers with. */
 export type NpsSurveyV1IndexResult = NamespaceIndex;
 
+/** Params of GET /nps-survey/v1/rating. */
+export type NpsSurveyV1GetRatingArgs = PagebuilderOneV1GetTopBarFeedbackArgs;
+
+/** What GET /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1GetRatingResult = CollectionRecord[];
+
 /** Params of POST /nps-survey/v1/rating. */
 export interface NpsSurveyV1PostRatingArgs {
   /** Survey answered. */
   nps_id: string;
-  /** Score given. */
+  /** Score given (0 to 10). */
   rating: number;
   /** Optional words with the score. */
   comment?: string;
@@ -1849,6 +1950,12 @@ export interface NpsSurveyV1PostRatingArgs {
 
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = CollectionRecord;
+
+/** Params of GET /nps-survey/v1/dismiss-nps-survey. */
+export type NpsSurveyV1GetDismissNpsSurveyArgs = PagebuilderOneV1GetTopBarFeedbackArgs;
+
+/** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey. */
 export interface NpsSurveyV1PostDismissNpsSurveyArgs {

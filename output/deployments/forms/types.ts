@@ -8,11 +8,11 @@ export interface ActionRecord {
   [k: string]: unknown;
 }
 
-/** A stored record: its key, the fields written to it, and when it was created and last changed. */
+/** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
-  date_created: string;
-  date_modified: string;
+  date_created?: string;
+  date_modified?: string;
   [k: string]: unknown;
 }
 
@@ -71,7 +71,9 @@ export interface FormsuiteLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `formsuite.migration-banner` option (its default until first written). */
@@ -85,6 +87,7 @@ export interface FormsuiteMigratorSourcesItem {
   id: string;
   name: string;
   supports: string[];
+  [k: string]: unknown;
 }
 
 /** The value of the `formsuite.onboarding-status` option (its default until first written). */
@@ -105,7 +108,9 @@ export interface GettingStartedActionItemsItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `getting-started.setup-wizard` option (its default until first written). */
@@ -735,7 +740,9 @@ export interface ThemeLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
@@ -1441,6 +1448,12 @@ export type OneOnboardingV1PostActivatePluginArgs = FormsuiteV1UpdateSubmitFormA
 /** What POST /one-onboarding/v1/activate-plugin answers with. */
 export type OneOnboardingV1PostActivatePluginResult = ActionRecord;
 
+/** Params of GET /one-onboarding/v1/save-onboarding-state. */
+export type OneOnboardingV1GetSaveOnboardingStateArgs = FormsuiteV1GetFormsDataArgs;
+
+/** What GET /one-onboarding/v1/save-onboarding-state answers with. */
+export type OneOnboardingV1GetSaveOnboardingStateResult = OneOnboardingStateOption;
+
 /** Params of POST /one-onboarding/v1/save-onboarding-state. */
 export type OneOnboardingV1PostSaveOnboardingStateArgs = FormsuiteV1UpdateSubmitFormArgs;
 
@@ -1467,6 +1480,12 @@ export type GettingStartedV1PostActionItemsArgs = FormsuiteV1GetFormsDataArgs;
 
 /** What POST /getting-started/v1/action-items answers with. */
 export type GettingStartedV1PostActionItemsResult = GettingStartedActionItemsItem[];
+
+/** Params of GET /getting-started/v1/dismiss-setup-wizard. */
+export type GettingStartedV1GetDismissSetupWizardArgs = FormsuiteV1GetFormsDataArgs;
+
+/** What GET /getting-started/v1/dismiss-setup-wizard answers with. */
+export type GettingStartedV1GetDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
 /** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard. */
 export interface GettingStartedV1UpdateDismissSetupWizardArgs {
@@ -1497,11 +1516,22 @@ export interface NpsSurveyV1IndexArgs {
 /** What GET /nps-survey/v1 answers with. */
 export type NpsSurveyV1IndexResult = NamespaceIndex;
 
+/** Params of GET /nps-survey/v1/rating. */
+export interface NpsSurveyV1GetRatingArgs {
+  /** Page of the list to answer. */
+  page?: number;
+  /** Most events in one page. */
+  per_page?: number;
+}
+
+/** What GET /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1GetRatingResult = CollectionRecord[];
+
 /** Params of POST /nps-survey/v1/rating. */
 export interface NpsSurveyV1PostRatingArgs {
   /** Survey answered. */
   nps_id: string;
-  /** Score given. */
+  /** Score given (0 to 10). */
   rating: number;
   /** Optional words with the score. */
   comment?: string;
@@ -1511,6 +1541,12 @@ export interface NpsSurveyV1PostRatingArgs {
 
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = CollectionRecord;
+
+/** Params of GET /nps-survey/v1/dismiss-nps-survey. */
+export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetRatingArgs;
+
+/** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey. */
 export interface NpsSurveyV1PostDismissNpsSurveyArgs {

@@ -12,6 +12,7 @@ export interface ActionRecord {
 export interface BlockeditorTemplatesCategoriesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `blockeditor-templates.setup` option (its default until first written). */
@@ -27,12 +28,14 @@ export interface BlocksKitProductsItem {
   price: string;
   categories: string[];
   tags: string[];
+  [k: string]: unknown;
 }
 
 /** An item of the `blocks-kit-roles` catalog. */
 export interface BlocksKitRolesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `cacheopt.crawler-state` option (its default until first written). */
@@ -41,11 +44,11 @@ export interface CacheoptCrawlerStateOption {
   [k: string]: unknown;
 }
 
-/** A stored record: its key, the fields written to it, and when it was created and last changed. */
+/** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
-  date_created: string;
-  date_modified: string;
+  date_created?: string;
+  date_modified?: string;
   [k: string]: unknown;
 }
 
@@ -110,7 +113,9 @@ export interface FormsuiteLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `formsuite.migration-banner` option (its default until first written). */
@@ -124,6 +129,7 @@ export interface FormsuiteMigratorSourcesItem {
   id: string;
   name: string;
   supports: string[];
+  [k: string]: unknown;
 }
 
 /** The value of the `formsuite.onboarding-status` option (its default until first written). */
@@ -144,7 +150,9 @@ export interface GettingStartedActionItemsItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `getting-started.setup-wizard` option (its default until first written). */
@@ -160,7 +168,9 @@ export interface HdrftrLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** An item of the `hdrftr-mcp-abilities` catalog. */
@@ -168,6 +178,7 @@ export interface HdrftrMcpAbilitiesItem {
   id: string;
   title: string;
   writes: boolean;
+  [k: string]: unknown;
 }
 
 /** The value of the `hdrftr.mcp-settings` option (its default until first written). */
@@ -181,6 +192,7 @@ export interface HdrftrPluginsItem {
   id: string;
   name: string;
   required: boolean;
+  [k: string]: unknown;
 }
 
 /** An item of the `hdrftr-recommended-plugins` catalog. */
@@ -189,6 +201,7 @@ export interface HdrftrRecommendedPluginsItem {
   name: string;
   description: string;
   installed: boolean;
+  [k: string]: unknown;
 }
 
 /** An item of the `hdrftr-templates` catalog. */
@@ -196,6 +209,7 @@ export interface HdrftrTemplatesItem {
   id: string;
   type: string;
   title: string;
+  [k: string]: unknown;
 }
 
 /** An item of the `hdrftr-widgets` catalog. */
@@ -203,6 +217,7 @@ export interface HdrftrWidgetsItem {
   id: string;
   title: string;
   enabled: boolean;
+  [k: string]: unknown;
 }
 
 /** A stored inbound event, newest first. */
@@ -498,6 +513,11 @@ export interface NamespaceIndex {
   _links?: {
     [k: string]: unknown;
   };
+}
+
+/** Never answered: the operation always fails with an error naming the setting or service it needs. */
+export interface NoSuccessAnswer {
+  [k: string]: unknown;
 }
 
 /** The value of the `one-onboarding.state` option (its default until first written). */
@@ -1249,6 +1269,7 @@ export interface PagebuilderChecklistStepsItem {
   title: string;
   chapter: string;
   estimate_minutes: number;
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.checklist.user-progress` option (its default until first written). */
@@ -1261,6 +1282,7 @@ export interface PagebuilderOnboardingStepsItem {
   id: string;
   title: string;
   optional: boolean;
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.onboarding.user-choices` option (its default until first written). */
@@ -1298,7 +1320,9 @@ export interface PagebuilderProInstallScreenCatalog {
   action: {
     label: string;
     route: string;
+    [k: string]: unknown;
   };
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.user-data` option (its default until first written). */
@@ -2067,6 +2091,7 @@ export interface SecurityScanConfigOption {
 export interface SitegenCategoriesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `sitegen.import-error-log` option (its default until first written). */
@@ -2094,12 +2119,14 @@ export interface SitegenSiteFeaturesItem {
   title: string;
   description: string;
   enabled: boolean;
+  [k: string]: unknown;
 }
 
 /** An item of the `sitegen-site-languages` catalog. */
 export interface SitegenSiteLanguagesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `sitegen.step-data` option (its default until first written). */
@@ -2124,7 +2151,9 @@ export interface ThemeLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `tmpl-library.settings` option (its default until first written). */
@@ -2210,6 +2239,12 @@ export interface CacheoptV1IndexArgs {
 /** What GET /cacheopt/v1 answers with. */
 export type CacheoptV1IndexResult = NamespaceIndex;
 
+/** Params of GET /cacheopt/v1/toggle_crawler_state. */
+export interface CacheoptV1GetToggleCrawlerStateArgs {}
+
+/** What GET /cacheopt/v1/toggle_crawler_state answers with. */
+export type CacheoptV1GetToggleCrawlerStateResult = CacheoptCrawlerStateOption;
+
 /** Params of POST /cacheopt/v1/toggle_crawler_state. */
 export interface CacheoptV1PostToggleCrawlerStateArgs {
   [k: string]: unknown;
@@ -2230,11 +2265,28 @@ export type CacheoptV1GetGuestSyncArgs = CacheoptV1PostToggleCrawlerStateArgs;
 /** What GET /cacheopt/v1/guest/sync answers with. */
 export type CacheoptV1GetGuestSyncResult = UpstreamAnswer;
 
+/** Params of GET /cacheopt/v1/notify_img. */
+export interface CacheoptV1GetNotifyImgArgs {
+  /** Page of the list to answer. */
+  page?: number;
+  /** Most events in one page. */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v1/notify_img answers with. */
+export type CacheoptV1GetNotifyImgResult = InboxEvent[];
+
 /** Params of POST /cacheopt/v1/notify_img. */
 export type CacheoptV1PostNotifyImgArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /cacheopt/v1/notify_img answers with. */
 export type CacheoptV1PostNotifyImgResult = InboxReceipt;
+
+/** Params of GET /cacheopt/v1/notify_ccss. */
+export type CacheoptV1GetNotifyCcssArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /cacheopt/v1/notify_ccss answers with. */
+export type CacheoptV1GetNotifyCcssResult = InboxEvent[];
 
 /** Params of POST /cacheopt/v1/notify_ccss. */
 export type CacheoptV1PostNotifyCcssArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -2242,17 +2294,35 @@ export type CacheoptV1PostNotifyCcssArgs = CacheoptV1PostToggleCrawlerStateArgs;
 /** What POST /cacheopt/v1/notify_ccss answers with. */
 export type CacheoptV1PostNotifyCcssResult = InboxReceipt;
 
+/** Params of GET /cacheopt/v1/notify_ucss. */
+export type CacheoptV1GetNotifyUcssArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /cacheopt/v1/notify_ucss answers with. */
+export type CacheoptV1GetNotifyUcssResult = InboxEvent[];
+
 /** Params of POST /cacheopt/v1/notify_ucss. */
 export type CacheoptV1PostNotifyUcssArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /cacheopt/v1/notify_ucss answers with. */
 export type CacheoptV1PostNotifyUcssResult = InboxReceipt;
 
+/** Params of GET /cacheopt/v1/notify_vpi. */
+export type CacheoptV1GetNotifyVpiArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /cacheopt/v1/notify_vpi answers with. */
+export type CacheoptV1GetNotifyVpiResult = InboxEvent[];
+
 /** Params of POST /cacheopt/v1/notify_vpi. */
 export type CacheoptV1PostNotifyVpiArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /cacheopt/v1/notify_vpi answers with. */
 export type CacheoptV1PostNotifyVpiResult = InboxReceipt;
+
+/** Params of GET /cacheopt/v1/check_img. */
+export type CacheoptV1GetCheckImgArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /cacheopt/v1/check_img answers with. */
+export type CacheoptV1GetCheckImgResult = InboxEvent[];
 
 /** Params of POST /cacheopt/v1/check_img. */
 export type CacheoptV1PostCheckImgArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -2268,6 +2338,12 @@ export interface CacheoptV3IndexArgs {
 
 /** What GET /cacheopt/v3 answers with. */
 export type CacheoptV3IndexResult = NamespaceIndex;
+
+/** Params of GET /cacheopt/v3/ip_validate. */
+export type CacheoptV3GetIpValidateArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /cacheopt/v3/ip_validate answers with. */
+export type CacheoptV3GetIpValidateResult = InboxEvent[];
 
 /** Params of POST /cacheopt/v3/ip_validate. */
 export type CacheoptV3PostIpValidateArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -2287,11 +2363,23 @@ export type CacheoptV3PostPingArgs = CacheoptV1PostToggleCrawlerStateArgs;
 /** What POST /cacheopt/v3/ping answers with. */
 export type CacheoptV3PostPingResult = UpstreamAnswer;
 
+/** Params of GET /cacheopt/v3/cdn_status. */
+export type CacheoptV3GetCdnStatusArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /cacheopt/v3/cdn_status answers with. */
+export type CacheoptV3GetCdnStatusResult = InboxEvent[];
+
 /** Params of POST /cacheopt/v3/cdn_status. */
 export type CacheoptV3PostCdnStatusArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /cacheopt/v3/cdn_status answers with. */
 export type CacheoptV3PostCdnStatusResult = InboxReceipt;
+
+/** Params of GET /cacheopt/v3/err_domains. */
+export type CacheoptV3GetErrDomainsArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /cacheopt/v3/err_domains answers with. */
+export type CacheoptV3GetErrDomainsResult = InboxEvent[];
 
 /** Params of POST /cacheopt/v3/err_domains. */
 export type CacheoptV3PostErrDomainsArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -2315,22 +2403,22 @@ export interface PagebuilderOneV1PostConnectAuthorizeArgs {
 }
 
 /** What POST /pagebuilder-one/v1/connect/authorize answers with. */
-export type PagebuilderOneV1PostConnectAuthorizeResult = ActionRecord;
+export type PagebuilderOneV1PostConnectAuthorizeResult = UpstreamAnswer;
 
 /** Params of POST /pagebuilder-one/v1/connect/disconnect. */
-export interface PagebuilderOneV1PostConnectDisconnectArgs {}
+export type PagebuilderOneV1PostConnectDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /pagebuilder-one/v1/connect/disconnect answers with. */
 export type PagebuilderOneV1PostConnectDisconnectResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/connect/switch-domain. */
-export type PagebuilderOneV1PostConnectSwitchDomainArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderOneV1PostConnectSwitchDomainArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /pagebuilder-one/v1/connect/switch-domain answers with. */
 export type PagebuilderOneV1PostConnectSwitchDomainResult = ActionRecord;
 
 /** Params of POST /pagebuilder-one/v1/connect/deactivate. */
-export type PagebuilderOneV1PostConnectDeactivateArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderOneV1PostConnectDeactivateArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /pagebuilder-one/v1/connect/deactivate answers with. */
 export type PagebuilderOneV1PostConnectDeactivateResult = ActionRecord;
@@ -2345,6 +2433,12 @@ export interface PagebuilderOneV1GetTopBarNotificationsArgs {
 
 /** What GET /pagebuilder-one/v1/top-bar/notifications answers with. */
 export type PagebuilderOneV1GetTopBarNotificationsResult = UpstreamAnswer;
+
+/** Params of GET /pagebuilder-one/v1/top-bar/feedback. */
+export type PagebuilderOneV1GetTopBarFeedbackArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /pagebuilder-one/v1/top-bar/feedback answers with. */
+export type PagebuilderOneV1GetTopBarFeedbackResult = InboxEvent[];
 
 /** Params of POST /pagebuilder-one/v1/top-bar/feedback. */
 export interface PagebuilderOneV1PostTopBarFeedbackArgs {
@@ -2362,6 +2456,12 @@ export interface PagebuilderOneV1PostTopBarFeedbackArgs {
 
 /** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
 export type PagebuilderOneV1PostTopBarFeedbackResult = InboxReceipt;
+
+/** Params of GET /pagebuilder-one/v1/themes. */
+export type PagebuilderOneV1GetThemesArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /pagebuilder-one/v1/themes answers with. */
+export type PagebuilderOneV1GetThemesResult = CollectionRecord[];
 
 /** Params of POST /pagebuilder-one/v1/themes. */
 export interface PagebuilderOneV1PostThemesArgs {
@@ -2491,21 +2591,20 @@ export type PagebuilderOneV1UpdateSettingsArgs = CacheoptV1PostToggleCrawlerStat
 export type PagebuilderOneV1UpdateSettingsResult = PagebuilderOneSettingsOption;
 
 /** Params of GET /pagebuilder-one/v1/manage-dashboard-widget/state. */
-export type PagebuilderOneV1GetManageDashboardWidgetStateArgs =
-  PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderOneV1GetManageDashboardWidgetStateArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder-one/v1/manage-dashboard-widget/state answers with. */
 export type PagebuilderOneV1GetManageDashboardWidgetStateResult =
   PagebuilderOneDashboardWidgetStateOption;
 
 /** Params of GET /pagebuilder-one/v1/logs. */
-export type PagebuilderOneV1GetLogsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderOneV1GetLogsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder-one/v1/logs answers with. */
 export type PagebuilderOneV1GetLogsResult = PagebuilderOneLogsOption;
 
 /** Params of DELETE /pagebuilder-one/v1/logs. */
-export type PagebuilderOneV1DeleteLogsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderOneV1DeleteLogsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What DELETE /pagebuilder-one/v1/logs answers with. */
 export type PagebuilderOneV1DeleteLogsResult = PagebuilderOneLogsOption;
@@ -2520,19 +2619,19 @@ export interface PagebuilderV1IndexArgs {
 export type PagebuilderV1IndexResult = NamespaceIndex;
 
 /** Params of DELETE /pagebuilder/v1/cache. */
-export type PagebuilderV1DeleteCacheArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1DeleteCacheArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What DELETE /pagebuilder/v1/cache answers with. */
 export type PagebuilderV1DeleteCacheResult = ActionRecord;
 
 /** Params of GET /pagebuilder/v1/globals. */
-export type PagebuilderV1GetGlobalsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1GetGlobalsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/globals answers with. */
 export type PagebuilderV1GetGlobalsResult = unknown;
 
 /** Params of GET /pagebuilder/v1/globals/colors. */
-export type PagebuilderV1GetGlobalsColorsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1GetGlobalsColorsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/globals/colors answers with. */
 export type PagebuilderV1GetGlobalsColorsResult = CollectionRecord[];
@@ -2547,7 +2646,14 @@ export interface PagebuilderV1GetGlobalsColorArgs {
 export type PagebuilderV1GetGlobalsColorResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/globals/colors/<id>. */
-export type PagebuilderV1SaveGlobalsColorArgs = PagebuilderV1GetGlobalsColorArgs;
+export interface PagebuilderV1SaveGlobalsColorArgs {
+  /** Colour id. */
+  id: string;
+  /** Name of the colour. */
+  title?: string;
+  /** The colour, as #rgb, #rrggbb or #rrggbbaa. */
+  value?: string;
+}
 
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
 export type PagebuilderV1SaveGlobalsColorResult = CollectionRecord;
@@ -2559,7 +2665,7 @@ export type PagebuilderV1DeleteGlobalsColorArgs = PagebuilderV1GetGlobalsColorAr
 export type PagebuilderV1DeleteGlobalsColorResult = DeletedCollectionRecord;
 
 /** Params of GET /pagebuilder/v1/globals/typography. */
-export type PagebuilderV1GetGlobalsTypographyArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1GetGlobalsTypographyArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/globals/typography answers with. */
 export type PagebuilderV1GetGlobalsTypographyResult = CollectionRecord[];
@@ -2695,7 +2801,7 @@ export interface PagebuilderV1DeleteFavoritesArgs {
 export type PagebuilderV1DeleteFavoritesResult = DeletedCollectionRecord;
 
 /** Params of GET /pagebuilder/v1/kit-elements-defaults. */
-export type PagebuilderV1GetKitElementsDefaultsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1GetKitElementsDefaultsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
 export type PagebuilderV1GetKitElementsDefaultsResult = unknown;
@@ -2743,11 +2849,19 @@ export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
 export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
 
 /** Params of POST /pagebuilder/v1/design-system-sync/stylesheet. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetArgs =
-  PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1PostDesignSystemSyncStylesheetArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = ActionRecord;
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+
+/** Params of GET /pagebuilder/v1/design-system-sync/stylesheet. */
+export interface PagebuilderV1GetDesignSystemStylesheetArgs {
+  /** Version of the stylesheet (cache busting; any value serves the current one). */
+  ver?: string;
+}
+
+/** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
+export type PagebuilderV1GetDesignSystemStylesheetResult = unknown;
 
 /** Params of GET /pagebuilder/v1/checklist. */
 export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetFavoritesArgs;
@@ -2765,7 +2879,7 @@ export interface PagebuilderV1GetChecklistItemArgs {
 export type PagebuilderV1GetChecklistItemResult = PagebuilderChecklistStepsItem;
 
 /** Params of GET /pagebuilder/v1/checklist/steps. */
-export type PagebuilderV1GetChecklistStepsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1GetChecklistStepsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/checklist/steps answers with. */
 export type PagebuilderV1GetChecklistStepsResult = PagebuilderChecklistStepsItem[];
@@ -2780,7 +2894,12 @@ export interface PagebuilderV1GetChecklistStepArgs {
 export type PagebuilderV1GetChecklistStepResult = PagebuilderChecklistStepsItem;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id>. */
-export type PagebuilderV1UpdateChecklistStepArgs = PagebuilderV1GetChecklistStepArgs;
+export interface PagebuilderV1UpdateChecklistStepArgs {
+  /** Step id. */
+  id: string;
+  /** Whether the site owner marked the step done. */
+  is_marked_completed?: boolean;
+}
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
 export type PagebuilderV1UpdateChecklistStepResult = CollectionRecord;
@@ -2829,8 +2948,7 @@ export type PagebuilderV1UpdateOnboardingUserChoicesArgs = CacheoptV1PostToggleC
 export type PagebuilderV1UpdateOnboardingUserChoicesResult = PagebuilderOnboardingUserChoicesOption;
 
 /** Params of GET /pagebuilder/v1/onboarding/pro-install-screen. */
-export type PagebuilderV1GetOnboardingProInstallScreenArgs =
-  PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1GetOnboardingProInstallScreenArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/onboarding/pro-install-screen answers with. */
 export type PagebuilderV1GetOnboardingProInstallScreenResult = PagebuilderProInstallScreenCatalog;
@@ -2859,14 +2977,26 @@ export type PagebuilderV1PostOnboardingInstallThemeArgs = CacheoptV1PostToggleCr
 /** What POST /pagebuilder/v1/onboarding/install-theme answers with. */
 export type PagebuilderV1PostOnboardingInstallThemeResult = ActionRecord;
 
+/** Params of GET /pagebuilder/v1/operations/opt-in-v4. */
+export type PagebuilderV1GetOperationsOptInV4Args = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /pagebuilder/v1/operations/opt-in-v4 answers with. */
+export type PagebuilderV1GetOperationsOptInV4Result = CollectionRecord;
+
 /** Params of POST /pagebuilder/v1/operations/opt-in-v4. */
-export type PagebuilderV1PostOperationsOptInV4Args = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1PostOperationsOptInV4Args = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
 export type PagebuilderV1PostOperationsOptInV4Result = ActionRecord;
 
+/** Params of GET /pagebuilder/v1/assistant/consent. */
+export type PagebuilderV1GetAssistantConsentArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /pagebuilder/v1/assistant/consent answers with. */
+export type PagebuilderV1GetAssistantConsentResult = CollectionRecord;
+
 /** Params of POST /pagebuilder/v1/assistant/consent. */
-export type PagebuilderV1PostAssistantConsentArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1PostAssistantConsentArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /pagebuilder/v1/assistant/consent answers with. */
 export type PagebuilderV1PostAssistantConsentResult = ActionRecord;
@@ -2904,6 +3034,12 @@ export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
 
 /** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
 export type PagebuilderV1UpdateUserDataCurrentUserResult = PagebuilderUserDataOption;
+
+/** Params of GET /pagebuilder/v1/library/connect. */
+export type PagebuilderV1GetLibraryConnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /pagebuilder/v1/library/connect answers with. */
+export type PagebuilderV1GetLibraryConnectResult = CollectionRecord;
 
 /** Params of POST /pagebuilder/v1/library/connect. */
 export interface PagebuilderV1PostLibraryConnectArgs {
@@ -2977,7 +3113,7 @@ export type PagebuilderV1GetGlobalClassesUsageArgs = PagebuilderV1GetGlobalClass
 export type PagebuilderV1GetGlobalClassesUsageResult = unknown;
 
 /** Params of GET /pagebuilder/v1/variables/list. */
-export type PagebuilderV1GetVariablesListArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1GetVariablesListArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/variables/list answers with. */
 export type PagebuilderV1GetVariablesListResult = unknown;
@@ -3078,8 +3214,14 @@ export interface PagebuilderV1FeedbackIndexArgs {
 /** What GET /pagebuilder/v1/feedback answers with. */
 export type PagebuilderV1FeedbackIndexResult = NamespaceIndex;
 
+/** Params of GET /pagebuilder/v1/feedback/submit. */
+export type PagebuilderV1FeedbackGetSubmitArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /pagebuilder/v1/feedback/submit answers with. */
+export type PagebuilderV1FeedbackGetSubmitResult = InboxEvent[];
+
 /** Params of POST /pagebuilder/v1/feedback/submit. */
-export type PagebuilderV1FeedbackPostSubmitArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderV1FeedbackPostSubmitArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /pagebuilder/v1/feedback/submit answers with. */
 export type PagebuilderV1FeedbackPostSubmitResult = InboxReceipt;
@@ -3094,7 +3236,7 @@ export interface PagebuilderAiV1IndexArgs {
 export type PagebuilderAiV1IndexResult = NamespaceIndex;
 
 /** Params of GET /pagebuilder-ai/v1/permissions. */
-export type PagebuilderAiV1GetPermissionsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type PagebuilderAiV1GetPermissionsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder-ai/v1/permissions answers with. */
 export type PagebuilderAiV1GetPermissionsResult = UpstreamAnswer;
@@ -3109,73 +3251,79 @@ export interface SitegenV1IndexArgs {
 export type SitegenV1IndexResult = NamespaceIndex;
 
 /** Params of GET /sitegen/v1/get-credits. */
-export type SitegenV1GetGetCreditsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetGetCreditsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/get-credits answers with. */
 export type SitegenV1GetGetCreditsResult = UpstreamAnswer;
 
 /** Params of GET /sitegen/v1/categories. */
-export type SitegenV1GetCategoriesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetCategoriesArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/categories answers with. */
 export type SitegenV1GetCategoriesResult = SitegenCategoriesItem[];
 
 /** Params of GET /sitegen/v1/site-features. */
-export type SitegenV1GetSiteFeaturesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetSiteFeaturesArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/site-features answers with. */
 export type SitegenV1GetSiteFeaturesResult = SitegenSiteFeaturesItem[];
 
 /** Params of GET /sitegen/v1/site-languages. */
-export type SitegenV1GetSiteLanguagesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetSiteLanguagesArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/site-languages answers with. */
 export type SitegenV1GetSiteLanguagesResult = SitegenSiteLanguagesItem[];
 
 /** Params of GET /sitegen/v1/import-status. */
-export type SitegenV1GetImportStatusArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetImportStatusArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/import-status answers with. */
 export type SitegenV1GetImportStatusResult = SitegenImportStatusOption;
 
 /** Params of GET /sitegen/v1/migration-status. */
-export type SitegenV1GetMigrationStatusArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetMigrationStatusArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/migration-status answers with. */
 export type SitegenV1GetMigrationStatusResult = SitegenMigrationStatusOption;
 
 /** Params of GET /sitegen/v1/import-error-log. */
-export type SitegenV1GetImportErrorLogArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetImportErrorLogArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/import-error-log answers with. */
 export type SitegenV1GetImportErrorLogResult = SitegenImportErrorLogOption;
 
 /** Params of GET /sitegen/v1/set-plan-promo-dismiss-time. */
-export type SitegenV1GetSetPlanPromoDismissTimeArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetSetPlanPromoDismissTimeArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/set-plan-promo-dismiss-time answers with. */
 export type SitegenV1GetSetPlanPromoDismissTimeResult = ActionRecord;
 
 /** Params of GET /sitegen/v1/get-plan-promo-dismiss-time. */
-export type SitegenV1GetGetPlanPromoDismissTimeArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1GetGetPlanPromoDismissTimeArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /sitegen/v1/get-plan-promo-dismiss-time answers with. */
 export type SitegenV1GetGetPlanPromoDismissTimeResult = CollectionRecord[];
 
 /** Params of POST /sitegen/v1/zip-plan. */
-export type SitegenV1PostZipPlanArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1PostZipPlanArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /sitegen/v1/zip-plan answers with. */
 export type SitegenV1PostZipPlanResult = UpstreamAnswer;
 
+/** Params of GET /sitegen/v1/revoke-access. */
+export type SitegenV1GetRevokeAccessArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /sitegen/v1/revoke-access answers with. */
+export type SitegenV1GetRevokeAccessResult = CollectionRecord;
+
 /** Params of POST /sitegen/v1/revoke-access. */
-export type SitegenV1PostRevokeAccessArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1PostRevokeAccessArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /sitegen/v1/revoke-access answers with. */
 export type SitegenV1PostRevokeAccessResult = ActionRecord;
 
 /** Params of POST /sitegen/v1/restore-credit. */
-export type SitegenV1PostRestoreCreditArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type SitegenV1PostRestoreCreditArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /sitegen/v1/restore-credit answers with. */
 export type SitegenV1PostRestoreCreditResult = UpstreamAnswer;
@@ -3229,6 +3377,12 @@ export interface SitegenV1PostImagesArgs {
 /** What POST /sitegen/v1/images answers with. */
 export type SitegenV1PostImagesResult = UpstreamAnswer;
 
+/** Params of GET /sitegen/v1/record-step. */
+export type SitegenV1GetRecordStepArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /sitegen/v1/record-step answers with. */
+export type SitegenV1GetRecordStepResult = CollectionRecord[];
+
 /** Params of POST /sitegen/v1/record-step. */
 export interface SitegenV1PostRecordStepArgs {
   /** What happened at the step. */
@@ -3273,6 +3427,12 @@ export interface SitegenV1PostAllTemplatesArgs {
 
 /** What POST /sitegen/v1/all-templates answers with. */
 export type SitegenV1PostAllTemplatesResult = UpstreamAnswer;
+
+/** Params of GET /sitegen/v1/user-details. */
+export type SitegenV1GetUserDetailsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /sitegen/v1/user-details answers with. */
+export type SitegenV1GetUserDetailsResult = SitegenUserDetailsOption;
 
 /** Params of POST /sitegen/v1/user-details. */
 export interface SitegenV1PostUserDetailsArgs {
@@ -3345,6 +3505,12 @@ export interface SitegenV1PostSearchCategoryArgs {
 /** What POST /sitegen/v1/search-category answers with. */
 export type SitegenV1PostSearchCategoryResult = UpstreamAnswer;
 
+/** Params of GET /sitegen/v1/set-step-data. */
+export type SitegenV1GetSetStepDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /sitegen/v1/set-step-data answers with. */
+export type SitegenV1GetSetStepDataResult = SitegenStepDataOption;
+
 /** Params of POST /sitegen/v1/set-step-data. */
 export interface SitegenV1PostSetStepDataArgs {
   /** The wizard's state, as the client serialises it. */
@@ -3394,34 +3560,40 @@ export interface HdrftrV1IndexArgs {
 export type HdrftrV1IndexResult = NamespaceIndex;
 
 /** Params of GET /hdrftr/v1/widgets. */
-export type HdrftrV1GetWidgetsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type HdrftrV1GetWidgetsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /hdrftr/v1/widgets answers with. */
 export type HdrftrV1GetWidgetsResult = HdrftrWidgetsItem[];
 
 /** Params of GET /hdrftr/v1/plugins. */
-export type HdrftrV1GetPluginsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type HdrftrV1GetPluginsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /hdrftr/v1/plugins answers with. */
 export type HdrftrV1GetPluginsResult = HdrftrPluginsItem[];
 
 /** Params of GET /hdrftr/v1/templates. */
-export type HdrftrV1GetTemplatesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type HdrftrV1GetTemplatesArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /hdrftr/v1/templates answers with. */
 export type HdrftrV1GetTemplatesResult = HdrftrTemplatesItem[];
 
 /** Params of GET /hdrftr/v1/recommended-plugins. */
-export type HdrftrV1GetRecommendedPluginsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type HdrftrV1GetRecommendedPluginsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /hdrftr/v1/recommended-plugins answers with. */
 export type HdrftrV1GetRecommendedPluginsResult = HdrftrRecommendedPluginsItem[];
 
 /** Params of GET /hdrftr/v1/mcp-abilities. */
-export type HdrftrV1GetMcpAbilitiesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type HdrftrV1GetMcpAbilitiesArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /hdrftr/v1/mcp-abilities answers with. */
 export type HdrftrV1GetMcpAbilitiesResult = HdrftrMcpAbilitiesItem[];
+
+/** Params of GET /hdrftr/v1/email-webhook. */
+export type HdrftrV1GetEmailWebhookArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /hdrftr/v1/email-webhook answers with. */
+export type HdrftrV1GetEmailWebhookResult = InboxEvent[];
 
 /** Params of POST /hdrftr/v1/email-webhook. */
 export type HdrftrV1PostEmailWebhookArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -3442,7 +3614,7 @@ export type HdrftrV1PostMcpSettingsArgs = CacheoptV1PostToggleCrawlerStateArgs;
 export type HdrftrV1PostMcpSettingsResult = HdrftrMcpSettingsOption;
 
 /** Params of GET /hdrftr/v1/get-learn-chapters. */
-export type HdrftrV1GetGetLearnChaptersArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type HdrftrV1GetGetLearnChaptersArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /hdrftr/v1/get-learn-chapters answers with. */
 export type HdrftrV1GetGetLearnChaptersResult = HdrftrLearnChaptersItem[];
@@ -3525,37 +3697,37 @@ export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs =
 export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
 /** Params of GET /formsuite/v1/forms-data. */
-export type FormsuiteV1GetFormsDataArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetFormsDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/forms-data answers with. */
 export type FormsuiteV1GetFormsDataResult = unknown;
 
 /** Params of GET /formsuite/v1/form-data. */
-export type FormsuiteV1GetFormDataArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetFormDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/form-data answers with. */
 export type FormsuiteV1GetFormDataResult = unknown;
 
 /** Params of GET /formsuite/v1/initiate-auth. */
-export type FormsuiteV1GetInitiateAuthArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetInitiateAuthArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/initiate-auth answers with. */
 export type FormsuiteV1GetInitiateAuthResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/geo-country. */
-export type FormsuiteV1GetGeoCountryArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetGeoCountryArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/geo-country answers with. */
 export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/entries-chart-data. */
-export type FormsuiteV1GetEntriesChartDataArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetEntriesChartDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/entries-chart-data answers with. */
 export type FormsuiteV1GetEntriesChartDataResult = unknown;
 
 /** Params of GET /formsuite/v1/onboarding/get-status. */
-export type FormsuiteV1GetOnboardingGetStatusArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetOnboardingGetStatusArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/onboarding/get-status answers with. */
 export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
@@ -3860,7 +4032,7 @@ export interface FormsuiteV1PostFormSettingsArgs {
 export type FormsuiteV1PostFormSettingsResult = unknown;
 
 /** Params of GET /formsuite/v1/migrator/sources. */
-export type FormsuiteV1GetMigratorSourcesArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetMigratorSourcesArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/migrator/sources answers with. */
 export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
@@ -3913,33 +4085,31 @@ export interface FormsuiteV1PostConvertHtmlFormArgs {
 export type FormsuiteV1PostConvertHtmlFormResult = unknown;
 
 /** Params of GET /formsuite/v1/payments/processor-connect. */
-export type FormsuiteV1GetPaymentsProcessorConnectArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetPaymentsProcessorConnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/payments/processor-connect answers with. */
 export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/payments/processor-callback. */
-export type FormsuiteV1GetPaymentsProcessorCallbackArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetPaymentsProcessorCallbackArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
 export type FormsuiteV1GetPaymentsProcessorCallbackResult = InboxReceipt;
 
 /** Params of POST /formsuite/v1/payments/processor-disconnect. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectArgs =
-  PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
 
 /** Params of POST /formsuite/v1/payments/create-payment-webhook. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs =
-  PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
 export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = InboxReceipt;
 
 /** Params of GET /formsuite/v1/get-learn-chapters. */
-export type FormsuiteV1GetGetLearnChaptersArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type FormsuiteV1GetGetLearnChaptersArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/get-learn-chapters answers with. */
 export type FormsuiteV1GetGetLearnChaptersResult = FormsuiteLearnChaptersItem[];
@@ -4042,13 +4212,13 @@ export interface ThemeV1IndexArgs {
 export type ThemeV1IndexResult = NamespaceIndex;
 
 /** Params of GET /theme/v1/admin/settings. */
-export type ThemeV1GetAdminSettingsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type ThemeV1GetAdminSettingsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /theme/v1/admin/settings answers with. */
 export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
 /** Params of GET /theme/v1/get-learn-chapters. */
-export type ThemeV1GetGetLearnChaptersArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type ThemeV1GetGetLearnChaptersArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
 export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
@@ -4089,6 +4259,12 @@ export type OneOnboardingV1PostActivatePluginArgs = CacheoptV1PostToggleCrawlerS
 /** What POST /one-onboarding/v1/activate-plugin answers with. */
 export type OneOnboardingV1PostActivatePluginResult = ActionRecord;
 
+/** Params of GET /one-onboarding/v1/save-onboarding-state. */
+export type OneOnboardingV1GetSaveOnboardingStateArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /one-onboarding/v1/save-onboarding-state answers with. */
+export type OneOnboardingV1GetSaveOnboardingStateResult = OneOnboardingStateOption;
+
 /** Params of POST /one-onboarding/v1/save-onboarding-state. */
 export type OneOnboardingV1PostSaveOnboardingStateArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
@@ -4111,10 +4287,16 @@ export interface GettingStartedV1IndexArgs {
 export type GettingStartedV1IndexResult = NamespaceIndex;
 
 /** Params of POST /getting-started/v1/action-items. */
-export type GettingStartedV1PostActionItemsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type GettingStartedV1PostActionItemsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /getting-started/v1/action-items answers with. */
 export type GettingStartedV1PostActionItemsResult = GettingStartedActionItemsItem[];
+
+/** Params of GET /getting-started/v1/dismiss-setup-wizard. */
+export type GettingStartedV1GetDismissSetupWizardArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /getting-started/v1/dismiss-setup-wizard answers with. */
+export type GettingStartedV1GetDismissSetupWizardResult = GettingStartedSetupWizardOption;
 
 /** Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard. */
 export interface GettingStartedV1UpdateDismissSetupWizardArgs {
@@ -4145,11 +4327,17 @@ export interface NpsSurveyV1IndexArgs {
 /** What GET /nps-survey/v1 answers with. */
 export type NpsSurveyV1IndexResult = NamespaceIndex;
 
+/** Params of GET /nps-survey/v1/rating. */
+export type NpsSurveyV1GetRatingArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1GetRatingResult = CollectionRecord[];
+
 /** Params of POST /nps-survey/v1/rating. */
 export interface NpsSurveyV1PostRatingArgs {
   /** Survey answered. */
   nps_id: string;
-  /** Score given. */
+  /** Score given (0 to 10). */
   rating: number;
   /** Optional words with the score. */
   comment?: string;
@@ -4159,6 +4347,12 @@ export interface NpsSurveyV1PostRatingArgs {
 
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = CollectionRecord;
+
+/** Params of GET /nps-survey/v1/dismiss-nps-survey. */
+export type NpsSurveyV1GetDismissNpsSurveyArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];
 
 /** Params of POST /nps-survey/v1/dismiss-nps-survey. */
 export interface NpsSurveyV1PostDismissNpsSurveyArgs {
@@ -4319,7 +4513,7 @@ export type BlockeditorTemplatesV1PostPagesOnboardingArgs = CacheoptV1PostToggle
 export type BlockeditorTemplatesV1PostPagesOnboardingResult = UpstreamAnswer;
 
 /** Params of POST /blockeditor-templates/v1/revoke-access. */
-export type BlockeditorTemplatesV1PostRevokeAccessArgs = PagebuilderOneV1PostConnectDisconnectArgs;
+export type BlockeditorTemplatesV1PostRevokeAccessArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /blockeditor-templates/v1/revoke-access answers with. */
 export type BlockeditorTemplatesV1PostRevokeAccessResult = ActionRecord;
@@ -4356,29 +4550,17 @@ export type BlocksKitV1IndexResult = NamespaceIndex;
 /** Params of GET /blocks-kit/v1/products. */
 export interface BlocksKitV1GetProductsArgs {
   /** Sort field. */
-  order_by?: {
-    [k: string]: unknown;
-  };
+  order_by?: 'id' | 'title' | 'price';
   /** Sort direction. */
-  order?: {
-    [k: string]: unknown;
-  };
+  order?: 'asc' | 'desc';
   /** Products per page. */
-  per_page?: {
-    [k: string]: unknown;
-  };
+  per_page?: number;
   /** Products skipped. */
-  offset?: {
-    [k: string]: unknown;
-  };
+  offset?: number;
   /** Only products in these categories. */
-  categories?: {
-    [k: string]: unknown;
-  };
+  categories?: string[];
   /** Only products with these tags. */
-  tags?: {
-    [k: string]: unknown;
-  };
+  tags?: string[];
 }
 
 /** What GET /blocks-kit/v1/products answers with. */
@@ -4414,9 +4596,7 @@ export type TmplLibraryV1IndexResult = NamespaceIndex;
 /** Params of GET /tmpl-library/v1/conditions. */
 export interface TmplLibraryV1GetConditionsArgs {
   /** Template whose display conditions are listed. */
-  template_id?: {
-    [k: string]: unknown;
-  };
+  template_id?: string | number;
 }
 
 /** What GET /tmpl-library/v1/conditions answers with. */
@@ -4630,7 +4810,7 @@ export type TmplLibraryV1PostDependenciesCheckResult = UpstreamAnswer;
 export type TmplLibraryV1PostDependenciesInstallArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /tmpl-library/v1/dependencies/install answers with. */
-export type TmplLibraryV1PostDependenciesInstallResult = ActionRecord;
+export type TmplLibraryV1PostDependenciesInstallResult = NoSuccessAnswer;
 
 /** Params of POST /tmpl-library/v1/ai-content/modify-content. */
 export type TmplLibraryV1PostAiContentModifyContentArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -4684,7 +4864,7 @@ export type TmplLibraryV1PostSavedTemplatesDeleteResult = DeletedCollectionRecor
 export type TmplLibraryV1PostLoginArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /tmpl-library/v1/login answers with. */
-export type TmplLibraryV1PostLoginResult = ActionRecord;
+export type TmplLibraryV1PostLoginResult = UpstreamAnswer;
 
 /** Params of POST /tmpl-library/v1/logout. */
 export type TmplLibraryV1PostLogoutArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -4715,6 +4895,12 @@ export type TmplLibraryV1PostImportPageArgs = CacheoptV1PostToggleCrawlerStateAr
 
 /** What POST /tmpl-library/v1/import/page answers with. */
 export type TmplLibraryV1PostImportPageResult = UpstreamAnswer;
+
+/** Params of GET /tmpl-library/v1/items/favourite. */
+export type TmplLibraryV1GetItemsFavouriteArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /tmpl-library/v1/items/favourite answers with. */
+export type TmplLibraryV1GetItemsFavouriteResult = CollectionRecord[];
 
 /** Params of POST /tmpl-library/v1/items/favourite. */
 export type TmplLibraryV1PostItemsFavouriteArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -4770,6 +4956,12 @@ export type TmplLibraryV1PostTourResetArgs = CacheoptV1PostToggleCrawlerStateArg
 /** What POST /tmpl-library/v1/tour/reset answers with. */
 export type TmplLibraryV1PostTourResetResult = ActionRecord;
 
+/** Params of GET /tmpl-library/v1/settings/update. */
+export type TmplLibraryV1GetSettingsUpdateArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /tmpl-library/v1/settings/update answers with. */
+export type TmplLibraryV1GetSettingsUpdateResult = TmplLibrarySettingsOption;
+
 /** Params of POST /tmpl-library/v1/settings/update. */
 export type TmplLibraryV1PostSettingsUpdateArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
@@ -4822,10 +5014,8 @@ export interface TmplLibraryV1GetAiContentImagesArgs {
   orientation?: string;
   /** Image size. */
   size?: string;
-  /** Dominant colour wanted. */
-  color?: {
-    [k: string]: unknown;
-  };
+  /** Dominant colour wanted, as #rrggbb or a colour name. */
+  color?: string;
   /** Page of results. */
   page?: number;
   /** Images per page. */
