@@ -5,8 +5,7 @@
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { formatDiagnostic } from '../spec/load.ts';
-import { generateFromSpec, type GenerateOptions, type GenerateResult } from '../generate.ts';
+import type { GenerateOptions, GenerateResult } from '../generate.ts';
 import { ORPHANS_FILE } from '../preserve.ts';
 
 interface CliOptions {
@@ -57,6 +56,8 @@ function report(result: GenerateResult, check: boolean, print: Print, printError
 /** One generation run; returns the exit code. */
 export async function runGenerate(specDir: string, options: GenerateOptions, print: Print = console.log, printError: Print = console.error): Promise<number> {
   try {
+    // Loaded when a generation runs, not when the command starts (`specpress --help`, `serve`).
+    const [{ generateFromSpec }, { formatDiagnostic }] = await Promise.all([import('../generate.ts'), import('../spec/load.ts')]);
     const { diagnostics, result } = await generateFromSpec(specDir, { ...options, onProgress: options.onProgress ?? ((l) => print(l)) });
     for (const d of diagnostics) printError(formatDiagnostic(d));
     if (result === undefined) {

@@ -3,8 +3,7 @@
  * administrator's credentials and how to call the API; they are not shown again.
  */
 import type { Command } from 'commander';
-import { startServer, type RunningServer } from '../server.ts';
-import { LOGIN_PATH } from '../auth/login-page.ts';
+import type { RunningServer } from '../server.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
 
 interface ServeOptions {
@@ -35,6 +34,8 @@ export function register(program: Command): void {
         process.exitCode = 1;
         return;
       }
+      // Loaded when the server starts, not when any command starts.
+      const [{ startServer }, { LOGIN_PATH }] = await Promise.all([import('../server.ts'), import('../auth/login-page.ts')]);
       const server = await startServer({
         deployment: opts.deployment,
         host: opts.host,
@@ -44,17 +45,17 @@ export function register(program: Command): void {
         uploadsDir: opts.uploads,
         publicUrl: opts.url,
       });
-      printWelcome(server);
+      printWelcome(server, LOGIN_PATH);
       stopOnSignals(server);
     });
 }
 
-function printWelcome(server: RunningServer): void {
+function printWelcome(server: RunningServer, loginPath: string): void {
   const lines = [`specpress is serving deployment "${server.deployment}" at ${server.restUrl}/`];
   const admin = server.firstAdmin;
   if (admin) {
     lines.push('', 'First start: an administrator was created. These credentials are shown only this once:');
-    lines.push(`  login:    ${admin.login}`, `  password: ${admin.password}   (login page: ${server.siteUrl}${LOGIN_PATH})`);
+    lines.push(`  login:    ${admin.login}`, `  password: ${admin.password}   (login page: ${server.siteUrl}${loginPath})`);
     if (admin.appPassword) {
       lines.push(`  application password: ${admin.appPassword}`, '', 'Try it:');
       lines.push(`  curl -u '${admin.login}:${admin.appPassword}' ${server.restUrl}/core/v2/posts?context=edit`);
