@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import type { App } from './rest/types.ts';
+import type { App, AppConfig } from './rest/types.ts';
 import { createApp, defaultConfig, listDeployments, loadDeployment } from './app.ts';
 import { buildHttpServer } from './http/server.ts';
 import { createUser } from './auth/users.ts';
@@ -24,6 +24,10 @@ export interface StartServerOptions {
   uploadsDir?: string;
   /** Public origin when it differs from http://host:port (behind a proxy). */
   publicUrl?: string;
+  /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client (default: SPECPRESS_TRUST_PROXY or none). */
+  trustProxy?: string[];
+  /** HTTP timeouts and header size (runtime/http/limits.ts; SPECPRESS_* environment variables win). */
+  http?: AppConfig['http'];
   logger?: App['logger'];
 }
 
@@ -52,6 +56,8 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const config = defaultConfig(dataDir, opts.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(opts.host)}:${opts.port}`);
   if (opts.database) config.database = opts.database;
   if (opts.uploadsDir) config.uploadsDir = path.resolve(opts.uploadsDir);
+  if (opts.trustProxy) config.trustProxy = opts.trustProxy;
+  if (opts.http) config.http = opts.http;
   const logger = opts.logger ?? pino();
   const { app, close: closeDb } = await createApp({ loaded, config, logger });
   const firstAdmin = await createFirstAdmin(app);

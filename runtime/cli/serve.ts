@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { startServer, type RunningServer } from '../server.ts';
 import { LOGIN_PATH } from '../auth/login-page.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
+import { parseProxyList } from '../http/trust-proxy.ts';
 
 interface ServeOptions {
   deployment?: string;
@@ -15,6 +16,7 @@ interface ServeOptions {
   database?: string;
   uploads?: string;
   url?: string;
+  trustProxy?: string;
 }
 
 export function register(program: Command): void {
@@ -28,6 +30,7 @@ export function register(program: Command): void {
     .addOption(databaseOption())
     .option('--uploads <dir>', 'uploads folder, shared by every process of the site (default: uploads under --data)')
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
+    .option('--trust-proxy <list>', 'reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (default: SPECPRESS_TRUST_PROXY or none); timeouts: SPECPRESS_HEADERS_TIMEOUT_MS, SPECPRESS_REQUEST_TIMEOUT_MS, SPECPRESS_BODY_MIN_BYTES_PER_SECOND, SPECPRESS_KEEP_ALIVE_TIMEOUT_MS, SPECPRESS_HANDLER_TIMEOUT_MS')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -43,6 +46,7 @@ export function register(program: Command): void {
         database: databaseTarget(opts),
         uploadsDir: opts.uploads,
         publicUrl: opts.url,
+        trustProxy: opts.trustProxy !== undefined ? parseProxyList(opts.trustProxy) : undefined,
       });
       printWelcome(server);
       stopOnSignals(server);

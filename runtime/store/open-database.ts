@@ -11,12 +11,14 @@ import { openPostgres } from './postgres/open.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
+import { loginThrottle } from './migrations/060_login_throttle.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '010_forms': forms,
   '011_content_order': contentOrder,
+  '060_login_throttle': loginThrottle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
