@@ -10,6 +10,8 @@ import pino from 'pino';
 import type { App, AppConfig } from './rest/types.ts';
 import { createApp, defaultConfig, listDeployments, loadDeployment } from './app.ts';
 import { buildHttpServer } from './http/server.ts';
+import { resolveHttpLimits } from './http/limits.ts';
+import { sweepUploadLeftovers } from './media/sweep-leftovers.ts';
 import { createUser } from './auth/users.ts';
 import { createApplicationPassword } from './auth/application-passwords.ts';
 
@@ -61,6 +63,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const logger = opts.logger ?? pino();
   const { app, close: closeDb } = await createApp({ loaded, config, logger });
   const firstAdmin = await createFirstAdmin(app);
+  const sweeps = await sweepAfterCrash(app);
   const http = await buildHttpServer(app);
   await http.listen({ host: opts.host, port: opts.port });
   if (!opts.publicUrl && opts.port === 0) {
@@ -79,10 +82,29 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     deployment: name,
     firstAdmin,
     close: async () => {
+      clearTimeout(sweeps);
       await http.close();
       await closeDb();
     },
   };
+}
+
+/**
+ * Uploads a crash left half-done are cleared before serving (runtime/media/sweep-leftovers.ts),
+ * sparing files younger than the longest a request may take (another process may still be
+ * answering it); once that time has passed, a second sweep catches those too.
+ */
+async function sweepAfterCrash(app: App): Promise<NodeJS.Timeout> {
+  const limits = resolveHttpLimits(app.config.http);
+  const graceMs = limits.requestTimeoutMs + limits.handlerTimeoutMs;
+  const sweep = async () => {
+    const result = await sweepUploadLeftovers(app, graceMs);
+    if (result.partialsRemoved || result.orphansMoved.length) app.logger.warn({ ...result }, 'upload leftovers of an interrupted write cleared');
+  };
+  await sweep();
+  const later = setTimeout(() => sweep().catch((err) => app.logger.error({ err }, 'sweeping upload leftovers failed')), graceMs + 1000);
+  later.unref();
+  return later;
 }
 
 function hostForUrl(host: string): string {

@@ -4,6 +4,7 @@
  * create, so two uploads of "photo.jpg" at once get photo.jpg and photo-1.jpg and never
  * overwrite each other.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../rest/types.ts';
@@ -38,10 +39,17 @@ export function relativeFromUrl(config: AppConfig, url: string): string | null {
   }
 }
 
+/** Prefix of files being written: dot files are never served, and the start-up sweep removes leftovers. */
+export const PARTIAL_PREFIX = '.partial-';
+
 /**
  * Writes `data` in `folder` (uploads-relative) under `filename` or the first free numbered
- * variant, and returns the uploads-relative path it took. `isTaken` lets callers reserve more
- * names than the disk shows (WordPress also avoids names its sub-sizes would collide with).
+ * variant, and returns the uploads-relative path it took. The folder is listed once and the
+ * free name picked from that list (not one exclusive create per candidate on the thread pool);
+ * the bytes go to a hidden temporary file first and are then linked under the chosen name,
+ * which fails rather than overwrite when another writer took it meanwhile: then the next free
+ * name is tried. So a public name only ever shows a complete file. `isTaken` lets callers
+ * reserve more names than the disk shows.
  */
 export async function writeUnique(
   config: AppConfig,
@@ -52,17 +60,25 @@ export async function writeUnique(
 ): Promise<string> {
   const dir = absolutePath(config, folder);
   await fs.mkdir(dir, { recursive: true });
-  for (let n = 0; n < 10_000; n++) {
-    const candidate = numberedName(filename, n);
-    if (isTaken(candidate)) continue;
-    try {
-      await fs.writeFile(path.join(dir, candidate), data, { flag: 'wx' });
-      return `${folder}/${candidate}`;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  const present = new Set(await fs.readdir(dir));
+  const temp = path.join(dir, `${PARTIAL_PREFIX}${randomUUID()}`);
+  await fs.writeFile(temp, data, { flag: 'wx' });
+  try {
+    for (let n = 0; n < 100_000; n++) {
+      const candidate = numberedName(filename, n);
+      if (present.has(candidate) || isTaken(candidate)) continue;
+      try {
+        await fs.link(temp, path.join(dir, candidate));
+        return `${folder}/${candidate}`;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        present.add(candidate);
+      }
     }
+    throw new Error(`No free file name for ${filename} in ${folder}`);
+  } finally {
+    await fs.rm(temp, { force: true });
   }
-  throw new Error(`No free file name for ${filename} in ${folder}`);
 }
 
 /** Writes a derived file (a sub-size) beside its original; overwrites a stale one of the same size. */

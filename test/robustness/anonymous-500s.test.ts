@@ -106,7 +106,7 @@ describe('the four anonymous 500s', () => {
     const res = await fetch(`${server.restUrl}/core/v2/media`, {
       method: 'POST',
       headers: { ...server.authHeaders('administrator'), 'content-type': 'image/jpeg', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}` },
-      body: await plainJpeg(20, 10),
+      body: new Uint8Array(await plainJpeg(20, 10)),
     });
     expect(res.status).toBe(201);
     const item = (await res.json()) as { source_url: string; media_details: { file: string } };
