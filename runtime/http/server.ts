@@ -25,13 +25,15 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
 
 export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   const limits = resolveHttpLimits(app.config.http);
+  // Node refuses a headers timeout longer than the whole-request one (0 there means none).
+  const headersTimeout = limits.requestTimeoutMs ? Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) : limits.headersTimeoutMs;
   const fastify = Fastify({
     logger: false,
     bodyLimit: app.config.maxUploadBytes,
     // The client address (login throttling, rate limits) is X-Forwarded-For's only when the
     // connection comes from a proxy the site lists; otherwise anyone could claim any address.
     trustProxy: trustProxyOf(app.config),
-    http: { maxHeaderSize: limits.maxHeaderBytes, headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, limits.headersTimeoutMs / 4)) },
+    http: { maxHeaderSize: limits.maxHeaderBytes, headersTimeout, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, headersTimeout / 4)) },
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     clientErrorHandler: answerClientError(limits.maxHeaderBytes),
@@ -42,8 +44,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
       reply.code(body.data.status as number).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
     },
   });
-  // fastify passes 0 (never) to Node when requestTimeout is 0; headersTimeout must not exceed it.
-  fastify.server.headersTimeout = limits.requestTimeoutMs ? Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) : limits.headersTimeoutMs;
+  fastify.server.headersTimeout = headersTimeout;
   cutOffSlowBodies(fastify, limits);
   await fastify.register(fastifyCookie);
 
