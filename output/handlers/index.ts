@@ -104,7 +104,7 @@ import { getIndex } from './root/index.ts';
 import { tmplLibraryV1GetAutocompleteCondition } from './tmpl-library-v1/autocomplete-condition.ts';
 
 /** Every custom handler by operation id. */
-export const handlers: Record<string, Handler> = {
+export const handlers: Record<string, Handler<any, any>> = {
   getIndex,
   batchRequests,
   getOembed,
