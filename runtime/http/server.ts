@@ -37,6 +37,9 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     clientErrorHandler: answerClientError(limits.maxHeaderBytes),
+    // While closing, requests already on open connections are answered normally (with
+    // Connection: close) rather than with fastify's own 503 body, which is not the interface's shape.
+    return503OnClosing: false,
     // A URL that cannot be decoded names no route: WordPress's 404 for the API, a plain 400 elsewhere.
     frameworkErrors: (error, req, reply: FastifyReply) => {
       const isRest = req.url.startsWith('/wp-json') || req.url.includes('rest_route');
@@ -77,7 +80,8 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
     const request = toRestRequest(req, route);
     if (req.method === 'GET' && request.rawBody === undefined && hasBody(req)) {
       const body = await readUnparsedBody(req, app.config.maxUploadBytes);
-      if (body === 'too large') return writeResponse(reply, req.method, { status: 413, headers: {}, body: restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody() });
+      // The rest of the body is not read: the connection cannot carry another request.
+      if (body === 'too large') return writeResponse(reply, req.method, { status: 413, headers: { connection: 'close' }, body: restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody() });
       request.rawBody = body;
     }
     const response = await answerInTime(limits.handlerTimeoutMs, () => serveRequest(app, request));

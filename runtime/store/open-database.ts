@@ -12,6 +12,7 @@ import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
 import { loginThrottle } from './migrations/060_login_throttle.ts';
+import { postsSlug } from './migrations/061_posts_slug.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010_forms': forms,
   '011_content_order': contentOrder,
   '060_login_throttle': loginThrottle,
+  '061_posts_slug': postsSlug,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,7 +1,7 @@
 /**
- * Slugs made unique in one query (WordPress's wp_unique_post_slug: first free of slug, slug-2,
- * slug-3...), whatever the number of posts titled alike; scope as WordPress: same type, pages
- * among siblings, attachments across every type; LIKE wildcards in a slug are literal.
+ * Slugs made unique in a fixed number of queries whatever the number of posts titled alike
+ * (slug, then one past the highest slug-N); scope as WordPress: same type, pages among siblings,
+ * attachments across every type; LIKE wildcards in a slug are literal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -26,16 +26,20 @@ async function insert(slug: string, type = 'post', parent = 0, status = 'publish
 }
 
 describe('uniqueSlug', () => {
-  it('takes one query however many posts share the name, and picks the first free suffix', async () => {
+  it('takes three indexed queries however many posts share the name (one when free), and picks one past the highest', async () => {
     await insert('same');
     for (let n = 2; n <= 300; n++) if (n !== 150) await insert(`same-${n}`);
     await insert('same-thing'); // not a numbered variant
     queries = 0;
-    expect(await uniqueSlug(counted, 'same', { id: 0, type: 'post', status: 'publish', parent: 0 })).toBe('same-150');
-    expect(queries).toBe(1);
-    await insert('same-150');
-    queries = 0;
     expect(await uniqueSlug(counted, 'same', { id: 0, type: 'post', status: 'publish', parent: 0 })).toBe('same-301');
+    expect(queries).toBe(3);
+    await insert('same-301');
+    await insert('same-2-b'); // not a plain number: skipped
+    queries = 0;
+    expect(await uniqueSlug(counted, 'same', { id: 0, type: 'post', status: 'publish', parent: 0 })).toBe('same-302');
+    expect(queries).toBe(3);
+    queries = 0;
+    expect(await uniqueSlug(counted, 'never-used', { id: 0, type: 'post', status: 'publish', parent: 0 })).toBe('never-used');
     expect(queries).toBe(1);
   });
 

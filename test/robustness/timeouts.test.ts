@@ -23,7 +23,7 @@ beforeAll(async () => {
   server = await startTestServer({
     routes: [slow, fast],
     users: false,
-    config: { http: { headersTimeoutMs: 600, requestTimeoutMs: 2500, bodyMinBytesPerSecond: 200, bodyRateGraceMs: 500, keepAliveTimeoutMs: 400, handlerTimeoutMs: 700 } },
+    config: { maxUploadBytes: 2000, http: { headersTimeoutMs: 600, requestTimeoutMs: 2500, bodyMinBytesPerSecond: 200, bodyRateGraceMs: 500, keepAliveTimeoutMs: 400, handlerTimeoutMs: 700 } },
   });
   port = Number(new URL(server.siteUrl).port);
 }, 60_000);
@@ -114,6 +114,17 @@ describe('timeouts on slow clients', () => {
     expect(await slow.json()).toMatchObject({ code: 'rest_handler_timeout', data: { status: 503 } });
     const fast = await fetch(`${server.restUrl}/demo/v1/fast`);
     expect(fast.status).toBe(200);
+  });
+});
+
+describe('bodies over the size limit', () => {
+  it('are a shaped 413 with Connection: close, on POST and on GET alike', async () => {
+    for (const method of ['POST', 'GET']) {
+      const out = await slowClient((s) => s.write(`${method} /wp-json/demo/v1/fast HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n${' '.repeat(5000)}`), 3000);
+      expect(out.text, method).toMatch(/^HTTP\/1\.1 413 /);
+      expect(out.text, method).toMatch(/connection: close/i);
+      expect(bodyOf(out.text)).toMatchObject({ code: 'rest_request_too_large', data: { status: 413 } });
+    }
   });
 });
 
