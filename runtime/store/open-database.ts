@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { LongInListPlugin } from './large-in-lists.ts';
+import { withStatementCache } from './sqlite/statement-cache.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
@@ -35,7 +36,7 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new LongInListPlugin()] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LongInListPlugin()] });
   const result = await new Migrator({ db, provider }).migrateToLatest();
   if (result.error) {
     await db.destroy();
