@@ -12,12 +12,15 @@ import { withStatementCache } from './sqlite/statement-cache.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
+import { cacheVersions } from './migrations/070_cache_versions.ts';
+import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '010_forms': forms,
   '011_content_order': contentOrder,
+  '070_cache_versions': cacheVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -36,7 +39,7 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LongInListPlugin()] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LongInListPlugin(), new WriteWatchPlugin()] });
   const result = await new Migrator({ db, provider }).migrateToLatest();
   if (result.error) {
     await db.destroy();
