@@ -177,14 +177,21 @@ export function pageWindow(params: Record<string, any>): { limit: number; offset
   return { limit: perPage, offset, page, perPage };
 }
 
-export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
+/** The page query and the count query of a list request (null: it matches nothing by construction). */
+export async function listQueries(db: Kysely<Database>, input: ListQueryInput) {
   const base = await filtered(db, input);
-  if (!base) return { rows: [], total: 0, empty: true };
+  if (!base) return null;
   const { limit, offset } = pageWindow(input.params);
-  const [rows, count] = await Promise.all([
-    ordered(base, input.params).limit(limit).offset(offset).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
+  return {
+    page: ordered(base, input.params).limit(limit).offset(offset),
+    count: base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')),
+  };
+}
+
+export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
+  const queries = await listQueries(db, input);
+  if (!queries) return { rows: [], total: 0, empty: true };
+  const [rows, count] = await Promise.all([queries.page.execute(), queries.count.executeTakeFirst()]);
   return { rows, total: Number(count?.n ?? 0) };
 }
 

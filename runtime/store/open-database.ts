@@ -13,6 +13,7 @@ import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
 import { cacheVersions } from './migrations/070_cache_versions.ts';
+import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010_forms': forms,
   '011_content_order': contentOrder,
   '070_cache_versions': cacheVersions,
+  '071_list_order_indexes': listOrderIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
