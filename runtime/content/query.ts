@@ -8,7 +8,8 @@ import type { Database } from '../store/schema.ts';
 import { filterDateToLocal } from './dates.ts';
 import type { Zone } from 'luxon';
 import type { PostRow } from './prepare.ts';
-import { parseSearch, relevanceRank, searchCondition } from './search.ts';
+import { parseSearch, relevanceRank, searchCondition, searchedColumns } from './search.ts';
+import { searchIndexOf } from './search-index.ts';
 import { withDescendants } from './terms.ts';
 import { sanitizeTitle } from './slugs.ts';
 import { positionInList } from '../store/large-in-lists.ts';
@@ -136,7 +137,16 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
 
   if (params.search) {
     const terms = parseSearch(String(params.search), params.search_semantics === 'exact');
-    if (terms.length) q = q.where((eb) => searchCondition(eb, terms, params.search_columns ?? []));
+    if (terms.length) {
+      // The engine's full-text index narrows the rows first; the exact condition decides.
+      const index = searchIndexOf(db);
+      const candidates = index && ((eb: Eb) => index.candidates(eb, terms, searchedColumns(params.search_columns ?? [])));
+      q = q.where((eb) => {
+        const narrowed = candidates?.(eb);
+        const exact = searchCondition(eb, terms, params.search_columns ?? []);
+        return narrowed ? eb.and([narrowed, exact]) : exact;
+      });
+    }
     if (input.anonymous) q = q.where('password', '=', '');
   }
 

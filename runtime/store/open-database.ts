@@ -14,6 +14,9 @@ import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
 import { cacheVersions } from './migrations/070_cache_versions.ts';
 import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
+import { postsFulltext } from './migrations/072_posts_fulltext.ts';
+import { sqliteFullText } from './sqlite/fulltext.ts';
+import { useSearchIndex } from '../content/search-index.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
@@ -23,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_content_order': contentOrder,
   '070_cache_versions': cacheVersions,
   '071_list_order_indexes': listOrderIndexes,
+  '072_posts_fulltext': postsFulltext,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -47,5 +51,6 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
     await db.destroy();
     throw result.error instanceof Error ? result.error : new Error(String(result.error));
   }
+  useSearchIndex(db, sqliteFullText);
   return { db, close: () => db.destroy() };
 }
