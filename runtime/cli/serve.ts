@@ -7,12 +7,15 @@ import { startServer, type RunningServer } from '../server.ts';
 import cluster from 'node:cluster';
 import { LOGIN_PATH } from '../auth/login-page.ts';
 import { reportToPrimary, superviseWorkers } from './workers.ts';
+import { databaseOption, databaseTarget } from './database-option.ts';
 
 interface ServeOptions {
   deployment?: string;
   port: string;
   host: string;
   data: string;
+  database?: string;
+  uploads?: string;
   url?: string;
   workers: string;
 }
@@ -25,6 +28,8 @@ export function register(program: Command): void {
     .option('--port <port>', 'port to listen on', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <dir>', 'data folder (database and uploads)', './data')
+    .addOption(databaseOption())
+    .option('--uploads <dir>', 'uploads folder, shared by every process of the site (default: uploads under --data)')
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
     .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
     .action(async (opts: ServeOptions) => {
@@ -44,7 +49,15 @@ export function register(program: Command): void {
         await superviseWorkers(workers, printWelcome);
         return;
       }
-      const server = await startServer({ deployment: opts.deployment, host: opts.host, port, dataDir: opts.data, publicUrl: opts.url });
+      const server = await startServer({
+        deployment: opts.deployment,
+        host: opts.host,
+        port,
+        dataDir: opts.data,
+        database: databaseTarget(opts),
+        uploadsDir: opts.uploads,
+        publicUrl: opts.url,
+      });
       if (cluster.isWorker) reportToPrimary(server);
       else printWelcome(server);
       stopOnSignals(server);

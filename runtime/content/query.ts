@@ -12,7 +12,7 @@ import { parseSearch, relevanceRank, searchCondition, searchedColumns } from './
 import { searchIndexOf } from './search-index.ts';
 import { withDescendants } from './terms.ts';
 import { sanitizeTitle } from './slugs.ts';
-import { positionInList } from '../store/large-in-lists.ts';
+import { positionInList } from '../store/portable-sql.ts';
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
 type Query = SelectQueryBuilder<Database, 'posts', PostRow>;

@@ -1,10 +1,10 @@
 /**
  * The change counters behind the in-process caches (runtime/cache/change-signal.ts): one row per
  * cached table, bumped by triggers in the same transaction as any write to that table, so every
- * process sharing the database sees the change on its next request. SQLite trigger syntax; the
- * PostgreSQL twin creates the same table and a plpgsql trigger function per table.
+ * process sharing the database sees the change on its next request. SQLite: row triggers;
+ * PostgreSQL: a plpgsql function run once per statement.
  */
-import { sql, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 const TABLES = ['options'];
 
@@ -17,6 +17,16 @@ export const cacheVersions: Migration = {
       .execute();
     for (const table of TABLES) {
       await db.insertInto('cache_versions').values({ name: table, version: 0 }).execute();
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql
+          .raw(
+            `CREATE FUNCTION ${table}_cache_version() RETURNS trigger LANGUAGE plpgsql AS $$ ` +
+              `BEGIN UPDATE cache_versions SET version = version + 1 WHERE name = '${table}'; RETURN NULL; END $$`,
+          )
+          .execute(db);
+        await sql.raw(`CREATE TRIGGER ${table}_cache_version AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION ${table}_cache_version()`).execute(db);
+        continue;
+      }
       for (const event of ['insert', 'update', 'delete']) {
         await sql
           .raw(
@@ -28,6 +38,11 @@ export const cacheVersions: Migration = {
     }
   },
   async down(db: Kysely<any>) {
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      for (const table of TABLES) await sql.raw(`DROP FUNCTION ${table}_cache_version() CASCADE`).execute(db);
+      await db.schema.dropTable('cache_versions').execute();
+      return;
+    }
     for (const table of TABLES) for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER ${table}_${event}_cache_version`).execute(db);
     await db.schema.dropTable('cache_versions').execute();
   },

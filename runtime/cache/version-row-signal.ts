@@ -1,9 +1,9 @@
-/** The SQLite side of ChangeSignal: one read of the tiny `cache_versions` table (statement cached). */
+/** ChangeSignal from the `cache_versions` rows: one read of a tiny table, the same SQL on SQLite and PostgreSQL. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { ChangeSignal } from './change-signal.ts';
 
-export function sqliteChangeSignal(db: Kysely<Database>): ChangeSignal {
+export function versionRowSignal(db: Kysely<Database>): ChangeSignal {
   return {
     async token() {
       const rows = await db.selectFrom('cache_versions').select(['name', 'version']).orderBy('name').execute();
