@@ -8,17 +8,20 @@
  *      delete on the table (triggers), so no code path can forget and a rolled-back write
  *      bumps nothing. SQLite: migration 070; PostgreSQL: the same table and a trigger
  *      function (the twin sits beside the SQLite migration).
- *   3. `token()` reads the committed versions of all tracked tables in one cheap query and
- *      returns them as one string; a different string means something changed.
- *   4. A process reads the token once at the start of each request (ProcessCache.refresh) and
- *      drops what it cached when the token moved. Its own writes also drop the table's cache
+ *   3. `versions()` reads the committed versions of all tracked tables in one cheap query.
+ *   4. A process reads them once at the start of each request (ProcessCache.refresh) and drops
+ *      what it cached of each table whose version moved. Its own writes also drop the table's cache
  *      at once (the write-watch plugin), so a write is visible to the very next read, in the
  *      same request and in any process's next request.
  */
 export interface ChangeSignal {
-  token(): Promise<string>;
+  versions(): Promise<Map<string, number>>;
 }
 
-/** Tables whose rows processes keep in memory; each has a `cache_versions` row and triggers. */
-export const CACHED_TABLES = ['options'] as const;
+/**
+ * What processes keep in memory, each with a `cache_versions` row and triggers: `options`
+ * (options and site settings), `posts` (list totals; bumped by writes to posts and to
+ * term_relationships, the two tables a list's filters read).
+ */
+export const CACHED_TABLES = ['options', 'posts'] as const;
 export type CachedTable = (typeof CACHED_TABLES)[number];

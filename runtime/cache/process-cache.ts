@@ -4,12 +4,16 @@
  * Reads inside a transaction never use it: they must see the transaction's own writes.
  */
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { CachedTable, ChangeSignal } from './change-signal.ts';
+
+/** Entries kept per table (keys can come from requests, e.g. a list's filters: hence a bound). */
+const MAX_ENTRIES = 2_000;
 
 export class ProcessCache {
   readonly #signal: ChangeSignal;
-  #token: string | undefined;
-  readonly #entries = new Map<CachedTable, Map<string, unknown>>();
+  readonly #seen = new Map<string, number>();
+  readonly #entries = new Map<CachedTable, LRUCache<string, { value: unknown }>>();
   /** Bumped on each drop: a load that started before a drop does not store its (maybe stale) answer. */
   readonly #generation = new Map<CachedTable, number>();
 
@@ -17,23 +21,26 @@ export class ProcessCache {
     this.#signal = signal;
   }
 
-  /** Once per request, before it reads: drops everything when another writer moved the token. */
+  /** Once per request, before it reads: drops each table whose version another writer moved. */
   async refresh(): Promise<void> {
-    const token = await this.#signal.token();
-    if (token !== this.#token) {
-      for (const table of this.#entries.keys()) this.forget(table);
-      this.#token = token;
+    for (const [table, version] of await this.#signal.versions()) {
+      if (this.#seen.get(table) !== version) {
+        this.forget(table as CachedTable);
+        this.#seen.set(table, version);
+      }
     }
   }
 
   async get<T>(table: CachedTable, key: string, load: () => Promise<T>): Promise<T> {
     let entries = this.#entries.get(table);
-    if (entries?.has(key)) return entries.get(key) as T;
+    // Boxed, so that a remembered undefined (an option that does not exist) is a hit too.
+    const hit = entries?.get(key);
+    if (hit) return hit.value as T;
     const generation = this.#generation.get(table) ?? 0;
     const value = await load();
     if ((this.#generation.get(table) ?? 0) === generation) {
-      if (!entries) this.#entries.set(table, (entries = new Map()));
-      entries.set(key, value);
+      if (!entries) this.#entries.set(table, (entries = new LRUCache({ max: MAX_ENTRIES })));
+      entries.set(key, { value });
     }
     return value;
   }

@@ -5,9 +5,9 @@ import type { ChangeSignal } from './change-signal.ts';
 
 export function versionRowSignal(db: Kysely<Database>): ChangeSignal {
   return {
-    async token() {
-      const rows = await db.selectFrom('cache_versions').select(['name', 'version']).orderBy('name').execute();
-      return rows.map((r) => `${r.name}:${r.version}`).join(',');
+    async versions() {
+      const rows = await db.selectFrom('cache_versions').select(['name', 'version']).execute();
+      return new Map(rows.map((r) => [r.name, Number(r.version)]));
     },
   };
 }

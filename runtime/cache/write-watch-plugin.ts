@@ -5,7 +5,7 @@
  * Engine-neutral (it reads Kysely's query tree, not SQL).
  */
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import { CACHED_TABLES, type CachedTable } from './change-signal.ts';
+import type { CachedTable } from './change-signal.ts';
 import { forgetInProcess } from './process-cache.ts';
 
 function tableName(node: OperationNode | undefined): string | undefined {
@@ -16,12 +16,15 @@ function tableName(node: OperationNode | undefined): string | undefined {
   return undefined;
 }
 
+/** Which cache a write to a table makes stale (the same pairs the migrations' triggers bump). */
+const CACHE_OF_TABLE: Record<string, CachedTable | undefined> = { options: 'options', posts: 'posts', term_relationships: 'posts' };
+
 function writtenTable(node: RootOperationNode): CachedTable | undefined {
   let name: string | undefined;
   if (node.kind === 'InsertQueryNode') name = tableName(node.into);
   else if (node.kind === 'UpdateQueryNode') name = tableName(node.table);
   else if (node.kind === 'DeleteQueryNode') name = tableName(node.from);
-  return name && (CACHED_TABLES as readonly string[]).includes(name) ? (name as CachedTable) : undefined;
+  return name ? CACHE_OF_TABLE[name] : undefined;
 }
 
 export class WriteWatchPlugin implements KyselyPlugin {

@@ -10,6 +10,7 @@ import type { Zone } from 'luxon';
 import type { PostRow } from './prepare.ts';
 import { parseSearch, relevanceRank, searchCondition, searchedColumns } from './search.ts';
 import { searchIndexOf } from './search-index.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
 import { withDescendants } from './terms.ts';
 import { sanitizeTitle } from './slugs.ts';
 import { positionInList } from '../store/portable-sql.ts';
@@ -201,8 +202,21 @@ export async function listQueries(db: Kysely<Database>, input: ListQueryInput) {
 export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
   const queries = await listQueries(db, input);
   if (!queries) return { rows: [], total: 0, empty: true };
-  const [rows, count] = await Promise.all([queries.page.execute(), queries.count.executeTakeFirst()]);
-  return { rows, total: Number(count?.n ?? 0) };
+  const [rows, total] = await Promise.all([queries.page.execute(), countOf(db, queries.count)]);
+  return { rows, total };
+}
+
+/**
+ * The total of a list (X-WP-Total). It reads every matching row, the one part of a list whose
+ * cost grows with the site, so serving processes remember it per query until posts or their
+ * terms change (runtime/cache/: any process's write drops it before the next request).
+ */
+async function countOf(db: Kysely<Database>, query: { compile: () => { sql: string; parameters: readonly unknown[] }; executeTakeFirst: () => Promise<{ n: number } | undefined> }): Promise<number> {
+  const load = async () => Number((await query.executeTakeFirst())?.n ?? 0);
+  const cache = processCacheOf(db as Kysely<unknown>);
+  if (!cache) return load();
+  const compiled = query.compile();
+  return cache.get('posts', JSON.stringify([compiled.sql, compiled.parameters]), load);
 }
 
 /** Sticky posts brought to the top of page one when ignore_sticky is false (WP_Query's rule). */

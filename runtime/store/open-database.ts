@@ -14,6 +14,7 @@ import { contentOrder } from './migrations/011_content_order.ts';
 import { cacheVersions } from './migrations/070_cache_versions.ts';
 import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
 import { postsFulltext } from './migrations/072_posts_fulltext.ts';
+import { postsCacheVersion } from './migrations/073_posts_cache_version.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '070_cache_versions': cacheVersions,
   '071_list_order_indexes': listOrderIndexes,
   '072_posts_fulltext': postsFulltext,
+  '073_posts_cache_version': postsCacheVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../../runtime/testing/harness.
 import { searchIndexOf, useSearchIndex } from '../../runtime/content/search-index.ts';
 import { listQueries } from '../../runtime/content/query.ts';
 import { BLANK_POST } from '../../runtime/content/store.ts';
+import { testEngine } from '../../runtime/testing/test-database.ts';
 
 let server: TestServer;
 
@@ -83,7 +84,7 @@ describe('full-text search keeps WordPress matching', () => {
       it(`${JSON.stringify(params)} by ${orderby}`, async () => {
         const db = server.app.db;
         const index = searchIndexOf(db);
-        expect(index).toBeDefined();
+        if (testEngine() === 'sqlite') expect(index).toBeDefined();
         const withIndex = await search(params, orderby);
         useSearchIndex(db, undefined);
         try {
@@ -103,7 +104,12 @@ describe('full-text search keeps WordPress matching', () => {
     expect(titles[0]).toBe('Apple pie recipe');
   });
 
-  it('runs on the FTS5 index (query plan)', async () => {
+  it('runs on the FTS5 index (query plan; SQLite)', async () => {
+    if (testEngine() === 'postgres') {
+      // PostgreSQL has no twin registered yet: searches take the exact condition alone.
+      expect(searchIndexOf(server.app.db)).toBeUndefined();
+      return;
+    }
     Settings.defaultZone = 'utc';
     const queries = await listQueries(server.app.db, { type: 'post', params: { search: 'apple pie', per_page: 10, page: 1 }, statuses: ['publish'], zone: Settings.defaultZone, sticky: new Set(), anonymous: true });
     const compiled = queries!.page.compile();

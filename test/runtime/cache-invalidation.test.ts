@@ -10,16 +10,30 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../runtime/testing/harness.ts';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { isPostgresUrl } from '../../runtime/store/open-database.ts';
 import { databaseFile } from '../../runtime/store/paths.ts';
 import { ProcessCache } from '../../runtime/cache/process-cache.ts';
+import { addTerm } from '../../runtime/content/terms.ts';
+
+/** A connection that bypasses specpress entirely (no Kysely, no plugins): better-sqlite3 or pg. */
+async function rawConnection(target: string): Promise<{ exec: (statement: string) => Promise<void>; close: () => Promise<void> }> {
+  if (isPostgresUrl(target)) {
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    return { exec: async (statement) => void (await client.query(statement)), close: () => client.end() };
+  }
+  const sqlite = new SQLite(target);
+  return { exec: async (statement) => void sqlite.exec(statement), close: async () => void sqlite.close() };
+}
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(root, 'bin/specpress.js');
 
 describe('process cache', () => {
-  it('does not store an answer loaded before a drop, and drops everything when the token moves', async () => {
-    let token = 'a';
-    const cache = new ProcessCache({ token: async () => token });
+  it('does not store an answer loaded before a drop, and drops a table when its version moves', async () => {
+    let version = 1;
+    const cache = new ProcessCache({ versions: async () => new Map([['options', version], ['posts', 7]]) });
     await cache.refresh();
     let release!: () => void;
     const slow = cache.get('options', 'k', () => new Promise<string>((r) => (release = () => r('old'))));
@@ -28,9 +42,14 @@ describe('process cache', () => {
     expect(await slow).toBe('old');
     expect(await cache.get('options', 'k', async () => 'new')).toBe('new');
     expect(await cache.get('options', 'k', async () => 'newer')).toBe('new');
-    token = 'b';
+    expect(await cache.get('posts', 'n', async () => 1)).toBe(1);
+    version = 2;
     await cache.refresh();
     expect(await cache.get('options', 'k', async () => 'after')).toBe('after');
+    // Only the table whose version moved is dropped.
+    expect(await cache.get('posts', 'n', async () => 2)).toBe(1);
+    expect(await cache.get('options', 'missing', async () => undefined)).toBeUndefined();
+    expect(await cache.get('options', 'missing', async () => 'loaded again')).toBeUndefined();
   });
 });
 
@@ -48,17 +67,29 @@ describe('a write is visible to the very next read', () => {
       // Through the API (same process): the option sticky_posts changes.
       await call('POST', `/core/v2/posts/${id}`, { sticky: true });
       expect((await call('GET', `/core/v2/posts/${id}`)).sticky).toBe(true);
-      // Behind its back (a plain SQLite connection, as another program would write): the next request sees it.
-      const other = new SQLite(databaseFile(server.app.config.dataDir));
+      // Behind its back (a plain connection of the engine's own driver, as another program would write): the next request sees it.
+      const other = await rawConnection(server.app.config.database ?? databaseFile(server.app.config.dataDir));
       try {
-        other.prepare("UPDATE options SET value = '[]' WHERE name = 'sticky_posts'").run();
+        await other.exec("UPDATE options SET value = '[]' WHERE name = 'sticky_posts'");
         expect((await call('GET', `/core/v2/posts/${id}`)).sticky).toBe(false);
-        other.prepare('INSERT INTO options (name, value) VALUES (?, ?)').run('site.name', JSON.stringify('Renamed elsewhere'));
+        await other.exec(`INSERT INTO options (name, value) VALUES ('site.name', '"Renamed elsewhere"')`);
         expect((await call('GET', '/')).name).toBe('Renamed elsewhere');
-        other.prepare("DELETE FROM options WHERE name = 'site.name'").run();
+        await other.exec("DELETE FROM options WHERE name = 'site.name'");
         expect((await call('GET', '/')).name).not.toBe('Renamed elsewhere');
+
+        // List totals (X-WP-Total) are remembered too: a post or a category link added elsewhere counts at once.
+        const total = async (query: string) => Number((await fetch(`${server.restUrl}/core/v2/posts?${query}`)).headers.get('x-wp-total'));
+        const before = await total('per_page=1');
+        expect(before).toBe(await total('per_page=1'));
+        await other.exec(`INSERT INTO posts (author, type, status, slug, title, content, excerpt, password, parent, menu_order, comment_status, ping_status, format, template, mime_type, guid, date, date_gmt, modified, modified_gmt, comment_count)
+          VALUES (1, 'post', 'publish', 'from-elsewhere', 'From elsewhere', '', '', '', 0, 0, 'open', 'open', 'standard', '', '', '', '2024-01-01 00:00:00', '2024-01-01 00:00:00', '2024-01-01 00:00:00', '2024-01-01 00:00:00', 0)`);
+        expect(await total('per_page=1')).toBe(before + 1);
+        const { id: category } = await addTerm(server.app.db, { taxonomy: 'category', name: 'Counted' });
+        expect(await total(`categories=${category}`)).toBe(0);
+        await other.exec(`INSERT INTO term_relationships (post_id, term_id) VALUES (${id}, ${category})`);
+        expect(await total(`categories=${category}`)).toBe(1);
       } finally {
-        other.close();
+        await other.close();
       }
     } finally {
       await server.close();
