@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as terms from '../../../runtime/terms/service.ts';
 // #endregion specpress:imports
 
 /**
@@ -16,7 +17,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listCategories: Handler = async (ctx) => {
   // #region specpress:listCategories
-  throw restError('rest_not_implemented', ['listCategories']);
+  return terms.list(ctx);
   // #endregion specpress:listCategories
 };
 
@@ -29,7 +30,7 @@ export const listCategories: Handler = async (ctx) => {
  */
 export const createCategory: Handler = async (ctx) => {
   // #region specpress:createCategory
-  throw restError('rest_not_implemented', ['createCategory']);
+  return terms.create(ctx);
   // #endregion specpress:createCategory
 };
 
@@ -42,7 +43,7 @@ export const createCategory: Handler = async (ctx) => {
  */
 export const getCategory: Handler = async (ctx) => {
   // #region specpress:getCategory
-  throw restError('rest_not_implemented', ['getCategory']);
+  return terms.get(ctx);
   // #endregion specpress:getCategory
 };
 
@@ -55,7 +56,7 @@ export const getCategory: Handler = async (ctx) => {
  */
 export const updateCategory: Handler = async (ctx) => {
   // #region specpress:updateCategory
-  throw restError('rest_not_implemented', ['updateCategory']);
+  return terms.update(ctx);
   // #endregion specpress:updateCategory
 };
 
@@ -68,6 +69,6 @@ export const updateCategory: Handler = async (ctx) => {
  */
 export const deleteCategory: Handler = async (ctx) => {
   // #region specpress:deleteCategory
-  throw restError('rest_not_implemented', ['deleteCategory']);
+  return terms.remove(ctx);
   // #endregion specpress:deleteCategory
 };

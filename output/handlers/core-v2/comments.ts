@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as comments from '../../../runtime/comments/service.ts';
 // #endregion specpress:imports
 
 /**
@@ -16,6 +17,6 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listComments: Handler = async (ctx) => {
   // #region specpress:listComments
-  throw restError('rest_not_implemented', ['listComments']);
+  return comments.list(ctx);
   // #endregion specpress:listComments
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as terms from '../../../runtime/terms/service.ts';
 // #endregion specpress:imports
 
 /**
@@ -16,7 +17,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listTags: Handler = async (ctx) => {
   // #region specpress:listTags
-  throw restError('rest_not_implemented', ['listTags']);
+  return terms.list(ctx);
   // #endregion specpress:listTags
 };
 
@@ -29,7 +30,7 @@ export const listTags: Handler = async (ctx) => {
  */
 export const createTag: Handler = async (ctx) => {
   // #region specpress:createTag
-  throw restError('rest_not_implemented', ['createTag']);
+  return terms.create(ctx);
   // #endregion specpress:createTag
 };
 
@@ -42,7 +43,7 @@ export const createTag: Handler = async (ctx) => {
  */
 export const getTag: Handler = async (ctx) => {
   // #region specpress:getTag
-  throw restError('rest_not_implemented', ['getTag']);
+  return terms.get(ctx);
   // #endregion specpress:getTag
 };
 
@@ -55,7 +56,7 @@ export const getTag: Handler = async (ctx) => {
  */
 export const updateTag: Handler = async (ctx) => {
   // #region specpress:updateTag
-  throw restError('rest_not_implemented', ['updateTag']);
+  return terms.update(ctx);
   // #endregion specpress:updateTag
 };
 
@@ -68,6 +69,6 @@ export const updateTag: Handler = async (ctx) => {
  */
 export const deleteTag: Handler = async (ctx) => {
   // #region specpress:deleteTag
-  throw restError('rest_not_implemented', ['deleteTag']);
+  return terms.remove(ctx);
   // #endregion specpress:deleteTag
 };

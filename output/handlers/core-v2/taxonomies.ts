@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as types from '../../../runtime/types/service.ts';
 // #endregion specpress:imports
 
 /**
@@ -16,7 +17,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listTaxonomies: Handler = async (ctx) => {
   // #region specpress:listTaxonomies
-  throw restError('rest_not_implemented', ['listTaxonomies']);
+  return types.listTaxonomies(ctx);
   // #endregion specpress:listTaxonomies
 };
 
@@ -29,6 +30,6 @@ export const listTaxonomies: Handler = async (ctx) => {
  */
 export const getTaxonomy: Handler = async (ctx) => {
   // #region specpress:getTaxonomy
-  throw restError('rest_not_implemented', ['getTaxonomy']);
+  return types.getTaxonomy(ctx);
   // #endregion specpress:getTaxonomy
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as types from '../../../runtime/types/service.ts';
 // #endregion specpress:imports
 
 /**
@@ -16,7 +17,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listTypes: Handler = async (ctx) => {
   // #region specpress:listTypes
-  throw restError('rest_not_implemented', ['listTypes']);
+  return types.listTypes(ctx);
   // #endregion specpress:listTypes
 };
 
@@ -29,6 +30,6 @@ export const listTypes: Handler = async (ctx) => {
  */
 export const getType: Handler = async (ctx) => {
   // #region specpress:getType
-  throw restError('rest_not_implemented', ['getType']);
+  return types.getType(ctx);
   // #endregion specpress:getType
 };

@@ -5,6 +5,7 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
+import * as users from '../../../runtime/users/service.ts';
 // #endregion specpress:imports
 
 /**
@@ -16,7 +17,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
  */
 export const listUsers: Handler = async (ctx) => {
   // #region specpress:listUsers
-  throw restError('rest_not_implemented', ['listUsers']);
+  return users.list(ctx);
   // #endregion specpress:listUsers
 };
 
@@ -29,7 +30,7 @@ export const listUsers: Handler = async (ctx) => {
  */
 export const getUser: Handler = async (ctx) => {
   // #region specpress:getUser
-  throw restError('rest_not_implemented', ['getUser']);
+  return users.get(ctx);
   // #endregion specpress:getUser
 };
 
@@ -42,6 +43,6 @@ export const getUser: Handler = async (ctx) => {
  */
 export const getCurrentUser: Handler = async (ctx) => {
   // #region specpress:getCurrentUser
-  throw restError('rest_not_implemented', ['getCurrentUser']);
+  return users.me(ctx);
   // #endregion specpress:getCurrentUser
 };
