@@ -69,7 +69,7 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
     isDefault: d.default === true,
     site: { ...DEFAULT_SITE, ...(sources.site?.data ?? {}), ...(d.site ?? {}) },
     authentication: { applicationPasswords: d.authentication?.applicationPasswords ?? false },
-    aliases: (d.aliases ?? []).map((a) => ({ from: a.from, to: a.to })),
+    aliases: (d.aliases ?? []).map((a) => ({ from: a.from, to: a.to, ...(a.discoverable ? { discoverable: true } : {}) })),
     namespaces,
     routes,
     resources: resolveResources(sources, expander),

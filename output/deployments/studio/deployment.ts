@@ -17,7 +17,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
     show_on_front: 'posts',
   },
   authentication: { applicationPasswords: true },
-  aliases: [{ from: 'core/v2', to: 'wp/v2' }],
+  aliases: [{ from: 'core/v2', to: 'wp/v2', discoverable: true }],
   namespaces: [
     'oembed/1.0',
     'cacheopt/v1',
