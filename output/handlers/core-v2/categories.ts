@@ -2,6 +2,18 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  ListCategoriesArgs,
+  ListCategoriesResult,
+  CreateCategoryArgs,
+  CreateCategoryResult,
+  GetCategoryArgs,
+  GetCategoryResult,
+  UpdateCategoryArgs,
+  UpdateCategoryResult,
+  DeleteCategoryArgs,
+  DeleteCategoryResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +27,7 @@ import * as terms from '../../../runtime/terms/service.ts';
  *
  * Permission (checked before this runs): rule read_terms.
  */
-export const listCategories: Handler = async (ctx) => {
+export const listCategories: Handler<ListCategoriesArgs, ListCategoriesResult> = async (ctx) => {
   // #region specpress:listCategories
   return terms.list(ctx);
   // #endregion specpress:listCategories
@@ -28,7 +40,7 @@ export const listCategories: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule create_term.
  */
-export const createCategory: Handler = async (ctx) => {
+export const createCategory: Handler<CreateCategoryArgs, CreateCategoryResult> = async (ctx) => {
   // #region specpress:createCategory
   return terms.create(ctx);
   // #endregion specpress:createCategory
@@ -41,7 +53,7 @@ export const createCategory: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_term.
  */
-export const getCategory: Handler = async (ctx) => {
+export const getCategory: Handler<GetCategoryArgs, GetCategoryResult> = async (ctx) => {
   // #region specpress:getCategory
   return terms.get(ctx);
   // #endregion specpress:getCategory
@@ -54,7 +66,7 @@ export const getCategory: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_term.
  */
-export const updateCategory: Handler = async (ctx) => {
+export const updateCategory: Handler<UpdateCategoryArgs, UpdateCategoryResult> = async (ctx) => {
   // #region specpress:updateCategory
   return terms.update(ctx);
   // #endregion specpress:updateCategory
@@ -67,7 +79,7 @@ export const updateCategory: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule delete_term.
  */
-export const deleteCategory: Handler = async (ctx) => {
+export const deleteCategory: Handler<DeleteCategoryArgs, DeleteCategoryResult> = async (ctx) => {
   // #region specpress:deleteCategory
   return terms.remove(ctx);
   // #endregion specpress:deleteCategory

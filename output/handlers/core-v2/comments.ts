@@ -2,6 +2,7 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type { ListCommentsArgs, ListCommentsResult } from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +16,7 @@ import * as comments from '../../../runtime/comments/service.ts';
  *
  * Permission (checked before this runs): rule read_comments.
  */
-export const listComments: Handler = async (ctx) => {
+export const listComments: Handler<ListCommentsArgs, ListCommentsResult> = async (ctx) => {
   // #region specpress:listComments
   return comments.list(ctx);
   // #endregion specpress:listComments

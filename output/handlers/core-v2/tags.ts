@@ -2,6 +2,18 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  ListTagsArgs,
+  ListTagsResult,
+  CreateTagArgs,
+  CreateTagResult,
+  GetTagArgs,
+  GetTagResult,
+  UpdateTagArgs,
+  UpdateTagResult,
+  DeleteTagArgs,
+  DeleteTagResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +27,7 @@ import * as terms from '../../../runtime/terms/service.ts';
  *
  * Permission (checked before this runs): rule read_terms.
  */
-export const listTags: Handler = async (ctx) => {
+export const listTags: Handler<ListTagsArgs, ListTagsResult> = async (ctx) => {
   // #region specpress:listTags
   return terms.list(ctx);
   // #endregion specpress:listTags
@@ -28,7 +40,7 @@ export const listTags: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule create_term.
  */
-export const createTag: Handler = async (ctx) => {
+export const createTag: Handler<CreateTagArgs, CreateTagResult> = async (ctx) => {
   // #region specpress:createTag
   return terms.create(ctx);
   // #endregion specpress:createTag
@@ -41,7 +53,7 @@ export const createTag: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_term.
  */
-export const getTag: Handler = async (ctx) => {
+export const getTag: Handler<GetTagArgs, GetTagResult> = async (ctx) => {
   // #region specpress:getTag
   return terms.get(ctx);
   // #endregion specpress:getTag
@@ -54,7 +66,7 @@ export const getTag: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_term.
  */
-export const updateTag: Handler = async (ctx) => {
+export const updateTag: Handler<UpdateTagArgs, UpdateTagResult> = async (ctx) => {
   // #region specpress:updateTag
   return terms.update(ctx);
   // #endregion specpress:updateTag
@@ -67,7 +79,7 @@ export const updateTag: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule delete_term.
  */
-export const deleteTag: Handler = async (ctx) => {
+export const deleteTag: Handler<DeleteTagArgs, DeleteTagResult> = async (ctx) => {
   // #region specpress:deleteTag
   return terms.remove(ctx);
   // #endregion specpress:deleteTag

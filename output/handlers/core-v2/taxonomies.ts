@@ -2,6 +2,12 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  ListTaxonomiesArgs,
+  ListTaxonomiesResult,
+  GetTaxonomyArgs,
+  GetTaxonomyResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +21,7 @@ import * as types from '../../../runtime/types/service.ts';
  *
  * Permission (checked before this runs): rule read_taxonomies.
  */
-export const listTaxonomies: Handler = async (ctx) => {
+export const listTaxonomies: Handler<ListTaxonomiesArgs, ListTaxonomiesResult> = async (ctx) => {
   // #region specpress:listTaxonomies
   return types.listTaxonomies(ctx);
   // #endregion specpress:listTaxonomies
@@ -28,7 +34,7 @@ export const listTaxonomies: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_taxonomies.
  */
-export const getTaxonomy: Handler = async (ctx) => {
+export const getTaxonomy: Handler<GetTaxonomyArgs, GetTaxonomyResult> = async (ctx) => {
   // #region specpress:getTaxonomy
   return types.getTaxonomy(ctx);
   // #endregion specpress:getTaxonomy

@@ -2,6 +2,12 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  ListTypesArgs,
+  ListTypesResult,
+  GetTypeArgs,
+  GetTypeResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +21,7 @@ import * as types from '../../../runtime/types/service.ts';
  *
  * Permission (checked before this runs): rule read_types.
  */
-export const listTypes: Handler = async (ctx) => {
+export const listTypes: Handler<ListTypesArgs, ListTypesResult> = async (ctx) => {
   // #region specpress:listTypes
   return types.listTypes(ctx);
   // #endregion specpress:listTypes
@@ -28,7 +34,7 @@ export const listTypes: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_types.
  */
-export const getType: Handler = async (ctx) => {
+export const getType: Handler<GetTypeArgs, GetTypeResult> = async (ctx) => {
   // #region specpress:getType
   return types.getType(ctx);
   // #endregion specpress:getType

@@ -2,6 +2,14 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  ListUsersArgs,
+  ListUsersResult,
+  GetUserArgs,
+  GetUserResult,
+  GetCurrentUserArgs,
+  GetCurrentUserResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +23,7 @@ import * as users from '../../../runtime/users/service.ts';
  *
  * Permission (checked before this runs): rule list_users.
  */
-export const listUsers: Handler = async (ctx) => {
+export const listUsers: Handler<ListUsersArgs, ListUsersResult> = async (ctx) => {
   // #region specpress:listUsers
   return users.list(ctx);
   // #endregion specpress:listUsers
@@ -28,7 +36,7 @@ export const listUsers: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_user.
  */
-export const getUser: Handler = async (ctx) => {
+export const getUser: Handler<GetUserArgs, GetUserResult> = async (ctx) => {
   // #region specpress:getUser
   return users.get(ctx);
   // #endregion specpress:getUser
@@ -41,7 +49,7 @@ export const getUser: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_current_user.
  */
-export const getCurrentUser: Handler = async (ctx) => {
+export const getCurrentUser: Handler<GetCurrentUserArgs, GetCurrentUserResult> = async (ctx) => {
   // #region specpress:getCurrentUser
   return users.me(ctx);
   // #endregion specpress:getCurrentUser
