@@ -4470,6 +4470,96 @@ export function createClient(options: ClientOptions) {
         editCreate: (args: T.EditMediaArgs, init?: CallOptions) =>
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
+      comments: {
+        /** Lists approved comments; always empty, since comments are not stored. GET /core/v2/comments (listComments) */
+        list: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+          call<T.ListCommentsResult>(options, 'GET', '/core/v2/comments', args, init),
+        /** Every item over all pages of /core/v2/comments. */
+        listAll: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListCommentsResult>>(options, '/core/v2/comments', args, init),
+        /** The pages of /core/v2/comments one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListCommentsResult>>(options, '/core/v2/comments', args, init),
+      },
+      categories: {
+        /** Lists categories. GET /core/v2/categories (listCategories) */
+        list: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+          call<T.ListCategoriesResult>(options, 'GET', '/core/v2/categories', args, init),
+        /** Every item over all pages of /core/v2/categories. */
+        listAll: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListCategoriesResult>>(options, '/core/v2/categories', args, init),
+        /** The pages of /core/v2/categories one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListCategoriesResult>>(options, '/core/v2/categories', args, init),
+        /** Creates a term (editors). POST /core/v2/categories (createCategory) */
+        create: (args: T.CreateCategoryArgs, init?: CallOptions) =>
+          call<T.CreateCategoryResult>(options, 'POST', '/core/v2/categories', args, init),
+        /** Reads one term. GET /core/v2/categories/<id> (getCategory) */
+        get: (args: T.GetCategoryArgs, init?: CallOptions) =>
+          call<T.GetCategoryResult>(options, 'GET', '/core/v2/categories/<id>', args, init),
+        /** Changes the given fields of one term (editors). POST, PUT, PATCH /core/v2/categories/<id> (updateCategory) */
+        update: (args: T.UpdateCategoryArgs, init?: CallOptions) =>
+          call<T.UpdateCategoryResult>(options, 'POST', '/core/v2/categories/<id>', args, init),
+        /** Deletes one term for good; force must be true since terms have no trash. DELETE /core/v2/categories/<id> (deleteCategory) */
+        delete: (args: T.DeleteCategoryArgs, init?: CallOptions) =>
+          call<T.DeleteCategoryResult>(options, 'DELETE', '/core/v2/categories/<id>', args, init),
+      },
+      tags: {
+        /** Lists tags. GET /core/v2/tags (listTags) */
+        list: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+          call<T.ListTagsResult>(options, 'GET', '/core/v2/tags', args, init),
+        /** Every item over all pages of /core/v2/tags. */
+        listAll: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListTagsResult>>(options, '/core/v2/tags', args, init),
+        /** The pages of /core/v2/tags one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListTagsResult>>(options, '/core/v2/tags', args, init),
+        /** Creates a term (editors). POST /core/v2/tags (createTag) */
+        create: (args: T.CreateTagArgs, init?: CallOptions) =>
+          call<T.CreateTagResult>(options, 'POST', '/core/v2/tags', args, init),
+        /** Reads one term. GET /core/v2/tags/<id> (getTag) */
+        get: (args: T.GetTagArgs, init?: CallOptions) =>
+          call<T.GetTagResult>(options, 'GET', '/core/v2/tags/<id>', args, init),
+        /** Changes the given fields of one term (editors). POST, PUT, PATCH /core/v2/tags/<id> (updateTag) */
+        update: (args: T.UpdateTagArgs, init?: CallOptions) =>
+          call<T.UpdateTagResult>(options, 'POST', '/core/v2/tags/<id>', args, init),
+        /** Deletes one term for good; force must be true since terms have no trash. DELETE /core/v2/tags/<id> (deleteTag) */
+        delete: (args: T.DeleteTagArgs, init?: CallOptions) =>
+          call<T.DeleteTagResult>(options, 'DELETE', '/core/v2/tags/<id>', args, init),
+      },
+      types: {
+        /** The content types served over REST, keyed by type. GET /core/v2/types (listTypes) */
+        list: (args: T.ListTypesArgs = {}, init?: CallOptions) =>
+          call<T.ListTypesResult>(options, 'GET', '/core/v2/types', args, init),
+        /** Reads one content type. GET /core/v2/types/<type> (getType) */
+        get: (args: T.GetTypeArgs, init?: CallOptions) =>
+          call<T.GetTypeResult>(options, 'GET', '/core/v2/types/<type>', args, init),
+      },
+      taxonomies: {
+        /** The taxonomies served over REST, keyed by taxonomy. GET /core/v2/taxonomies (listTaxonomies) */
+        list: (args: T.ListTaxonomiesArgs = {}, init?: CallOptions) =>
+          call<T.ListTaxonomiesResult>(options, 'GET', '/core/v2/taxonomies', args, init),
+        /** Reads one taxonomy. GET /core/v2/taxonomies/<taxonomy> (getTaxonomy) */
+        get: (args: T.GetTaxonomyArgs, init?: CallOptions) =>
+          call<T.GetTaxonomyResult>(options, 'GET', '/core/v2/taxonomies/<taxonomy>', args, init),
+      },
+      users: {
+        /** Lists users; without list_users only authors of published posts. GET /core/v2/users (listUsers) */
+        list: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+          call<T.ListUsersResult>(options, 'GET', '/core/v2/users', args, init),
+        /** Every item over all pages of /core/v2/users. */
+        listAll: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListUsersResult>>(options, '/core/v2/users', args, init),
+        /** The pages of /core/v2/users one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListUsersResult>>(options, '/core/v2/users', args, init),
+        /** Reads one user; without list_users only an author of published posts, or oneself. GET /core/v2/users/<id> (getUser) */
+        get: (args: T.GetUserArgs, init?: CallOptions) =>
+          call<T.GetUserResult>(options, 'GET', '/core/v2/users/<id>', args, init),
+        /** Reads the logged-in user. GET /core/v2/users/me (getCurrentUser) */
+        meGet: (args: T.GetCurrentUserArgs = {}, init?: CallOptions) =>
+          call<T.GetCurrentUserResult>(options, 'GET', '/core/v2/users/me', args, init),
+      },
     },
     coreSiteHealth: {
       index: {
