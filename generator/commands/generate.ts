@@ -6,7 +6,9 @@
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { Option } from 'commander';
 import { formatDiagnostic } from '../spec/load.ts';
+import { DIAGNOSTIC_FORMATS, renderDiagnostics, type DiagnosticFormat } from '../spec/report.ts';
 import { BACKUP_DIR, generateFromSpec, type GenerateOptions, type GenerateResult, type HandEdit } from '../generate.ts';
 import { MANIFEST_FILE } from '../manifest.ts';
 import { ORPHANS_FILE } from '../preserve.ts';
@@ -20,6 +22,7 @@ interface CliOptions {
   pruneOrphans?: boolean;
   spec: string;
   out: string;
+  format: DiagnosticFormat;
 }
 
 export const EXIT_OK = 0;
@@ -82,17 +85,30 @@ function report(result: GenerateResult, options: GenerateOptions, print: Print, 
 }
 
 /** One generation run; returns the exit code. */
-export async function runGenerate(specDir: string, options: GenerateOptions, print: Print = console.log, printError: Print = console.error): Promise<number> {
+export async function runGenerate(
+  specDir: string,
+  options: GenerateOptions,
+  print: Print = console.log,
+  printError: Print = console.error,
+  format: DiagnosticFormat = 'text',
+): Promise<number> {
   try {
-    // With --diff, stdout is the patch alone (pipe it to `git apply`); progress goes to stderr.
-    const progress = options.diff ? printError : print;
-    const { diagnostics, result } = await generateFromSpec(specDir, { ...options, onProgress: options.onProgress ?? ((l) => progress(l)) });
-    for (const d of diagnostics) printError(formatDiagnostic(d));
+    // With --diff, stdout is the patch alone (pipe it to `git apply`); with --format json or
+    // sarif it is that report alone. Progress and summaries go to stderr then.
+    if (format !== 'text' && options.diff) throw new Error('--diff and --format json/sarif both want stdout; give one of them');
+    const stdout = print;
+    if (options.diff || format !== 'text') print = printError;
+    const { diagnostics, result } = await generateFromSpec(specDir, { ...options, onProgress: options.onProgress ?? ((l) => print(l)) });
+    if (format === 'text') {
+      for (const d of diagnostics) printError(formatDiagnostic(d));
+    } else {
+      stdout(renderDiagnostics(diagnostics, format));
+    }
     if (result === undefined) {
       printError(`the spec has ${diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing generated`);
       return EXIT_SPEC_ERRORS;
     }
-    return report(result, options, print, printError);
+    return report(result, options, options.diff ? stdout : print, printError);
   } catch (error) {
     printError(`generation failed: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT_SPEC_ERRORS;
@@ -149,6 +165,7 @@ export function register(program: Command): void {
     .option('--prune-orphans', `move regions of operations that left the spec to output/${ORPHANS_FILE}`)
     .option('--spec <dir>', 'spec folder', 'spec')
     .option('--out <dir>', 'output folder', 'output')
+    .addOption(new Option('--format <format>', 'how spec diagnostics are printed: text on stderr, or json / sarif alone on stdout').choices(DIAGNOSTIC_FORMATS).default('text'))
     .action(async (cli: CliOptions) => {
       const specDir = resolve(cli.spec);
       const options: GenerateOptions = {
@@ -159,7 +176,7 @@ export function register(program: Command): void {
         backup: cli.backup,
         pruneOrphans: cli.pruneOrphans,
       };
-      const code = await runGenerate(specDir, options);
+      const code = await runGenerate(specDir, options, console.log, console.error, cli.format);
       if (cli.watch && !cli.check && !cli.diff) {
         watchSpec(specDir, options);
         return;

@@ -99,8 +99,21 @@ export interface Loaded<T> {
   valid: boolean;
 }
 
+/**
+ * A spec file that could not be read or parsed. The names it probably declares (from its file
+ * name, and from what parsed of it) count as existing, so its failure is reported once, not
+ * again as a missing shape or namespace wherever it is used.
+ */
+export interface FailedFile {
+  kind: 'site' | 'namespace' | 'shape' | 'resource' | 'data' | 'deployment';
+  file: string;
+  names: string[];
+}
+
 /** Every file of a spec folder that parsed, sorted by file name. */
 export interface SpecSources {
+  /** Files that did not load (their problem already reported). */
+  failed: FailedFile[];
   /** The spec folder as printed in diagnostics, for problems that belong to no single file. */
   root: string;
   site?: Loaded<Partial<SiteDefaults>>;
