@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { DeploymentModel, SpecModel } from './model.ts';
-import type { EmittedFile } from './emit/emitted-file.ts';
+import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { emitClient } from './emit/client.ts';
 import { emitDeployment } from './emit/deployment.ts';
 import { emitDiscovery } from './emit/discovery.ts';
@@ -15,6 +15,7 @@ import { emitPermissionTests } from './emit/permission-tests.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
+import { responseOf } from './emit/responses.ts';
 import { emitValidators } from './emit/validators.ts';
 import { formatFile, formatFileCached } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
@@ -67,6 +68,8 @@ export interface GenerateResult {
   /** With `diff`: the unified diff of what a run would change ('' when nothing). */
   diff?: string;
   ms: number;
+  /** `METHOD /path` of each custom-handler endpoint whose spec names no `response` (typed `unknown`). */
+  untypedResponses: string[];
 }
 
 export interface HandEdit {
@@ -80,14 +83,13 @@ export interface HandEdit {
 /** Where backups of edited files go, relative to the output folder. */
 export const BACKUP_DIR = '.specpress-backup';
 
-type DeploymentEmitter = (deployment: DeploymentModel) => EmittedFile[] | Promise<EmittedFile[]>;
+type DeploymentEmitter = (deployment: DeploymentModel, context: EmitContext) => EmittedFile[] | Promise<EmittedFile[]>;
 
 /** Per-deployment artifacts, in the order they are emitted. */
 const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitRoutes,
   emitDeployment,
   emitDiscovery,
-  emitValidators,
   emitTypes,
   emitClient,
   emitOpenApi,
@@ -110,6 +112,11 @@ function selectDeployments(model: SpecModel, names: string[] | undefined): Deplo
   return model.deployments.filter((d) => names.includes(d.name));
 }
 
+/** Endpoints whose answer the spec leaves unsaid: a custom handler with no `response`. */
+function untypedResponses(deployment: DeploymentModel): string[] {
+  return deployment.routes.flatMap((route) => route.endpoints.filter((e) => responseOf(e, deployment) === undefined).map((e) => `${e.methods.join(', ')} ${route.path}`));
+}
+
 /** Generated handler files on disk (not the orphans file), path relative to outDir -> text. */
 async function existingHandlers(outDir: string): Promise<Map<string, string>> {
   const existing = new Map<string, string>();
@@ -124,11 +131,14 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
 export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const selected = selectDeployments(model, options.deployments);
-  const files: EmittedFile[] = [];
+  // Shared by every deployment, so always made from all of them (like the handlers).
+  const validators = emitValidators(model);
+  const context: EmitContext = { validatorName: (deployment, id) => validators.index.name(deployment, id) };
+  const files: EmittedFile[] = [...validators.files];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];
-    for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment)));
+    for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment, context)));
     files.push(...(await formatAll(emitted, options.formatCache !== false)));
     options.onProgress?.(`${deployment.name}: ${emitted.length} files in ${Math.round(performance.now() - t0)} ms`);
   }
@@ -151,6 +161,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     backups: [],
     unrecorded: [],
     ms: 0,
+    untypedResponses: [...new Set(selected.flatMap(untypedResponses))],
   };
   if (merged.orphans.length > 0) {
     if (!options.pruneOrphans || options.check) {
@@ -249,7 +260,7 @@ async function unrecordedLeftovers(outDir: string, emitted: Set<string>, outOfSc
   const left: string[] = [];
   for (const path of await listFiles(outDir)) {
     if (emitted.has(path) || outOfScope(path) || path === ORPHANS_FILE) continue;
-    if (path.startsWith('deployments/')) left.push(path);
+    if (path.startsWith('deployments/') || path.startsWith('shared/')) left.push(path);
     else if (path.startsWith('handlers/') && ((await readIfExists(join(outDir, path))) ?? '').startsWith(GENERATED_MARK)) left.push(path);
   }
   return left;
