@@ -64,6 +64,8 @@ export const DIAGNOSTICS = {
   overrideNotServed: { code: 'SP046', severity: 'error', template: 'deployment `{deployment}` does not serve {method} `{path}`, so the override changes nothing; include the route or drop the override' },
   renamedIdInUse: { code: 'SP047', severity: 'error', template: 'former operation id `{id}` is the current id of {other}; a renamed id must not name another operation' },
   unknownIdParam: { code: 'SP048', severity: 'error', template: '`idParam` `{name}` of {method} `{path}` is neither a capture nor an arg; use one of {allowed}{suggestion}' },
+  unknownDeployment: { code: 'SP049', severity: 'error', template: 'deployment `{name}` does not exist; name a deployment of spec/deployments{suggestion}' },
+  extendsCycle: { code: 'SP050', severity: 'error', template: 'deployment `{name}` extends itself through {chain}; break the cycle' },
   internalError: { code: 'SP099', severity: 'error', template: 'the spec loader failed ({problem}); please report this with the spec that caused it' },
 } as const satisfies Record<string, DiagnosticKind>;
 

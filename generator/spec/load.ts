@@ -12,6 +12,7 @@ import { compareDiagnostics, diagnostic, formatDiagnostic, type Diagnostic } fro
 import { offsetToRef, type SourceFile } from './positions.ts';
 import type { FailedFile, Loaded, SpecSources } from './raw.ts';
 import { didYouMean, listNames } from './suggest.ts';
+import { applyExtends } from './extends.ts';
 import { resolveSpec } from './resolve.ts';
 import { checkSemantics } from './semantic.ts';
 import { validateFile, type FileKind } from './validate.ts';
@@ -46,6 +47,7 @@ export async function loadSpec(specDir: string): Promise<{ model?: SpecModel; di
 async function loadChecked(specDir: string): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
   const { sources, diagnostics } = await readSources(specDir);
   diagnostics.push(...checkSemantics(sources));
+  diagnostics.push(...applyExtends(sources));
   let model: SpecModel | undefined;
   if (!diagnostics.some((d) => d.severity === 'error')) {
     const resolved = resolveSpec(sources);

@@ -80,6 +80,8 @@ export interface RawOverride {
 
 export interface RawDeployment {
   deployment: string;
+  /** Another deployment this one starts from (see generator/spec/extends.ts). */
+  extends?: string;
   description?: string;
   default?: boolean;
   site?: Partial<SiteDefaults>;
@@ -97,6 +99,8 @@ export interface Loaded<T> {
   data: T;
   /** False when the file broke the meta-schema: its name still counts, its content is not checked further. */
   valid: boolean;
+  /** A deployment merged with the one it extends: the file and index each of its overrides came from. */
+  overrideOrigins?: Array<{ src: SourceFile; index: number }>;
 }
 
 /**
