@@ -12,6 +12,7 @@ import { emitDocs } from './emit/docs.ts';
 import { customOperations, emitHandlers } from './emit/handlers.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitPermissionTests } from './emit/permission-tests.ts';
+import { emitReference } from './emit/reference.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
@@ -94,6 +95,7 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitClient,
   emitOpenApi,
   emitDocs,
+  emitReference,
   emitContractTests,
   emitPermissionTests,
 ];
