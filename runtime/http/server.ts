@@ -2,7 +2,8 @@
  * The HTTP transport: fastify reads the request (body raw, whatever its type), turns it into a
  * RestRequest for `serveRequest`, and writes the RestResponse back. No REST logic lives here.
  * Serves the REST API at `/wp-json/<route>` and `/?rest_route=/<route>`, uploads at
- * `/wp-content/uploads/...`, the auth module's HTML pages and the oEmbed embed pages.
+ * `/wp-content/uploads/...`, the auth module's HTML pages, the oEmbed embed pages, and the
+ * deployment's HTML reference and OpenAPI document under `/specpress/`.
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { App, RestRequest, RestResponse } from '../rest/types.ts';
 import { registerAuthPages } from '../auth/pages.ts';
 import { embedPageFor, registerEmbedPages } from '../oembed/embed-page.ts';
+import { registerReferencePages } from './reference-pages.ts';
 import { serveRequest } from '../rest/serve-request.ts';
 import { parseQueryString } from '../rest/query-string.ts';
 import { restError } from '../rest/errors.ts';
@@ -80,6 +82,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
 
   await registerAuthPages(fastify, app);
   registerEmbedPages(fastify, app);
+  registerReferencePages(fastify, app);
   answerTransportErrors(fastify, app);
   return fastify;
 }
