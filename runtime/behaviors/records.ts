@@ -59,7 +59,11 @@ export async function listRecords(db: Db, collection: string, opts: ListOptions)
   let q = db.selectFrom('records').where('collection', '=', collection);
   // substr and containsText rather than LIKE: user input needs no escaping and matches literally.
   if (opts.keyPrefix) q = q.where(sql<boolean>`substr(key, 1, ${opts.keyPrefix.length}) = ${opts.keyPrefix}`);
-  if (opts.search) q = q.where(containsText('data', opts.search));
+  // The key is searched too: a record keyed by its slug (a plugin) may hold no other text.
+  if (opts.search) {
+    const search = opts.search;
+    q = q.where((eb) => eb.or([containsText('key', search), containsText('data', search)]));
+  }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.selectAll().orderBy('id', 'asc').limit(opts.limit).offset(opts.offset).execute();
   return { items: rows.map(toRecord), total };

@@ -62,6 +62,8 @@ export interface AppConfig {
   outboundAllow: string[];
   /** Settings for upstream behaviours, keyed by setting name. */
   upstreams: Record<string, string>;
+  /** Time one attempt at an upstream service may take (runtime/upstream; default 10 s). */
+  upstreamTimeoutMs?: number;
 }
 
 /** Site-wide services a handler can use. One per running server. */

@@ -356,6 +356,34 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1GetTopBarFeedback) */
+        feedbackList: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1GetTopBarFeedbackResult>(
+            options,
+            'GET',
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /pagebuilder-one/v1/top-bar/feedback. */
+        feedbackListAll: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
+            options,
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
+        /** The pages of /pagebuilder-one/v1/top-bar/feedback one by one, with X-WP-Total and X-WP-TotalPages. */
+        feedbackListPages: (
+          args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {},
+          init?: CallOptions,
+        ) =>
+          iteratePages<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
+            options,
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
         /** POST /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1PostTopBarFeedback) */
         feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostTopBarFeedbackResult>(
@@ -367,6 +395,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       themes: {
+        /** GET /pagebuilder-one/v1/themes (pagebuilderOneV1GetThemes) */
+        get: (args: T.PagebuilderOneV1GetThemesArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1GetThemesResult>(
+            options,
+            'GET',
+            '/pagebuilder-one/v1/themes',
+            args,
+            init,
+          ),
         /** POST /pagebuilder-one/v1/themes (pagebuilderOneV1PostThemes) */
         create: (args: T.PagebuilderOneV1PostThemesArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesResult>(
@@ -778,6 +815,18 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1GetDesignSystemStylesheet) */
+        stylesheetGet: (
+          args: T.PagebuilderV1GetDesignSystemStylesheetArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.PagebuilderV1GetDesignSystemStylesheetResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/design-system-sync/stylesheet',
+            args,
+            init,
+          ),
       },
       checklist: {
         /** GET /pagebuilder/v1/checklist (pagebuilderV1GetChecklist) */
@@ -1008,6 +1057,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       operations: {
+        /** GET /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1GetOperationsOptInV4) */
+        optInV4Get: (args: T.PagebuilderV1GetOperationsOptInV4Args = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetOperationsOptInV4Result>(
+            options,
+            'GET',
+            '/pagebuilder/v1/operations/opt-in-v4',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1PostOperationsOptInV4) */
         optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostOperationsOptInV4Result>(
@@ -1019,6 +1077,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       assistant: {
+        /** GET /pagebuilder/v1/assistant/consent (pagebuilderV1GetAssistantConsent) */
+        consentGet: (args: T.PagebuilderV1GetAssistantConsentArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetAssistantConsentResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/assistant/consent',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/assistant/consent (pagebuilderV1PostAssistantConsent) */
         consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostAssistantConsentResult>(
@@ -1082,6 +1149,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       library: {
+        /** GET /pagebuilder/v1/library/connect (pagebuilderV1GetLibraryConnect) */
+        connectGet: (args: T.PagebuilderV1GetLibraryConnectArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetLibraryConnectResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/library/connect',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/library/connect (pagebuilderV1PostLibraryConnect) */
         connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostLibraryConnectResult>(
@@ -1175,6 +1251,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       submit: {
+        /** GET /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackGetSubmit) */
+        list: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1FeedbackGetSubmitResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /pagebuilder/v1/feedback/submit. */
+        listAll: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
+            options,
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
+        /** The pages of /pagebuilder/v1/feedback/submit one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
+            options,
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
         create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackPostSubmitResult>(
@@ -1315,6 +1416,15 @@ export function createClient(options: ClientOptions) {
           call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args, init),
       },
       revokeAccess: {
+        /** GET /sitegen/v1/revoke-access (sitegenV1GetRevokeAccess) */
+        get: (args: T.SitegenV1GetRevokeAccessArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetRevokeAccessResult>(
+            options,
+            'GET',
+            '/sitegen/v1/revoke-access',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/revoke-access (sitegenV1PostRevokeAccess) */
         create: (args: T.SitegenV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRevokeAccessResult>(
@@ -1369,6 +1479,31 @@ export function createClient(options: ClientOptions) {
           call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args, init),
       },
       recordStep: {
+        /** GET /sitegen/v1/record-step (sitegenV1GetRecordStep) */
+        list: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetRecordStepResult>(
+            options,
+            'GET',
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /sitegen/v1/record-step. */
+        listAll: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.SitegenV1GetRecordStepResult>>(
+            options,
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
+        /** The pages of /sitegen/v1/record-step one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.SitegenV1GetRecordStepResult>>(
+            options,
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/record-step (sitegenV1PostRecordStep) */
         create: (args: T.SitegenV1PostRecordStepArgs, init?: CallOptions) =>
           call<T.SitegenV1PostRecordStepResult>(
@@ -1402,6 +1537,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       userDetails: {
+        /** GET /sitegen/v1/user-details (sitegenV1GetUserDetails) */
+        get: (args: T.SitegenV1GetUserDetailsArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetUserDetailsResult>(
+            options,
+            'GET',
+            '/sitegen/v1/user-details',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/user-details (sitegenV1PostUserDetails) */
         create: (args: T.SitegenV1PostUserDetailsArgs, init?: CallOptions) =>
           call<T.SitegenV1PostUserDetailsResult>(
@@ -1445,6 +1589,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       setStepData: {
+        /** GET /sitegen/v1/set-step-data (sitegenV1GetSetStepData) */
+        get: (args: T.SitegenV1GetSetStepDataArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetSetStepDataResult>(
+            options,
+            'GET',
+            '/sitegen/v1/set-step-data',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/set-step-data (sitegenV1PostSetStepData) */
         create: (args: T.SitegenV1PostSetStepDataArgs, init?: CallOptions) =>
           call<T.SitegenV1PostSetStepDataResult>(
@@ -1503,11 +1656,55 @@ export function createClient(options: ClientOptions) {
           call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
+        /** GET /nps-survey/v1/rating (npsSurveyV1GetRating) */
+        list: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetRatingResult>(options, 'GET', '/nps-survey/v1/rating', args, init),
+        /** Every item over all pages of /nps-survey/v1/rating. */
+        listAll: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/rating one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
         create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
+        /** GET /nps-survey/v1/dismiss-nps-survey (npsSurveyV1GetDismissNpsSurvey) */
+        list: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetDismissNpsSurveyResult>(
+            options,
+            'GET',
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /nps-survey/v1/dismiss-nps-survey. */
+        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/dismiss-nps-survey one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
         create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(

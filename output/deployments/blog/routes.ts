@@ -40,6 +40,10 @@ import {
 import { getOembed } from '../../handlers/oembed-1.0/embed.ts';
 import { getOembedProxy } from '../../handlers/oembed-1.0/proxy.ts';
 import { pagebuilderV1DocumentsPostMediaImport } from '../../handlers/pagebuilder-v1-documents/media.ts';
+import {
+  pagebuilderV1PostDesignSystemSyncStylesheet,
+  pagebuilderV1GetDesignSystemStylesheet,
+} from '../../handlers/pagebuilder-v1/design-system-sync.ts';
 import { pagebuilderV1GetGlobals } from '../../handlers/pagebuilder-v1/globals.ts';
 import {
   pagebuilderV1GetKitElementsDefaults,
@@ -265,10 +269,14 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'pagebuilder-one.connection',
-          field: 'status',
-          to: 'connected',
+          kind: 'upstream',
+          service: 'pagebuilder-one-connect',
+          setting: 'pagebuilder_one_connect_url',
+          signIn: {
+            collection: 'pagebuilder-one.connection',
+            tokenField: 'access_token',
+            status: 'connected',
+          },
         },
         validate: validators.pagebuilderOneV1PostConnectAuthorize as CompiledValidator,
       },
@@ -294,6 +302,7 @@ export const routes: RouteDef[] = [
           field: 'status',
           to: 'disconnected',
           from: ['connected'],
+          clear: ['access_token'],
         },
         validate: validators.pagebuilderOneV1PostConnectDisconnect as CompiledValidator,
       },
@@ -318,7 +327,7 @@ export const routes: RouteDef[] = [
           collection: 'pagebuilder-one.connection',
           field: 'domain',
           to: 'switched',
-          from: ['connected'],
+          requires: { status: ['connected'] },
         },
         validate: validators.pagebuilderOneV1PostConnectSwitchDomain as CompiledValidator,
       },
@@ -343,6 +352,7 @@ export const routes: RouteDef[] = [
           collection: 'pagebuilder-one.connection',
           field: 'status',
           to: 'deactivated',
+          clear: ['access_token'],
         },
         validate: validators.pagebuilderOneV1PostConnectDeactivate as CompiledValidator,
       },
@@ -386,6 +396,30 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder-one/v1/top-bar/feedback$',
     endpoints: [
       {
+        operationId: 'pagebuilderOneV1GetTopBarFeedback',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'pagebuilder-one.feedback', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderOneV1PostTopBarFeedback',
         methods: ['POST'],
         argsMode: 'declared',
@@ -414,6 +448,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder-one/v1/themes$',
     endpoints: [
+      {
+        operationId: 'pagebuilderOneV1GetThemes',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'pagebuilder-one.themes', op: 'list' },
+        validate: validators.pagebuilderOneV1GetThemes as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderOneV1PostThemes',
         methods: ['POST'],
@@ -465,6 +509,7 @@ export const routes: RouteDef[] = [
           idParam: 'slug',
           field: 'status',
           to: 'active',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostThemesActivate as CompiledValidator,
       },
@@ -497,7 +542,12 @@ export const routes: RouteDef[] = [
         },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'collection', collection: 'pagebuilder-one.plugins', op: 'list' },
+        behavior: {
+          kind: 'collection',
+          collection: 'site.plugins',
+          op: 'list',
+          filters: { status: 'status' },
+        },
         validate: validators.pagebuilderOneV1GetPlugins as CompiledValidator,
       },
       {
@@ -530,7 +580,7 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.plugins',
+          collection: 'site.plugins',
           idParam: 'slug',
           field: 'installed',
           to: 'yes',
@@ -555,10 +605,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.plugins',
+          collection: 'site.plugins',
           idParam: 'slug',
           field: 'status',
           to: 'active',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostPluginsActivate as CompiledValidator,
       },
@@ -580,10 +631,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.plugins',
+          collection: 'site.plugins',
           idParam: 'slug',
           field: 'status',
           to: 'inactive',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostPluginsDeactivate as CompiledValidator,
       },
@@ -612,10 +664,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.plugins',
+          collection: 'site.plugins',
           idParam: 'slug',
           field: 'upgrade',
           to: 'done',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostPluginsUpgrade as CompiledValidator,
       },
@@ -656,10 +709,11 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.migrations',
+          collection: 'site.plugins',
           idParam: 'slug',
-          field: 'status',
+          field: 'migration',
           to: 'migrated',
+          requires: { installed: ['yes'] },
         },
         validate: validators.pagebuilderOneV1PostPluginsMigrationRun as CompiledValidator,
       },
@@ -695,9 +749,9 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         behavior: {
           kind: 'action',
-          collection: 'pagebuilder-one.migrations',
+          collection: 'site.plugins',
           idParam: 'slug',
-          field: 'status',
+          field: 'migration',
           to: 'rolled-back',
           from: ['migrated'],
         },
@@ -719,7 +773,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'option', key: 'pagebuilder-one.settings' },
+        behavior: {
+          kind: 'option',
+          key: 'pagebuilder-one.settings',
+          include: { connection: 'pagebuilder-one.connection' },
+        },
         validate: validators.pagebuilderOneV1GetSettings as CompiledValidator,
       },
       {
@@ -834,6 +892,7 @@ export const routes: RouteDef[] = [
           collection: 'pagebuilder.cache',
           field: 'status',
           to: 'cleared',
+          effect: 'clear-caches',
         },
         validate: validators.pagebuilderV1DeleteCache as CompiledValidator,
       },
@@ -920,7 +979,15 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1SaveGlobalsColor',
         methods: ['POST'],
         argsMode: 'declared',
-        args: { id: { description: 'Colour id.', type: 'string', required: true } },
+        args: {
+          id: { description: 'Colour id.', type: 'string', required: true },
+          title: { description: 'Name of the colour.', type: 'string' },
+          value: {
+            description: 'The colour, as #rgb, #rrggbb or #rrggbbaa.',
+            type: 'string',
+            pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$',
+          },
+        },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1360,6 +1427,7 @@ export const routes: RouteDef[] = [
           op: 'upsert',
           idParam: 'favorite',
           scope: 'user',
+          rename: { id: 'kind' },
         },
         validate: validators.pagebuilderV1PostFavorites as CompiledValidator,
       },
@@ -1528,13 +1596,26 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: {
-          kind: 'action',
-          collection: 'pagebuilder.design-system',
-          field: 'stylesheet',
-          to: 'regenerate',
-        },
+        handler: 'custom',
         validate: validators.pagebuilderV1PostDesignSystemSyncStylesheet as CompiledValidator,
+        handle: pagebuilderV1PostDesignSystemSyncStylesheet,
+      },
+      {
+        operationId: 'pagebuilderV1GetDesignSystemStylesheet',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          ver: {
+            description:
+              'Version of the stylesheet (cache busting; any value serves the current one).',
+            type: 'string',
+          },
+        },
+        permission: { kind: 'public' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.pagebuilderV1GetDesignSystemStylesheet as CompiledValidator,
+        handle: pagebuilderV1GetDesignSystemStylesheet,
       },
     ],
   },
@@ -1568,7 +1649,14 @@ export const routes: RouteDef[] = [
         },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklist as CompiledValidator,
       },
     ],
@@ -1587,7 +1675,15 @@ export const routes: RouteDef[] = [
         args: { id: { description: 'Checklist entry id.', type: 'string', required: true } },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps', idParam: 'id' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          idParam: 'id',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistItem as CompiledValidator,
       },
     ],
@@ -1606,7 +1702,14 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistSteps as CompiledValidator,
       },
     ],
@@ -1625,14 +1728,28 @@ export const routes: RouteDef[] = [
         args: { id: { description: 'Step id.', type: 'string', required: true } },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'pagebuilder-checklist-steps', idParam: 'id' },
+        behavior: {
+          kind: 'catalog',
+          data: 'pagebuilder-checklist-steps',
+          idParam: 'id',
+          overlay: {
+            collection: 'pagebuilder.checklist-step-state',
+            fields: { is_marked_completed: false },
+          },
+        },
         validate: validators.pagebuilderV1GetChecklistStep as CompiledValidator,
       },
       {
         operationId: 'pagebuilderV1UpdateChecklistStep',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: { id: { description: 'Step id.', type: 'string', required: true } },
+        args: {
+          id: { description: 'Step id.', type: 'string', required: true },
+          is_marked_completed: {
+            description: 'Whether the site owner marked the step done.',
+            type: 'boolean',
+          },
+        },
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1862,6 +1979,21 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder/v1/operations/opt-in-v4$',
     endpoints: [
       {
+        operationId: 'pagebuilderV1GetOperationsOptInV4',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.editor-v4',
+          op: 'get',
+          absent: { status: 'not-opted-in' },
+        },
+        validate: validators.pagebuilderV1GetOperationsOptInV4 as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderV1PostOperationsOptInV4',
         methods: ['POST'],
         argsMode: 'none',
@@ -1885,6 +2017,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/assistant/consent$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1GetAssistantConsent',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.assistant',
+          op: 'get',
+          absent: { consent: 'not-granted' },
+        },
+        validate: validators.pagebuilderV1GetAssistantConsent as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1PostAssistantConsent',
         methods: ['POST'],
@@ -1993,6 +2140,21 @@ export const routes: RouteDef[] = [
     regex: '^/pagebuilder/v1/library/connect$',
     endpoints: [
       {
+        operationId: 'pagebuilderV1GetLibraryConnect',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'pagebuilder.library',
+          op: 'get',
+          absent: { status: 'disconnected' },
+        },
+        validate: validators.pagebuilderV1GetLibraryConnect as CompiledValidator,
+      },
+      {
         operationId: 'pagebuilderV1PostLibraryConnect',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2010,6 +2172,7 @@ export const routes: RouteDef[] = [
           collection: 'pagebuilder.library',
           field: 'status',
           to: 'connected',
+          secrets: { token: 'encrypt' },
         },
         validate: validators.pagebuilderV1PostLibraryConnect as CompiledValidator,
       },
@@ -2026,6 +2189,7 @@ export const routes: RouteDef[] = [
           field: 'status',
           to: 'disconnected',
           from: ['connected'],
+          clear: ['token'],
         },
         validate: validators.pagebuilderV1DeleteLibraryConnect as CompiledValidator,
       },
@@ -2152,6 +2316,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/pagebuilder/v1/feedback/submit$',
     endpoints: [
+      {
+        operationId: 'pagebuilderV1FeedbackGetSubmit',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'pagebuilder.feedback', op: 'list' },
+        validate: validators.pagebuilderV1FeedbackGetSubmit as CompiledValidator,
+      },
       {
         operationId: 'pagebuilderV1FeedbackPostSubmit',
         methods: ['POST'],
@@ -2428,6 +2616,21 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/revoke-access$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetRevokeAccess',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'sitegen.access',
+          op: 'get',
+          absent: { status: 'granted' },
+        },
+        validate: validators.sitegenV1GetRevokeAccess as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostRevokeAccess',
         methods: ['POST'],
         argsMode: 'none',
@@ -2596,6 +2799,30 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/record-step$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetRecordStep',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'sitegen.steps', op: 'list' },
+        validate: validators.sitegenV1GetRecordStep as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostRecordStep',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2680,6 +2907,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/sitegen/v1/user-details$',
     endpoints: [
+      {
+        operationId: 'sitegenV1GetUserDetails',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'sitegen.user-details', merge: false },
+        validate: validators.sitegenV1GetUserDetails as CompiledValidator,
+      },
       {
         operationId: 'sitegenV1PostUserDetails',
         methods: ['POST'],
@@ -2835,6 +3072,16 @@ export const routes: RouteDef[] = [
     regex: '^/sitegen/v1/set-step-data$',
     endpoints: [
       {
+        operationId: 'sitegenV1GetSetStepData',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'sitegen.step-data' },
+        validate: validators.sitegenV1GetSetStepData as CompiledValidator,
+      },
+      {
         operationId: 'sitegenV1PostSetStepData',
         methods: ['POST'],
         argsMode: 'declared',
@@ -2904,7 +3151,16 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'theme-learn-chapters' },
+        behavior: {
+          kind: 'catalog',
+          data: 'theme-learn-chapters',
+          overlay: {
+            collection: 'theme.learn-progress',
+            scope: 'user',
+            within: 'steps',
+            fields: { completed: false },
+          },
+        },
         validate: validators.themeV1GetGetLearnChapters as CompiledValidator,
       },
     ],
@@ -2973,12 +3229,47 @@ export const routes: RouteDef[] = [
     regex: '^/nps-survey/v1/rating$',
     endpoints: [
       {
+        operationId: 'npsSurveyV1GetRating',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.ratings',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.npsSurveyV1GetRating as CompiledValidator,
+      },
+      {
         operationId: 'npsSurveyV1PostRating',
         methods: ['POST'],
         argsMode: 'declared',
         args: {
           nps_id: { description: 'Survey answered.', type: 'string', required: true },
-          rating: { description: 'Score given.', type: 'integer', required: true },
+          rating: {
+            description: 'Score given (0 to 10).',
+            type: 'integer',
+            minimum: 0,
+            maximum: 10,
+            required: true,
+          },
           comment: { description: 'Optional words with the score.', type: 'string', default: '' },
           plugin_slug: {
             description: 'Plugin the survey is about.',
@@ -3006,6 +3297,35 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/nps-survey/v1/dismiss-nps-survey$',
     endpoints: [
+      {
+        operationId: 'npsSurveyV1GetDismissNpsSurvey',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'nps-survey.dismissals',
+          op: 'list',
+          scope: 'user',
+        },
+        validate: validators.npsSurveyV1GetDismissNpsSurvey as CompiledValidator,
+      },
       {
         operationId: 'npsSurveyV1PostDismissNpsSurvey',
         methods: ['POST'],

@@ -1113,6 +1113,23 @@ export interface PagebuilderOneV1GetTopBarNotificationsArgs {
 export type PagebuilderOneV1GetTopBarNotificationsResult = unknown;
 
 /**
+ * Params of GET /pagebuilder-one/v1/top-bar/feedback.
+ */
+export interface PagebuilderOneV1GetTopBarFeedbackArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /pagebuilder-one/v1/top-bar/feedback answers with. */
+export type PagebuilderOneV1GetTopBarFeedbackResult = unknown;
+
+/**
  * Params of POST /pagebuilder-one/v1/top-bar/feedback.
  */
 export interface PagebuilderOneV1PostTopBarFeedbackArgs {
@@ -1140,6 +1157,14 @@ export interface PagebuilderOneV1PostTopBarFeedbackArgs {
 
 /** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
 export type PagebuilderOneV1PostTopBarFeedbackResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/themes.
+ */
+export interface PagebuilderOneV1GetThemesArgs {}
+
+/** What GET /pagebuilder-one/v1/themes answers with. */
+export type PagebuilderOneV1GetThemesResult = unknown;
 
 /**
  * Params of POST /pagebuilder-one/v1/themes.
@@ -1391,6 +1416,14 @@ export interface PagebuilderV1SaveGlobalsColorArgs {
    * Colour id.
    */
   id: string;
+  /**
+   * Name of the colour.
+   */
+  title?: string;
+  /**
+   * The colour, as #rgb, #rrggbb or #rrggbbaa.
+   */
+  value?: string;
 }
 
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
@@ -1708,6 +1741,19 @@ export interface PagebuilderV1PostDesignSystemSyncStylesheetArgs {}
 export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
 
 /**
+ * Params of GET /pagebuilder/v1/design-system-sync/stylesheet.
+ */
+export interface PagebuilderV1GetDesignSystemStylesheetArgs {
+  /**
+   * Version of the stylesheet (cache busting; any value serves the current one).
+   */
+  ver?: string;
+}
+
+/** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
+export type PagebuilderV1GetDesignSystemStylesheetResult = unknown;
+
+/**
  * Params of GET /pagebuilder/v1/checklist.
  */
 export interface PagebuilderV1GetChecklistArgs {
@@ -1774,6 +1820,10 @@ export interface PagebuilderV1UpdateChecklistStepArgs {
    * Step id.
    */
   id: string;
+  /**
+   * Whether the site owner marked the step done.
+   */
+  is_marked_completed?: boolean;
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
@@ -1913,12 +1963,28 @@ export interface PagebuilderV1PostOnboardingInstallThemeArgs {
 export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
 
 /**
+ * Params of GET /pagebuilder/v1/operations/opt-in-v4.
+ */
+export interface PagebuilderV1GetOperationsOptInV4Args {}
+
+/** What GET /pagebuilder/v1/operations/opt-in-v4 answers with. */
+export type PagebuilderV1GetOperationsOptInV4Result = unknown;
+
+/**
  * Params of POST /pagebuilder/v1/operations/opt-in-v4.
  */
 export interface PagebuilderV1PostOperationsOptInV4Args {}
 
 /** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
 export type PagebuilderV1PostOperationsOptInV4Result = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/assistant/consent.
+ */
+export interface PagebuilderV1GetAssistantConsentArgs {}
+
+/** What GET /pagebuilder/v1/assistant/consent answers with. */
+export type PagebuilderV1GetAssistantConsentResult = unknown;
 
 /**
  * Params of POST /pagebuilder/v1/assistant/consent.
@@ -1981,6 +2047,14 @@ export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
 
 /** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
 export type PagebuilderV1UpdateUserDataCurrentUserResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/library/connect.
+ */
+export interface PagebuilderV1GetLibraryConnectArgs {}
+
+/** What GET /pagebuilder/v1/library/connect answers with. */
+export type PagebuilderV1GetLibraryConnectResult = unknown;
 
 /**
  * Params of POST /pagebuilder/v1/library/connect.
@@ -2079,6 +2153,23 @@ export interface PagebuilderV1FeedbackIndexArgs {
 
 /** What GET /pagebuilder/v1/feedback answers with. */
 export type PagebuilderV1FeedbackIndexResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/feedback/submit.
+ */
+export interface PagebuilderV1FeedbackGetSubmitArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /pagebuilder/v1/feedback/submit answers with. */
+export type PagebuilderV1FeedbackGetSubmitResult = unknown;
 
 /**
  * Params of POST /pagebuilder/v1/feedback/submit.
@@ -2199,6 +2290,14 @@ export interface SitegenV1PostZipPlanArgs {}
 export type SitegenV1PostZipPlanResult = unknown;
 
 /**
+ * Params of GET /sitegen/v1/revoke-access.
+ */
+export interface SitegenV1GetRevokeAccessArgs {}
+
+/** What GET /sitegen/v1/revoke-access answers with. */
+export type SitegenV1GetRevokeAccessResult = unknown;
+
+/**
  * Params of POST /sitegen/v1/revoke-access.
  */
 export interface SitegenV1PostRevokeAccessArgs {}
@@ -2307,6 +2406,23 @@ export interface SitegenV1PostImagesArgs {
 export type SitegenV1PostImagesResult = unknown;
 
 /**
+ * Params of GET /sitegen/v1/record-step.
+ */
+export interface SitegenV1GetRecordStepArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /sitegen/v1/record-step answers with. */
+export type SitegenV1GetRecordStepResult = unknown;
+
+/**
  * Params of POST /sitegen/v1/record-step.
  */
 export interface SitegenV1PostRecordStepArgs {
@@ -2380,6 +2496,14 @@ export interface SitegenV1PostAllTemplatesArgs {
 
 /** What POST /sitegen/v1/all-templates answers with. */
 export type SitegenV1PostAllTemplatesResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/user-details.
+ */
+export interface SitegenV1GetUserDetailsArgs {}
+
+/** What GET /sitegen/v1/user-details answers with. */
+export type SitegenV1GetUserDetailsResult = unknown;
 
 /**
  * Params of POST /sitegen/v1/user-details.
@@ -2499,6 +2623,14 @@ export interface SitegenV1PostSearchCategoryArgs {
 export type SitegenV1PostSearchCategoryResult = unknown;
 
 /**
+ * Params of GET /sitegen/v1/set-step-data.
+ */
+export interface SitegenV1GetSetStepDataArgs {}
+
+/** What GET /sitegen/v1/set-step-data answers with. */
+export type SitegenV1GetSetStepDataResult = unknown;
+
+/**
  * Params of POST /sitegen/v1/set-step-data.
  */
 export interface SitegenV1PostSetStepDataArgs {
@@ -2571,6 +2703,23 @@ export interface NpsSurveyV1IndexArgs {
 export type NpsSurveyV1IndexResult = unknown;
 
 /**
+ * Params of GET /nps-survey/v1/rating.
+ */
+export interface NpsSurveyV1GetRatingArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1GetRatingResult = unknown;
+
+/**
  * Params of POST /nps-survey/v1/rating.
  */
 export interface NpsSurveyV1PostRatingArgs {
@@ -2579,7 +2728,7 @@ export interface NpsSurveyV1PostRatingArgs {
    */
   nps_id: string;
   /**
-   * Score given.
+   * Score given (0 to 10).
    */
   rating: number;
   /**
@@ -2594,6 +2743,23 @@ export interface NpsSurveyV1PostRatingArgs {
 
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = unknown;
+
+/**
+ * Params of GET /nps-survey/v1/dismiss-nps-survey.
+ */
+export interface NpsSurveyV1GetDismissNpsSurveyArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1GetDismissNpsSurveyResult = unknown;
 
 /**
  * Params of POST /nps-survey/v1/dismiss-nps-survey.

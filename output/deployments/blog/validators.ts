@@ -593,10 +593,93 @@ validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostTopBarFeedback = validate21;
-const schema22 = {"$id":"#pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"description":"Product the feedback is about.","type":"string"},"subject":{"description":"Subject line.","type":"string"},"title":{"description":"Short summary.","type":"string"},"description":{"description":"The feedback itself.","type":"string"},"countryCode":{"description":"Sender's country code.","type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
+export const pagebuilderOneV1GetTopBarFeedback = validate21;
+const schema22 = {"$id":"#pagebuilderOneV1GetTopBarFeedback","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderOneV1GetTopBarFeedback" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderOneV1PostTopBarFeedback = validate22;
+const schema23 = {"$id":"#pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"description":"Product the feedback is about.","type":"string"},"subject":{"description":"Subject line.","type":"string"},"title":{"description":"Short summary.","type":"string"},"description":{"description":"The feedback itself.","type":"string"},"countryCode":{"description":"Sender's country code.","type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostTopBarFeedback" */;
 let vErrors = null;
 let errors = 0;
@@ -712,15 +795,38 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemes = validate22;
-const schema23 = {"$id":"#pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"description":"Theme to install.","type":"string","pattern":"^[\\w-]+$"},"status":{"description":"State the theme is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1GetThemes = validate23;
+const schema24 = {"$id":"#pagebuilderOneV1GetThemes","type":"object","properties":{},"additionalProperties":true};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderOneV1GetThemes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderOneV1PostThemes = validate24;
+const schema25 = {"$id":"#pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"description":"Theme to install.","type":"string","pattern":"^[\\w-]+$"},"status":{"description":"State the theme is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
 const pattern0 = new RegExp("^[\\w-]+$", "");
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -773,7 +879,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -794,14 +900,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemesActivate = validate23;
-const schema24 = {"$id":"#pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"description":"Theme to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemesActivate = validate25;
+const schema26 = {"$id":"#pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"description":"Theme to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostThemesActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -839,14 +945,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetPlugins = validate24;
-const schema25 = {"$id":"#pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string","enum":["view","embed","edit"],"default":"view"},"search":{"description":"Keep only plugins matching this text.","type":"string"},"status":{"description":"Keep only plugins in these states.","type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
+export const pagebuilderOneV1GetPlugins = validate26;
+const schema27 = {"$id":"#pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string","enum":["view","embed","edit"],"default":"view"},"search":{"description":"Keep only plugins matching this text.","type":"string"},"status":{"description":"Keep only plugins in these states.","type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1GetPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -864,7 +970,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema25.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema27.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -903,7 +1009,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data3 === "inactive") || (data3 === "active"))){
-const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema27.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -936,14 +1042,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins = validate25;
-const schema26 = {"$id":"#pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"description":"Plugin of the family to install.","type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"description":"State the plugin is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins = validate27;
+const schema28 = {"$id":"#pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"description":"Plugin of the family to install.","type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"description":"State the plugin is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -971,7 +1077,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema26.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema28.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -994,7 +1100,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema28.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1015,14 +1121,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsActivate = validate26;
-const schema27 = {"$id":"#pagebuilderOneV1PostPluginsActivate","type":"object","properties":{"slug":{"description":"Plugin to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsActivate = validate28;
+const schema29 = {"$id":"#pagebuilderOneV1PostPluginsActivate","type":"object","properties":{"slug":{"description":"Plugin to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -1060,14 +1166,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsDeactivate = validate27;
-const schema28 = {"$id":"#pagebuilderOneV1PostPluginsDeactivate","type":"object","properties":{"slug":{"description":"Plugin to deactivate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsDeactivate = validate29;
+const schema30 = {"$id":"#pagebuilderOneV1PostPluginsDeactivate","type":"object","properties":{"slug":{"description":"Plugin to deactivate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsDeactivate" */;
 let vErrors = null;
 let errors = 0;
@@ -1105,14 +1211,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsUpgrade = validate28;
-const schema29 = {"$id":"#pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"description":"Plugin to upgrade.","type":"string"},"status":{"description":"An upgraded plugin is left active.","type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsUpgrade = validate30;
+const schema31 = {"$id":"#pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"description":"Plugin to upgrade.","type":"string"},"status":{"description":"An upgraded plugin is left active.","type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsUpgrade" */;
 let vErrors = null;
 let errors = 0;
@@ -1152,7 +1258,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "active")){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema29.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema31.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1173,14 +1279,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun = validate29;
-const schema30 = {"$id":"#pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"description":"Plugin whose settings move to the connected account.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"force":{"description":"Migrate even when the plugin is already connected.","type":"boolean","default":true}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun = validate31;
+const schema32 = {"$id":"#pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"description":"Plugin whose settings move to the connected account.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"force":{"description":"Migrate even when the plugin is already connected.","type":"boolean","default":true}},"additionalProperties":true,"required":["slug"]};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsMigrationRun" */;
 let vErrors = null;
 let errors = 0;
@@ -1208,7 +1314,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema30.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema32.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1241,14 +1347,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback = validate30;
-const schema31 = {"$id":"#pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"description":"Plugin whose migration is undone.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback = validate32;
+const schema33 = {"$id":"#pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"description":"Plugin whose migration is undone.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsMigrationRollback" */;
 let vErrors = null;
 let errors = 0;
@@ -1276,7 +1382,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema31.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema33.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1297,61 +1403,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate30.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderOneV1GetSettings = validate31;
-const schema32 = {"$id":"#pagebuilderOneV1GetSettings","type":"object","properties":{},"additionalProperties":true};
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderOneV1GetSettings" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderOneV1UpdateSettings = validate32;
-const schema33 = {"$id":"#pagebuilderOneV1UpdateSettings","type":"object","properties":{},"additionalProperties":true};
-
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderOneV1UpdateSettings" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetManageDashboardWidgetState = validate33;
-const schema34 = {"$id":"#pagebuilderOneV1GetManageDashboardWidgetState","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1GetSettings = validate33;
+const schema34 = {"$id":"#pagebuilderOneV1GetSettings","type":"object","properties":{},"additionalProperties":true};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderOneV1GetManageDashboardWidgetState" */;
+/*# sourceURL="#pagebuilderOneV1GetSettings" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1370,11 +1430,11 @@ validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetLogs = validate34;
-const schema35 = {"$id":"#pagebuilderOneV1GetLogs","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1UpdateSettings = validate34;
+const schema35 = {"$id":"#pagebuilderOneV1UpdateSettings","type":"object","properties":{},"additionalProperties":true};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderOneV1GetLogs" */;
+/*# sourceURL="#pagebuilderOneV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1393,11 +1453,11 @@ validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1DeleteLogs = validate35;
-const schema36 = {"$id":"#pagebuilderOneV1DeleteLogs","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1GetManageDashboardWidgetState = validate35;
+const schema36 = {"$id":"#pagebuilderOneV1GetManageDashboardWidgetState","type":"object","properties":{},"additionalProperties":true};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderOneV1DeleteLogs" */;
+/*# sourceURL="#pagebuilderOneV1GetManageDashboardWidgetState" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1416,11 +1476,11 @@ validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1Index = validate36;
-const schema37 = {"$id":"#pagebuilderV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const pagebuilderOneV1GetLogs = validate36;
+const schema37 = {"$id":"#pagebuilderOneV1GetLogs","type":"object","properties":{},"additionalProperties":true};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1Index" */;
+/*# sourceURL="#pagebuilderOneV1GetLogs" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1439,11 +1499,11 @@ validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteCache = validate37;
-const schema38 = {"$id":"#pagebuilderV1DeleteCache","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1DeleteLogs = validate37;
+const schema38 = {"$id":"#pagebuilderOneV1DeleteLogs","type":"object","properties":{},"additionalProperties":true};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1DeleteCache" */;
+/*# sourceURL="#pagebuilderOneV1DeleteLogs" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1462,11 +1522,11 @@ validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobals = validate38;
-const schema39 = {"$id":"#pagebuilderV1GetGlobals","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1Index = validate38;
+const schema39 = {"$id":"#pagebuilderV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetGlobals" */;
+/*# sourceURL="#pagebuilderV1Index" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1485,11 +1545,11 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsColors = validate39;
-const schema40 = {"$id":"#pagebuilderV1GetGlobalsColors","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1DeleteCache = validate39;
+const schema40 = {"$id":"#pagebuilderV1DeleteCache","type":"object","properties":{},"additionalProperties":true};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetGlobalsColors" */;
+/*# sourceURL="#pagebuilderV1DeleteCache" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1508,44 +1568,22 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsColor = validate40;
-const schema41 = {"$id":"#pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobals = validate40;
+const schema41 = {"$id":"#pagebuilderV1GetGlobals","type":"object","properties":{},"additionalProperties":true};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetGlobalsColor" */;
+/*# sourceURL="#pagebuilderV1GetGlobals" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -1553,16 +1591,17 @@ validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1SaveGlobalsColor = validate41;
-const schema42 = {"$id":"#pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsColors = validate41;
+const schema42 = {"$id":"#pagebuilderV1GetGlobalsColors","type":"object","properties":{},"additionalProperties":true};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1SaveGlobalsColor" */;
+/*# sourceURL="#pagebuilderV1GetGlobalsColors" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1571,38 +1610,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteGlobalsColor = validate42;
-const schema43 = {"$id":"#pagebuilderV1DeleteGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsColor = validate42;
+const schema43 = {"$id":"#pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1DeleteGlobalsColor" */;
+/*# sourceURL="#pagebuilderV1GetGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1643,17 +1659,17 @@ validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsTypography = validate43;
-const schema44 = {"$id":"#pagebuilderV1GetGlobalsTypography","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1SaveGlobalsColor = validate43;
+const schema44 = {"$id":"#pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"},"title":{"description":"Name of the colour.","type":"string"},"value":{"description":"The colour, as #rgb, #rrggbb or #rrggbbaa.","type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
+const pattern1 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$", "");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetGlobalsTypography" */;
+/*# sourceURL="#pagebuilderV1SaveGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1662,15 +1678,75 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data2 = data.value;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsTypographyItem = validate44;
-const schema45 = {"$id":"#pagebuilderV1GetGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1DeleteGlobalsColor = validate44;
+const schema45 = {"$id":"#pagebuilderV1DeleteGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetGlobalsTypographyItem" */;
+/*# sourceURL="#pagebuilderV1DeleteGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1711,16 +1787,17 @@ validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1SaveGlobalsTypographyItem = validate45;
-const schema46 = {"$id":"#pagebuilderV1SaveGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsTypography = validate45;
+const schema46 = {"$id":"#pagebuilderV1GetGlobalsTypography","type":"object","properties":{},"additionalProperties":true};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1SaveGlobalsTypographyItem" */;
+/*# sourceURL="#pagebuilderV1GetGlobalsTypography" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1729,38 +1806,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteGlobalsTypographyItem = validate46;
-const schema47 = {"$id":"#pagebuilderV1DeleteGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsTypographyItem = validate46;
+const schema47 = {"$id":"#pagebuilderV1GetGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1DeleteGlobalsTypographyItem" */;
+/*# sourceURL="#pagebuilderV1GetGlobalsTypographyItem" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1801,10 +1855,100 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSettings = validate47;
-const schema48 = {"$id":"#pagebuilderV1GetSettings","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1SaveGlobalsTypographyItem = validate47;
+const schema48 = {"$id":"#pagebuilderV1SaveGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1SaveGlobalsTypographyItem" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1DeleteGlobalsTypographyItem = validate48;
+const schema49 = {"$id":"#pagebuilderV1DeleteGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1DeleteGlobalsTypographyItem" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1GetSettings = validate49;
+const schema50 = {"$id":"#pagebuilderV1GetSettings","type":"object","properties":{},"additionalProperties":true};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -1820,14 +1964,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateSettings = validate48;
-const schema49 = {"$id":"#pagebuilderV1UpdateSettings","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1UpdateSettings = validate50;
+const schema51 = {"$id":"#pagebuilderV1UpdateSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -1843,14 +1987,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost = validate49;
-const schema50 = {"$id":"#pagebuilderV1GetPost","type":"object","properties":{"included_types":{"description":"Post types to search (all public ones when null).","type":"array","default":null},"excluded_types":{"description":"Post types never searched.","type":"array","default":["builder-floating-buttons","builder-landing-page","builder_library","attachment","revision","nav_menu_item","custom_css","customize_changeset"]},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"is_public":{"description":"Search only publicly viewable post types.","type":"boolean","default":true},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null},"tax_query":{"description":"Extra taxonomy conditions.","type":"array","default":null}},"additionalProperties":true};
+export const pagebuilderV1GetPost = validate51;
+const schema52 = {"$id":"#pagebuilderV1GetPost","type":"object","properties":{"included_types":{"description":"Post types to search (all public ones when null).","type":"array","default":null},"excluded_types":{"description":"Post types never searched.","type":"array","default":["builder-floating-buttons","builder-landing-page","builder_library","attachment","revision","nav_menu_item","custom_css","customize_changeset"]},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"is_public":{"description":"Search only publicly viewable post types.","type":"boolean","default":true},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null},"tax_query":{"description":"Extra taxonomy conditions.","type":"array","default":null}},"additionalProperties":true};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetPost" */;
 let vErrors = null;
 let errors = 0;
@@ -1951,14 +2095,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTerm = validate50;
-const schema51 = {"$id":"#pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"description":"Taxonomies to search (all when null).","type":"array","default":null},"excluded_types":{"description":"Taxonomies never searched.","type":"array","default":null},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"hide_empty":{"description":"Leave out terms with no posts.","type":"boolean","default":false},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null}},"additionalProperties":true};
+export const pagebuilderV1GetTerm = validate52;
+const schema53 = {"$id":"#pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"description":"Taxonomies to search (all when null).","type":"array","default":null},"excluded_types":{"description":"Taxonomies never searched.","type":"array","default":null},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"hide_empty":{"description":"Leave out terms with no posts.","type":"boolean","default":false},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null}},"additionalProperties":true};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -2047,14 +2191,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUser = validate51;
-const schema52 = {"$id":"#pagebuilderV1GetUser","type":"object","properties":{"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100}},"additionalProperties":true};
+export const pagebuilderV1GetUser = validate53;
+const schema54 = {"$id":"#pagebuilderV1GetUser","type":"object","properties":{"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100}},"additionalProperties":true};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetUser" */;
 let vErrors = null;
 let errors = 0;
@@ -2095,14 +2239,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetFavorites = validate52;
-const schema53 = {"$id":"#pagebuilderV1GetFavorites","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetFavorites = validate54;
+const schema55 = {"$id":"#pagebuilderV1GetFavorites","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -2202,14 +2346,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostFavorites = validate53;
-const schema54 = {"$id":"#pagebuilderV1PostFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item marked as favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1PostFavorites = validate55;
+const schema56 = {"$id":"#pagebuilderV1PostFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item marked as favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -2269,14 +2413,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteFavorites = validate54;
-const schema55 = {"$id":"#pagebuilderV1DeleteFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item no longer a favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1DeleteFavorites = validate56;
+const schema57 = {"$id":"#pagebuilderV1DeleteFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item no longer a favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -2336,14 +2480,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetKitElementsDefaults = validate55;
-const schema56 = {"$id":"#pagebuilderV1GetKitElementsDefaults","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetKitElementsDefaults = validate57;
+const schema58 = {"$id":"#pagebuilderV1GetKitElementsDefaults","type":"object","properties":{},"additionalProperties":true};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -2359,14 +2503,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateKitElementsDefaults = validate56;
-const schema57 = {"$id":"#pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type the defaults apply to.","type":"string"},"settings":{"description":"Default settings of that element type.","type":"object"}},"additionalProperties":true,"required":["type","settings"]};
+export const pagebuilderV1UpdateKitElementsDefaults = validate58;
+const schema59 = {"$id":"#pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type the defaults apply to.","type":"string"},"settings":{"description":"Default settings of that element type.","type":"object"}},"additionalProperties":true,"required":["type","settings"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -2427,14 +2571,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteKitElementsDefaults = validate57;
-const schema58 = {"$id":"#pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type whose defaults are removed.","type":"string"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1DeleteKitElementsDefaults = validate59;
+const schema60 = {"$id":"#pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type whose defaults are removed.","type":"string"}},"additionalProperties":true,"required":["type"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -2472,14 +2616,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSiteNavigationRecentPosts = validate58;
-const schema59 = {"$id":"#pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"description":"How many posts to answer.","type":"integer"},"post_type":{"description":"Post types to include.","type":"array","default":["page","post","builder_library"]},"post__not_in":{"description":"Post ids to leave out.","type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
+export const pagebuilderV1GetSiteNavigationRecentPosts = validate60;
+const schema61 = {"$id":"#pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"description":"How many posts to answer.","type":"integer"},"post_type":{"description":"Post types to include.","type":"array","default":["page","post","builder_library"]},"post__not_in":{"description":"Post ids to leave out.","type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetSiteNavigationRecentPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -2559,14 +2703,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSiteNavigationAddNewPost = validate59;
-const schema60 = {"$id":"#pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"description":"Type of the new draft.","type":"string","default":"post"}},"additionalProperties":true};
+export const pagebuilderV1PostSiteNavigationAddNewPost = validate61;
+const schema62 = {"$id":"#pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"description":"Type of the new draft.","type":"string","default":"post"}},"additionalProperties":true};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostSiteNavigationAddNewPost" */;
 let vErrors = null;
 let errors = 0;
@@ -2594,14 +2738,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostDesignSystemSyncStylesheet = validate60;
-const schema61 = {"$id":"#pagebuilderV1PostDesignSystemSyncStylesheet","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1PostDesignSystemSyncStylesheet = validate62;
+const schema63 = {"$id":"#pagebuilderV1PostDesignSystemSyncStylesheet","type":"object","properties":{},"additionalProperties":true};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostDesignSystemSyncStylesheet" */;
 let vErrors = null;
 let errors = 0;
@@ -2617,14 +2761,49 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetChecklist = validate61;
-const schema62 = {"$id":"#pagebuilderV1GetChecklist","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetDesignSystemStylesheet = validate63;
+const schema64 = {"$id":"#pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"description":"Version of the stylesheet (cache busting; any value serves the current one).","type":"string"}},"additionalProperties":true};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetDesignSystemStylesheet" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ver !== undefined){
+if(typeof data.ver !== "string"){
+const err0 = {instancePath:instancePath+"/ver",schemaPath:"#/properties/ver/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1GetChecklist = validate64;
+const schema65 = {"$id":"#pagebuilderV1GetChecklist","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetChecklist" */;
 let vErrors = null;
 let errors = 0;
@@ -2724,128 +2903,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate61.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1GetChecklistItem = validate62;
-const schema63 = {"$id":"#pagebuilderV1GetChecklistItem","type":"object","properties":{"id":{"description":"Checklist entry id.","type":"string"}},"additionalProperties":true,"required":["id"]};
-
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetChecklistItem" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate62.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1GetChecklistSteps = validate63;
-const schema64 = {"$id":"#pagebuilderV1GetChecklistSteps","type":"object","properties":{},"additionalProperties":true};
-
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetChecklistSteps" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate63.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1GetChecklistStep = validate64;
-const schema65 = {"$id":"#pagebuilderV1GetChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"}},"additionalProperties":true,"required":["id"]};
-
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetChecklistStep" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateChecklistStep = validate65;
-const schema66 = {"$id":"#pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetChecklistItem = validate65;
+const schema66 = {"$id":"#pagebuilderV1GetChecklistItem","type":"object","properties":{"id":{"description":"Checklist entry id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1UpdateChecklistStep" */;
+/*# sourceURL="#pagebuilderV1GetChecklistItem" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2886,11 +2952,11 @@ validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetChecklistUserProgress = validate66;
-const schema67 = {"$id":"#pagebuilderV1GetChecklistUserProgress","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetChecklistSteps = validate66;
+const schema67 = {"$id":"#pagebuilderV1GetChecklistSteps","type":"object","properties":{},"additionalProperties":true};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetChecklistUserProgress" */;
+/*# sourceURL="#pagebuilderV1GetChecklistSteps" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2909,10 +2975,135 @@ validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateChecklistUserProgress = validate67;
-const schema68 = {"$id":"#pagebuilderV1UpdateChecklistUserProgress","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetChecklistStep = validate67;
+const schema68 = {"$id":"#pagebuilderV1GetChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetChecklistStep" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1UpdateChecklistStep = validate68;
+const schema69 = {"$id":"#pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"},"is_marked_completed":{"description":"Whether the site owner marked the step done.","type":"boolean"}},"additionalProperties":true,"required":["id"]};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1UpdateChecklistStep" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.is_marked_completed !== undefined){
+if(typeof data.is_marked_completed !== "boolean"){
+const err2 = {instancePath:instancePath+"/is_marked_completed",schemaPath:"#/properties/is_marked_completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1GetChecklistUserProgress = validate69;
+const schema70 = {"$id":"#pagebuilderV1GetChecklistUserProgress","type":"object","properties":{},"additionalProperties":true};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetChecklistUserProgress" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1UpdateChecklistUserProgress = validate70;
+const schema71 = {"$id":"#pagebuilderV1UpdateChecklistUserProgress","type":"object","properties":{},"additionalProperties":true};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateChecklistUserProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -2928,14 +3119,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboarding = validate68;
-const schema69 = {"$id":"#pagebuilderV1GetOnboarding","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetOnboarding = validate71;
+const schema72 = {"$id":"#pagebuilderV1GetOnboarding","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetOnboarding" */;
 let vErrors = null;
 let errors = 0;
@@ -3035,84 +3226,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate68.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1GetOnboardingUserProgress = validate69;
-const schema70 = {"$id":"#pagebuilderV1GetOnboardingUserProgress","type":"object","properties":{},"additionalProperties":true};
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetOnboardingUserProgress" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate69.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1UpdateOnboardingUserProgress = validate70;
-const schema71 = {"$id":"#pagebuilderV1UpdateOnboardingUserProgress","type":"object","properties":{},"additionalProperties":true};
-
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1UpdateOnboardingUserProgress" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate70.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1GetOnboardingUserChoices = validate71;
-const schema72 = {"$id":"#pagebuilderV1GetOnboardingUserChoices","type":"object","properties":{},"additionalProperties":true};
-
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetOnboardingUserChoices" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateOnboardingUserChoices = validate72;
-const schema73 = {"$id":"#pagebuilderV1UpdateOnboardingUserChoices","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingUserProgress = validate72;
+const schema73 = {"$id":"#pagebuilderV1GetOnboardingUserProgress","type":"object","properties":{},"additionalProperties":true};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1UpdateOnboardingUserChoices" */;
+/*# sourceURL="#pagebuilderV1GetOnboardingUserProgress" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3131,11 +3253,11 @@ validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboardingProInstallScreen = validate73;
-const schema74 = {"$id":"#pagebuilderV1GetOnboardingProInstallScreen","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1UpdateOnboardingUserProgress = validate73;
+const schema74 = {"$id":"#pagebuilderV1UpdateOnboardingUserProgress","type":"object","properties":{},"additionalProperties":true};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetOnboardingProInstallScreen" */;
+/*# sourceURL="#pagebuilderV1UpdateOnboardingUserProgress" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3154,11 +3276,11 @@ validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboardingInstallPro = validate74;
-const schema75 = {"$id":"#pagebuilderV1GetOnboardingInstallPro","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingUserChoices = validate74;
+const schema75 = {"$id":"#pagebuilderV1GetOnboardingUserChoices","type":"object","properties":{},"additionalProperties":true};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetOnboardingInstallPro" */;
+/*# sourceURL="#pagebuilderV1GetOnboardingUserChoices" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3177,11 +3299,11 @@ validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostOnboardingInstallPro = validate75;
-const schema76 = {"$id":"#pagebuilderV1PostOnboardingInstallPro","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1UpdateOnboardingUserChoices = validate75;
+const schema76 = {"$id":"#pagebuilderV1UpdateOnboardingUserChoices","type":"object","properties":{},"additionalProperties":true};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1PostOnboardingInstallPro" */;
+/*# sourceURL="#pagebuilderV1UpdateOnboardingUserChoices" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3200,11 +3322,11 @@ validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboardingInstallTheme = validate76;
-const schema77 = {"$id":"#pagebuilderV1GetOnboardingInstallTheme","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingProInstallScreen = validate76;
+const schema77 = {"$id":"#pagebuilderV1GetOnboardingProInstallScreen","type":"object","properties":{},"additionalProperties":true};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetOnboardingInstallTheme" */;
+/*# sourceURL="#pagebuilderV1GetOnboardingProInstallScreen" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3223,11 +3345,11 @@ validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostOnboardingInstallTheme = validate77;
-const schema78 = {"$id":"#pagebuilderV1PostOnboardingInstallTheme","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingInstallPro = validate77;
+const schema78 = {"$id":"#pagebuilderV1GetOnboardingInstallPro","type":"object","properties":{},"additionalProperties":true};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1PostOnboardingInstallTheme" */;
+/*# sourceURL="#pagebuilderV1GetOnboardingInstallPro" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3246,11 +3368,11 @@ validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostOperationsOptInV4 = validate78;
-const schema79 = {"$id":"#pagebuilderV1PostOperationsOptInV4","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1PostOnboardingInstallPro = validate78;
+const schema79 = {"$id":"#pagebuilderV1PostOnboardingInstallPro","type":"object","properties":{},"additionalProperties":true};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1PostOperationsOptInV4" */;
+/*# sourceURL="#pagebuilderV1PostOnboardingInstallPro" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3269,11 +3391,11 @@ validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostAssistantConsent = validate79;
-const schema80 = {"$id":"#pagebuilderV1PostAssistantConsent","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingInstallTheme = validate79;
+const schema80 = {"$id":"#pagebuilderV1GetOnboardingInstallTheme","type":"object","properties":{},"additionalProperties":true};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1PostAssistantConsent" */;
+/*# sourceURL="#pagebuilderV1GetOnboardingInstallTheme" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3292,11 +3414,11 @@ validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTemplateLibraryTemplates = validate80;
-const schema81 = {"$id":"#pagebuilderV1GetTemplateLibraryTemplates","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1PostOnboardingInstallTheme = validate80;
+const schema81 = {"$id":"#pagebuilderV1PostOnboardingInstallTheme","type":"object","properties":{},"additionalProperties":true};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1GetTemplateLibraryTemplates" */;
+/*# sourceURL="#pagebuilderV1PostOnboardingInstallTheme" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3315,10 +3437,125 @@ validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostTemplateLibraryTemplates = validate81;
-const schema82 = {"$id":"#pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"description":"Template title.","type":"string"},"type":{"description":"What the template is used as.","type":"string","enum":["page","section","container"]},"content":{"description":"The template's element tree.","type":"object"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1GetOperationsOptInV4 = validate81;
+const schema82 = {"$id":"#pagebuilderV1GetOperationsOptInV4","type":"object","properties":{},"additionalProperties":true};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetOperationsOptInV4" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1PostOperationsOptInV4 = validate82;
+const schema83 = {"$id":"#pagebuilderV1PostOperationsOptInV4","type":"object","properties":{},"additionalProperties":true};
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1PostOperationsOptInV4" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1GetAssistantConsent = validate83;
+const schema84 = {"$id":"#pagebuilderV1GetAssistantConsent","type":"object","properties":{},"additionalProperties":true};
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetAssistantConsent" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1PostAssistantConsent = validate84;
+const schema85 = {"$id":"#pagebuilderV1PostAssistantConsent","type":"object","properties":{},"additionalProperties":true};
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1PostAssistantConsent" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1GetTemplateLibraryTemplates = validate85;
+const schema86 = {"$id":"#pagebuilderV1GetTemplateLibraryTemplates","type":"object","properties":{},"additionalProperties":true};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetTemplateLibraryTemplates" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1PostTemplateLibraryTemplates = validate86;
+const schema87 = {"$id":"#pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"description":"Template title.","type":"string"},"type":{"description":"What the template is used as.","type":"string","enum":["page","section","container"]},"content":{"description":"The template's element tree.","type":"object"}},"additionalProperties":true,"required":["type"]};
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostTemplateLibraryTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -3358,7 +3595,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "page") || (data1 === "section")) || (data1 === "container"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema82.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema87.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3392,14 +3629,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUserDataCurrentUser = validate82;
-const schema83 = {"$id":"#pagebuilderV1GetUserDataCurrentUser","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetUserDataCurrentUser = validate87;
+const schema88 = {"$id":"#pagebuilderV1GetUserDataCurrentUser","type":"object","properties":{},"additionalProperties":true};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetUserDataCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -3415,14 +3652,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateUserDataCurrentUser = validate83;
-const schema84 = {"$id":"#pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"description":"Messages the user chose not to see again.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const pagebuilderV1UpdateUserDataCurrentUser = validate88;
+const schema89 = {"$id":"#pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"description":"Messages the user chose not to see again.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateUserDataCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -3466,14 +3703,37 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostLibraryConnect = validate84;
-const schema85 = {"$id":"#pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"description":"Access token of the template library account.","type":"string"}},"additionalProperties":true,"required":["token"]};
+export const pagebuilderV1GetLibraryConnect = validate89;
+const schema90 = {"$id":"#pagebuilderV1GetLibraryConnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetLibraryConnect" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1PostLibraryConnect = validate90;
+const schema91 = {"$id":"#pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"description":"Access token of the template library account.","type":"string"}},"additionalProperties":true,"required":["token"]};
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -3511,14 +3771,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteLibraryConnect = validate85;
-const schema86 = {"$id":"#pagebuilderV1DeleteLibraryConnect","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1DeleteLibraryConnect = validate91;
+const schema92 = {"$id":"#pagebuilderV1DeleteLibraryConnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -3534,14 +3794,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSendEvent = validate86;
-const schema87 = {"$id":"#pagebuilderV1GetSendEvent","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetSendEvent = validate92;
+const schema93 = {"$id":"#pagebuilderV1GetSendEvent","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -3641,14 +3901,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSendEvent = validate87;
-const schema88 = {"$id":"#pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"description":"The event as the editor reports it.","type":"object"}},"additionalProperties":true,"required":["event_data"]};
+export const pagebuilderV1PostSendEvent = validate93;
+const schema94 = {"$id":"#pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"description":"The event as the editor reports it.","type":"object"}},"additionalProperties":true,"required":["event_data"]};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -3687,14 +3947,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsIndex = validate88;
-const schema89 = {"$id":"#pagebuilderV1DocumentsIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/documents"},"context":{"default":"view"}},"additionalProperties":true};
+export const pagebuilderV1DocumentsIndex = validate94;
+const schema95 = {"$id":"#pagebuilderV1DocumentsIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/documents"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DocumentsIndex" */;
 let vErrors = null;
 let errors = 0;
@@ -3710,14 +3970,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsPostMediaImport = validate89;
-const schema90 = {"$id":"#pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{"description":"Document (post id) whose external media is imported."}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1DocumentsPostMediaImport = validate95;
+const schema96 = {"$id":"#pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{"description":"Document (post id) whose external media is imported."}},"additionalProperties":true,"required":["id"]};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DocumentsPostMediaImport" */;
 let vErrors = null;
 let errors = 0;
@@ -3743,153 +4003,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate89.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1FeedbackIndex = validate90;
-const schema91 = {"$id":"#pagebuilderV1FeedbackIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/feedback"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1FeedbackIndex" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1FeedbackPostSubmit = validate91;
-const schema92 = {"$id":"#pagebuilderV1FeedbackPostSubmit","type":"object","properties":{},"additionalProperties":true};
-
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1FeedbackPostSubmit" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate91.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderAiV1Index = validate92;
-const schema93 = {"$id":"#pagebuilderAiV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder-ai/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderAiV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate92.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderAiV1GetPermissions = validate93;
-const schema94 = {"$id":"#pagebuilderAiV1GetPermissions","type":"object","properties":{},"additionalProperties":true};
-
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderAiV1GetPermissions" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate93.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1Index = validate94;
-const schema95 = {"$id":"#sitegenV1Index","type":"object","properties":{"namespace":{"default":"sitegen/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate94.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetGetCredits = validate95;
-const schema96 = {"$id":"#sitegenV1GetGetCredits","type":"object","properties":{},"additionalProperties":true};
-
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetGetCredits" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1GetCategories = validate96;
-const schema97 = {"$id":"#sitegenV1GetCategories","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1FeedbackIndex = validate96;
+const schema97 = {"$id":"#pagebuilderV1FeedbackIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/feedback"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetCategories" */;
+/*# sourceURL="#pagebuilderV1FeedbackIndex" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3908,17 +4030,18 @@ validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1GetSiteFeatures = validate97;
-const schema98 = {"$id":"#sitegenV1GetSiteFeatures","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1FeedbackGetSubmit = validate97;
+const schema98 = {"$id":"#pagebuilderV1FeedbackGetSubmit","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetSiteFeatures" */;
+/*# sourceURL="#pagebuilderV1FeedbackGetSubmit" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3927,15 +4050,74 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1GetSiteLanguages = validate98;
-const schema99 = {"$id":"#sitegenV1GetSiteLanguages","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1FeedbackPostSubmit = validate98;
+const schema99 = {"$id":"#pagebuilderV1FeedbackPostSubmit","type":"object","properties":{},"additionalProperties":true};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetSiteLanguages" */;
+/*# sourceURL="#pagebuilderV1FeedbackPostSubmit" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3954,11 +4136,11 @@ validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1GetImportStatus = validate99;
-const schema100 = {"$id":"#sitegenV1GetImportStatus","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderAiV1Index = validate99;
+const schema100 = {"$id":"#pagebuilderAiV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder-ai/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetImportStatus" */;
+/*# sourceURL="#pagebuilderAiV1Index" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3977,11 +4159,11 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1GetMigrationStatus = validate100;
-const schema101 = {"$id":"#sitegenV1GetMigrationStatus","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderAiV1GetPermissions = validate100;
+const schema101 = {"$id":"#pagebuilderAiV1GetPermissions","type":"object","properties":{},"additionalProperties":true};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetMigrationStatus" */;
+/*# sourceURL="#pagebuilderAiV1GetPermissions" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4000,11 +4182,11 @@ validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1GetImportErrorLog = validate101;
-const schema102 = {"$id":"#sitegenV1GetImportErrorLog","type":"object","properties":{},"additionalProperties":true};
+export const sitegenV1Index = validate101;
+const schema102 = {"$id":"#sitegenV1Index","type":"object","properties":{"namespace":{"default":"sitegen/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetImportErrorLog" */;
+/*# sourceURL="#sitegenV1Index" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4023,11 +4205,11 @@ validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1GetSetPlanPromoDismissTime = validate102;
-const schema103 = {"$id":"#sitegenV1GetSetPlanPromoDismissTime","type":"object","properties":{},"additionalProperties":true};
+export const sitegenV1GetGetCredits = validate102;
+const schema103 = {"$id":"#sitegenV1GetGetCredits","type":"object","properties":{},"additionalProperties":true};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetSetPlanPromoDismissTime" */;
+/*# sourceURL="#sitegenV1GetGetCredits" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4046,11 +4228,11 @@ validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1GetGetPlanPromoDismissTime = validate103;
-const schema104 = {"$id":"#sitegenV1GetGetPlanPromoDismissTime","type":"object","properties":{},"additionalProperties":true};
+export const sitegenV1GetCategories = validate103;
+const schema104 = {"$id":"#sitegenV1GetCategories","type":"object","properties":{},"additionalProperties":true};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetGetPlanPromoDismissTime" */;
+/*# sourceURL="#sitegenV1GetCategories" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4069,11 +4251,11 @@ validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostZipPlan = validate104;
-const schema105 = {"$id":"#sitegenV1PostZipPlan","type":"object","properties":{},"additionalProperties":true};
+export const sitegenV1GetSiteFeatures = validate104;
+const schema105 = {"$id":"#sitegenV1GetSiteFeatures","type":"object","properties":{},"additionalProperties":true};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1PostZipPlan" */;
+/*# sourceURL="#sitegenV1GetSiteFeatures" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4092,11 +4274,11 @@ validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRevokeAccess = validate105;
-const schema106 = {"$id":"#sitegenV1PostRevokeAccess","type":"object","properties":{},"additionalProperties":true};
+export const sitegenV1GetSiteLanguages = validate105;
+const schema106 = {"$id":"#sitegenV1GetSiteLanguages","type":"object","properties":{},"additionalProperties":true};
 
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1PostRevokeAccess" */;
+/*# sourceURL="#sitegenV1GetSiteLanguages" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4115,11 +4297,11 @@ validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRestoreCredit = validate106;
-const schema107 = {"$id":"#sitegenV1PostRestoreCredit","type":"object","properties":{},"additionalProperties":true};
+export const sitegenV1GetImportStatus = validate106;
+const schema107 = {"$id":"#sitegenV1GetImportStatus","type":"object","properties":{},"additionalProperties":true};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1PostRestoreCredit" */;
+/*# sourceURL="#sitegenV1GetImportStatus" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4138,10 +4320,194 @@ validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostDescription = validate107;
-const schema108 = {"$id":"#sitegenV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1GetMigrationStatus = validate107;
+const schema108 = {"$id":"#sitegenV1GetMigrationStatus","type":"object","properties":{},"additionalProperties":true};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetMigrationStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate107.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetImportErrorLog = validate108;
+const schema109 = {"$id":"#sitegenV1GetImportErrorLog","type":"object","properties":{},"additionalProperties":true};
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetImportErrorLog" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetSetPlanPromoDismissTime = validate109;
+const schema110 = {"$id":"#sitegenV1GetSetPlanPromoDismissTime","type":"object","properties":{},"additionalProperties":true};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetSetPlanPromoDismissTime" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetGetPlanPromoDismissTime = validate110;
+const schema111 = {"$id":"#sitegenV1GetGetPlanPromoDismissTime","type":"object","properties":{},"additionalProperties":true};
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetGetPlanPromoDismissTime" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostZipPlan = validate111;
+const schema112 = {"$id":"#sitegenV1PostZipPlan","type":"object","properties":{},"additionalProperties":true};
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1PostZipPlan" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetRevokeAccess = validate112;
+const schema113 = {"$id":"#sitegenV1GetRevokeAccess","type":"object","properties":{},"additionalProperties":true};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetRevokeAccess" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostRevokeAccess = validate113;
+const schema114 = {"$id":"#sitegenV1PostRevokeAccess","type":"object","properties":{},"additionalProperties":true};
+
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1PostRevokeAccess" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostRestoreCredit = validate114;
+const schema115 = {"$id":"#sitegenV1PostRestoreCredit","type":"object","properties":{},"additionalProperties":true};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1PostRestoreCredit" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostDescription = validate115;
+const schema116 = {"$id":"#sitegenV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -4203,14 +4569,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostKeywords = validate108;
-const schema109 = {"$id":"#sitegenV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostKeywords = validate116;
+const schema117 = {"$id":"#sitegenV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -4272,14 +4638,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplateKeywords = validate109;
-const schema110 = {"$id":"#sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"business_category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostTemplateKeywords = validate117;
+const schema118 = {"$id":"#sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"business_category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostTemplateKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -4341,14 +4707,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostImages = validate110;
-const schema111 = {"$id":"#sitegenV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"string"},"page":{"description":"Page of results.","type":"string"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenV1PostImages = validate118;
+const schema119 = {"$id":"#sitegenV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"string"},"page":{"description":"Page of results.","type":"string"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -4434,14 +4800,97 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRecordStep = validate111;
-const schema112 = {"$id":"#sitegenV1PostRecordStep","type":"object","properties":{"action":{"description":"What happened at the step.","type":"string"},"current_step":{"description":"Number of the step.","type":"integer"},"current_step_name":{"description":"Name of the step.","type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
+export const sitegenV1GetRecordStep = validate119;
+const schema120 = {"$id":"#sitegenV1GetRecordStep","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetRecordStep" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostRecordStep = validate120;
+const schema121 = {"$id":"#sitegenV1PostRecordStep","type":"object","properties":{"action":{"description":"What happened at the step.","type":"string"},"current_step":{"description":"Number of the step.","type":"integer"},"current_step_name":{"description":"Name of the step.","type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostRecordStep" */;
 let vErrors = null;
 let errors = 0;
@@ -4524,14 +4973,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates = validate112;
-const schema113 = {"$id":"#sitegenV1PostTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keyword":{"description":"Word the templates should match.","type":"string"}},"additionalProperties":true};
+export const sitegenV1PostTemplates = validate121;
+const schema122 = {"$id":"#sitegenV1PostTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keyword":{"description":"Word the templates should match.","type":"string"}},"additionalProperties":true};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -4583,14 +5032,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAllTemplates = validate113;
-const schema114 = {"$id":"#sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"per_page":{"description":"Templates per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keyword":{"description":"Word the templates should match.","type":"string"},"sort":{"description":"Sort field and direction.","type":"object"}},"additionalProperties":true};
+export const sitegenV1PostAllTemplates = validate122;
+const schema123 = {"$id":"#sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"per_page":{"description":"Templates per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keyword":{"description":"Word the templates should match.","type":"string"},"sort":{"description":"Sort field and direction.","type":"object"}},"additionalProperties":true};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostAllTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -4681,14 +5130,37 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostUserDetails = validate114;
-const schema115 = {"$id":"#sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"description":"What the business does.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_category":{"description":"Business category.","type":"string"},"site_language":{"description":"Language of the generated site.","type":"string"},"keywords":{"description":"Keywords chosen.","type":"array"},"images":{"description":"Images chosen.","type":"array"},"business_addeess":{"description":"Postal address (the name is spelled so by clients).","type":"string"},"business_phone":{"description":"Phone number.","type":"string"},"business_email":{"description":"Contact email.","type":"string"},"social_profiles":{"description":"Links to social profiles.","type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
+export const sitegenV1GetUserDetails = validate123;
+const schema124 = {"$id":"#sitegenV1GetUserDetails","type":"object","properties":{},"additionalProperties":true};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetUserDetails" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate123.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostUserDetails = validate124;
+const schema125 = {"$id":"#sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"description":"What the business does.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_category":{"description":"Business category.","type":"string"},"site_language":{"description":"Language of the generated site.","type":"string"},"keywords":{"description":"Keywords chosen.","type":"array"},"images":{"description":"Images chosen.","type":"array"},"business_addeess":{"description":"Postal address (the name is spelled so by clients).","type":"string"},"business_phone":{"description":"Phone number.","type":"string"},"business_email":{"description":"Contact email.","type":"string"},"social_profiles":{"description":"Links to social profiles.","type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -4884,14 +5356,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSite = validate115;
-const schema116 = {"$id":"#sitegenV1PostSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostSite = validate125;
+const schema126 = {"$id":"#sitegenV1PostSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostSite" */;
 let vErrors = null;
 let errors = 0;
@@ -4929,14 +5401,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostContentExport = validate116;
-const schema117 = {"$id":"#sitegenV1PostContentExport","type":"object","properties":{"template":{"description":"Template whose text is filled in.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"language":{"description":"Language of the text.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostContentExport = validate126;
+const schema127 = {"$id":"#sitegenV1PostContentExport","type":"object","properties":{"template":{"description":"Template whose text is filled in.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"language":{"description":"Language of the text.","type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostContentExport" */;
 let vErrors = null;
 let errors = 0;
@@ -5010,14 +5482,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAiSite = validate117;
-const schema118 = {"$id":"#sitegenV1PostAiSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostAiSite = validate127;
+const schema128 = {"$id":"#sitegenV1PostAiSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostAiSite" */;
 let vErrors = null;
 let errors = 0;
@@ -5067,14 +5539,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSearchCategory = validate118;
-const schema119 = {"$id":"#sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"description":"Word to find a business category for.","type":"string"}},"additionalProperties":true,"required":["keyword"]};
+export const sitegenV1PostSearchCategory = validate128;
+const schema129 = {"$id":"#sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"description":"Word to find a business category for.","type":"string"}},"additionalProperties":true,"required":["keyword"]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostSearchCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -5112,14 +5584,37 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSetStepData = validate119;
-const schema120 = {"$id":"#sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"description":"The wizard's state, as the client serialises it.","type":"string"}},"additionalProperties":true,"required":["business_details"]};
+export const sitegenV1GetSetStepData = validate129;
+const schema130 = {"$id":"#sitegenV1GetSetStepData","type":"object","properties":{},"additionalProperties":true};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetSetStepData" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostSetStepData = validate130;
+const schema131 = {"$id":"#sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"description":"The wizard's state, as the client serialises it.","type":"string"}},"additionalProperties":true,"required":["business_details"]};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostSetStepData" */;
 let vErrors = null;
 let errors = 0;
@@ -5157,14 +5652,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1Index = validate120;
-const schema121 = {"$id":"#themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const themeV1Index = validate131;
+const schema132 = {"$id":"#themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -5180,14 +5675,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1GetAdminSettings = validate121;
-const schema122 = {"$id":"#themeV1GetAdminSettings","type":"object","properties":{},"additionalProperties":true};
+export const themeV1GetAdminSettings = validate132;
+const schema133 = {"$id":"#themeV1GetAdminSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1GetAdminSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -5203,14 +5698,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1GetGetLearnChapters = validate122;
-const schema123 = {"$id":"#themeV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
+export const themeV1GetGetLearnChapters = validate133;
+const schema134 = {"$id":"#themeV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1GetGetLearnChapters" */;
 let vErrors = null;
 let errors = 0;
@@ -5226,14 +5721,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1PostUpdateLearnProgress = validate123;
-const schema124 = {"$id":"#themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const themeV1PostUpdateLearnProgress = validate134;
+const schema135 = {"$id":"#themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -5315,14 +5810,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1Index = validate124;
-const schema125 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const npsSurveyV1Index = validate135;
+const schema136 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -5338,14 +5833,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate125;
-const schema126 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given.","type":"integer"},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+export const npsSurveyV1GetRating = validate136;
+const schema137 = {"$id":"#npsSurveyV1GetRating","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#npsSurveyV1GetRating" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+
+export const npsSurveyV1PostRating = validate137;
+const schema138 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given (0 to 10).","type":"integer","minimum":0,"maximum":10},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -5404,10 +5982,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.comment !== undefined){
-if(typeof data.comment !== "string"){
-const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 == "number"){
+if(data1 > 10 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5416,10 +5993,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.plugin_slug !== undefined){
-if(typeof data.plugin_slug !== "string"){
-const err6 = {instancePath:instancePath+"/plugin_slug",schemaPath:"#/properties/plugin_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5430,8 +6005,9 @@ errors++;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment !== undefined){
+if(typeof data.comment !== "string"){
+const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5440,14 +6016,121 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate125.errors = vErrors;
+}
+if(data.plugin_slug !== undefined){
+if(typeof data.plugin_slug !== "string"){
+const err8 = {instancePath:instancePath+"/plugin_slug",schemaPath:"#/properties/plugin_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate126;
-const schema127 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1GetDismissNpsSurvey = validate138;
+const schema139 = {"$id":"#npsSurveyV1GetDismissNpsSurvey","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#npsSurveyV1GetDismissNpsSurvey" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+export const npsSurveyV1PostDismissNpsSurvey = validate139;
+const schema140 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -5552,14 +6235,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const coreV2Index = validate127;
-const schema128 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreV2Index = validate140;
+const schema141 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreV2Index" */;
 let vErrors = null;
 let errors = 0;
@@ -5575,15 +6258,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate128;
-const schema129 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+export const listPosts = validate141;
+const schema142 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
 const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -5601,7 +6284,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema129.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema142.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5912,7 +6595,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema129.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema142.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5948,7 +6631,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema129.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema142.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5971,7 +6654,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema129.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema142.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5998,7 +6681,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data21 === "post_title") || (data21 === "post_content")) || (data21 === "post_excerpt"))){
-const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema129.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema142.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6065,7 +6748,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((((((((((((data25 === "publish") || (data25 === "future")) || (data25 === "draft")) || (data25 === "pending")) || (data25 === "private")) || (data25 === "trash")) || (data25 === "auto-draft")) || (data25 === "inherit")) || (data25 === "request-pending")) || (data25 === "request-confirmed")) || (data25 === "request-failed")) || (data25 === "request-completed")) || (data25 === "any"))){
-const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema129.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema142.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6100,7 +6783,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data26 === "AND") || (data26 === "OR"))){
-const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema129.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema142.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6113,7 +6796,7 @@ errors++;
 if(data.categories !== undefined){
 let data27 = data.categories;
 if(!data27 || typeof data27 != "object"){
-const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema129.properties.categories.type},message:"must be object,array"};
+const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema142.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6225,7 +6908,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((data32 === "AND") || (data32 === "OR"))){
-const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema129.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema142.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6282,7 +6965,7 @@ vErrors = null;
 if(data.categories_exclude !== undefined){
 let data33 = data.categories_exclude;
 if(!data33 || typeof data33 != "object"){
-const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema129.properties.categories_exclude.type},message:"must be object,array"};
+const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema142.properties.categories_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6428,7 +7111,7 @@ vErrors = null;
 if(data.tags !== undefined){
 let data38 = data.tags;
 if(!data38 || typeof data38 != "object"){
-const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema129.properties.tags.type},message:"must be object,array"};
+const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema142.properties.tags.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6528,7 +7211,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((data42 === "AND") || (data42 === "OR"))){
-const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema129.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema142.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6585,7 +7268,7 @@ vErrors = null;
 if(data.tags_exclude !== undefined){
 let data43 = data.tags_exclude;
 if(!data43 || typeof data43 != "object"){
-const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema129.properties.tags_exclude.type},message:"must be object,array"};
+const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema142.properties.tags_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6757,7 +7440,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((((((((data50 === "standard") || (data50 === "aside")) || (data50 === "chat")) || (data50 === "gallery")) || (data50 === "link")) || (data50 === "image")) || (data50 === "quote")) || (data50 === "status")) || (data50 === "video")) || (data50 === "audio"))){
-const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema129.properties.format.items.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema142.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -6814,14 +7497,14 @@ vErrors.push(err85);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate129;
-const schema130 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPost = validate142;
+const schema143 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPost" */;
 let vErrors = null;
 let errors = 0;
@@ -6829,7 +7512,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema130.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema143.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6854,7 +7537,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema130.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema143.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6901,7 +7584,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema130.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema143.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6962,7 +7645,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema130.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6985,7 +7668,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema130.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7008,7 +7691,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema130.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema143.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7138,14 +7821,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate130;
-const schema131 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPost = validate143;
+const schema144 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -7176,7 +7859,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema131.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema144.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7222,14 +7905,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate131;
-const schema132 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost = validate144;
+const schema145 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -7250,7 +7933,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema132.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema145.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7275,7 +7958,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema132.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema145.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7322,7 +8005,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema132.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema145.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7383,7 +8066,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema132.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema145.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7406,7 +8089,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema132.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema145.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7429,7 +8112,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema132.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema145.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7559,14 +8242,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate132;
-const schema133 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePost = validate145;
+const schema146 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -7607,14 +8290,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate133;
-const schema134 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate146;
+const schema147 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -7645,7 +8328,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema134.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema147.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7811,7 +8494,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema134.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema147.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7834,7 +8517,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema134.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema147.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7855,14 +8538,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate134;
-const schema135 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostRevision = validate147;
+const schema148 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -7906,7 +8589,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema135.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema148.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7927,14 +8610,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate135;
-const schema136 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePostRevision = validate148;
+const schema149 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -7988,14 +8671,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate136;
-const schema137 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPostAutosaves = validate149;
+const schema150 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -8026,7 +8709,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema137.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema150.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8047,14 +8730,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate137;
-const schema138 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave = validate150;
+const schema151 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -8075,7 +8758,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema138.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema151.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8100,7 +8783,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema138.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema151.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8147,7 +8830,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema138.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema151.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8208,7 +8891,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema138.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema151.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8231,7 +8914,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema138.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema151.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8254,7 +8937,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema138.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema151.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8384,14 +9067,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostAutosave = validate138;
-const schema139 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostAutosave = validate151;
+const schema152 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -8435,7 +9118,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema139.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema152.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8456,14 +9139,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate139;
-const schema140 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
+export const listPages = validate152;
+const schema153 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -8481,7 +9164,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema140.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema153.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8805,7 +9488,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data17 === "exact")){
-const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema140.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema153.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8841,7 +9524,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data19 === "asc") || (data19 === "desc"))){
-const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema140.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema153.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8864,7 +9547,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((((((data20 === "author") || (data20 === "date")) || (data20 === "id")) || (data20 === "include")) || (data20 === "modified")) || (data20 === "parent")) || (data20 === "relevance")) || (data20 === "slug")) || (data20 === "include_slugs")) || (data20 === "title")) || (data20 === "menu_order"))){
-const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema140.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema153.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8949,7 +9632,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data26 === "post_title") || (data26 === "post_content")) || (data26 === "post_excerpt"))){
-const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema140.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema153.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9016,7 +9699,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(((((((((((((data30 === "publish") || (data30 === "future")) || (data30 === "draft")) || (data30 === "pending")) || (data30 === "private")) || (data30 === "trash")) || (data30 === "auto-draft")) || (data30 === "inherit")) || (data30 === "request-pending")) || (data30 === "request-confirmed")) || (data30 === "request-failed")) || (data30 === "request-completed")) || (data30 === "any"))){
-const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema140.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema153.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9049,14 +9732,14 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate140;
-const schema141 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPage = validate153;
+const schema154 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPage" */;
 let vErrors = null;
 let errors = 0;
@@ -9064,7 +9747,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema141.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema154.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9089,7 +9772,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema141.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema154.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9136,7 +9819,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema141.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema154.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9210,7 +9893,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema154.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9233,7 +9916,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema154.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9306,14 +9989,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const getPage = validate141;
-const schema142 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPage = validate154;
+const schema155 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPage" */;
 let vErrors = null;
 let errors = 0;
@@ -9344,7 +10027,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema142.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema155.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9390,14 +10073,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate142;
-const schema143 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const updatePage = validate155;
+const schema156 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -9418,7 +10101,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema143.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema156.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9443,7 +10126,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema143.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema156.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9490,7 +10173,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema143.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema156.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9564,7 +10247,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema156.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9587,7 +10270,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema156.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9660,14 +10343,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePage = validate143;
-const schema144 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePage = validate156;
+const schema157 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePage" */;
 let vErrors = null;
 let errors = 0;
@@ -9708,14 +10391,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageRevisions = validate144;
-const schema145 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPageRevisions = validate157;
+const schema158 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -9746,7 +10429,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema145.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema158.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9912,7 +10595,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema145.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema158.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9935,7 +10618,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema145.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema158.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9956,14 +10639,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageRevision = validate145;
-const schema146 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageRevision = validate158;
+const schema159 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -10007,7 +10690,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema146.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema159.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10028,14 +10711,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePageRevision = validate146;
-const schema147 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePageRevision = validate159;
+const schema160 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -10089,14 +10772,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageAutosaves = validate147;
-const schema148 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPageAutosaves = validate160;
+const schema161 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -10127,7 +10810,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema148.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema161.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10148,14 +10831,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate148;
-const schema149 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate161;
+const schema162 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -10176,7 +10859,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema149.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema162.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10201,7 +10884,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema149.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema162.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10248,7 +10931,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema149.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema162.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10309,7 +10992,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema162.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10332,7 +11015,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema162.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10405,14 +11088,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageAutosave = validate149;
-const schema150 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageAutosave = validate162;
+const schema163 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -10456,7 +11139,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema150.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema163.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10477,14 +11160,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate150;
-const schema151 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listMedia = validate163;
+const schema164 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -10502,7 +11185,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema151.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema164.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10813,7 +11496,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema151.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema164.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10849,7 +11532,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema151.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema164.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10872,7 +11555,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema151.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema164.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10957,7 +11640,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(((data25 === "post_title") || (data25 === "post_content")) || (data25 === "post_excerpt"))){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema151.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema164.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11024,7 +11707,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data29 === "inherit") || (data29 === "private")) || (data29 === "trash"))){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema151.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema164.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -11063,7 +11746,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(((((data31 === "image") || (data31 === "video")) || (data31 === "text")) || (data31 === "application")) || (data31 === "audio"))){
-const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema151.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema164.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11124,14 +11807,14 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate151;
-const schema152 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
+export const createMedia = validate164;
+const schema165 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -11139,7 +11822,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema152.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema165.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11164,7 +11847,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema152.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema165.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11211,7 +11894,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema152.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema165.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11260,7 +11943,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema165.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11283,7 +11966,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema165.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11404,14 +12087,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate152;
-const schema153 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getMedia = validate165;
+const schema166 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -11442,7 +12125,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema153.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema166.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11463,14 +12146,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate153;
-const schema154 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate166;
+const schema167 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -11491,7 +12174,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema154.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema167.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11516,7 +12199,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema154.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema167.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11563,7 +12246,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema154.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema167.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11612,7 +12295,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema154.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema167.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11635,7 +12318,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema154.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema167.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11720,14 +12403,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteMedia = validate154;
-const schema155 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deleteMedia = validate167;
+const schema168 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deleteMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -11768,14 +12451,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate155;
-const schema156 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate168;
+const schema169 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -11816,7 +12499,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema156.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema169.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11837,14 +12520,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate156;
-const schema157 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
+export const editMedia = validate169;
+const schema170 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -11915,7 +12598,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema157.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema170.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12000,7 +12683,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema157.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema170.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12063,7 +12746,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema157.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema170.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12511,14 +13194,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const coreSiteHealthV1Index = validate157;
-const schema158 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreSiteHealthV1Index = validate170;
+const schema171 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreSiteHealthV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -12534,14 +13217,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const coreBlockEditorV1Index = validate158;
-const schema159 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreBlockEditorV1Index = validate171;
+const schema172 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreBlockEditorV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -12557,14 +13240,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const coreAbilitiesV1Index = validate159;
-const schema160 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreAbilitiesV1Index = validate172;
+const schema173 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreAbilitiesV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -12580,6 +13263,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }

@@ -1064,6 +1064,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       saveOnboardingState: {
+        /** GET /one-onboarding/v1/save-onboarding-state (oneOnboardingV1GetSaveOnboardingState) */
+        get: (args: T.OneOnboardingV1GetSaveOnboardingStateArgs = {}, init?: CallOptions) =>
+          call<T.OneOnboardingV1GetSaveOnboardingStateResult>(
+            options,
+            'GET',
+            '/one-onboarding/v1/save-onboarding-state',
+            args,
+            init,
+          ),
         /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
         create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
@@ -1104,6 +1113,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       dismissSetupWizard: {
+        /** GET /getting-started/v1/dismiss-setup-wizard (gettingStartedV1GetDismissSetupWizard) */
+        get: (args: T.GettingStartedV1GetDismissSetupWizardArgs = {}, init?: CallOptions) =>
+          call<T.GettingStartedV1GetDismissSetupWizardResult>(
+            options,
+            'GET',
+            '/getting-started/v1/dismiss-setup-wizard',
+            args,
+            init,
+          ),
         /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
         create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs, init?: CallOptions) =>
           call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
@@ -1133,11 +1151,55 @@ export function createClient(options: ClientOptions) {
           call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
+        /** GET /nps-survey/v1/rating (npsSurveyV1GetRating) */
+        list: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetRatingResult>(options, 'GET', '/nps-survey/v1/rating', args, init),
+        /** Every item over all pages of /nps-survey/v1/rating. */
+        listAll: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/rating one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
         create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
+        /** GET /nps-survey/v1/dismiss-nps-survey (npsSurveyV1GetDismissNpsSurvey) */
+        list: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetDismissNpsSurveyResult>(
+            options,
+            'GET',
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /nps-survey/v1/dismiss-nps-survey. */
+        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/dismiss-nps-survey one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
         create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(

@@ -2017,6 +2017,14 @@ export interface OneOnboardingV1PostActivatePluginArgs {
 export type OneOnboardingV1PostActivatePluginResult = unknown;
 
 /**
+ * Params of GET /one-onboarding/v1/save-onboarding-state.
+ */
+export interface OneOnboardingV1GetSaveOnboardingStateArgs {}
+
+/** What GET /one-onboarding/v1/save-onboarding-state answers with. */
+export type OneOnboardingV1GetSaveOnboardingStateResult = unknown;
+
+/**
  * Params of POST /one-onboarding/v1/save-onboarding-state.
  */
 export interface OneOnboardingV1PostSaveOnboardingStateArgs {
@@ -2054,6 +2062,14 @@ export interface GettingStartedV1PostActionItemsArgs {}
 
 /** What POST /getting-started/v1/action-items answers with. */
 export type GettingStartedV1PostActionItemsResult = unknown;
+
+/**
+ * Params of GET /getting-started/v1/dismiss-setup-wizard.
+ */
+export interface GettingStartedV1GetDismissSetupWizardArgs {}
+
+/** What GET /getting-started/v1/dismiss-setup-wizard answers with. */
+export type GettingStartedV1GetDismissSetupWizardResult = unknown;
 
 /**
  * Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard.
@@ -2097,6 +2113,23 @@ export interface NpsSurveyV1IndexArgs {
 export type NpsSurveyV1IndexResult = unknown;
 
 /**
+ * Params of GET /nps-survey/v1/rating.
+ */
+export interface NpsSurveyV1GetRatingArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1GetRatingResult = unknown;
+
+/**
  * Params of POST /nps-survey/v1/rating.
  */
 export interface NpsSurveyV1PostRatingArgs {
@@ -2105,7 +2138,7 @@ export interface NpsSurveyV1PostRatingArgs {
    */
   nps_id: string;
   /**
-   * Score given.
+   * Score given (0 to 10).
    */
   rating: number;
   /**
@@ -2120,6 +2153,23 @@ export interface NpsSurveyV1PostRatingArgs {
 
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = unknown;
+
+/**
+ * Params of GET /nps-survey/v1/dismiss-nps-survey.
+ */
+export interface NpsSurveyV1GetDismissNpsSurveyArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1GetDismissNpsSurveyResult = unknown;
 
 /**
  * Params of POST /nps-survey/v1/dismiss-nps-survey.

@@ -3210,11 +3210,11 @@ validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1PostSaveOnboardingState = validate83;
-const schema84 = {"$id":"#oneOnboardingV1PostSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1GetSaveOnboardingState = validate83;
+const schema84 = {"$id":"#oneOnboardingV1GetSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostSaveOnboardingState" */;
+/*# sourceURL="#oneOnboardingV1GetSaveOnboardingState" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3233,11 +3233,11 @@ validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1PostOnboardingCompletion = validate84;
-const schema85 = {"$id":"#oneOnboardingV1PostOnboardingCompletion","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1PostSaveOnboardingState = validate84;
+const schema85 = {"$id":"#oneOnboardingV1PostSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostOnboardingCompletion" */;
+/*# sourceURL="#oneOnboardingV1PostSaveOnboardingState" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3256,11 +3256,11 @@ validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1Index = validate85;
-const schema86 = {"$id":"#gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const oneOnboardingV1PostOnboardingCompletion = validate85;
+const schema86 = {"$id":"#oneOnboardingV1PostOnboardingCompletion","type":"object","properties":{},"additionalProperties":true};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#gettingStartedV1Index" */;
+/*# sourceURL="#oneOnboardingV1PostOnboardingCompletion" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3279,11 +3279,11 @@ validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostActionItems = validate86;
-const schema87 = {"$id":"#gettingStartedV1PostActionItems","type":"object","properties":{},"additionalProperties":true};
+export const gettingStartedV1Index = validate86;
+const schema87 = {"$id":"#gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#gettingStartedV1PostActionItems" */;
+/*# sourceURL="#gettingStartedV1Index" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3302,10 +3302,56 @@ validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate87;
-const schema88 = {"$id":"#gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1PostActionItems = validate87;
+const schema88 = {"$id":"#gettingStartedV1PostActionItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1PostActionItems" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1GetDismissSetupWizard = validate88;
+const schema89 = {"$id":"#gettingStartedV1GetDismissSetupWizard","type":"object","properties":{},"additionalProperties":true};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1GetDismissSetupWizard" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1UpdateDismissSetupWizard = validate89;
+const schema90 = {"$id":"#gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -3343,14 +3389,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate88;
-const schema89 = {"$id":"#gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate90;
+const schema91 = {"$id":"#gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -3400,14 +3446,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1Index = validate89;
-const schema90 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const npsSurveyV1Index = validate91;
+const schema92 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -3423,14 +3469,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate90;
-const schema91 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given.","type":"integer"},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+export const npsSurveyV1GetRating = validate92;
+const schema93 = {"$id":"#npsSurveyV1GetRating","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#npsSurveyV1GetRating" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+
+export const npsSurveyV1PostRating = validate93;
+const schema94 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given (0 to 10).","type":"integer","minimum":0,"maximum":10},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -3489,10 +3618,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.comment !== undefined){
-if(typeof data.comment !== "string"){
-const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 == "number"){
+if(data1 > 10 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3501,10 +3629,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.plugin_slug !== undefined){
-if(typeof data.plugin_slug !== "string"){
-const err6 = {instancePath:instancePath+"/plugin_slug",schemaPath:"#/properties/plugin_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3515,8 +3641,9 @@ errors++;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment !== undefined){
+if(typeof data.comment !== "string"){
+const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3525,14 +3652,121 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate90.errors = vErrors;
+}
+if(data.plugin_slug !== undefined){
+if(typeof data.plugin_slug !== "string"){
+const err8 = {instancePath:instancePath+"/plugin_slug",schemaPath:"#/properties/plugin_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate91;
-const schema92 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1GetDismissNpsSurvey = validate94;
+const schema95 = {"$id":"#npsSurveyV1GetDismissNpsSurvey","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#npsSurveyV1GetDismissNpsSurvey" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+
+export const npsSurveyV1PostDismissNpsSurvey = validate95;
+const schema96 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -3637,14 +3871,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1Index = validate92;
-const schema93 = {"$id":"#vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const vendorCoreV1Index = validate96;
+const schema97 = {"$id":"#vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#vendorCoreV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -3660,14 +3894,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate93;
-const schema94 = {"$id":"#vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate97;
+const schema98 = {"$id":"#vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -3727,14 +3961,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const coreV2Index = validate94;
-const schema95 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreV2Index = validate98;
+const schema99 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreV2Index" */;
 let vErrors = null;
 let errors = 0;
@@ -3750,15 +3984,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate95;
-const schema96 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+export const listPosts = validate99;
+const schema100 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
 const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -3776,7 +4010,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema96.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema100.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4087,7 +4321,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema96.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema100.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4123,7 +4357,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema96.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema100.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4146,7 +4380,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema96.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema100.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4173,7 +4407,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data21 === "post_title") || (data21 === "post_content")) || (data21 === "post_excerpt"))){
-const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema96.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema100.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4240,7 +4474,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((((((((((((data25 === "publish") || (data25 === "future")) || (data25 === "draft")) || (data25 === "pending")) || (data25 === "private")) || (data25 === "trash")) || (data25 === "auto-draft")) || (data25 === "inherit")) || (data25 === "request-pending")) || (data25 === "request-confirmed")) || (data25 === "request-failed")) || (data25 === "request-completed")) || (data25 === "any"))){
-const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema96.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema100.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4275,7 +4509,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data26 === "AND") || (data26 === "OR"))){
-const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema96.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema100.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4288,7 +4522,7 @@ errors++;
 if(data.categories !== undefined){
 let data27 = data.categories;
 if(!data27 || typeof data27 != "object"){
-const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema96.properties.categories.type},message:"must be object,array"};
+const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema100.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4400,7 +4634,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((data32 === "AND") || (data32 === "OR"))){
-const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema96.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema100.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4457,7 +4691,7 @@ vErrors = null;
 if(data.categories_exclude !== undefined){
 let data33 = data.categories_exclude;
 if(!data33 || typeof data33 != "object"){
-const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema96.properties.categories_exclude.type},message:"must be object,array"};
+const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema100.properties.categories_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4603,7 +4837,7 @@ vErrors = null;
 if(data.tags !== undefined){
 let data38 = data.tags;
 if(!data38 || typeof data38 != "object"){
-const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema96.properties.tags.type},message:"must be object,array"};
+const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema100.properties.tags.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4703,7 +4937,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((data42 === "AND") || (data42 === "OR"))){
-const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema96.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema100.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4760,7 +4994,7 @@ vErrors = null;
 if(data.tags_exclude !== undefined){
 let data43 = data.tags_exclude;
 if(!data43 || typeof data43 != "object"){
-const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema96.properties.tags_exclude.type},message:"must be object,array"};
+const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema100.properties.tags_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4932,7 +5166,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((((((((data50 === "standard") || (data50 === "aside")) || (data50 === "chat")) || (data50 === "gallery")) || (data50 === "link")) || (data50 === "image")) || (data50 === "quote")) || (data50 === "status")) || (data50 === "video")) || (data50 === "audio"))){
-const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema96.properties.format.items.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema100.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -4989,14 +5223,14 @@ vErrors.push(err85);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate96;
-const schema97 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPost = validate100;
+const schema101 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPost" */;
 let vErrors = null;
 let errors = 0;
@@ -5004,7 +5238,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema97.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema101.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5029,7 +5263,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema97.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema101.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5076,7 +5310,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema97.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema101.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5137,7 +5371,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema97.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema101.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5160,7 +5394,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema97.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema101.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5183,7 +5417,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema97.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema101.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5313,14 +5547,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate97;
-const schema98 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPost = validate101;
+const schema102 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -5351,7 +5585,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema98.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema102.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5397,14 +5631,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate98;
-const schema99 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost = validate102;
+const schema103 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5425,7 +5659,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema99.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema103.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5450,7 +5684,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema99.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema103.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5497,7 +5731,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema99.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema103.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5558,7 +5792,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema99.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema103.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5581,7 +5815,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema99.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema103.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5604,7 +5838,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema99.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema103.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5734,14 +5968,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate99;
-const schema100 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePost = validate103;
+const schema104 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5782,14 +6016,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate100;
-const schema101 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate104;
+const schema105 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -5820,7 +6054,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema101.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema105.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5986,7 +6220,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema101.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema105.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6009,7 +6243,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema101.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema105.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6030,14 +6264,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate101;
-const schema102 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostRevision = validate105;
+const schema106 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -6081,7 +6315,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema102.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema106.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6102,14 +6336,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate102;
-const schema103 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePostRevision = validate106;
+const schema107 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -6163,14 +6397,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate103;
-const schema104 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPostAutosaves = validate107;
+const schema108 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -6201,7 +6435,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema104.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema108.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6222,14 +6456,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate104;
-const schema105 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave = validate108;
+const schema109 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6250,7 +6484,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema105.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema109.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6275,7 +6509,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema105.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema109.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6322,7 +6556,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema105.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema109.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6383,7 +6617,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema105.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema109.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6406,7 +6640,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema105.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema109.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6429,7 +6663,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema105.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema109.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6559,14 +6793,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostAutosave = validate105;
-const schema106 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostAutosave = validate109;
+const schema110 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6610,7 +6844,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema106.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema110.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6631,14 +6865,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate106;
-const schema107 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
+export const listPages = validate110;
+const schema111 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -6656,7 +6890,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema107.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema111.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6980,7 +7214,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data17 === "exact")){
-const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema107.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema111.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7016,7 +7250,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data19 === "asc") || (data19 === "desc"))){
-const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema107.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema111.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7039,7 +7273,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((((((data20 === "author") || (data20 === "date")) || (data20 === "id")) || (data20 === "include")) || (data20 === "modified")) || (data20 === "parent")) || (data20 === "relevance")) || (data20 === "slug")) || (data20 === "include_slugs")) || (data20 === "title")) || (data20 === "menu_order"))){
-const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema107.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema111.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7124,7 +7358,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data26 === "post_title") || (data26 === "post_content")) || (data26 === "post_excerpt"))){
-const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema107.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema111.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7191,7 +7425,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(((((((((((((data30 === "publish") || (data30 === "future")) || (data30 === "draft")) || (data30 === "pending")) || (data30 === "private")) || (data30 === "trash")) || (data30 === "auto-draft")) || (data30 === "inherit")) || (data30 === "request-pending")) || (data30 === "request-confirmed")) || (data30 === "request-failed")) || (data30 === "request-completed")) || (data30 === "any"))){
-const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema107.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema111.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7224,14 +7458,14 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate107;
-const schema108 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPage = validate111;
+const schema112 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPage" */;
 let vErrors = null;
 let errors = 0;
@@ -7239,7 +7473,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema108.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema112.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7264,7 +7498,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema108.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema112.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7311,7 +7545,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema108.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema112.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7385,7 +7619,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema108.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema112.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7408,7 +7642,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema108.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema112.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7481,14 +7715,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const getPage = validate108;
-const schema109 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPage = validate112;
+const schema113 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPage" */;
 let vErrors = null;
 let errors = 0;
@@ -7519,7 +7753,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema109.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema113.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7565,14 +7799,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate109;
-const schema110 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const updatePage = validate113;
+const schema114 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -7593,7 +7827,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema110.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema114.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7618,7 +7852,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema110.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema114.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7665,7 +7899,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema110.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema114.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7739,7 +7973,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema114.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7762,7 +7996,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema114.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7835,14 +8069,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePage = validate110;
-const schema111 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePage = validate114;
+const schema115 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePage" */;
 let vErrors = null;
 let errors = 0;
@@ -7883,14 +8117,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageRevisions = validate111;
-const schema112 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPageRevisions = validate115;
+const schema116 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -7921,7 +8155,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema112.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema116.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8087,7 +8321,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema112.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema116.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8110,7 +8344,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema112.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema116.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8131,14 +8365,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageRevision = validate112;
-const schema113 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageRevision = validate116;
+const schema117 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -8182,7 +8416,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema113.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema117.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8203,14 +8437,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePageRevision = validate113;
-const schema114 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePageRevision = validate117;
+const schema118 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -8264,14 +8498,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageAutosaves = validate114;
-const schema115 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPageAutosaves = validate118;
+const schema119 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -8302,7 +8536,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema115.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema119.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8323,14 +8557,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate115;
-const schema116 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate119;
+const schema120 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -8351,7 +8585,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema116.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema120.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8376,7 +8610,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema116.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema120.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8423,7 +8657,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema116.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema120.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8484,7 +8718,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema116.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema120.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8507,7 +8741,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema116.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema120.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8580,14 +8814,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageAutosave = validate116;
-const schema117 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageAutosave = validate120;
+const schema121 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -8631,7 +8865,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema117.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema121.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8652,14 +8886,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate117;
-const schema118 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listMedia = validate121;
+const schema122 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8677,7 +8911,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema118.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema122.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8988,7 +9222,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema118.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema122.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9024,7 +9258,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema118.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema122.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9047,7 +9281,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema118.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema122.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9132,7 +9366,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(((data25 === "post_title") || (data25 === "post_content")) || (data25 === "post_excerpt"))){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema118.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema122.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9199,7 +9433,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data29 === "inherit") || (data29 === "private")) || (data29 === "trash"))){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema118.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema122.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9238,7 +9472,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(((((data31 === "image") || (data31 === "video")) || (data31 === "text")) || (data31 === "application")) || (data31 === "audio"))){
-const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema118.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema122.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9299,14 +9533,14 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate118;
-const schema119 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
+export const createMedia = validate122;
+const schema123 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9314,7 +9548,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema119.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema123.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9339,7 +9573,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema119.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema123.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9386,7 +9620,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema119.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema123.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9435,7 +9669,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema119.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema123.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9458,7 +9692,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema119.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema123.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9579,14 +9813,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate119;
-const schema120 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getMedia = validate123;
+const schema124 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9617,7 +9851,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema120.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema124.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9638,14 +9872,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate120;
-const schema121 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate124;
+const schema125 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9666,7 +9900,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema121.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema125.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9691,7 +9925,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema121.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema125.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9738,7 +9972,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema121.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema125.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9787,7 +10021,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema125.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9810,7 +10044,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema125.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9895,14 +10129,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteMedia = validate121;
-const schema122 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deleteMedia = validate125;
+const schema126 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deleteMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9943,14 +10177,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate122;
-const schema123 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate126;
+const schema127 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9991,7 +10225,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema123.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema127.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10012,14 +10246,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate123;
-const schema124 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
+export const editMedia = validate127;
+const schema128 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -10090,7 +10324,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema124.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10175,7 +10409,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema124.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10238,7 +10472,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema124.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10686,14 +10920,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const coreSiteHealthV1Index = validate124;
-const schema125 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreSiteHealthV1Index = validate128;
+const schema129 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreSiteHealthV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10709,14 +10943,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const coreBlockEditorV1Index = validate125;
-const schema126 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreBlockEditorV1Index = validate129;
+const schema130 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreBlockEditorV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10732,14 +10966,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const coreAbilitiesV1Index = validate126;
-const schema127 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreAbilitiesV1Index = validate130;
+const schema131 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreAbilitiesV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10755,6 +10989,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }

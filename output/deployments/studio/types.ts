@@ -2746,6 +2746,14 @@ export interface CacheoptV1IndexArgs {
 export type CacheoptV1IndexResult = unknown;
 
 /**
+ * Params of GET /cacheopt/v1/toggle_crawler_state.
+ */
+export interface CacheoptV1GetToggleCrawlerStateArgs {}
+
+/** What GET /cacheopt/v1/toggle_crawler_state answers with. */
+export type CacheoptV1GetToggleCrawlerStateResult = unknown;
+
+/**
  * Params of POST /cacheopt/v1/toggle_crawler_state.
  */
 export interface CacheoptV1PostToggleCrawlerStateArgs {
@@ -2776,6 +2784,23 @@ export interface CacheoptV1GetGuestSyncArgs {
 export type CacheoptV1GetGuestSyncResult = unknown;
 
 /**
+ * Params of GET /cacheopt/v1/notify_img.
+ */
+export interface CacheoptV1GetNotifyImgArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v1/notify_img answers with. */
+export type CacheoptV1GetNotifyImgResult = unknown;
+
+/**
  * Params of POST /cacheopt/v1/notify_img.
  */
 export interface CacheoptV1PostNotifyImgArgs {
@@ -2784,6 +2809,23 @@ export interface CacheoptV1PostNotifyImgArgs {
 
 /** What POST /cacheopt/v1/notify_img answers with. */
 export type CacheoptV1PostNotifyImgResult = unknown;
+
+/**
+ * Params of GET /cacheopt/v1/notify_ccss.
+ */
+export interface CacheoptV1GetNotifyCcssArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v1/notify_ccss answers with. */
+export type CacheoptV1GetNotifyCcssResult = unknown;
 
 /**
  * Params of POST /cacheopt/v1/notify_ccss.
@@ -2796,6 +2838,23 @@ export interface CacheoptV1PostNotifyCcssArgs {
 export type CacheoptV1PostNotifyCcssResult = unknown;
 
 /**
+ * Params of GET /cacheopt/v1/notify_ucss.
+ */
+export interface CacheoptV1GetNotifyUcssArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v1/notify_ucss answers with. */
+export type CacheoptV1GetNotifyUcssResult = unknown;
+
+/**
  * Params of POST /cacheopt/v1/notify_ucss.
  */
 export interface CacheoptV1PostNotifyUcssArgs {
@@ -2806,6 +2865,23 @@ export interface CacheoptV1PostNotifyUcssArgs {
 export type CacheoptV1PostNotifyUcssResult = unknown;
 
 /**
+ * Params of GET /cacheopt/v1/notify_vpi.
+ */
+export interface CacheoptV1GetNotifyVpiArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v1/notify_vpi answers with. */
+export type CacheoptV1GetNotifyVpiResult = unknown;
+
+/**
  * Params of POST /cacheopt/v1/notify_vpi.
  */
 export interface CacheoptV1PostNotifyVpiArgs {
@@ -2814,6 +2890,23 @@ export interface CacheoptV1PostNotifyVpiArgs {
 
 /** What POST /cacheopt/v1/notify_vpi answers with. */
 export type CacheoptV1PostNotifyVpiResult = unknown;
+
+/**
+ * Params of GET /cacheopt/v1/check_img.
+ */
+export interface CacheoptV1GetCheckImgArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v1/check_img answers with. */
+export type CacheoptV1GetCheckImgResult = unknown;
 
 /**
  * Params of POST /cacheopt/v1/check_img.
@@ -2835,6 +2928,23 @@ export interface CacheoptV3IndexArgs {
 
 /** What GET /cacheopt/v3 answers with. */
 export type CacheoptV3IndexResult = unknown;
+
+/**
+ * Params of GET /cacheopt/v3/ip_validate.
+ */
+export interface CacheoptV3GetIpValidateArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v3/ip_validate answers with. */
+export type CacheoptV3GetIpValidateResult = unknown;
 
 /**
  * Params of POST /cacheopt/v3/ip_validate.
@@ -2867,6 +2977,23 @@ export interface CacheoptV3PostPingArgs {
 export type CacheoptV3PostPingResult = unknown;
 
 /**
+ * Params of GET /cacheopt/v3/cdn_status.
+ */
+export interface CacheoptV3GetCdnStatusArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v3/cdn_status answers with. */
+export type CacheoptV3GetCdnStatusResult = unknown;
+
+/**
  * Params of POST /cacheopt/v3/cdn_status.
  */
 export interface CacheoptV3PostCdnStatusArgs {
@@ -2875,6 +3002,23 @@ export interface CacheoptV3PostCdnStatusArgs {
 
 /** What POST /cacheopt/v3/cdn_status answers with. */
 export type CacheoptV3PostCdnStatusResult = unknown;
+
+/**
+ * Params of GET /cacheopt/v3/err_domains.
+ */
+export interface CacheoptV3GetErrDomainsArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /cacheopt/v3/err_domains answers with. */
+export type CacheoptV3GetErrDomainsResult = unknown;
 
 /**
  * Params of POST /cacheopt/v3/err_domains.
@@ -2952,6 +3096,23 @@ export interface PagebuilderOneV1GetTopBarNotificationsArgs {
 export type PagebuilderOneV1GetTopBarNotificationsResult = unknown;
 
 /**
+ * Params of GET /pagebuilder-one/v1/top-bar/feedback.
+ */
+export interface PagebuilderOneV1GetTopBarFeedbackArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /pagebuilder-one/v1/top-bar/feedback answers with. */
+export type PagebuilderOneV1GetTopBarFeedbackResult = unknown;
+
+/**
  * Params of POST /pagebuilder-one/v1/top-bar/feedback.
  */
 export interface PagebuilderOneV1PostTopBarFeedbackArgs {
@@ -2979,6 +3140,14 @@ export interface PagebuilderOneV1PostTopBarFeedbackArgs {
 
 /** What POST /pagebuilder-one/v1/top-bar/feedback answers with. */
 export type PagebuilderOneV1PostTopBarFeedbackResult = unknown;
+
+/**
+ * Params of GET /pagebuilder-one/v1/themes.
+ */
+export interface PagebuilderOneV1GetThemesArgs {}
+
+/** What GET /pagebuilder-one/v1/themes answers with. */
+export type PagebuilderOneV1GetThemesResult = unknown;
 
 /**
  * Params of POST /pagebuilder-one/v1/themes.
@@ -3243,6 +3412,14 @@ export interface PagebuilderV1SaveGlobalsColorArgs {
    * Colour id.
    */
   id: string;
+  /**
+   * Name of the colour.
+   */
+  title?: string;
+  /**
+   * The colour, as #rgb, #rrggbb or #rrggbbaa.
+   */
+  value?: string;
 }
 
 /** What POST /pagebuilder/v1/globals/colors/<id> answers with. */
@@ -3564,6 +3741,19 @@ export interface PagebuilderV1PostDesignSystemSyncStylesheetArgs {}
 export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
 
 /**
+ * Params of GET /pagebuilder/v1/design-system-sync/stylesheet.
+ */
+export interface PagebuilderV1GetDesignSystemStylesheetArgs {
+  /**
+   * Version of the stylesheet (cache busting; any value serves the current one).
+   */
+  ver?: string;
+}
+
+/** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
+export type PagebuilderV1GetDesignSystemStylesheetResult = unknown;
+
+/**
  * Params of GET /pagebuilder/v1/checklist.
  */
 export interface PagebuilderV1GetChecklistArgs {
@@ -3630,6 +3820,10 @@ export interface PagebuilderV1UpdateChecklistStepArgs {
    * Step id.
    */
   id: string;
+  /**
+   * Whether the site owner marked the step done.
+   */
+  is_marked_completed?: boolean;
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/checklist/steps/<id> answers with. */
@@ -3769,12 +3963,28 @@ export interface PagebuilderV1PostOnboardingInstallThemeArgs {
 export type PagebuilderV1PostOnboardingInstallThemeResult = unknown;
 
 /**
+ * Params of GET /pagebuilder/v1/operations/opt-in-v4.
+ */
+export interface PagebuilderV1GetOperationsOptInV4Args {}
+
+/** What GET /pagebuilder/v1/operations/opt-in-v4 answers with. */
+export type PagebuilderV1GetOperationsOptInV4Result = unknown;
+
+/**
  * Params of POST /pagebuilder/v1/operations/opt-in-v4.
  */
 export interface PagebuilderV1PostOperationsOptInV4Args {}
 
 /** What POST /pagebuilder/v1/operations/opt-in-v4 answers with. */
 export type PagebuilderV1PostOperationsOptInV4Result = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/assistant/consent.
+ */
+export interface PagebuilderV1GetAssistantConsentArgs {}
+
+/** What GET /pagebuilder/v1/assistant/consent answers with. */
+export type PagebuilderV1GetAssistantConsentResult = unknown;
 
 /**
  * Params of POST /pagebuilder/v1/assistant/consent.
@@ -3837,6 +4047,14 @@ export interface PagebuilderV1UpdateUserDataCurrentUserArgs {
 
 /** What PATCH /pagebuilder/v1/user-data/current-user answers with. */
 export type PagebuilderV1UpdateUserDataCurrentUserResult = unknown;
+
+/**
+ * Params of GET /pagebuilder/v1/library/connect.
+ */
+export interface PagebuilderV1GetLibraryConnectArgs {}
+
+/** What GET /pagebuilder/v1/library/connect answers with. */
+export type PagebuilderV1GetLibraryConnectResult = unknown;
 
 /**
  * Params of POST /pagebuilder/v1/library/connect.
@@ -4114,6 +4332,23 @@ export interface PagebuilderV1FeedbackIndexArgs {
 export type PagebuilderV1FeedbackIndexResult = unknown;
 
 /**
+ * Params of GET /pagebuilder/v1/feedback/submit.
+ */
+export interface PagebuilderV1FeedbackGetSubmitArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /pagebuilder/v1/feedback/submit answers with. */
+export type PagebuilderV1FeedbackGetSubmitResult = unknown;
+
+/**
  * Params of POST /pagebuilder/v1/feedback/submit.
  */
 export interface PagebuilderV1FeedbackPostSubmitArgs {}
@@ -4232,6 +4467,14 @@ export interface SitegenV1PostZipPlanArgs {}
 export type SitegenV1PostZipPlanResult = unknown;
 
 /**
+ * Params of GET /sitegen/v1/revoke-access.
+ */
+export interface SitegenV1GetRevokeAccessArgs {}
+
+/** What GET /sitegen/v1/revoke-access answers with. */
+export type SitegenV1GetRevokeAccessResult = unknown;
+
+/**
  * Params of POST /sitegen/v1/revoke-access.
  */
 export interface SitegenV1PostRevokeAccessArgs {}
@@ -4340,6 +4583,23 @@ export interface SitegenV1PostImagesArgs {
 export type SitegenV1PostImagesResult = unknown;
 
 /**
+ * Params of GET /sitegen/v1/record-step.
+ */
+export interface SitegenV1GetRecordStepArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /sitegen/v1/record-step answers with. */
+export type SitegenV1GetRecordStepResult = unknown;
+
+/**
  * Params of POST /sitegen/v1/record-step.
  */
 export interface SitegenV1PostRecordStepArgs {
@@ -4413,6 +4673,14 @@ export interface SitegenV1PostAllTemplatesArgs {
 
 /** What POST /sitegen/v1/all-templates answers with. */
 export type SitegenV1PostAllTemplatesResult = unknown;
+
+/**
+ * Params of GET /sitegen/v1/user-details.
+ */
+export interface SitegenV1GetUserDetailsArgs {}
+
+/** What GET /sitegen/v1/user-details answers with. */
+export type SitegenV1GetUserDetailsResult = unknown;
 
 /**
  * Params of POST /sitegen/v1/user-details.
@@ -4532,6 +4800,14 @@ export interface SitegenV1PostSearchCategoryArgs {
 export type SitegenV1PostSearchCategoryResult = unknown;
 
 /**
+ * Params of GET /sitegen/v1/set-step-data.
+ */
+export interface SitegenV1GetSetStepDataArgs {}
+
+/** What GET /sitegen/v1/set-step-data answers with. */
+export type SitegenV1GetSetStepDataResult = unknown;
+
+/**
  * Params of POST /sitegen/v1/set-step-data.
  */
 export interface SitegenV1PostSetStepDataArgs {
@@ -4642,6 +4918,23 @@ export interface HdrftrV1GetMcpAbilitiesArgs {}
 
 /** What GET /hdrftr/v1/mcp-abilities answers with. */
 export type HdrftrV1GetMcpAbilitiesResult = unknown;
+
+/**
+ * Params of GET /hdrftr/v1/email-webhook.
+ */
+export interface HdrftrV1GetEmailWebhookArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /hdrftr/v1/email-webhook answers with. */
+export type HdrftrV1GetEmailWebhookResult = unknown;
 
 /**
  * Params of POST /hdrftr/v1/email-webhook.
@@ -5672,6 +5965,14 @@ export interface OneOnboardingV1PostActivatePluginArgs {
 export type OneOnboardingV1PostActivatePluginResult = unknown;
 
 /**
+ * Params of GET /one-onboarding/v1/save-onboarding-state.
+ */
+export interface OneOnboardingV1GetSaveOnboardingStateArgs {}
+
+/** What GET /one-onboarding/v1/save-onboarding-state answers with. */
+export type OneOnboardingV1GetSaveOnboardingStateResult = unknown;
+
+/**
  * Params of POST /one-onboarding/v1/save-onboarding-state.
  */
 export interface OneOnboardingV1PostSaveOnboardingStateArgs {
@@ -5709,6 +6010,14 @@ export interface GettingStartedV1PostActionItemsArgs {}
 
 /** What POST /getting-started/v1/action-items answers with. */
 export type GettingStartedV1PostActionItemsResult = unknown;
+
+/**
+ * Params of GET /getting-started/v1/dismiss-setup-wizard.
+ */
+export interface GettingStartedV1GetDismissSetupWizardArgs {}
+
+/** What GET /getting-started/v1/dismiss-setup-wizard answers with. */
+export type GettingStartedV1GetDismissSetupWizardResult = unknown;
 
 /**
  * Params of POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard.
@@ -5752,6 +6061,23 @@ export interface NpsSurveyV1IndexArgs {
 export type NpsSurveyV1IndexResult = unknown;
 
 /**
+ * Params of GET /nps-survey/v1/rating.
+ */
+export interface NpsSurveyV1GetRatingArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /nps-survey/v1/rating answers with. */
+export type NpsSurveyV1GetRatingResult = unknown;
+
+/**
  * Params of POST /nps-survey/v1/rating.
  */
 export interface NpsSurveyV1PostRatingArgs {
@@ -5760,7 +6086,7 @@ export interface NpsSurveyV1PostRatingArgs {
    */
   nps_id: string;
   /**
-   * Score given.
+   * Score given (0 to 10).
    */
   rating: number;
   /**
@@ -5775,6 +6101,23 @@ export interface NpsSurveyV1PostRatingArgs {
 
 /** What POST /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1PostRatingResult = unknown;
+
+/**
+ * Params of GET /nps-survey/v1/dismiss-nps-survey.
+ */
+export interface NpsSurveyV1GetDismissNpsSurveyArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
+export type NpsSurveyV1GetDismissNpsSurveyResult = unknown;
 
 /**
  * Params of POST /nps-survey/v1/dismiss-nps-survey.
@@ -6088,39 +6431,27 @@ export interface BlocksKitV1GetProductsArgs {
   /**
    * Sort field.
    */
-  order_by?: {
-    [k: string]: unknown;
-  };
+  order_by?: 'id' | 'title' | 'price';
   /**
    * Sort direction.
    */
-  order?: {
-    [k: string]: unknown;
-  };
+  order?: 'asc' | 'desc';
   /**
    * Products per page.
    */
-  per_page?: {
-    [k: string]: unknown;
-  };
+  per_page?: number;
   /**
    * Products skipped.
    */
-  offset?: {
-    [k: string]: unknown;
-  };
+  offset?: number;
   /**
    * Only products in these categories.
    */
-  categories?: {
-    [k: string]: unknown;
-  };
+  categories?: string[];
   /**
    * Only products with these tags.
    */
-  tags?: {
-    [k: string]: unknown;
-  };
+  tags?: string[];
 }
 
 /** What GET /blocks-kit/v1/products answers with. */
@@ -6174,9 +6505,7 @@ export interface TmplLibraryV1GetConditionsArgs {
   /**
    * Template whose display conditions are listed.
    */
-  template_id?: {
-    [k: string]: unknown;
-  };
+  template_id?: string | number;
 }
 
 /** What GET /tmpl-library/v1/conditions answers with. */
@@ -6660,6 +6989,23 @@ export interface TmplLibraryV1PostImportPageArgs {
 export type TmplLibraryV1PostImportPageResult = unknown;
 
 /**
+ * Params of GET /tmpl-library/v1/items/favourite.
+ */
+export interface TmplLibraryV1GetItemsFavouriteArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /tmpl-library/v1/items/favourite answers with. */
+export type TmplLibraryV1GetItemsFavouriteResult = unknown;
+
+/**
  * Params of POST /tmpl-library/v1/items/favourite.
  */
 export interface TmplLibraryV1PostItemsFavouriteArgs {
@@ -6750,6 +7096,14 @@ export interface TmplLibraryV1PostTourResetArgs {
 export type TmplLibraryV1PostTourResetResult = unknown;
 
 /**
+ * Params of GET /tmpl-library/v1/settings/update.
+ */
+export interface TmplLibraryV1GetSettingsUpdateArgs {}
+
+/** What GET /tmpl-library/v1/settings/update answers with. */
+export type TmplLibraryV1GetSettingsUpdateResult = unknown;
+
+/**
  * Params of POST /tmpl-library/v1/settings/update.
  */
 export interface TmplLibraryV1PostSettingsUpdateArgs {
@@ -6830,11 +7184,9 @@ export interface TmplLibraryV1GetAiContentImagesArgs {
    */
   size?: string;
   /**
-   * Dominant colour wanted.
+   * Dominant colour wanted, as #rrggbb or a colour name.
    */
-  color?: {
-    [k: string]: unknown;
-  };
+  color?: string;
   /**
    * Page of results.
    */

@@ -422,11 +422,11 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1PostToggleCrawlerState = validate16;
-const schema17 = {"$id":"#cacheoptV1PostToggleCrawlerState","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1GetToggleCrawlerState = validate16;
+const schema17 = {"$id":"#cacheoptV1GetToggleCrawlerState","type":"object","properties":{},"additionalProperties":true};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV1PostToggleCrawlerState" */;
+/*# sourceURL="#cacheoptV1GetToggleCrawlerState" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -445,11 +445,11 @@ validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1GetToolCheckIp = validate17;
-const schema18 = {"$id":"#cacheoptV1GetToolCheckIp","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1PostToggleCrawlerState = validate17;
+const schema18 = {"$id":"#cacheoptV1PostToggleCrawlerState","type":"object","properties":{},"additionalProperties":true};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV1GetToolCheckIp" */;
+/*# sourceURL="#cacheoptV1PostToggleCrawlerState" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -468,11 +468,11 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1GetGuestSync = validate18;
-const schema19 = {"$id":"#cacheoptV1GetGuestSync","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1GetToolCheckIp = validate18;
+const schema19 = {"$id":"#cacheoptV1GetToolCheckIp","type":"object","properties":{},"additionalProperties":true};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV1GetGuestSync" */;
+/*# sourceURL="#cacheoptV1GetToolCheckIp" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -491,11 +491,11 @@ validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1PostNotifyImg = validate19;
-const schema20 = {"$id":"#cacheoptV1PostNotifyImg","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1GetGuestSync = validate19;
+const schema20 = {"$id":"#cacheoptV1GetGuestSync","type":"object","properties":{},"additionalProperties":true};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV1PostNotifyImg" */;
+/*# sourceURL="#cacheoptV1GetGuestSync" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -514,17 +514,18 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1PostNotifyCcss = validate20;
-const schema21 = {"$id":"#cacheoptV1PostNotifyCcss","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1GetNotifyImg = validate20;
+const schema21 = {"$id":"#cacheoptV1GetNotifyImg","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV1PostNotifyCcss" */;
+/*# sourceURL="#cacheoptV1GetNotifyImg" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -533,15 +534,74 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1PostNotifyUcss = validate21;
-const schema22 = {"$id":"#cacheoptV1PostNotifyUcss","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1PostNotifyImg = validate21;
+const schema22 = {"$id":"#cacheoptV1PostNotifyImg","type":"object","properties":{},"additionalProperties":true};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV1PostNotifyUcss" */;
+/*# sourceURL="#cacheoptV1PostNotifyImg" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -560,17 +620,18 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1PostNotifyVpi = validate22;
-const schema23 = {"$id":"#cacheoptV1PostNotifyVpi","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1GetNotifyCcss = validate22;
+const schema23 = {"$id":"#cacheoptV1GetNotifyCcss","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV1PostNotifyVpi" */;
+/*# sourceURL="#cacheoptV1GetNotifyCcss" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -579,15 +640,74 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV1PostCheckImg = validate23;
-const schema24 = {"$id":"#cacheoptV1PostCheckImg","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1PostNotifyCcss = validate23;
+const schema24 = {"$id":"#cacheoptV1PostNotifyCcss","type":"object","properties":{},"additionalProperties":true};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV1PostCheckImg" */;
+/*# sourceURL="#cacheoptV1PostNotifyCcss" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -606,17 +726,18 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV3Index = validate24;
-const schema25 = {"$id":"#cacheoptV3Index","type":"object","properties":{"namespace":{"default":"cacheopt/v3"},"context":{"default":"view"}},"additionalProperties":true};
+export const cacheoptV1GetNotifyUcss = validate24;
+const schema25 = {"$id":"#cacheoptV1GetNotifyUcss","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV3Index" */;
+/*# sourceURL="#cacheoptV1GetNotifyUcss" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -625,15 +746,74 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV3PostIpValidate = validate25;
-const schema26 = {"$id":"#cacheoptV3PostIpValidate","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1PostNotifyUcss = validate25;
+const schema26 = {"$id":"#cacheoptV1PostNotifyUcss","type":"object","properties":{},"additionalProperties":true};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV3PostIpValidate" */;
+/*# sourceURL="#cacheoptV1PostNotifyUcss" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -652,17 +832,18 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV3PostCoreRestEcho = validate26;
-const schema27 = {"$id":"#cacheoptV3PostCoreRestEcho","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1GetNotifyVpi = validate26;
+const schema27 = {"$id":"#cacheoptV1GetNotifyVpi","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV3PostCoreRestEcho" */;
+/*# sourceURL="#cacheoptV1GetNotifyVpi" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -671,15 +852,74 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV3PostPing = validate27;
-const schema28 = {"$id":"#cacheoptV3PostPing","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1PostNotifyVpi = validate27;
+const schema28 = {"$id":"#cacheoptV1PostNotifyVpi","type":"object","properties":{},"additionalProperties":true};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV3PostPing" */;
+/*# sourceURL="#cacheoptV1PostNotifyVpi" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -698,17 +938,18 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV3PostCdnStatus = validate28;
-const schema29 = {"$id":"#cacheoptV3PostCdnStatus","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1GetCheckImg = validate28;
+const schema29 = {"$id":"#cacheoptV1GetCheckImg","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV3PostCdnStatus" */;
+/*# sourceURL="#cacheoptV1GetCheckImg" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -717,15 +958,74 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const cacheoptV3PostErrDomains = validate29;
-const schema30 = {"$id":"#cacheoptV3PostErrDomains","type":"object","properties":{},"additionalProperties":true};
+export const cacheoptV1PostCheckImg = validate29;
+const schema30 = {"$id":"#cacheoptV1PostCheckImg","type":"object","properties":{},"additionalProperties":true};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#cacheoptV3PostErrDomains" */;
+/*# sourceURL="#cacheoptV1PostCheckImg" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -744,11 +1044,11 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1Index = validate30;
-const schema31 = {"$id":"#pagebuilderOneV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder-one/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const cacheoptV3Index = validate30;
+const schema31 = {"$id":"#cacheoptV3Index","type":"object","properties":{"namespace":{"default":"cacheopt/v3"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderOneV1Index" */;
+/*# sourceURL="#cacheoptV3Index" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -767,10 +1067,397 @@ validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostConnectAuthorize = validate31;
-const schema32 = {"$id":"#pagebuilderOneV1PostConnectAuthorize","type":"object","properties":{"clearSession":{"description":"Forget any half-finished connection first.","type":"boolean","default":false}},"additionalProperties":true};
+export const cacheoptV3GetIpValidate = validate31;
+const schema32 = {"$id":"#cacheoptV3GetIpValidate","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#cacheoptV3GetIpValidate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+export const cacheoptV3PostIpValidate = validate32;
+const schema33 = {"$id":"#cacheoptV3PostIpValidate","type":"object","properties":{},"additionalProperties":true};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#cacheoptV3PostIpValidate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+export const cacheoptV3PostCoreRestEcho = validate33;
+const schema34 = {"$id":"#cacheoptV3PostCoreRestEcho","type":"object","properties":{},"additionalProperties":true};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#cacheoptV3PostCoreRestEcho" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+export const cacheoptV3PostPing = validate34;
+const schema35 = {"$id":"#cacheoptV3PostPing","type":"object","properties":{},"additionalProperties":true};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#cacheoptV3PostPing" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+export const cacheoptV3GetCdnStatus = validate35;
+const schema36 = {"$id":"#cacheoptV3GetCdnStatus","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#cacheoptV3GetCdnStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+
+export const cacheoptV3PostCdnStatus = validate36;
+const schema37 = {"$id":"#cacheoptV3PostCdnStatus","type":"object","properties":{},"additionalProperties":true};
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#cacheoptV3PostCdnStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+export const cacheoptV3GetErrDomains = validate37;
+const schema38 = {"$id":"#cacheoptV3GetErrDomains","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#cacheoptV3GetErrDomains" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+export const cacheoptV3PostErrDomains = validate38;
+const schema39 = {"$id":"#cacheoptV3PostErrDomains","type":"object","properties":{},"additionalProperties":true};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#cacheoptV3PostErrDomains" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderOneV1Index = validate39;
+const schema40 = {"$id":"#pagebuilderOneV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder-one/v1"},"context":{"default":"view"}},"additionalProperties":true};
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderOneV1Index" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderOneV1PostConnectAuthorize = validate40;
+const schema41 = {"$id":"#pagebuilderOneV1PostConnectAuthorize","type":"object","properties":{"clearSession":{"description":"Forget any half-finished connection first.","type":"boolean","default":false}},"additionalProperties":true};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostConnectAuthorize" */;
 let vErrors = null;
 let errors = 0;
@@ -798,14 +1485,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostConnectDisconnect = validate32;
-const schema33 = {"$id":"#pagebuilderOneV1PostConnectDisconnect","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1PostConnectDisconnect = validate41;
+const schema42 = {"$id":"#pagebuilderOneV1PostConnectDisconnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostConnectDisconnect" */;
 let vErrors = null;
 let errors = 0;
@@ -821,14 +1508,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostConnectSwitchDomain = validate33;
-const schema34 = {"$id":"#pagebuilderOneV1PostConnectSwitchDomain","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1PostConnectSwitchDomain = validate42;
+const schema43 = {"$id":"#pagebuilderOneV1PostConnectSwitchDomain","type":"object","properties":{},"additionalProperties":true};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostConnectSwitchDomain" */;
 let vErrors = null;
 let errors = 0;
@@ -844,14 +1531,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostConnectDeactivate = validate34;
-const schema35 = {"$id":"#pagebuilderOneV1PostConnectDeactivate","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1PostConnectDeactivate = validate43;
+const schema44 = {"$id":"#pagebuilderOneV1PostConnectDeactivate","type":"object","properties":{},"additionalProperties":true};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostConnectDeactivate" */;
 let vErrors = null;
 let errors = 0;
@@ -867,14 +1554,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetTopBarNotifications = validate35;
-const schema36 = {"$id":"#pagebuilderOneV1GetTopBarNotifications","type":"object","properties":{"app_name":{"description":"Product asking for its notifications.","type":"string"},"app_version":{"description":"Version of that product.","type":"string"}},"additionalProperties":true,"required":["app_name","app_version"]};
+export const pagebuilderOneV1GetTopBarNotifications = validate44;
+const schema45 = {"$id":"#pagebuilderOneV1GetTopBarNotifications","type":"object","properties":{"app_name":{"description":"Product asking for its notifications.","type":"string"},"app_version":{"description":"Version of that product.","type":"string"}},"additionalProperties":true,"required":["app_name","app_version"]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1GetTopBarNotifications" */;
 let vErrors = null;
 let errors = 0;
@@ -934,14 +1621,97 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostTopBarFeedback = validate36;
-const schema37 = {"$id":"#pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"description":"Product the feedback is about.","type":"string"},"subject":{"description":"Subject line.","type":"string"},"title":{"description":"Short summary.","type":"string"},"description":{"description":"The feedback itself.","type":"string"},"countryCode":{"description":"Sender's country code.","type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
+export const pagebuilderOneV1GetTopBarFeedback = validate45;
+const schema46 = {"$id":"#pagebuilderOneV1GetTopBarFeedback","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderOneV1GetTopBarFeedback" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderOneV1PostTopBarFeedback = validate46;
+const schema47 = {"$id":"#pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"description":"Product the feedback is about.","type":"string"},"subject":{"description":"Subject line.","type":"string"},"title":{"description":"Short summary.","type":"string"},"description":{"description":"The feedback itself.","type":"string"},"countryCode":{"description":"Sender's country code.","type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostTopBarFeedback" */;
 let vErrors = null;
 let errors = 0;
@@ -1057,15 +1827,38 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemes = validate37;
-const schema38 = {"$id":"#pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"description":"Theme to install.","type":"string","pattern":"^[\\w-]+$"},"status":{"description":"State the theme is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1GetThemes = validate47;
+const schema48 = {"$id":"#pagebuilderOneV1GetThemes","type":"object","properties":{},"additionalProperties":true};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderOneV1GetThemes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderOneV1PostThemes = validate48;
+const schema49 = {"$id":"#pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"description":"Theme to install.","type":"string","pattern":"^[\\w-]+$"},"status":{"description":"State the theme is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
 const pattern0 = new RegExp("^[\\w-]+$", "");
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -1118,7 +1911,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema38.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema49.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1139,14 +1932,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemesActivate = validate38;
-const schema39 = {"$id":"#pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"description":"Theme to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemesActivate = validate49;
+const schema50 = {"$id":"#pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"description":"Theme to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostThemesActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -1184,14 +1977,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetPlugins = validate39;
-const schema40 = {"$id":"#pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string","enum":["view","embed","edit"],"default":"view"},"search":{"description":"Keep only plugins matching this text.","type":"string"},"status":{"description":"Keep only plugins in these states.","type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
+export const pagebuilderOneV1GetPlugins = validate50;
+const schema51 = {"$id":"#pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string","enum":["view","embed","edit"],"default":"view"},"search":{"description":"Keep only plugins matching this text.","type":"string"},"status":{"description":"Keep only plugins in these states.","type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1GetPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -1209,7 +2002,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema40.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema51.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1248,7 +2041,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data3 === "inactive") || (data3 === "active"))){
-const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema40.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1281,14 +2074,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins = validate40;
-const schema41 = {"$id":"#pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"description":"Plugin of the family to install.","type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"description":"State the plugin is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins = validate51;
+const schema52 = {"$id":"#pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"description":"Plugin of the family to install.","type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"description":"State the plugin is left in after installing.","type":"string","enum":["inactive","active"],"default":"inactive"}},"additionalProperties":true,"required":["slug"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -1316,7 +2109,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema41.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema52.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1339,7 +2132,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema41.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema52.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1360,14 +2153,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsActivate = validate41;
-const schema42 = {"$id":"#pagebuilderOneV1PostPluginsActivate","type":"object","properties":{"slug":{"description":"Plugin to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsActivate = validate52;
+const schema53 = {"$id":"#pagebuilderOneV1PostPluginsActivate","type":"object","properties":{"slug":{"description":"Plugin to activate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -1405,14 +2198,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsDeactivate = validate42;
-const schema43 = {"$id":"#pagebuilderOneV1PostPluginsDeactivate","type":"object","properties":{"slug":{"description":"Plugin to deactivate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsDeactivate = validate53;
+const schema54 = {"$id":"#pagebuilderOneV1PostPluginsDeactivate","type":"object","properties":{"slug":{"description":"Plugin to deactivate.","type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsDeactivate" */;
 let vErrors = null;
 let errors = 0;
@@ -1450,14 +2243,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsUpgrade = validate43;
-const schema44 = {"$id":"#pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"description":"Plugin to upgrade.","type":"string"},"status":{"description":"An upgraded plugin is left active.","type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsUpgrade = validate54;
+const schema55 = {"$id":"#pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"description":"Plugin to upgrade.","type":"string"},"status":{"description":"An upgraded plugin is left active.","type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsUpgrade" */;
 let vErrors = null;
 let errors = 0;
@@ -1497,7 +2290,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "active")){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema44.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1518,14 +2311,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun = validate44;
-const schema45 = {"$id":"#pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"description":"Plugin whose settings move to the connected account.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"description":"Migrate even when the plugin is already connected.","type":"boolean","default":true}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun = validate55;
+const schema56 = {"$id":"#pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"description":"Plugin whose settings move to the connected account.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"description":"Migrate even when the plugin is already connected.","type":"boolean","default":true}},"additionalProperties":true,"required":["slug"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsMigrationRun" */;
 let vErrors = null;
 let errors = 0;
@@ -1553,7 +2346,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema45.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema56.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1586,14 +2379,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback = validate45;
-const schema46 = {"$id":"#pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"description":"Plugin whose migration is undone.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback = validate56;
+const schema57 = {"$id":"#pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"description":"Plugin whose migration is undone.","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1PostPluginsMigrationRollback" */;
 let vErrors = null;
 let errors = 0;
@@ -1621,7 +2414,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema46.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema57.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1642,14 +2435,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetSettings = validate46;
-const schema47 = {"$id":"#pagebuilderOneV1GetSettings","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1GetSettings = validate57;
+const schema58 = {"$id":"#pagebuilderOneV1GetSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1GetSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -1665,14 +2458,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1UpdateSettings = validate47;
-const schema48 = {"$id":"#pagebuilderOneV1UpdateSettings","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1UpdateSettings = validate58;
+const schema59 = {"$id":"#pagebuilderOneV1UpdateSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -1688,14 +2481,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetManageDashboardWidgetState = validate48;
-const schema49 = {"$id":"#pagebuilderOneV1GetManageDashboardWidgetState","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1GetManageDashboardWidgetState = validate59;
+const schema60 = {"$id":"#pagebuilderOneV1GetManageDashboardWidgetState","type":"object","properties":{},"additionalProperties":true};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1GetManageDashboardWidgetState" */;
 let vErrors = null;
 let errors = 0;
@@ -1711,14 +2504,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetLogs = validate49;
-const schema50 = {"$id":"#pagebuilderOneV1GetLogs","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1GetLogs = validate60;
+const schema61 = {"$id":"#pagebuilderOneV1GetLogs","type":"object","properties":{},"additionalProperties":true};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1GetLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -1734,14 +2527,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1DeleteLogs = validate50;
-const schema51 = {"$id":"#pagebuilderOneV1DeleteLogs","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderOneV1DeleteLogs = validate61;
+const schema62 = {"$id":"#pagebuilderOneV1DeleteLogs","type":"object","properties":{},"additionalProperties":true};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderOneV1DeleteLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -1757,14 +2550,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1Index = validate51;
-const schema52 = {"$id":"#pagebuilderV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const pagebuilderV1Index = validate62;
+const schema63 = {"$id":"#pagebuilderV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -1780,14 +2573,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteCache = validate52;
-const schema53 = {"$id":"#pagebuilderV1DeleteCache","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1DeleteCache = validate63;
+const schema64 = {"$id":"#pagebuilderV1DeleteCache","type":"object","properties":{},"additionalProperties":true};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteCache" */;
 let vErrors = null;
 let errors = 0;
@@ -1803,14 +2596,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobals = validate53;
-const schema54 = {"$id":"#pagebuilderV1GetGlobals","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetGlobals = validate64;
+const schema65 = {"$id":"#pagebuilderV1GetGlobals","type":"object","properties":{},"additionalProperties":true};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetGlobals" */;
 let vErrors = null;
 let errors = 0;
@@ -1826,14 +2619,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsColors = validate54;
-const schema55 = {"$id":"#pagebuilderV1GetGlobalsColors","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetGlobalsColors = validate65;
+const schema66 = {"$id":"#pagebuilderV1GetGlobalsColors","type":"object","properties":{},"additionalProperties":true};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetGlobalsColors" */;
 let vErrors = null;
 let errors = 0;
@@ -1849,14 +2642,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsColor = validate55;
-const schema56 = {"$id":"#pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsColor = validate66;
+const schema67 = {"$id":"#pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1894,14 +2687,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1SaveGlobalsColor = validate56;
-const schema57 = {"$id":"#pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1SaveGlobalsColor = validate67;
+const schema68 = {"$id":"#pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"},"title":{"description":"Name of the colour.","type":"string"},"value":{"description":"The colour, as #rgb, #rrggbb or #rrggbbaa.","type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
+const pattern1 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$", "");
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1SaveGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1928,9 +2722,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1939,14 +2733,51 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate56.errors = vErrors;
+}
+if(data.value !== undefined){
+let data2 = data.value;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteGlobalsColor = validate57;
-const schema58 = {"$id":"#pagebuilderV1DeleteGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1DeleteGlobalsColor = validate68;
+const schema69 = {"$id":"#pagebuilderV1DeleteGlobalsColor","type":"object","properties":{"id":{"description":"Colour id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1984,14 +2815,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsTypography = validate58;
-const schema59 = {"$id":"#pagebuilderV1GetGlobalsTypography","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetGlobalsTypography = validate69;
+const schema70 = {"$id":"#pagebuilderV1GetGlobalsTypography","type":"object","properties":{},"additionalProperties":true};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetGlobalsTypography" */;
 let vErrors = null;
 let errors = 0;
@@ -2007,14 +2838,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsTypographyItem = validate59;
-const schema60 = {"$id":"#pagebuilderV1GetGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsTypographyItem = validate70;
+const schema71 = {"$id":"#pagebuilderV1GetGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetGlobalsTypographyItem" */;
 let vErrors = null;
 let errors = 0;
@@ -2052,14 +2883,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1SaveGlobalsTypographyItem = validate60;
-const schema61 = {"$id":"#pagebuilderV1SaveGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1SaveGlobalsTypographyItem = validate71;
+const schema72 = {"$id":"#pagebuilderV1SaveGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1SaveGlobalsTypographyItem" */;
 let vErrors = null;
 let errors = 0;
@@ -2097,14 +2928,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteGlobalsTypographyItem = validate61;
-const schema62 = {"$id":"#pagebuilderV1DeleteGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1DeleteGlobalsTypographyItem = validate72;
+const schema73 = {"$id":"#pagebuilderV1DeleteGlobalsTypographyItem","type":"object","properties":{"id":{"description":"Typography id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteGlobalsTypographyItem" */;
 let vErrors = null;
 let errors = 0;
@@ -2142,14 +2973,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSettings = validate62;
-const schema63 = {"$id":"#pagebuilderV1GetSettings","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetSettings = validate73;
+const schema74 = {"$id":"#pagebuilderV1GetSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -2165,14 +2996,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateSettings = validate63;
-const schema64 = {"$id":"#pagebuilderV1UpdateSettings","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1UpdateSettings = validate74;
+const schema75 = {"$id":"#pagebuilderV1UpdateSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -2188,14 +3019,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost = validate64;
-const schema65 = {"$id":"#pagebuilderV1GetPost","type":"object","properties":{"included_types":{"description":"Post types to search (all public ones when null).","type":"array","default":null},"excluded_types":{"description":"Post types never searched.","type":"array","default":["builder-floating-buttons","builder-landing-page","builder_library","attachment","revision","nav_menu_item","custom_css","customize_changeset"]},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"is_public":{"description":"Search only publicly viewable post types.","type":"boolean","default":true},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null},"tax_query":{"description":"Extra taxonomy conditions.","type":"array","default":null},"search_in_content":{"description":"Also match the text of the posts, not only their titles.","type":"boolean","default":false}},"additionalProperties":true};
+export const pagebuilderV1GetPost = validate75;
+const schema76 = {"$id":"#pagebuilderV1GetPost","type":"object","properties":{"included_types":{"description":"Post types to search (all public ones when null).","type":"array","default":null},"excluded_types":{"description":"Post types never searched.","type":"array","default":["builder-floating-buttons","builder-landing-page","builder_library","attachment","revision","nav_menu_item","custom_css","customize_changeset"]},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"is_public":{"description":"Search only publicly viewable post types.","type":"boolean","default":true},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null},"tax_query":{"description":"Extra taxonomy conditions.","type":"array","default":null},"search_in_content":{"description":"Also match the text of the posts, not only their titles.","type":"boolean","default":false}},"additionalProperties":true};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetPost" */;
 let vErrors = null;
 let errors = 0;
@@ -2308,14 +3139,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTerm = validate65;
-const schema66 = {"$id":"#pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"description":"Taxonomies to search (all when null).","type":"array","default":null},"excluded_types":{"description":"Taxonomies never searched.","type":"array","default":null},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"hide_empty":{"description":"Leave out terms with no posts.","type":"boolean","default":false},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null}},"additionalProperties":true};
+export const pagebuilderV1GetTerm = validate76;
+const schema77 = {"$id":"#pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"description":"Taxonomies to search (all when null).","type":"array","default":null},"excluded_types":{"description":"Taxonomies never searched.","type":"array","default":null},"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100},"hide_empty":{"description":"Leave out terms with no posts.","type":"boolean","default":false},"meta_query":{"description":"Extra meta conditions.","type":"array","default":null}},"additionalProperties":true};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -2404,14 +3235,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUser = validate66;
-const schema67 = {"$id":"#pagebuilderV1GetUser","type":"object","properties":{"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100}},"additionalProperties":true};
+export const pagebuilderV1GetUser = validate77;
+const schema78 = {"$id":"#pagebuilderV1GetUser","type":"object","properties":{"term":{"description":"Text searched for.","type":"string","default":""},"keys_conversion_map":{},"items_count":{"description":"Most results answered.","type":"integer","default":100}},"additionalProperties":true};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetUser" */;
 let vErrors = null;
 let errors = 0;
@@ -2452,14 +3283,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetFavorites = validate67;
-const schema68 = {"$id":"#pagebuilderV1GetFavorites","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetFavorites = validate78;
+const schema79 = {"$id":"#pagebuilderV1GetFavorites","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -2559,14 +3390,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostFavorites = validate68;
-const schema69 = {"$id":"#pagebuilderV1PostFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item marked as favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1PostFavorites = validate79;
+const schema80 = {"$id":"#pagebuilderV1PostFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item marked as favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -2626,14 +3457,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteFavorites = validate69;
-const schema70 = {"$id":"#pagebuilderV1DeleteFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item no longer a favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1DeleteFavorites = validate80;
+const schema81 = {"$id":"#pagebuilderV1DeleteFavorites","type":"object","properties":{"id":{"description":"Kind of favorites (e.g. widgets).","type":"string"},"favorite":{"description":"Slug of the item no longer a favorite.","type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -2693,14 +3524,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetKitElementsDefaults = validate70;
-const schema71 = {"$id":"#pagebuilderV1GetKitElementsDefaults","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetKitElementsDefaults = validate81;
+const schema82 = {"$id":"#pagebuilderV1GetKitElementsDefaults","type":"object","properties":{},"additionalProperties":true};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -2716,14 +3547,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateKitElementsDefaults = validate71;
-const schema72 = {"$id":"#pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type the defaults apply to.","type":"string"},"settings":{"description":"Default settings of that element type.","type":"object"}},"additionalProperties":true,"required":["type","settings"]};
+export const pagebuilderV1UpdateKitElementsDefaults = validate82;
+const schema83 = {"$id":"#pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type the defaults apply to.","type":"string"},"settings":{"description":"Default settings of that element type.","type":"object"}},"additionalProperties":true,"required":["type","settings"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -2784,14 +3615,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteKitElementsDefaults = validate72;
-const schema73 = {"$id":"#pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type whose defaults are removed.","type":"string"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1DeleteKitElementsDefaults = validate83;
+const schema84 = {"$id":"#pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"description":"Element type whose defaults are removed.","type":"string"}},"additionalProperties":true,"required":["type"]};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -2829,14 +3660,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSiteNavigationRecentPosts = validate73;
-const schema74 = {"$id":"#pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"description":"How many posts to answer.","type":"integer"},"post_type":{"description":"Post types to include.","type":"array","default":["page","post","builder_library"]},"post__not_in":{"description":"Post ids to leave out.","type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
+export const pagebuilderV1GetSiteNavigationRecentPosts = validate84;
+const schema85 = {"$id":"#pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"description":"How many posts to answer.","type":"integer"},"post_type":{"description":"Post types to include.","type":"array","default":["page","post","builder_library"]},"post__not_in":{"description":"Post ids to leave out.","type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetSiteNavigationRecentPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -2916,14 +3747,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSiteNavigationAddNewPost = validate74;
-const schema75 = {"$id":"#pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"description":"Type of the new draft.","type":"string","default":"post"}},"additionalProperties":true};
+export const pagebuilderV1PostSiteNavigationAddNewPost = validate85;
+const schema86 = {"$id":"#pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"description":"Type of the new draft.","type":"string","default":"post"}},"additionalProperties":true};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostSiteNavigationAddNewPost" */;
 let vErrors = null;
 let errors = 0;
@@ -2951,14 +3782,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostDesignSystemSyncStylesheet = validate75;
-const schema76 = {"$id":"#pagebuilderV1PostDesignSystemSyncStylesheet","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1PostDesignSystemSyncStylesheet = validate86;
+const schema87 = {"$id":"#pagebuilderV1PostDesignSystemSyncStylesheet","type":"object","properties":{},"additionalProperties":true};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostDesignSystemSyncStylesheet" */;
 let vErrors = null;
 let errors = 0;
@@ -2974,14 +3805,49 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetChecklist = validate76;
-const schema77 = {"$id":"#pagebuilderV1GetChecklist","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetDesignSystemStylesheet = validate87;
+const schema88 = {"$id":"#pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"description":"Version of the stylesheet (cache busting; any value serves the current one).","type":"string"}},"additionalProperties":true};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetDesignSystemStylesheet" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ver !== undefined){
+if(typeof data.ver !== "string"){
+const err0 = {instancePath:instancePath+"/ver",schemaPath:"#/properties/ver/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1GetChecklist = validate88;
+const schema89 = {"$id":"#pagebuilderV1GetChecklist","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetChecklist" */;
 let vErrors = null;
 let errors = 0;
@@ -3081,14 +3947,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetChecklistItem = validate77;
-const schema78 = {"$id":"#pagebuilderV1GetChecklistItem","type":"object","properties":{"id":{"description":"Checklist entry id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetChecklistItem = validate89;
+const schema90 = {"$id":"#pagebuilderV1GetChecklistItem","type":"object","properties":{"id":{"description":"Checklist entry id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetChecklistItem" */;
 let vErrors = null;
 let errors = 0;
@@ -3126,14 +3992,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetChecklistSteps = validate78;
-const schema79 = {"$id":"#pagebuilderV1GetChecklistSteps","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetChecklistSteps = validate90;
+const schema91 = {"$id":"#pagebuilderV1GetChecklistSteps","type":"object","properties":{},"additionalProperties":true};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetChecklistSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -3149,14 +4015,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetChecklistStep = validate79;
-const schema80 = {"$id":"#pagebuilderV1GetChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetChecklistStep = validate91;
+const schema92 = {"$id":"#pagebuilderV1GetChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetChecklistStep" */;
 let vErrors = null;
 let errors = 0;
@@ -3194,14 +4060,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateChecklistStep = validate80;
-const schema81 = {"$id":"#pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateChecklistStep = validate92;
+const schema93 = {"$id":"#pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"description":"Step id.","type":"string"},"is_marked_completed":{"description":"Whether the site owner marked the step done.","type":"boolean"}},"additionalProperties":true,"required":["id"]};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateChecklistStep" */;
 let vErrors = null;
 let errors = 0;
@@ -3228,9 +4094,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.is_marked_completed !== undefined){
+if(typeof data.is_marked_completed !== "boolean"){
+const err2 = {instancePath:instancePath+"/is_marked_completed",schemaPath:"#/properties/is_marked_completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3239,14 +4105,26 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate80.errors = vErrors;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetChecklistUserProgress = validate81;
-const schema82 = {"$id":"#pagebuilderV1GetChecklistUserProgress","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetChecklistUserProgress = validate93;
+const schema94 = {"$id":"#pagebuilderV1GetChecklistUserProgress","type":"object","properties":{},"additionalProperties":true};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetChecklistUserProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3262,14 +4140,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateChecklistUserProgress = validate82;
-const schema83 = {"$id":"#pagebuilderV1UpdateChecklistUserProgress","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1UpdateChecklistUserProgress = validate94;
+const schema95 = {"$id":"#pagebuilderV1UpdateChecklistUserProgress","type":"object","properties":{},"additionalProperties":true};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateChecklistUserProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3285,14 +4163,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboarding = validate83;
-const schema84 = {"$id":"#pagebuilderV1GetOnboarding","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetOnboarding = validate95;
+const schema96 = {"$id":"#pagebuilderV1GetOnboarding","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetOnboarding" */;
 let vErrors = null;
 let errors = 0;
@@ -3392,14 +4270,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboardingUserProgress = validate84;
-const schema85 = {"$id":"#pagebuilderV1GetOnboardingUserProgress","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingUserProgress = validate96;
+const schema97 = {"$id":"#pagebuilderV1GetOnboardingUserProgress","type":"object","properties":{},"additionalProperties":true};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetOnboardingUserProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3415,14 +4293,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateOnboardingUserProgress = validate85;
-const schema86 = {"$id":"#pagebuilderV1UpdateOnboardingUserProgress","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1UpdateOnboardingUserProgress = validate97;
+const schema98 = {"$id":"#pagebuilderV1UpdateOnboardingUserProgress","type":"object","properties":{},"additionalProperties":true};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateOnboardingUserProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3438,14 +4316,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboardingUserChoices = validate86;
-const schema87 = {"$id":"#pagebuilderV1GetOnboardingUserChoices","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingUserChoices = validate98;
+const schema99 = {"$id":"#pagebuilderV1GetOnboardingUserChoices","type":"object","properties":{},"additionalProperties":true};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetOnboardingUserChoices" */;
 let vErrors = null;
 let errors = 0;
@@ -3461,14 +4339,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateOnboardingUserChoices = validate87;
-const schema88 = {"$id":"#pagebuilderV1UpdateOnboardingUserChoices","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1UpdateOnboardingUserChoices = validate99;
+const schema100 = {"$id":"#pagebuilderV1UpdateOnboardingUserChoices","type":"object","properties":{},"additionalProperties":true};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateOnboardingUserChoices" */;
 let vErrors = null;
 let errors = 0;
@@ -3484,14 +4362,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboardingProInstallScreen = validate88;
-const schema89 = {"$id":"#pagebuilderV1GetOnboardingProInstallScreen","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingProInstallScreen = validate100;
+const schema101 = {"$id":"#pagebuilderV1GetOnboardingProInstallScreen","type":"object","properties":{},"additionalProperties":true};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetOnboardingProInstallScreen" */;
 let vErrors = null;
 let errors = 0;
@@ -3507,14 +4385,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboardingInstallPro = validate89;
-const schema90 = {"$id":"#pagebuilderV1GetOnboardingInstallPro","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingInstallPro = validate101;
+const schema102 = {"$id":"#pagebuilderV1GetOnboardingInstallPro","type":"object","properties":{},"additionalProperties":true};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetOnboardingInstallPro" */;
 let vErrors = null;
 let errors = 0;
@@ -3530,14 +4408,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostOnboardingInstallPro = validate90;
-const schema91 = {"$id":"#pagebuilderV1PostOnboardingInstallPro","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1PostOnboardingInstallPro = validate102;
+const schema103 = {"$id":"#pagebuilderV1PostOnboardingInstallPro","type":"object","properties":{},"additionalProperties":true};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostOnboardingInstallPro" */;
 let vErrors = null;
 let errors = 0;
@@ -3553,14 +4431,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetOnboardingInstallTheme = validate91;
-const schema92 = {"$id":"#pagebuilderV1GetOnboardingInstallTheme","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOnboardingInstallTheme = validate103;
+const schema104 = {"$id":"#pagebuilderV1GetOnboardingInstallTheme","type":"object","properties":{},"additionalProperties":true};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetOnboardingInstallTheme" */;
 let vErrors = null;
 let errors = 0;
@@ -3576,14 +4454,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostOnboardingInstallTheme = validate92;
-const schema93 = {"$id":"#pagebuilderV1PostOnboardingInstallTheme","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1PostOnboardingInstallTheme = validate104;
+const schema105 = {"$id":"#pagebuilderV1PostOnboardingInstallTheme","type":"object","properties":{},"additionalProperties":true};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostOnboardingInstallTheme" */;
 let vErrors = null;
 let errors = 0;
@@ -3599,14 +4477,37 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostOperationsOptInV4 = validate93;
-const schema94 = {"$id":"#pagebuilderV1PostOperationsOptInV4","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetOperationsOptInV4 = validate105;
+const schema106 = {"$id":"#pagebuilderV1GetOperationsOptInV4","type":"object","properties":{},"additionalProperties":true};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetOperationsOptInV4" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1PostOperationsOptInV4 = validate106;
+const schema107 = {"$id":"#pagebuilderV1PostOperationsOptInV4","type":"object","properties":{},"additionalProperties":true};
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostOperationsOptInV4" */;
 let vErrors = null;
 let errors = 0;
@@ -3622,14 +4523,37 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostAssistantConsent = validate94;
-const schema95 = {"$id":"#pagebuilderV1PostAssistantConsent","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetAssistantConsent = validate107;
+const schema108 = {"$id":"#pagebuilderV1GetAssistantConsent","type":"object","properties":{},"additionalProperties":true};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetAssistantConsent" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate107.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1PostAssistantConsent = validate108;
+const schema109 = {"$id":"#pagebuilderV1PostAssistantConsent","type":"object","properties":{},"additionalProperties":true};
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostAssistantConsent" */;
 let vErrors = null;
 let errors = 0;
@@ -3645,14 +4569,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTemplateLibraryTemplates = validate95;
-const schema96 = {"$id":"#pagebuilderV1GetTemplateLibraryTemplates","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetTemplateLibraryTemplates = validate109;
+const schema110 = {"$id":"#pagebuilderV1GetTemplateLibraryTemplates","type":"object","properties":{},"additionalProperties":true};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetTemplateLibraryTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -3668,14 +4592,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostTemplateLibraryTemplates = validate96;
-const schema97 = {"$id":"#pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"description":"Template title.","type":"string"},"type":{"description":"What the template is used as.","type":"string","enum":["page","section","container"]},"content":{"description":"The template's element tree.","type":"object"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1PostTemplateLibraryTemplates = validate110;
+const schema111 = {"$id":"#pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"description":"Template title.","type":"string"},"type":{"description":"What the template is used as.","type":"string","enum":["page","section","container"]},"content":{"description":"The template's element tree.","type":"object"}},"additionalProperties":true,"required":["type"]};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostTemplateLibraryTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -3715,7 +4639,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "page") || (data1 === "section")) || (data1 === "container"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema97.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema111.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3749,14 +4673,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUserDataCurrentUser = validate97;
-const schema98 = {"$id":"#pagebuilderV1GetUserDataCurrentUser","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetUserDataCurrentUser = validate111;
+const schema112 = {"$id":"#pagebuilderV1GetUserDataCurrentUser","type":"object","properties":{},"additionalProperties":true};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetUserDataCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -3772,14 +4696,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateUserDataCurrentUser = validate98;
-const schema99 = {"$id":"#pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"description":"Messages the user chose not to see again.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const pagebuilderV1UpdateUserDataCurrentUser = validate112;
+const schema113 = {"$id":"#pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"description":"Messages the user chose not to see again.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateUserDataCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -3823,14 +4747,37 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostLibraryConnect = validate99;
-const schema100 = {"$id":"#pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"description":"Access token of the template library account.","type":"string"}},"additionalProperties":true,"required":["token"]};
+export const pagebuilderV1GetLibraryConnect = validate113;
+const schema114 = {"$id":"#pagebuilderV1GetLibraryConnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1GetLibraryConnect" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1PostLibraryConnect = validate114;
+const schema115 = {"$id":"#pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"description":"Access token of the template library account.","type":"string"}},"additionalProperties":true,"required":["token"]};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -3868,14 +4815,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteLibraryConnect = validate100;
-const schema101 = {"$id":"#pagebuilderV1DeleteLibraryConnect","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1DeleteLibraryConnect = validate115;
+const schema116 = {"$id":"#pagebuilderV1DeleteLibraryConnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DeleteLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -3891,14 +4838,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSendEvent = validate101;
-const schema102 = {"$id":"#pagebuilderV1GetSendEvent","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetSendEvent = validate116;
+const schema117 = {"$id":"#pagebuilderV1GetSendEvent","type":"object","properties":{"context":{"description":"Scope of the answer.","type":"string"},"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most items in one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"}},"additionalProperties":true};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -3998,14 +4945,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSendEvent = validate102;
-const schema103 = {"$id":"#pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"description":"The event as the editor reports it.","type":"object"}},"additionalProperties":true,"required":["event_data"]};
+export const pagebuilderV1PostSendEvent = validate117;
+const schema118 = {"$id":"#pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"description":"The event as the editor reports it.","type":"object"}},"additionalProperties":true,"required":["event_data"]};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -4044,14 +4991,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate103;
-const schema104 = {"$id":"#pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"description":"Published classes or the preview copy.","type":"string","enum":["frontend","preview"],"default":"frontend"}},"additionalProperties":true};
+export const pagebuilderV1GetGlobalClasses = validate118;
+const schema119 = {"$id":"#pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"description":"Published classes or the preview copy.","type":"string","enum":["frontend","preview"],"default":"frontend"}},"additionalProperties":true};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -4069,7 +5016,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema104.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema119.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4090,14 +5037,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate104;
-const schema105 = {"$id":"#pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"description":"Published classes or the preview copy.","type":"string","enum":["frontend","preview"],"default":"frontend"},"changes":{"description":"Ids of the classes added, deleted and modified since the last save.","type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"description":"Every class, keyed by its id.","type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"description":"Class ids in display order.","type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
+export const pagebuilderV1UpdateGlobalClasses = validate119;
+const schema120 = {"$id":"#pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"description":"Published classes or the preview copy.","type":"string","enum":["frontend","preview"],"default":"frontend"},"changes":{"description":"Ids of the classes added, deleted and modified since the last save.","type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"description":"Every class, keyed by its id.","type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"description":"Class ids in display order.","type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -4145,7 +5092,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema105.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema120.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4379,7 +5326,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data12 === "class")){
-const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema105.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema120.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4464,14 +5411,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClassesUsage = validate105;
-const schema106 = {"$id":"#pagebuilderV1GetGlobalClassesUsage","type":"object","properties":{"context":{"description":"Published classes or the preview copy.","type":"string","enum":["frontend","preview"],"default":"frontend"}},"additionalProperties":true};
+export const pagebuilderV1GetGlobalClassesUsage = validate120;
+const schema121 = {"$id":"#pagebuilderV1GetGlobalClassesUsage","type":"object","properties":{"context":{"description":"Published classes or the preview copy.","type":"string","enum":["frontend","preview"],"default":"frontend"}},"additionalProperties":true};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetGlobalClassesUsage" */;
 let vErrors = null;
 let errors = 0;
@@ -4489,7 +5436,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema106.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema121.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4510,14 +5457,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetVariablesList = validate106;
-const schema107 = {"$id":"#pagebuilderV1GetVariablesList","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1GetVariablesList = validate121;
+const schema122 = {"$id":"#pagebuilderV1GetVariablesList","type":"object","properties":{},"additionalProperties":true};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1GetVariablesList" */;
 let vErrors = null;
 let errors = 0;
@@ -4533,14 +5480,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate107;
-const schema108 = {"$id":"#pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"description":"Kind of value (colour, font...).","type":"string"},"label":{"description":"Name shown in the editor.","type":"string"},"value":{"description":"The value.","type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate122;
+const schema123 = {"$id":"#pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"description":"Kind of value (colour, font...).","type":"string"},"label":{"description":"Name shown in the editor.","type":"string"},"value":{"description":"The value.","type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -4622,14 +5569,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate108;
-const schema109 = {"$id":"#pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"description":"Variable to change.","type":"string"},"label":{"description":"New name.","type":"string"},"value":{"description":"New value.","type":"string"},"order":{"description":"Position in the list.","type":"integer"},"type":{"description":"New kind of value.","type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate123;
+const schema124 = {"$id":"#pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"description":"Variable to change.","type":"string"},"label":{"description":"New name.","type":"string"},"value":{"description":"New value.","type":"string"},"order":{"description":"Position in the list.","type":"integer"},"type":{"description":"New kind of value.","type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -4736,14 +5683,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesDelete = validate109;
-const schema110 = {"$id":"#pagebuilderV1UpdateVariablesDelete","type":"object","properties":{"id":{"description":"Variable to delete (it can be restored).","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesDelete = validate124;
+const schema125 = {"$id":"#pagebuilderV1UpdateVariablesDelete","type":"object","properties":{"id":{"description":"Variable to delete (it can be restored).","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateVariablesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -4781,14 +5728,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesRestore = validate110;
-const schema111 = {"$id":"#pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{"description":"Deleted variable to bring back."},"label":{"description":"Name to restore it under.","type":"string"},"value":{"description":"Value to restore it with.","type":"string"},"type":{"description":"Kind of value.","type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate125;
+const schema126 = {"$id":"#pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{"description":"Deleted variable to bring back."},"label":{"description":"Name to restore it under.","type":"string"},"value":{"description":"Value to restore it with.","type":"string"},"type":{"description":"Kind of value.","type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -4850,14 +5797,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate111;
-const schema112 = {"$id":"#pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"description":"Version of the list the operations were made against.","type":"integer"},"operations":{"description":"Creates, updates, deletes and restores applied in order.","type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate126;
+const schema127 = {"$id":"#pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"description":"Version of the list the operations were made against.","type":"integer"},"operations":{"description":"Creates, updates, deletes and restores applied in order.","type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -4918,14 +5865,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsIndex = validate112;
-const schema113 = {"$id":"#pagebuilderV1DocumentsIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/documents"},"context":{"default":"view"}},"additionalProperties":true};
+export const pagebuilderV1DocumentsIndex = validate127;
+const schema128 = {"$id":"#pagebuilderV1DocumentsIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/documents"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DocumentsIndex" */;
 let vErrors = null;
 let errors = 0;
@@ -4941,14 +5888,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsPostMediaImport = validate113;
-const schema114 = {"$id":"#pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{"description":"Document (post id) whose external media is imported."}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1DocumentsPostMediaImport = validate128;
+const schema129 = {"$id":"#pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{"description":"Document (post id) whose external media is imported."}},"additionalProperties":true,"required":["id"]};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#pagebuilderV1DocumentsPostMediaImport" */;
 let vErrors = null;
 let errors = 0;
@@ -4974,360 +5921,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate113.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1FeedbackIndex = validate114;
-const schema115 = {"$id":"#pagebuilderV1FeedbackIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/feedback"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1FeedbackIndex" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate114.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderV1FeedbackPostSubmit = validate115;
-const schema116 = {"$id":"#pagebuilderV1FeedbackPostSubmit","type":"object","properties":{},"additionalProperties":true};
-
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderV1FeedbackPostSubmit" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate115.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderAiV1Index = validate116;
-const schema117 = {"$id":"#pagebuilderAiV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder-ai/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderAiV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderAiV1GetPermissions = validate117;
-const schema118 = {"$id":"#pagebuilderAiV1GetPermissions","type":"object","properties":{},"additionalProperties":true};
-
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#pagebuilderAiV1GetPermissions" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate117.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1Index = validate118;
-const schema119 = {"$id":"#sitegenV1Index","type":"object","properties":{"namespace":{"default":"sitegen/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate118.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetGetCredits = validate119;
-const schema120 = {"$id":"#sitegenV1GetGetCredits","type":"object","properties":{},"additionalProperties":true};
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetGetCredits" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate119.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetCategories = validate120;
-const schema121 = {"$id":"#sitegenV1GetCategories","type":"object","properties":{},"additionalProperties":true};
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetCategories" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetSiteFeatures = validate121;
-const schema122 = {"$id":"#sitegenV1GetSiteFeatures","type":"object","properties":{},"additionalProperties":true};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetSiteFeatures" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate121.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetSiteLanguages = validate122;
-const schema123 = {"$id":"#sitegenV1GetSiteLanguages","type":"object","properties":{},"additionalProperties":true};
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetSiteLanguages" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetImportStatus = validate123;
-const schema124 = {"$id":"#sitegenV1GetImportStatus","type":"object","properties":{},"additionalProperties":true};
-
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetImportStatus" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate123.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetMigrationStatus = validate124;
-const schema125 = {"$id":"#sitegenV1GetMigrationStatus","type":"object","properties":{},"additionalProperties":true};
-
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetMigrationStatus" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate124.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetImportErrorLog = validate125;
-const schema126 = {"$id":"#sitegenV1GetImportErrorLog","type":"object","properties":{},"additionalProperties":true};
-
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetImportErrorLog" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetSetPlanPromoDismissTime = validate126;
-const schema127 = {"$id":"#sitegenV1GetSetPlanPromoDismissTime","type":"object","properties":{},"additionalProperties":true};
-
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetSetPlanPromoDismissTime" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate126.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1GetGetPlanPromoDismissTime = validate127;
-const schema128 = {"$id":"#sitegenV1GetGetPlanPromoDismissTime","type":"object","properties":{},"additionalProperties":true};
-
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1GetGetPlanPromoDismissTime" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate127.errors = vErrors;
-return errors === 0;
-}
-
-export const sitegenV1PostZipPlan = validate128;
-const schema129 = {"$id":"#sitegenV1PostZipPlan","type":"object","properties":{},"additionalProperties":true};
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1PostZipPlan" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRevokeAccess = validate129;
-const schema130 = {"$id":"#sitegenV1PostRevokeAccess","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1FeedbackIndex = validate129;
+const schema130 = {"$id":"#pagebuilderV1FeedbackIndex","type":"object","properties":{"namespace":{"default":"pagebuilder/v1/feedback"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#sitegenV1PostRevokeAccess" */;
+/*# sourceURL="#pagebuilderV1FeedbackIndex" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5346,10 +5948,461 @@ validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRestoreCredit = validate130;
-const schema131 = {"$id":"#sitegenV1PostRestoreCredit","type":"object","properties":{},"additionalProperties":true};
+export const pagebuilderV1FeedbackGetSubmit = validate130;
+const schema131 = {"$id":"#pagebuilderV1FeedbackGetSubmit","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1FeedbackGetSubmit" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1FeedbackPostSubmit = validate131;
+const schema132 = {"$id":"#pagebuilderV1FeedbackPostSubmit","type":"object","properties":{},"additionalProperties":true};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderV1FeedbackPostSubmit" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate131.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderAiV1Index = validate132;
+const schema133 = {"$id":"#pagebuilderAiV1Index","type":"object","properties":{"namespace":{"default":"pagebuilder-ai/v1"},"context":{"default":"view"}},"additionalProperties":true};
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderAiV1Index" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderAiV1GetPermissions = validate133;
+const schema134 = {"$id":"#pagebuilderAiV1GetPermissions","type":"object","properties":{},"additionalProperties":true};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#pagebuilderAiV1GetPermissions" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1Index = validate134;
+const schema135 = {"$id":"#sitegenV1Index","type":"object","properties":{"namespace":{"default":"sitegen/v1"},"context":{"default":"view"}},"additionalProperties":true};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1Index" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetGetCredits = validate135;
+const schema136 = {"$id":"#sitegenV1GetGetCredits","type":"object","properties":{},"additionalProperties":true};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetGetCredits" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetCategories = validate136;
+const schema137 = {"$id":"#sitegenV1GetCategories","type":"object","properties":{},"additionalProperties":true};
+
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetCategories" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetSiteFeatures = validate137;
+const schema138 = {"$id":"#sitegenV1GetSiteFeatures","type":"object","properties":{},"additionalProperties":true};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetSiteFeatures" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetSiteLanguages = validate138;
+const schema139 = {"$id":"#sitegenV1GetSiteLanguages","type":"object","properties":{},"additionalProperties":true};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetSiteLanguages" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetImportStatus = validate139;
+const schema140 = {"$id":"#sitegenV1GetImportStatus","type":"object","properties":{},"additionalProperties":true};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetImportStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetMigrationStatus = validate140;
+const schema141 = {"$id":"#sitegenV1GetMigrationStatus","type":"object","properties":{},"additionalProperties":true};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetMigrationStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetImportErrorLog = validate141;
+const schema142 = {"$id":"#sitegenV1GetImportErrorLog","type":"object","properties":{},"additionalProperties":true};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetImportErrorLog" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetSetPlanPromoDismissTime = validate142;
+const schema143 = {"$id":"#sitegenV1GetSetPlanPromoDismissTime","type":"object","properties":{},"additionalProperties":true};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetSetPlanPromoDismissTime" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetGetPlanPromoDismissTime = validate143;
+const schema144 = {"$id":"#sitegenV1GetGetPlanPromoDismissTime","type":"object","properties":{},"additionalProperties":true};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetGetPlanPromoDismissTime" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostZipPlan = validate144;
+const schema145 = {"$id":"#sitegenV1PostZipPlan","type":"object","properties":{},"additionalProperties":true};
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1PostZipPlan" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1GetRevokeAccess = validate145;
+const schema146 = {"$id":"#sitegenV1GetRevokeAccess","type":"object","properties":{},"additionalProperties":true};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetRevokeAccess" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostRevokeAccess = validate146;
+const schema147 = {"$id":"#sitegenV1PostRevokeAccess","type":"object","properties":{},"additionalProperties":true};
+
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1PostRevokeAccess" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate146.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostRestoreCredit = validate147;
+const schema148 = {"$id":"#sitegenV1PostRestoreCredit","type":"object","properties":{},"additionalProperties":true};
+
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostRestoreCredit" */;
 let vErrors = null;
 let errors = 0;
@@ -5365,14 +6418,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostDescription = validate131;
-const schema132 = {"$id":"#sitegenV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostDescription = validate148;
+const schema149 = {"$id":"#sitegenV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -5434,14 +6487,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostKeywords = validate132;
-const schema133 = {"$id":"#sitegenV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostKeywords = validate149;
+const schema150 = {"$id":"#sitegenV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does, in the owner's words.","type":"string"},"category":{"description":"Business category (see /sitegen/v1/categories).","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -5503,14 +6556,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplateKeywords = validate133;
-const schema134 = {"$id":"#sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"business_category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostTemplateKeywords = validate150;
+const schema151 = {"$id":"#sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"business_category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostTemplateKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -5572,14 +6625,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostImages = validate134;
-const schema135 = {"$id":"#sitegenV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"string"},"page":{"description":"Page of results.","type":"string"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenV1PostImages = validate151;
+const schema152 = {"$id":"#sitegenV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"string"},"page":{"description":"Page of results.","type":"string"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -5665,14 +6718,97 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRecordStep = validate135;
-const schema136 = {"$id":"#sitegenV1PostRecordStep","type":"object","properties":{"action":{"description":"What happened at the step.","type":"string"},"current_step":{"description":"Number of the step.","type":"integer"},"current_step_name":{"description":"Name of the step.","type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
+export const sitegenV1GetRecordStep = validate152;
+const schema153 = {"$id":"#sitegenV1GetRecordStep","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetRecordStep" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostRecordStep = validate153;
+const schema154 = {"$id":"#sitegenV1PostRecordStep","type":"object","properties":{"action":{"description":"What happened at the step.","type":"string"},"current_step":{"description":"Number of the step.","type":"integer"},"current_step_name":{"description":"Name of the step.","type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
+
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostRecordStep" */;
 let vErrors = null;
 let errors = 0;
@@ -5755,14 +6891,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates = validate136;
-const schema137 = {"$id":"#sitegenV1PostTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keywords":{"description":"Words the templates should match.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const sitegenV1PostTemplates = validate154;
+const schema155 = {"$id":"#sitegenV1PostTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keywords":{"description":"Words the templates should match.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -5830,14 +6966,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAllTemplates = validate137;
-const schema138 = {"$id":"#sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"per_page":{"description":"Templates per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keyword":{"description":"Word the templates should match.","type":"string"},"sort":{"description":"Sort field and direction.","type":"object"}},"additionalProperties":true};
+export const sitegenV1PostAllTemplates = validate155;
+const schema156 = {"$id":"#sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"per_page":{"description":"Templates per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"page_builder":{"description":"Builder the templates are made for.","type":"string"},"keyword":{"description":"Word the templates should match.","type":"string"},"sort":{"description":"Sort field and direction.","type":"object"}},"additionalProperties":true};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostAllTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -5928,14 +7064,37 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostUserDetails = validate138;
-const schema139 = {"$id":"#sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"description":"What the business does.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_category":{"description":"Business category.","type":"string"},"site_language":{"description":"Language of the generated site.","type":"string"},"keywords":{"description":"Keywords chosen.","type":"array"},"images":{"description":"Images chosen.","type":"array"},"business_addeess":{"description":"Postal address (the name is spelled so by clients).","type":"string"},"business_phone":{"description":"Phone number.","type":"string"},"business_email":{"description":"Contact email.","type":"string"},"social_profiles":{"description":"Links to social profiles.","type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
+export const sitegenV1GetUserDetails = validate156;
+const schema157 = {"$id":"#sitegenV1GetUserDetails","type":"object","properties":{},"additionalProperties":true};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetUserDetails" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostUserDetails = validate157;
+const schema158 = {"$id":"#sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"description":"What the business does.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_category":{"description":"Business category.","type":"string"},"site_language":{"description":"Language of the generated site.","type":"string"},"keywords":{"description":"Keywords chosen.","type":"array"},"images":{"description":"Images chosen.","type":"array"},"business_addeess":{"description":"Postal address (the name is spelled so by clients).","type":"string"},"business_phone":{"description":"Phone number.","type":"string"},"business_email":{"description":"Contact email.","type":"string"},"social_profiles":{"description":"Links to social profiles.","type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -6131,14 +7290,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSite = validate139;
-const schema140 = {"$id":"#sitegenV1PostSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostSite = validate158;
+const schema159 = {"$id":"#sitegenV1PostSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostSite" */;
 let vErrors = null;
 let errors = 0;
@@ -6176,14 +7335,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostContentExport = validate140;
-const schema141 = {"$id":"#sitegenV1PostContentExport","type":"object","properties":{"template":{"description":"Template whose text is filled in.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"language":{"description":"Language of the text.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostContentExport = validate159;
+const schema160 = {"$id":"#sitegenV1PostContentExport","type":"object","properties":{"template":{"description":"Template whose text is filled in.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"language":{"description":"Language of the text.","type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostContentExport" */;
 let vErrors = null;
 let errors = 0;
@@ -6257,14 +7416,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAiSite = validate141;
-const schema142 = {"$id":"#sitegenV1PostAiSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostAiSite = validate160;
+const schema161 = {"$id":"#sitegenV1PostAiSite","type":"object","properties":{"template":{"description":"Template the site is built from.","type":"string"},"business_name":{"description":"Name of the business.","type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostAiSite" */;
 let vErrors = null;
 let errors = 0;
@@ -6314,14 +7473,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSearchCategory = validate142;
-const schema143 = {"$id":"#sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"description":"Word to find a business category for.","type":"string"}},"additionalProperties":true,"required":["keyword"]};
+export const sitegenV1PostSearchCategory = validate161;
+const schema162 = {"$id":"#sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"description":"Word to find a business category for.","type":"string"}},"additionalProperties":true,"required":["keyword"]};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostSearchCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -6359,14 +7518,37 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSetStepData = validate143;
-const schema144 = {"$id":"#sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"description":"The wizard's state, as the client serialises it.","type":"string"}},"additionalProperties":true,"required":["business_details"]};
+export const sitegenV1GetSetStepData = validate162;
+const schema163 = {"$id":"#sitegenV1GetSetStepData","type":"object","properties":{},"additionalProperties":true};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#sitegenV1GetSetStepData" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate162.errors = vErrors;
+return errors === 0;
+}
+
+export const sitegenV1PostSetStepData = validate163;
+const schema164 = {"$id":"#sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"description":"The wizard's state, as the client serialises it.","type":"string"}},"additionalProperties":true,"required":["business_details"]};
+
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenV1PostSetStepData" */;
 let vErrors = null;
 let errors = 0;
@@ -6404,14 +7586,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1Index = validate144;
-const schema145 = {"$id":"#sitegenImagesV1Index","type":"object","properties":{"namespace":{"default":"sitegen-images/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const sitegenImagesV1Index = validate164;
+const schema165 = {"$id":"#sitegenImagesV1Index","type":"object","properties":{"namespace":{"default":"sitegen-images/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenImagesV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -6427,14 +7609,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1PostImages = validate145;
-const schema146 = {"$id":"#sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"integer"},"page":{"description":"Page of results.","type":"string"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"},"filter":{"description":"Filter applied by the image source.","type":"string"},"color":{"description":"Dominant colour wanted.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenImagesV1PostImages = validate165;
+const schema166 = {"$id":"#sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"integer"},"page":{"description":"Page of results.","type":"string"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"},"filter":{"description":"Filter applied by the image source.","type":"string"},"color":{"description":"Dominant colour wanted.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -6545,14 +7727,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1Index = validate146;
-const schema147 = {"$id":"#hdrftrV1Index","type":"object","properties":{"namespace":{"default":"hdrftr/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const hdrftrV1Index = validate166;
+const schema167 = {"$id":"#hdrftrV1Index","type":"object","properties":{"namespace":{"default":"hdrftr/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -6568,14 +7750,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1GetWidgets = validate147;
-const schema148 = {"$id":"#hdrftrV1GetWidgets","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1GetWidgets = validate167;
+const schema168 = {"$id":"#hdrftrV1GetWidgets","type":"object","properties":{},"additionalProperties":true};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1GetWidgets" */;
 let vErrors = null;
 let errors = 0;
@@ -6591,14 +7773,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1GetPlugins = validate148;
-const schema149 = {"$id":"#hdrftrV1GetPlugins","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1GetPlugins = validate168;
+const schema169 = {"$id":"#hdrftrV1GetPlugins","type":"object","properties":{},"additionalProperties":true};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1GetPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -6614,14 +7796,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1GetTemplates = validate149;
-const schema150 = {"$id":"#hdrftrV1GetTemplates","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1GetTemplates = validate169;
+const schema170 = {"$id":"#hdrftrV1GetTemplates","type":"object","properties":{},"additionalProperties":true};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1GetTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -6637,14 +7819,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1GetRecommendedPlugins = validate150;
-const schema151 = {"$id":"#hdrftrV1GetRecommendedPlugins","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1GetRecommendedPlugins = validate170;
+const schema171 = {"$id":"#hdrftrV1GetRecommendedPlugins","type":"object","properties":{},"additionalProperties":true};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1GetRecommendedPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -6660,14 +7842,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1GetMcpAbilities = validate151;
-const schema152 = {"$id":"#hdrftrV1GetMcpAbilities","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1GetMcpAbilities = validate171;
+const schema172 = {"$id":"#hdrftrV1GetMcpAbilities","type":"object","properties":{},"additionalProperties":true};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1GetMcpAbilities" */;
 let vErrors = null;
 let errors = 0;
@@ -6683,14 +7865,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1PostEmailWebhook = validate152;
-const schema153 = {"$id":"#hdrftrV1PostEmailWebhook","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1GetEmailWebhook = validate172;
+const schema173 = {"$id":"#hdrftrV1GetEmailWebhook","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#hdrftrV1GetEmailWebhook" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate172.errors = vErrors;
+return errors === 0;
+}
+
+export const hdrftrV1PostEmailWebhook = validate173;
+const schema174 = {"$id":"#hdrftrV1PostEmailWebhook","type":"object","properties":{},"additionalProperties":true};
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1PostEmailWebhook" */;
 let vErrors = null;
 let errors = 0;
@@ -6706,14 +7971,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1GetMcpSettings = validate153;
-const schema154 = {"$id":"#hdrftrV1GetMcpSettings","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1GetMcpSettings = validate174;
+const schema175 = {"$id":"#hdrftrV1GetMcpSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1GetMcpSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -6729,14 +7994,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1PostMcpSettings = validate154;
-const schema155 = {"$id":"#hdrftrV1PostMcpSettings","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1PostMcpSettings = validate175;
+const schema176 = {"$id":"#hdrftrV1PostMcpSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1PostMcpSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -6752,14 +8017,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1GetGetLearnChapters = validate155;
-const schema156 = {"$id":"#hdrftrV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
+export const hdrftrV1GetGetLearnChapters = validate176;
+const schema177 = {"$id":"#hdrftrV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1GetGetLearnChapters" */;
 let vErrors = null;
 let errors = 0;
@@ -6775,14 +8040,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const hdrftrV1PostUpdateLearnProgress = validate156;
-const schema157 = {"$id":"#hdrftrV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const hdrftrV1PostUpdateLearnProgress = validate177;
+const schema178 = {"$id":"#hdrftrV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#hdrftrV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -6864,14 +8129,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1Index = validate157;
-const schema158 = {"$id":"#formsuiteV1Index","type":"object","properties":{"namespace":{"default":"formsuite/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsuiteV1Index = validate178;
+const schema179 = {"$id":"#formsuiteV1Index","type":"object","properties":{"namespace":{"default":"formsuite/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -6887,14 +8152,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateSubmitForm = validate158;
-const schema159 = {"$id":"#formsuiteV1UpdateSubmitForm","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1UpdateSubmitForm = validate179;
+const schema180 = {"$id":"#formsuiteV1UpdateSubmitForm","type":"object","properties":{},"additionalProperties":true};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1UpdateSubmitForm" */;
 let vErrors = null;
 let errors = 0;
@@ -6910,14 +8175,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostLogClientError = validate159;
-const schema160 = {"$id":"#formsuiteV1PostLogClientError","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostLogClientError = validate180;
+const schema181 = {"$id":"#formsuiteV1PostLogClientError","type":"object","properties":{},"additionalProperties":true};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostLogClientError" */;
 let vErrors = null;
 let errors = 0;
@@ -6933,14 +8198,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostCreateNewForm = validate160;
-const schema161 = {"$id":"#formsuiteV1PostCreateNewForm","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostCreateNewForm = validate181;
+const schema182 = {"$id":"#formsuiteV1PostCreateNewForm","type":"object","properties":{},"additionalProperties":true};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostCreateNewForm" */;
 let vErrors = null;
 let errors = 0;
@@ -6956,14 +8221,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMapFields = validate161;
-const schema162 = {"$id":"#formsuiteV1PostMapFields","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostMapFields = validate182;
+const schema183 = {"$id":"#formsuiteV1PostMapFields","type":"object","properties":{},"additionalProperties":true};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostMapFields" */;
 let vErrors = null;
 let errors = 0;
@@ -6979,14 +8244,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostSendTestEmailSummary = validate162;
-const schema163 = {"$id":"#formsuiteV1PostSendTestEmailSummary","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostSendTestEmailSummary = validate183;
+const schema184 = {"$id":"#formsuiteV1PostSendTestEmailSummary","type":"object","properties":{},"additionalProperties":true};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostSendTestEmailSummary" */;
 let vErrors = null;
 let errors = 0;
@@ -7002,14 +8267,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDatabaseRepairEntriesTable = validate163;
-const schema164 = {"$id":"#formsuiteV1PostDatabaseRepairEntriesTable","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostDatabaseRepairEntriesTable = validate184;
+const schema185 = {"$id":"#formsuiteV1PostDatabaseRepairEntriesTable","type":"object","properties":{},"additionalProperties":true};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostDatabaseRepairEntriesTable" */;
 let vErrors = null;
 let errors = 0;
@@ -7025,14 +8290,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostHandleAccessKey = validate164;
-const schema165 = {"$id":"#formsuiteV1PostHandleAccessKey","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostHandleAccessKey = validate185;
+const schema186 = {"$id":"#formsuiteV1PostHandleAccessKey","type":"object","properties":{},"additionalProperties":true};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostHandleAccessKey" */;
 let vErrors = null;
 let errors = 0;
@@ -7048,14 +8313,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingSetStatus = validate165;
-const schema166 = {"$id":"#formsuiteV1PostOnboardingSetStatus","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostOnboardingSetStatus = validate186;
+const schema187 = {"$id":"#formsuiteV1PostOnboardingSetStatus","type":"object","properties":{},"additionalProperties":true};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostOnboardingSetStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -7071,14 +8336,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostUserMetaDismissMigrationBanner = validate166;
-const schema167 = {"$id":"#formsuiteV1PostUserMetaDismissMigrationBanner","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostUserMetaDismissMigrationBanner = validate187;
+const schema188 = {"$id":"#formsuiteV1PostUserMetaDismissMigrationBanner","type":"object","properties":{},"additionalProperties":true};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostUserMetaDismissMigrationBanner" */;
 let vErrors = null;
 let errors = 0;
@@ -7094,14 +8359,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetFormsData = validate167;
-const schema168 = {"$id":"#formsuiteV1GetFormsData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetFormsData = validate188;
+const schema189 = {"$id":"#formsuiteV1GetFormsData","type":"object","properties":{},"additionalProperties":true};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetFormsData" */;
 let vErrors = null;
 let errors = 0;
@@ -7117,14 +8382,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetFormData = validate168;
-const schema169 = {"$id":"#formsuiteV1GetFormData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetFormData = validate189;
+const schema190 = {"$id":"#formsuiteV1GetFormData","type":"object","properties":{},"additionalProperties":true};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetFormData" */;
 let vErrors = null;
 let errors = 0;
@@ -7140,14 +8405,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetInitiateAuth = validate169;
-const schema170 = {"$id":"#formsuiteV1GetInitiateAuth","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetInitiateAuth = validate190;
+const schema191 = {"$id":"#formsuiteV1GetInitiateAuth","type":"object","properties":{},"additionalProperties":true};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetInitiateAuth" */;
 let vErrors = null;
 let errors = 0;
@@ -7163,14 +8428,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGeoCountry = validate170;
-const schema171 = {"$id":"#formsuiteV1GetGeoCountry","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetGeoCountry = validate191;
+const schema192 = {"$id":"#formsuiteV1GetGeoCountry","type":"object","properties":{},"additionalProperties":true};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGeoCountry" */;
 let vErrors = null;
 let errors = 0;
@@ -7186,14 +8451,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesChartData = validate171;
-const schema172 = {"$id":"#formsuiteV1GetEntriesChartData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetEntriesChartData = validate192;
+const schema193 = {"$id":"#formsuiteV1GetEntriesChartData","type":"object","properties":{},"additionalProperties":true};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntriesChartData" */;
 let vErrors = null;
 let errors = 0;
@@ -7209,14 +8474,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetOnboardingGetStatus = validate172;
-const schema173 = {"$id":"#formsuiteV1GetOnboardingGetStatus","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetOnboardingGetStatus = validate193;
+const schema194 = {"$id":"#formsuiteV1GetOnboardingGetStatus","type":"object","properties":{},"additionalProperties":true};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetOnboardingGetStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -7232,14 +8497,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate173;
-const schema174 = {"$id":"#formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"description":"Form to render.","type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetGenerateFormMarkup = validate194;
+const schema195 = {"$id":"#formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"description":"Form to render.","type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -7278,14 +8543,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate174;
-const schema175 = {"$id":"#formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{"description":"Let the AI service use its built-in instructions."}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate195;
+const schema196 = {"$id":"#formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{"description":"Let the AI service use its built-in instructions."}},"additionalProperties":true};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -7301,14 +8566,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGlobalSettings = validate175;
-const schema176 = {"$id":"#formsuiteV1GetGlobalSettings","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetGlobalSettings = validate196;
+const schema197 = {"$id":"#formsuiteV1GetGlobalSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGlobalSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -7324,14 +8589,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateGlobalSettings = validate176;
-const schema177 = {"$id":"#formsuiteV1UpdateGlobalSettings","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1UpdateGlobalSettings = validate197;
+const schema198 = {"$id":"#formsuiteV1UpdateGlobalSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1UpdateGlobalSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -7347,14 +8612,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate177;
-const schema178 = {"$id":"#formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{"description":"Entry just created by the visitor."}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate198;
+const schema199 = {"$id":"#formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{"description":"Entry just created by the visitor."}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -7380,14 +8645,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate178;
-const schema179 = {"$id":"#formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{"description":"Form whose setup card is dismissed."},"action":{"description":"Which card.","type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1PostDismissFormSetupCard = validate199;
+const schema200 = {"$id":"#formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{"description":"Form whose setup card is dismissed."},"action":{"description":"Which card.","type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -7425,7 +8690,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema179.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema200.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7446,14 +8711,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate179;
-const schema180 = {"$id":"#formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"description":"Text searched in page titles.","type":"string","default":""},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Pages per result page.","type":"integer","default":20},"selected_url":{"description":"Address to keep in the answer.","type":"string","default":""},"selected_urls":{"description":"Addresses to keep in the answer.","type":"array","default":[]}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate200;
+const schema201 = {"$id":"#formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"description":"Text searched in page titles.","type":"string","default":""},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Pages per result page.","type":"integer","default":20},"selected_url":{"description":"Address to keep in the answer.","type":"string","default":""},"selected_urls":{"description":"Addresses to keep in the answer.","type":"array","default":[]}},"additionalProperties":true};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -7531,14 +8796,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate180;
-const schema181 = {"$id":"#formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{"description":"First name."},"last_name":{"description":"Last name."},"email":{"description":"Email address."}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1PostOnboardingUserDetails = validate201;
+const schema202 = {"$id":"#formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{"description":"First name."},"last_name":{"description":"Last name."},"email":{"description":"Email address."}},"additionalProperties":true,"required":["first_name","email"]};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -7574,14 +8839,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate181;
-const schema182 = {"$id":"#formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{"description":"Plugin asked about."}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate202;
+const schema203 = {"$id":"#formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{"description":"Plugin asked about."}},"additionalProperties":true,"required":["plugin"]};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -7607,14 +8872,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate182;
-const schema183 = {"$id":"#formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""},"orderby":{"description":"Sort field.","type":"string","default":"created_at","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"description":"Sort direction.","type":"string","enum":["ASC","DESC"],"default":"DESC"},"per_page":{"description":"Entries per page.","type":"integer","default":20},"page":{"description":"Page of results.","type":"integer","default":1}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate203;
+const schema204 = {"$id":"#formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""},"orderby":{"description":"Sort field.","type":"string","default":"created_at","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"description":"Sort direction.","type":"string","enum":["ASC","DESC"],"default":"DESC"},"per_page":{"description":"Entries per page.","type":"integer","default":20},"page":{"description":"Page of results.","type":"integer","default":1}},"additionalProperties":true};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -7693,7 +8958,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema183.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema204.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7716,7 +8981,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema183.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema204.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7763,14 +9028,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate183;
-const schema184 = {"$id":"#formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Mark read or unread."}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate204;
+const schema205 = {"$id":"#formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Mark read or unread."}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -7806,14 +9071,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesTrash = validate184;
-const schema185 = {"$id":"#formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Trash or restore."}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesTrash = validate205;
+const schema206 = {"$id":"#formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Trash or restore."}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesTrash" */;
 let vErrors = null;
 let errors = 0;
@@ -7849,14 +9114,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate185;
-const schema186 = {"$id":"#formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{"description":"Entries deleted for good."}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesDelete = validate206;
+const schema207 = {"$id":"#formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{"description":"Entries deleted for good."}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -7882,14 +9147,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate186;
-const schema187 = {"$id":"#formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"description":"Entries to export (all matching the filters when empty).","type":"array","default":[]},"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate207;
+const schema208 = {"$id":"#formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"description":"Entries to export (all matching the filters when empty).","type":"array","default":[]},"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""}},"additionalProperties":true};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -7978,14 +9243,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryDetails = validate187;
-const schema188 = {"$id":"#formsuiteV1GetEntryDetails","type":"object","properties":{"id":{"description":"Entry id."}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryDetails = validate208;
+const schema209 = {"$id":"#formsuiteV1GetEntryDetails","type":"object","properties":{"id":{"description":"Entry id."}},"additionalProperties":true,"required":["id"]};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntryDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -8011,14 +9276,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate188;
-const schema189 = {"$id":"#formsuiteV1GetEntryLogs","type":"object","properties":{"id":{"description":"Entry id."},"per_page":{"description":"Log lines per page.","type":"integer","default":3},"page":{"description":"Page of the log.","type":"integer","default":1}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate209;
+const schema210 = {"$id":"#formsuiteV1GetEntryLogs","type":"object","properties":{"id":{"description":"Entry id."},"per_page":{"description":"Log lines per page.","type":"integer","default":3},"page":{"description":"Page of the log.","type":"integer","default":1}},"additionalProperties":true,"required":["id"]};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -8070,14 +9335,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate189;
-const schema190 = {"$id":"#formsuiteV1GetForms","type":"object","properties":{"page":{"description":"Page of results.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Forms per page.","type":"integer","minimum":1,"maximum":100},"search":{"description":"Text searched in form titles.","type":"string"},"status":{"description":"Only forms in this state.","type":"string","enum":["publish","draft","trash","any"],"default":"publish"},"orderby":{"description":"Sort field.","type":"string","enum":["date","id","title","modified","views","conversion_rate"],"default":"date"},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"desc"},"date_from":{"description":"Earliest creation date.","type":"string","format":"date"},"date_to":{"description":"Latest creation date.","type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate210;
+const schema211 = {"$id":"#formsuiteV1GetForms","type":"object","properties":{"page":{"description":"Page of results.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Forms per page.","type":"integer","minimum":1,"maximum":100},"search":{"description":"Text searched in form titles.","type":"string"},"status":{"description":"Only forms in this state.","type":"string","enum":["publish","draft","trash","any"],"default":"publish"},"orderby":{"description":"Sort field.","type":"string","enum":["date","id","title","modified","views","conversion_rate"],"default":"date"},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"desc"},"date_from":{"description":"Earliest creation date.","type":"string","format":"date"},"date_to":{"description":"Latest creation date.","type":"string","format":"date"}},"additionalProperties":true};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -8167,7 +9432,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema190.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema211.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8190,7 +9455,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema190.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema211.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8213,7 +9478,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema190.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema211.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8258,14 +9523,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate190;
-const schema191 = {"$id":"#formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"description":"Forms to export (a list or comma-separated ids).","type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate211;
+const schema212 = {"$id":"#formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"description":"Forms to export (a list or comma-separated ids).","type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -8283,7 +9548,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema191.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema212.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8304,14 +9569,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate191;
-const schema192 = {"$id":"#formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"description":"Forms as an export produced them.","type":"array"},"default_status":{"description":"State of imported forms.","type":"string","enum":["draft","publish","private"],"default":"draft"}},"additionalProperties":true,"required":["forms_data"]};
+export const formsuiteV1PostFormsImport = validate212;
+const schema213 = {"$id":"#formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"description":"Forms as an export produced them.","type":"array"},"default_status":{"description":"State of imported forms.","type":"string","enum":["draft","publish","private"],"default":"draft"}},"additionalProperties":true,"required":["forms_data"]};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -8351,7 +9616,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "draft") || (data1 === "publish")) || (data1 === "private"))){
-const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema192.properties.default_status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema213.properties.default_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8372,14 +9637,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate192;
-const schema193 = {"$id":"#formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"description":"One form id or a list of them.","type":["array","integer"]},"action":{"description":"What to do with the forms.","type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate213;
+const schema214 = {"$id":"#formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"description":"One form id or a list of them.","type":["array","integer"]},"action":{"description":"What to do with the forms.","type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -8407,7 +9672,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema193.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema214.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8430,7 +9695,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema193.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema214.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8451,14 +9716,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate193;
-const schema194 = {"$id":"#formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"description":"Form to copy.","type":"integer"},"title_suffix":{"description":"Appended to the copy's title.","type":"string","default":" (Copy)"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate214;
+const schema215 = {"$id":"#formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"description":"Form to copy.","type":"integer"},"title_suffix":{"description":"Appended to the copy's title.","type":"string","default":" (Copy)"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -8509,14 +9774,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate194;
-const schema195 = {"$id":"#formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"description":"Form that was shown.","type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate215;
+const schema216 = {"$id":"#formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"description":"Form that was shown.","type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -8567,14 +9832,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate195;
-const schema196 = {"$id":"#formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"description":"Form whose settings change.","type":"integer"},"meta_data":{"description":"Settings to store on the form.","type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate216;
+const schema217 = {"$id":"#formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"description":"Form whose settings change.","type":"integer"},"meta_data":{"description":"Settings to store on the form.","type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -8636,14 +9901,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSources = validate196;
-const schema197 = {"$id":"#formsuiteV1GetMigratorSources","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetMigratorSources = validate217;
+const schema218 = {"$id":"#formsuiteV1GetMigratorSources","type":"object","properties":{},"additionalProperties":true};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetMigratorSources" */;
 let vErrors = null;
 let errors = 0;
@@ -8659,14 +9924,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate197;
-const schema198 = {"$id":"#formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate218;
+const schema219 = {"$id":"#formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"}},"additionalProperties":true};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -8694,14 +9959,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate198;
-const schema199 = {"$id":"#formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"},"form_ids":{"description":"Forms to import (all when empty).","type":"array","default":[]},"dry_run":{"description":"Report what would be imported without importing.","type":"boolean","default":false},"behavior":{"description":"Per-form choices for the import.","type":"array","default":[]},"post_status":{"description":"State of imported forms.","type":"string","default":"draft"},"skip_existing":{"description":"Leave out forms imported before.","type":"boolean","default":false}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate219;
+const schema220 = {"$id":"#formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"},"form_ids":{"description":"Forms to import (all when empty).","type":"array","default":[]},"dry_run":{"description":"Report what would be imported without importing.","type":"boolean","default":false},"behavior":{"description":"Per-form choices for the import.","type":"array","default":[]},"post_status":{"description":"State of imported forms.","type":"string","default":"draft"},"skip_existing":{"description":"Leave out forms imported before.","type":"boolean","default":false}},"additionalProperties":true};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -8789,14 +10054,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate199;
-const schema200 = {"$id":"#formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"description":"Fields found in the markup.","type":"array"},"submit_text":{"description":"Label of the submit button.","type":"string","default":""},"confidence":{"description":"How sure the client's parser was.","type":"string","default":"high"},"html":{"description":"The form markup; needed when confidence is low.","type":"string"},"form_title":{"description":"Title of the new form.","type":"string","default":""},"styling":{"description":"Colours and spacing taken from the markup.","type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate220;
+const schema221 = {"$id":"#formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"description":"Fields found in the markup.","type":"array"},"submit_text":{"description":"Label of the submit button.","type":"string","default":""},"confidence":{"description":"How sure the client's parser was.","type":"string","default":"high"},"html":{"description":"The form markup; needed when confidence is low.","type":"string"},"form_title":{"description":"Title of the new form.","type":"string","default":""},"styling":{"description":"Colours and spacing taken from the markup.","type":"object"}},"additionalProperties":true};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -8885,14 +10150,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPaymentsProcessorConnect = validate200;
-const schema201 = {"$id":"#formsuiteV1GetPaymentsProcessorConnect","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsProcessorConnect = validate221;
+const schema222 = {"$id":"#formsuiteV1GetPaymentsProcessorConnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPaymentsProcessorConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -8908,14 +10173,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPaymentsProcessorCallback = validate201;
-const schema202 = {"$id":"#formsuiteV1GetPaymentsProcessorCallback","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsProcessorCallback = validate222;
+const schema223 = {"$id":"#formsuiteV1GetPaymentsProcessorCallback","type":"object","properties":{},"additionalProperties":true};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPaymentsProcessorCallback" */;
 let vErrors = null;
 let errors = 0;
@@ -8931,14 +10196,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostPaymentsProcessorDisconnect = validate202;
-const schema203 = {"$id":"#formsuiteV1PostPaymentsProcessorDisconnect","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostPaymentsProcessorDisconnect = validate223;
+const schema224 = {"$id":"#formsuiteV1PostPaymentsProcessorDisconnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostPaymentsProcessorDisconnect" */;
 let vErrors = null;
 let errors = 0;
@@ -8954,14 +10219,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostPaymentsCreatePaymentWebhook = validate203;
-const schema204 = {"$id":"#formsuiteV1PostPaymentsCreatePaymentWebhook","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostPaymentsCreatePaymentWebhook = validate224;
+const schema225 = {"$id":"#formsuiteV1PostPaymentsCreatePaymentWebhook","type":"object","properties":{},"additionalProperties":true};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostPaymentsCreatePaymentWebhook" */;
 let vErrors = null;
 let errors = 0;
@@ -8977,14 +10242,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGetLearnChapters = validate204;
-const schema205 = {"$id":"#formsuiteV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetGetLearnChapters = validate225;
+const schema226 = {"$id":"#formsuiteV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGetLearnChapters" */;
 let vErrors = null;
 let errors = 0;
@@ -9000,14 +10265,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostUpdateLearnProgress = validate205;
-const schema206 = {"$id":"#formsuiteV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const formsuiteV1PostUpdateLearnProgress = validate226;
+const schema227 = {"$id":"#formsuiteV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -9089,14 +10354,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteIndex = validate206;
-const schema207 = {"$id":"#formsuiteIndex","type":"object","properties":{"namespace":{"default":"formsuite"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsuiteIndex = validate227;
+const schema228 = {"$id":"#formsuiteIndex","type":"object","properties":{"namespace":{"default":"formsuite"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteIndex" */;
 let vErrors = null;
 let errors = 0;
@@ -9112,14 +10377,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuitePostWebhookTest = validate207;
-const schema208 = {"$id":"#formsuitePostWebhookTest","type":"object","properties":{},"additionalProperties":true};
+export const formsuitePostWebhookTest = validate228;
+const schema229 = {"$id":"#formsuitePostWebhookTest","type":"object","properties":{},"additionalProperties":true};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuitePostWebhookTest" */;
 let vErrors = null;
 let errors = 0;
@@ -9135,14 +10400,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuitePostWebhookLive = validate208;
-const schema209 = {"$id":"#formsuitePostWebhookLive","type":"object","properties":{},"additionalProperties":true};
+export const formsuitePostWebhookLive = validate229;
+const schema230 = {"$id":"#formsuitePostWebhookLive","type":"object","properties":{},"additionalProperties":true};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuitePostWebhookLive" */;
 let vErrors = null;
 let errors = 0;
@@ -9158,14 +10423,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1Index = validate209;
-const schema210 = {"$id":"#formsbuilderV1Index","type":"object","properties":{"namespace":{"default":"formsbuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsbuilderV1Index = validate230;
+const schema231 = {"$id":"#formsbuilderV1Index","type":"object","properties":{"namespace":{"default":"formsbuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -9181,14 +10446,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1GetSetupWizardHydrate = validate210;
-const schema211 = {"$id":"#formsbuilderV1GetSetupWizardHydrate","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1GetSetupWizardHydrate = validate231;
+const schema232 = {"$id":"#formsbuilderV1GetSetupWizardHydrate","type":"object","properties":{},"additionalProperties":true};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1GetSetupWizardHydrate" */;
 let vErrors = null;
 let errors = 0;
@@ -9204,14 +10469,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardUpdate = validate211;
-const schema212 = {"$id":"#formsbuilderV1PostSetupWizardUpdate","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardUpdate = validate232;
+const schema233 = {"$id":"#formsbuilderV1PostSetupWizardUpdate","type":"object","properties":{},"additionalProperties":true};
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -9227,14 +10492,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate212;
-const schema213 = {"$id":"#formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"description":"Plugins the wizard installs.","type":"array","items":{"type":"string"},"default":[]}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate233;
+const schema234 = {"$id":"#formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"description":"Plugins the wizard installs.","type":"array","items":{"type":"string"},"default":[]}},"additionalProperties":true,"required":["plugins"]};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -9288,14 +10553,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate213;
-const schema214 = {"$id":"#formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"description":"How the user left the wizard.","type":"string","enum":["build","import","exit","forms"],"default":"build"}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate234;
+const schema235 = {"$id":"#formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"description":"How the user left the wizard.","type":"string","enum":["build","import","exit","forms"],"default":"build"}},"additionalProperties":true};
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -9313,7 +10578,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema214.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema235.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9334,14 +10599,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate213.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardProcessorConnectUrl = validate214;
-const schema215 = {"$id":"#formsbuilderV1PostSetupWizardProcessorConnectUrl","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardProcessorConnectUrl = validate235;
+const schema236 = {"$id":"#formsbuilderV1PostSetupWizardProcessorConnectUrl","type":"object","properties":{},"additionalProperties":true};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardProcessorConnectUrl" */;
 let vErrors = null;
 let errors = 0;
@@ -9357,14 +10622,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1GetSetupWizardLicenseKey = validate215;
-const schema216 = {"$id":"#formsbuilderV1GetSetupWizardLicenseKey","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1GetSetupWizardLicenseKey = validate236;
+const schema237 = {"$id":"#formsbuilderV1GetSetupWizardLicenseKey","type":"object","properties":{},"additionalProperties":true};
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1GetSetupWizardLicenseKey" */;
 let vErrors = null;
 let errors = 0;
@@ -9380,14 +10645,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate215.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate216;
-const schema217 = {"$id":"#formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"description":"License key to check.","type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate237;
+const schema238 = {"$id":"#formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"description":"License key to check.","type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -9425,14 +10690,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1Index = validate217;
-const schema218 = {"$id":"#themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const themeV1Index = validate238;
+const schema239 = {"$id":"#themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -9448,14 +10713,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1GetAdminSettings = validate218;
-const schema219 = {"$id":"#themeV1GetAdminSettings","type":"object","properties":{},"additionalProperties":true};
+export const themeV1GetAdminSettings = validate239;
+const schema240 = {"$id":"#themeV1GetAdminSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1GetAdminSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -9471,14 +10736,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1GetGetLearnChapters = validate219;
-const schema220 = {"$id":"#themeV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
+export const themeV1GetGetLearnChapters = validate240;
+const schema241 = {"$id":"#themeV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1GetGetLearnChapters" */;
 let vErrors = null;
 let errors = 0;
@@ -9494,14 +10759,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate240.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1PostUpdateLearnProgress = validate220;
-const schema221 = {"$id":"#themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const themeV1PostUpdateLearnProgress = validate241;
+const schema242 = {"$id":"#themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -9583,14 +10848,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1Index = validate221;
-const schema222 = {"$id":"#oneOnboardingV1Index","type":"object","properties":{"namespace":{"default":"one-onboarding/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const oneOnboardingV1Index = validate242;
+const schema243 = {"$id":"#oneOnboardingV1Index","type":"object","properties":{"namespace":{"default":"one-onboarding/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#oneOnboardingV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -9606,14 +10871,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1GetPluginStatus = validate222;
-const schema223 = {"$id":"#oneOnboardingV1GetPluginStatus","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1GetPluginStatus = validate243;
+const schema244 = {"$id":"#oneOnboardingV1GetPluginStatus","type":"object","properties":{},"additionalProperties":true};
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#oneOnboardingV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -9629,14 +10894,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1PostInstallPlugin = validate223;
-const schema224 = {"$id":"#oneOnboardingV1PostInstallPlugin","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1PostInstallPlugin = validate244;
+const schema245 = {"$id":"#oneOnboardingV1PostInstallPlugin","type":"object","properties":{},"additionalProperties":true};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#oneOnboardingV1PostInstallPlugin" */;
 let vErrors = null;
 let errors = 0;
@@ -9652,14 +10917,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1PostActivatePlugin = validate224;
-const schema225 = {"$id":"#oneOnboardingV1PostActivatePlugin","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1PostActivatePlugin = validate245;
+const schema246 = {"$id":"#oneOnboardingV1PostActivatePlugin","type":"object","properties":{},"additionalProperties":true};
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#oneOnboardingV1PostActivatePlugin" */;
 let vErrors = null;
 let errors = 0;
@@ -9675,14 +10940,37 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1PostSaveOnboardingState = validate225;
-const schema226 = {"$id":"#oneOnboardingV1PostSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1GetSaveOnboardingState = validate246;
+const schema247 = {"$id":"#oneOnboardingV1GetSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1GetSaveOnboardingState" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate246.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostSaveOnboardingState = validate247;
+const schema248 = {"$id":"#oneOnboardingV1PostSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
+
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#oneOnboardingV1PostSaveOnboardingState" */;
 let vErrors = null;
 let errors = 0;
@@ -9698,14 +10986,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
 
-export const oneOnboardingV1PostOnboardingCompletion = validate226;
-const schema227 = {"$id":"#oneOnboardingV1PostOnboardingCompletion","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1PostOnboardingCompletion = validate248;
+const schema249 = {"$id":"#oneOnboardingV1PostOnboardingCompletion","type":"object","properties":{},"additionalProperties":true};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#oneOnboardingV1PostOnboardingCompletion" */;
 let vErrors = null;
 let errors = 0;
@@ -9721,14 +11009,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1Index = validate227;
-const schema228 = {"$id":"#gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const gettingStartedV1Index = validate249;
+const schema250 = {"$id":"#gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -9744,14 +11032,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostActionItems = validate228;
-const schema229 = {"$id":"#gettingStartedV1PostActionItems","type":"object","properties":{},"additionalProperties":true};
+export const gettingStartedV1PostActionItems = validate250;
+const schema251 = {"$id":"#gettingStartedV1PostActionItems","type":"object","properties":{},"additionalProperties":true};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1PostActionItems" */;
 let vErrors = null;
 let errors = 0;
@@ -9767,14 +11055,37 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate229;
-const schema230 = {"$id":"#gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1GetDismissSetupWizard = validate251;
+const schema252 = {"$id":"#gettingStartedV1GetDismissSetupWizard","type":"object","properties":{},"additionalProperties":true};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1GetDismissSetupWizard" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate251.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1UpdateDismissSetupWizard = validate252;
+const schema253 = {"$id":"#gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -9812,14 +11123,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate230;
-const schema231 = {"$id":"#gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate253;
+const schema254 = {"$id":"#gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -9869,14 +11180,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1Index = validate231;
-const schema232 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const npsSurveyV1Index = validate254;
+const schema255 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -9892,14 +11203,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate232;
-const schema233 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given.","type":"integer"},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+export const npsSurveyV1GetRating = validate255;
+const schema256 = {"$id":"#npsSurveyV1GetRating","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#npsSurveyV1GetRating" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate255.errors = vErrors;
+return errors === 0;
+}
+
+export const npsSurveyV1PostRating = validate256;
+const schema257 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given (0 to 10).","type":"integer","minimum":0,"maximum":10},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -9958,10 +11352,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.comment !== undefined){
-if(typeof data.comment !== "string"){
-const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 == "number"){
+if(data1 > 10 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9970,10 +11363,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.plugin_slug !== undefined){
-if(typeof data.plugin_slug !== "string"){
-const err6 = {instancePath:instancePath+"/plugin_slug",schemaPath:"#/properties/plugin_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9984,8 +11375,9 @@ errors++;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment !== undefined){
+if(typeof data.comment !== "string"){
+const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9994,14 +11386,121 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate232.errors = vErrors;
+}
+if(data.plugin_slug !== undefined){
+if(typeof data.plugin_slug !== "string"){
+const err8 = {instancePath:instancePath+"/plugin_slug",schemaPath:"#/properties/plugin_slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate233;
-const schema234 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1GetDismissNpsSurvey = validate257;
+const schema258 = {"$id":"#npsSurveyV1GetDismissNpsSurvey","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#npsSurveyV1GetDismissNpsSurvey" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate257.errors = vErrors;
+return errors === 0;
+}
+
+export const npsSurveyV1PostDismissNpsSurvey = validate258;
+const schema259 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -10106,14 +11605,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1Index = validate234;
-const schema235 = {"$id":"#blockeditorTemplatesV1Index","type":"object","properties":{"namespace":{"default":"blockeditor-templates/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const blockeditorTemplatesV1Index = validate259;
+const schema260 = {"$id":"#blockeditorTemplatesV1Index","type":"object","properties":{"namespace":{"default":"blockeditor-templates/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10129,14 +11628,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetCategories = validate235;
-const schema236 = {"$id":"#blockeditorTemplatesV1GetCategories","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetCategories = validate260;
+const schema261 = {"$id":"#blockeditorTemplatesV1GetCategories","type":"object","properties":{},"additionalProperties":true};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetCategories" */;
 let vErrors = null;
 let errors = 0;
@@ -10152,14 +11651,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetDoItLater = validate236;
-const schema237 = {"$id":"#blockeditorTemplatesV1GetDoItLater","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetDoItLater = validate261;
+const schema262 = {"$id":"#blockeditorTemplatesV1GetDoItLater","type":"object","properties":{},"additionalProperties":true};
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetDoItLater" */;
 let vErrors = null;
 let errors = 0;
@@ -10175,14 +11674,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetBlocks = validate237;
-const schema238 = {"$id":"#blockeditorTemplatesV1GetBlocks","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetBlocks = validate262;
+const schema263 = {"$id":"#blockeditorTemplatesV1GetBlocks","type":"object","properties":{},"additionalProperties":true};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetBlocks" */;
 let vErrors = null;
 let errors = 0;
@@ -10198,14 +11697,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetSetup = validate238;
-const schema239 = {"$id":"#blockeditorTemplatesV1GetSetup","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetSetup = validate263;
+const schema264 = {"$id":"#blockeditorTemplatesV1GetSetup","type":"object","properties":{},"additionalProperties":true};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetSetup" */;
 let vErrors = null;
 let errors = 0;
@@ -10221,14 +11720,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetSites = validate239;
-const schema240 = {"$id":"#blockeditorTemplatesV1GetSites","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetSites = validate264;
+const schema265 = {"$id":"#blockeditorTemplatesV1GetSites","type":"object","properties":{},"additionalProperties":true};
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetSites" */;
 let vErrors = null;
 let errors = 0;
@@ -10244,14 +11743,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate240;
-const schema241 = {"$id":"#blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"},"language_name":{"description":"Language to write in.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate265;
+const schema266 = {"$id":"#blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"},"language_name":{"description":"Language to write in.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -10325,14 +11824,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate241;
-const schema242 = {"$id":"#blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_name":{"description":"Page to describe.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"page_description":{"description":"What the page is for.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate266;
+const schema267 = {"$id":"#blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_name":{"description":"Page to describe.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"page_description":{"description":"What the page is for.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -10428,14 +11927,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostKeywords = validate242;
-const schema243 = {"$id":"#blockeditorTemplatesV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostKeywords = validate267;
+const schema268 = {"$id":"#blockeditorTemplatesV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -10497,14 +11996,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate243;
-const schema244 = {"$id":"#blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate268;
+const schema269 = {"$id":"#blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -10592,14 +12091,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetSettings = validate244;
-const schema245 = {"$id":"#blockeditorTemplatesV1GetSettings","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetSettings = validate269;
+const schema270 = {"$id":"#blockeditorTemplatesV1GetSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -10615,14 +12114,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate245;
-const schema246 = {"$id":"#blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"description":"Setting to change.","type":"string"},"value":{"description":"Its new value.","type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate270;
+const schema271 = {"$id":"#blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"description":"Setting to change.","type":"string"},"value":{"description":"Its new value.","type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -10682,14 +12181,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate245.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetFavorite = validate246;
-const schema247 = {"$id":"#blockeditorTemplatesV1GetFavorite","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetFavorite = validate271;
+const schema272 = {"$id":"#blockeditorTemplatesV1GetFavorite","type":"object","properties":{},"additionalProperties":true};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -10705,14 +12204,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate247;
-const schema248 = {"$id":"#blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"description":"Kind of item (block or page).","type":"string"},"block_id":{"description":"Item marked or unmarked.","type":"integer"},"status":{"description":"Whether it is a favorite now.","type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate272;
+const schema273 = {"$id":"#blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"description":"Kind of item (block or page).","type":"string"},"block_id":{"description":"Item marked or unmarked.","type":"integer"},"status":{"description":"Whether it is a favorite now.","type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -10795,14 +12294,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate247.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPagesOnboarding = validate248;
-const schema249 = {"$id":"#blockeditorTemplatesV1PostPagesOnboarding","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1PostPagesOnboarding = validate273;
+const schema274 = {"$id":"#blockeditorTemplatesV1PostPagesOnboarding","type":"object","properties":{},"additionalProperties":true};
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostPagesOnboarding" */;
 let vErrors = null;
 let errors = 0;
@@ -10818,14 +12317,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostRevokeAccess = validate249;
-const schema250 = {"$id":"#blockeditorTemplatesV1PostRevokeAccess","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1PostRevokeAccess = validate274;
+const schema275 = {"$id":"#blockeditorTemplatesV1PostRevokeAccess","type":"object","properties":{},"additionalProperties":true};
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostRevokeAccess" */;
 let vErrors = null;
 let errors = 0;
@@ -10841,14 +12340,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1Index = validate250;
-const schema251 = {"$id":"#vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const vendorCoreV1Index = validate275;
+const schema276 = {"$id":"#vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#vendorCoreV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10864,14 +12363,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate250.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate251;
-const schema252 = {"$id":"#vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate276;
+const schema277 = {"$id":"#vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -10931,14 +12430,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate251.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1Index = validate252;
-const schema253 = {"$id":"#blocksKitV1Index","type":"object","properties":{"namespace":{"default":"blocks-kit/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const blocksKitV1Index = validate277;
+const schema278 = {"$id":"#blocksKitV1Index","type":"object","properties":{"namespace":{"default":"blocks-kit/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10954,21 +12453,22 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate253;
-const schema254 = {"$id":"#blocksKitV1GetProducts","type":"object","properties":{"order_by":{"description":"Sort field."},"order":{"description":"Sort direction."},"per_page":{"description":"Products per page."},"offset":{"description":"Products skipped."},"categories":{"description":"Only products in these categories."},"tags":{"description":"Only products with these tags."}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate278;
+const schema279 = {"$id":"#blocksKitV1GetProducts","type":"object","properties":{"order_by":{"description":"Sort field.","type":"string","enum":["id","title","price"]},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"asc"},"per_page":{"description":"Products per page.","type":"integer","minimum":1,"maximum":100},"offset":{"description":"Products skipped.","type":"integer","minimum":0},"categories":{"description":"Only products in these categories.","type":"array","items":{"type":"string"}},"tags":{"description":"Only products with these tags.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.order_by !== undefined){
+let data0 = data.order_by;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10977,14 +12477,175 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate253.errors = vErrors;
+if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema279.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data1 = data.order;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data1 === "asc") || (data1 === "desc"))){
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema279.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.per_page !== undefined){
+let data2 = data.per_page;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.offset !== undefined){
+let data3 = data.offset;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.categories !== undefined){
+let data4 = data.categories;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data4[i0] !== "string"){
+const err9 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data6 = data.tags;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data6[i1] !== "string"){
+const err11 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate278.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetQueries = validate254;
-const schema255 = {"$id":"#blocksKitV1GetQueries","type":"object","properties":{},"additionalProperties":true};
+export const blocksKitV1GetQueries = validate279;
+const schema280 = {"$id":"#blocksKitV1GetQueries","type":"object","properties":{},"additionalProperties":true};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1GetQueries" */;
 let vErrors = null;
 let errors = 0;
@@ -11000,14 +12661,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1PostQueries = validate255;
-const schema256 = {"$id":"#blocksKitV1PostQueries","type":"object","properties":{},"additionalProperties":true};
+export const blocksKitV1PostQueries = validate280;
+const schema281 = {"$id":"#blocksKitV1PostQueries","type":"object","properties":{},"additionalProperties":true};
 
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1PostQueries" */;
 let vErrors = null;
 let errors = 0;
@@ -11023,14 +12684,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetRoles = validate256;
-const schema257 = {"$id":"#blocksKitV1GetRoles","type":"object","properties":{},"additionalProperties":true};
+export const blocksKitV1GetRoles = validate281;
+const schema282 = {"$id":"#blocksKitV1GetRoles","type":"object","properties":{},"additionalProperties":true};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1GetRoles" */;
 let vErrors = null;
 let errors = 0;
@@ -11046,14 +12707,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1Index = validate257;
-const schema258 = {"$id":"#tmplLibraryV1Index","type":"object","properties":{"namespace":{"default":"tmpl-library/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const tmplLibraryV1Index = validate282;
+const schema283 = {"$id":"#tmplLibraryV1Index","type":"object","properties":{"namespace":{"default":"tmpl-library/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -11069,21 +12730,22 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate258;
-const schema259 = {"$id":"#tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"description":"Template whose display conditions are listed."}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate283;
+const schema284 = {"$id":"#tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"description":"Template whose display conditions are listed.","type":["string","integer"]}},"additionalProperties":true};
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.template_id !== undefined){
+let data0 = data.template_id;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema284.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11092,14 +12754,26 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate258.errors = vErrors;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate283.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate259;
-const schema260 = {"$id":"#tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{"description":"Template to look up."}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate284;
+const schema285 = {"$id":"#tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{"description":"Template to look up."}},"additionalProperties":true,"required":["template_id"]};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -11125,14 +12799,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate260;
-const schema261 = {"$id":"#tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{"description":"Template the conditions apply to."},"conditions":{"description":"Where the template is shown."}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate285;
+const schema286 = {"$id":"#tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{"description":"Template the conditions apply to."},"conditions":{"description":"Where the template is shown."}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -11168,14 +12842,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate261;
-const schema262 = {"$id":"#tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{"description":"Kind of object the condition names (post type, taxonomy...)."},"query":{"description":"Text typed so far."}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate286;
+const schema287 = {"$id":"#tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{"description":"Kind of object the condition names (post type, taxonomy...)."},"query":{"description":"Text typed so far."}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -11211,590 +12885,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate261.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetCategories = validate262;
-const schema263 = {"$id":"#tmplLibraryV1GetCategories","type":"object","properties":{},"additionalProperties":true};
-
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetCategories" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate262.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetTemplateTypes = validate263;
-const schema264 = {"$id":"#tmplLibraryV1GetTemplateTypes","type":"object","properties":{},"additionalProperties":true};
-
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetTemplateTypes" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate263.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetDependencies = validate264;
-const schema265 = {"$id":"#tmplLibraryV1GetDependencies","type":"object","properties":{},"additionalProperties":true};
-
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetDependencies" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate264.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetTags = validate265;
-const schema266 = {"$id":"#tmplLibraryV1GetTags","type":"object","properties":{},"additionalProperties":true};
-
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetTags" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate265.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetPopularTags = validate266;
-const schema267 = {"$id":"#tmplLibraryV1GetPopularTags","type":"object","properties":{},"additionalProperties":true};
-
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetPopularTags" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate266.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetItemsCount = validate267;
-const schema268 = {"$id":"#tmplLibraryV1GetItemsCount","type":"object","properties":{},"additionalProperties":true};
-
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetItemsCount" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate267.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetFeaturedItems = validate268;
-const schema269 = {"$id":"#tmplLibraryV1GetFeaturedItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetFeaturedItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate268.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetTrendingItems = validate269;
-const schema270 = {"$id":"#tmplLibraryV1GetTrendingItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetTrendingItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate269.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetRelatedItems = validate270;
-const schema271 = {"$id":"#tmplLibraryV1GetRelatedItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetRelatedItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate270.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetSavedTemplates = validate271;
-const schema272 = {"$id":"#tmplLibraryV1GetSavedTemplates","type":"object","properties":{},"additionalProperties":true};
-
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetSavedTemplates" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate271.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetPricing = validate272;
-const schema273 = {"$id":"#tmplLibraryV1GetPricing","type":"object","properties":{},"additionalProperties":true};
-
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetPricing" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate272.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetGoogleAuthUrl = validate273;
-const schema274 = {"$id":"#tmplLibraryV1GetGoogleAuthUrl","type":"object","properties":{},"additionalProperties":true};
-
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetGoogleAuthUrl" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate273.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetIsSigned = validate274;
-const schema275 = {"$id":"#tmplLibraryV1GetIsSigned","type":"object","properties":{},"additionalProperties":true};
-
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetIsSigned" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate274.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetClouds = validate275;
-const schema276 = {"$id":"#tmplLibraryV1GetClouds","type":"object","properties":{},"additionalProperties":true};
-
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetClouds" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate275.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetCloudsUsage = validate276;
-const schema277 = {"$id":"#tmplLibraryV1GetCloudsUsage","type":"object","properties":{},"additionalProperties":true};
-
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetCloudsUsage" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate276.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetWorkspaces = validate277;
-const schema278 = {"$id":"#tmplLibraryV1GetWorkspaces","type":"object","properties":{},"additionalProperties":true};
-
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetWorkspaces" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate277.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetProfileSync = validate278;
-const schema279 = {"$id":"#tmplLibraryV1GetProfileSync","type":"object","properties":{},"additionalProperties":true};
-
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfileSync" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate278.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetProfileVerified = validate279;
-const schema280 = {"$id":"#tmplLibraryV1GetProfileVerified","type":"object","properties":{},"additionalProperties":true};
-
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfileVerified" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate279.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetProfileDownloadHistory = validate280;
-const schema281 = {"$id":"#tmplLibraryV1GetProfileDownloadHistory","type":"object","properties":{},"additionalProperties":true};
-
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfileDownloadHistory" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate280.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetProfileMyFavourites = validate281;
-const schema282 = {"$id":"#tmplLibraryV1GetProfileMyFavourites","type":"object","properties":{},"additionalProperties":true};
-
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfileMyFavourites" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate281.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetProfilePurchasedItems = validate282;
-const schema283 = {"$id":"#tmplLibraryV1GetProfilePurchasedItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfilePurchasedItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate282.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetTourStatus = validate283;
-const schema284 = {"$id":"#tmplLibraryV1GetTourStatus","type":"object","properties":{},"additionalProperties":true};
-
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetTourStatus" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate283.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetLogoGenerationData = validate284;
-const schema285 = {"$id":"#tmplLibraryV1GetLogoGenerationData","type":"object","properties":{},"additionalProperties":true};
-
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetLogoGenerationData" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate284.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetLogoGenerationAvailableCredits = validate285;
-const schema286 = {"$id":"#tmplLibraryV1GetLogoGenerationAvailableCredits","type":"object","properties":{},"additionalProperties":true};
-
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetLogoGenerationAvailableCredits" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate285.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostDependenciesPlugins = validate286;
-const schema287 = {"$id":"#tmplLibraryV1PostDependenciesPlugins","type":"object","properties":{},"additionalProperties":true};
-
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostDependenciesPlugins" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate286.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostDependenciesThemes = validate287;
-const schema288 = {"$id":"#tmplLibraryV1PostDependenciesThemes","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetCategories = validate287;
+const schema288 = {"$id":"#tmplLibraryV1GetCategories","type":"object","properties":{},"additionalProperties":true};
 
 function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostDependenciesThemes" */;
+/*# sourceURL="#tmplLibraryV1GetCategories" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11813,11 +12912,11 @@ validate287.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostDependenciesCheck = validate288;
-const schema289 = {"$id":"#tmplLibraryV1PostDependenciesCheck","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetTemplateTypes = validate288;
+const schema289 = {"$id":"#tmplLibraryV1GetTemplateTypes","type":"object","properties":{},"additionalProperties":true};
 
 function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostDependenciesCheck" */;
+/*# sourceURL="#tmplLibraryV1GetTemplateTypes" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11836,11 +12935,11 @@ validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostDependenciesInstall = validate289;
-const schema290 = {"$id":"#tmplLibraryV1PostDependenciesInstall","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetDependencies = validate289;
+const schema290 = {"$id":"#tmplLibraryV1GetDependencies","type":"object","properties":{},"additionalProperties":true};
 
 function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostDependenciesInstall" */;
+/*# sourceURL="#tmplLibraryV1GetDependencies" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11859,11 +12958,11 @@ validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostAiContentModifyContent = validate290;
-const schema291 = {"$id":"#tmplLibraryV1PostAiContentModifyContent","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetTags = validate290;
+const schema291 = {"$id":"#tmplLibraryV1GetTags","type":"object","properties":{},"additionalProperties":true};
 
 function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostAiContentModifyContent" */;
+/*# sourceURL="#tmplLibraryV1GetTags" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11882,11 +12981,11 @@ validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostAiContentAiUpdate = validate291;
-const schema292 = {"$id":"#tmplLibraryV1PostAiContentAiUpdate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetPopularTags = validate291;
+const schema292 = {"$id":"#tmplLibraryV1GetPopularTags","type":"object","properties":{},"additionalProperties":true};
 
 function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostAiContentAiUpdate" */;
+/*# sourceURL="#tmplLibraryV1GetPopularTags" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11905,11 +13004,11 @@ validate291.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostAiContentAiUpdatePreview = validate292;
-const schema293 = {"$id":"#tmplLibraryV1PostAiContentAiUpdatePreview","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetItemsCount = validate292;
+const schema293 = {"$id":"#tmplLibraryV1GetItemsCount","type":"object","properties":{},"additionalProperties":true};
 
 function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostAiContentAiUpdatePreview" */;
+/*# sourceURL="#tmplLibraryV1GetItemsCount" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11928,11 +13027,11 @@ validate292.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostAiContentGenerateTagline = validate293;
-const schema294 = {"$id":"#tmplLibraryV1PostAiContentGenerateTagline","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetFeaturedItems = validate293;
+const schema294 = {"$id":"#tmplLibraryV1GetFeaturedItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostAiContentGenerateTagline" */;
+/*# sourceURL="#tmplLibraryV1GetFeaturedItems" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11951,11 +13050,11 @@ validate293.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogoGenerationGenerate = validate294;
-const schema295 = {"$id":"#tmplLibraryV1PostLogoGenerationGenerate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetTrendingItems = validate294;
+const schema295 = {"$id":"#tmplLibraryV1GetTrendingItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogoGenerationGenerate" */;
+/*# sourceURL="#tmplLibraryV1GetTrendingItems" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11974,11 +13073,11 @@ validate294.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogoGenerationCallback = validate295;
-const schema296 = {"$id":"#tmplLibraryV1PostLogoGenerationCallback","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetRelatedItems = validate295;
+const schema296 = {"$id":"#tmplLibraryV1GetRelatedItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogoGenerationCallback" */;
+/*# sourceURL="#tmplLibraryV1GetRelatedItems" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11997,11 +13096,11 @@ validate295.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogoGenerationPoll = validate296;
-const schema297 = {"$id":"#tmplLibraryV1PostLogoGenerationPoll","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetSavedTemplates = validate296;
+const schema297 = {"$id":"#tmplLibraryV1GetSavedTemplates","type":"object","properties":{},"additionalProperties":true};
 
 function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogoGenerationPoll" */;
+/*# sourceURL="#tmplLibraryV1GetSavedTemplates" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12020,11 +13119,11 @@ validate296.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSavedTemplatesDelete = validate297;
-const schema298 = {"$id":"#tmplLibraryV1PostSavedTemplatesDelete","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetPricing = validate297;
+const schema298 = {"$id":"#tmplLibraryV1GetPricing","type":"object","properties":{},"additionalProperties":true};
 
 function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostSavedTemplatesDelete" */;
+/*# sourceURL="#tmplLibraryV1GetPricing" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12043,11 +13142,11 @@ validate297.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogin = validate298;
-const schema299 = {"$id":"#tmplLibraryV1PostLogin","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetGoogleAuthUrl = validate298;
+const schema299 = {"$id":"#tmplLibraryV1GetGoogleAuthUrl","type":"object","properties":{},"additionalProperties":true};
 
 function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogin" */;
+/*# sourceURL="#tmplLibraryV1GetGoogleAuthUrl" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12066,11 +13165,11 @@ validate298.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogout = validate299;
-const schema300 = {"$id":"#tmplLibraryV1PostLogout","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetIsSigned = validate299;
+const schema300 = {"$id":"#tmplLibraryV1GetIsSigned","type":"object","properties":{},"additionalProperties":true};
 
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogout" */;
+/*# sourceURL="#tmplLibraryV1GetIsSigned" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12089,11 +13188,11 @@ validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSignup = validate300;
-const schema301 = {"$id":"#tmplLibraryV1PostSignup","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetClouds = validate300;
+const schema301 = {"$id":"#tmplLibraryV1GetClouds","type":"object","properties":{},"additionalProperties":true};
 
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostSignup" */;
+/*# sourceURL="#tmplLibraryV1GetClouds" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12112,11 +13211,11 @@ validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostInsert = validate301;
-const schema302 = {"$id":"#tmplLibraryV1PostInsert","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetCloudsUsage = validate301;
+const schema302 = {"$id":"#tmplLibraryV1GetCloudsUsage","type":"object","properties":{},"additionalProperties":true};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostInsert" */;
+/*# sourceURL="#tmplLibraryV1GetCloudsUsage" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12135,11 +13234,11 @@ validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostImport = validate302;
-const schema303 = {"$id":"#tmplLibraryV1PostImport","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetWorkspaces = validate302;
+const schema303 = {"$id":"#tmplLibraryV1GetWorkspaces","type":"object","properties":{},"additionalProperties":true};
 
 function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostImport" */;
+/*# sourceURL="#tmplLibraryV1GetWorkspaces" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12158,11 +13257,11 @@ validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostImportPage = validate303;
-const schema304 = {"$id":"#tmplLibraryV1PostImportPage","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfileSync = validate303;
+const schema304 = {"$id":"#tmplLibraryV1GetProfileSync","type":"object","properties":{},"additionalProperties":true};
 
 function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostImportPage" */;
+/*# sourceURL="#tmplLibraryV1GetProfileSync" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12181,11 +13280,11 @@ validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostItemsFavourite = validate304;
-const schema305 = {"$id":"#tmplLibraryV1PostItemsFavourite","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfileVerified = validate304;
+const schema305 = {"$id":"#tmplLibraryV1GetProfileVerified","type":"object","properties":{},"additionalProperties":true};
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostItemsFavourite" */;
+/*# sourceURL="#tmplLibraryV1GetProfileVerified" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12204,11 +13303,11 @@ validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostItemsRating = validate305;
-const schema306 = {"$id":"#tmplLibraryV1PostItemsRating","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfileDownloadHistory = validate305;
+const schema306 = {"$id":"#tmplLibraryV1GetProfileDownloadHistory","type":"object","properties":{},"additionalProperties":true};
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostItemsRating" */;
+/*# sourceURL="#tmplLibraryV1GetProfileDownloadHistory" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12227,11 +13326,11 @@ validate305.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCloudsCopyMove = validate306;
-const schema307 = {"$id":"#tmplLibraryV1PostCloudsCopyMove","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfileMyFavourites = validate306;
+const schema307 = {"$id":"#tmplLibraryV1GetProfileMyFavourites","type":"object","properties":{},"additionalProperties":true};
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostCloudsCopyMove" */;
+/*# sourceURL="#tmplLibraryV1GetProfileMyFavourites" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12250,11 +13349,11 @@ validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCloudsUpload = validate307;
-const schema308 = {"$id":"#tmplLibraryV1PostCloudsUpload","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfilePurchasedItems = validate307;
+const schema308 = {"$id":"#tmplLibraryV1GetProfilePurchasedItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostCloudsUpload" */;
+/*# sourceURL="#tmplLibraryV1GetProfilePurchasedItems" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12273,11 +13372,11 @@ validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostWorkspacesCreate = validate308;
-const schema309 = {"$id":"#tmplLibraryV1PostWorkspacesCreate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetTourStatus = validate308;
+const schema309 = {"$id":"#tmplLibraryV1GetTourStatus","type":"object","properties":{},"additionalProperties":true};
 
 function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostWorkspacesCreate" */;
+/*# sourceURL="#tmplLibraryV1GetTourStatus" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12296,11 +13395,11 @@ validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostWorkspacesItemAdd = validate309;
-const schema310 = {"$id":"#tmplLibraryV1PostWorkspacesItemAdd","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetLogoGenerationData = validate309;
+const schema310 = {"$id":"#tmplLibraryV1GetLogoGenerationData","type":"object","properties":{},"additionalProperties":true};
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostWorkspacesItemAdd" */;
+/*# sourceURL="#tmplLibraryV1GetLogoGenerationData" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12319,11 +13418,11 @@ validate309.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSitesMigrate = validate310;
-const schema311 = {"$id":"#tmplLibraryV1PostSitesMigrate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetLogoGenerationAvailableCredits = validate310;
+const schema311 = {"$id":"#tmplLibraryV1GetLogoGenerationAvailableCredits","type":"object","properties":{},"additionalProperties":true};
 
 function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostSitesMigrate" */;
+/*# sourceURL="#tmplLibraryV1GetLogoGenerationAvailableCredits" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12342,11 +13441,11 @@ validate310.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostTourComplete = validate311;
-const schema312 = {"$id":"#tmplLibraryV1PostTourComplete","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostDependenciesPlugins = validate311;
+const schema312 = {"$id":"#tmplLibraryV1PostDependenciesPlugins","type":"object","properties":{},"additionalProperties":true};
 
 function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostTourComplete" */;
+/*# sourceURL="#tmplLibraryV1PostDependenciesPlugins" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12365,11 +13464,11 @@ validate311.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostTourReset = validate312;
-const schema313 = {"$id":"#tmplLibraryV1PostTourReset","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostDependenciesThemes = validate312;
+const schema313 = {"$id":"#tmplLibraryV1PostDependenciesThemes","type":"object","properties":{},"additionalProperties":true};
 
 function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostTourReset" */;
+/*# sourceURL="#tmplLibraryV1PostDependenciesThemes" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12388,11 +13487,11 @@ validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSettingsUpdate = validate313;
-const schema314 = {"$id":"#tmplLibraryV1PostSettingsUpdate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostDependenciesCheck = validate313;
+const schema314 = {"$id":"#tmplLibraryV1PostDependenciesCheck","type":"object","properties":{},"additionalProperties":true};
 
 function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostSettingsUpdate" */;
+/*# sourceURL="#tmplLibraryV1PostDependenciesCheck" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12411,10 +13510,691 @@ validate313.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate314;
-const schema315 = {"$id":"#tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{"description":"Builder the template is made for."},"type":{"description":"Kind of template (page, header, footer...)."},"title":{"description":"Title of the new template."}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostDependenciesInstall = validate314;
+const schema315 = {"$id":"#tmplLibraryV1PostDependenciesInstall","type":"object","properties":{},"additionalProperties":true};
 
 function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostDependenciesInstall" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate314.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostAiContentModifyContent = validate315;
+const schema316 = {"$id":"#tmplLibraryV1PostAiContentModifyContent","type":"object","properties":{},"additionalProperties":true};
+
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostAiContentModifyContent" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate315.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostAiContentAiUpdate = validate316;
+const schema317 = {"$id":"#tmplLibraryV1PostAiContentAiUpdate","type":"object","properties":{},"additionalProperties":true};
+
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostAiContentAiUpdate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate316.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostAiContentAiUpdatePreview = validate317;
+const schema318 = {"$id":"#tmplLibraryV1PostAiContentAiUpdatePreview","type":"object","properties":{},"additionalProperties":true};
+
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostAiContentAiUpdatePreview" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate317.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostAiContentGenerateTagline = validate318;
+const schema319 = {"$id":"#tmplLibraryV1PostAiContentGenerateTagline","type":"object","properties":{},"additionalProperties":true};
+
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostAiContentGenerateTagline" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate318.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostLogoGenerationGenerate = validate319;
+const schema320 = {"$id":"#tmplLibraryV1PostLogoGenerationGenerate","type":"object","properties":{},"additionalProperties":true};
+
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogoGenerationGenerate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate319.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostLogoGenerationCallback = validate320;
+const schema321 = {"$id":"#tmplLibraryV1PostLogoGenerationCallback","type":"object","properties":{},"additionalProperties":true};
+
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogoGenerationCallback" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate320.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostLogoGenerationPoll = validate321;
+const schema322 = {"$id":"#tmplLibraryV1PostLogoGenerationPoll","type":"object","properties":{},"additionalProperties":true};
+
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogoGenerationPoll" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate321.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostSavedTemplatesDelete = validate322;
+const schema323 = {"$id":"#tmplLibraryV1PostSavedTemplatesDelete","type":"object","properties":{},"additionalProperties":true};
+
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostSavedTemplatesDelete" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate322.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostLogin = validate323;
+const schema324 = {"$id":"#tmplLibraryV1PostLogin","type":"object","properties":{},"additionalProperties":true};
+
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogin" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate323.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostLogout = validate324;
+const schema325 = {"$id":"#tmplLibraryV1PostLogout","type":"object","properties":{},"additionalProperties":true};
+
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogout" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate324.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostSignup = validate325;
+const schema326 = {"$id":"#tmplLibraryV1PostSignup","type":"object","properties":{},"additionalProperties":true};
+
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostSignup" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate325.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostInsert = validate326;
+const schema327 = {"$id":"#tmplLibraryV1PostInsert","type":"object","properties":{},"additionalProperties":true};
+
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostInsert" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate326.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostImport = validate327;
+const schema328 = {"$id":"#tmplLibraryV1PostImport","type":"object","properties":{},"additionalProperties":true};
+
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostImport" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate327.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostImportPage = validate328;
+const schema329 = {"$id":"#tmplLibraryV1PostImportPage","type":"object","properties":{},"additionalProperties":true};
+
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostImportPage" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate328.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1GetItemsFavourite = validate329;
+const schema330 = {"$id":"#tmplLibraryV1GetItemsFavourite","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1GetItemsFavourite" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate329.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostItemsFavourite = validate330;
+const schema331 = {"$id":"#tmplLibraryV1PostItemsFavourite","type":"object","properties":{},"additionalProperties":true};
+
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostItemsFavourite" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostItemsRating = validate331;
+const schema332 = {"$id":"#tmplLibraryV1PostItemsRating","type":"object","properties":{},"additionalProperties":true};
+
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostItemsRating" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate331.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostCloudsCopyMove = validate332;
+const schema333 = {"$id":"#tmplLibraryV1PostCloudsCopyMove","type":"object","properties":{},"additionalProperties":true};
+
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostCloudsCopyMove" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate332.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostCloudsUpload = validate333;
+const schema334 = {"$id":"#tmplLibraryV1PostCloudsUpload","type":"object","properties":{},"additionalProperties":true};
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostCloudsUpload" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostWorkspacesCreate = validate334;
+const schema335 = {"$id":"#tmplLibraryV1PostWorkspacesCreate","type":"object","properties":{},"additionalProperties":true};
+
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostWorkspacesCreate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate334.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostWorkspacesItemAdd = validate335;
+const schema336 = {"$id":"#tmplLibraryV1PostWorkspacesItemAdd","type":"object","properties":{},"additionalProperties":true};
+
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostWorkspacesItemAdd" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate335.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostSitesMigrate = validate336;
+const schema337 = {"$id":"#tmplLibraryV1PostSitesMigrate","type":"object","properties":{},"additionalProperties":true};
+
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostSitesMigrate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate336.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostTourComplete = validate337;
+const schema338 = {"$id":"#tmplLibraryV1PostTourComplete","type":"object","properties":{},"additionalProperties":true};
+
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostTourComplete" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate337.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostTourReset = validate338;
+const schema339 = {"$id":"#tmplLibraryV1PostTourReset","type":"object","properties":{},"additionalProperties":true};
+
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostTourReset" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate338.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1GetSettingsUpdate = validate339;
+const schema340 = {"$id":"#tmplLibraryV1GetSettingsUpdate","type":"object","properties":{},"additionalProperties":true};
+
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1GetSettingsUpdate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate339.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostSettingsUpdate = validate340;
+const schema341 = {"$id":"#tmplLibraryV1PostSettingsUpdate","type":"object","properties":{},"additionalProperties":true};
+
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostSettingsUpdate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate340.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostCreateTemplate = validate341;
+const schema342 = {"$id":"#tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{"description":"Builder the template is made for."},"type":{"description":"Kind of template (page, header, footer...)."},"title":{"description":"Title of the new template."}},"additionalProperties":true,"required":["platform","type","title"]};
+
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -12460,14 +14240,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate341.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate315;
-const schema316 = {"$id":"#tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"description":"Kind of item the attachments belong to.","type":"string","default":"pack"},"id":{"description":"Item id."},"pack_id":{"description":"Pack id."}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate342;
+const schema343 = {"$id":"#tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"description":"Kind of item the attachments belong to.","type":"string","default":"pack"},"id":{"description":"Item id."},"pack_id":{"description":"Pack id."}},"additionalProperties":true};
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -12495,14 +14275,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate316;
-const schema317 = {"$id":"#tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{"description":"Words describing the images wanted."},"orientation":{"description":"Image orientation.","type":"string","default":"all"},"size":{"description":"Image size.","type":"string","default":"medium"},"color":{"description":"Dominant colour wanted."},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Images per page.","type":"integer","default":20}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate343;
+const schema344 = {"$id":"#tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{"description":"Words describing the images wanted."},"orientation":{"description":"Image orientation.","type":"string","default":"all"},"size":{"description":"Image size.","type":"string","default":"medium"},"color":{"description":"Dominant colour wanted, as #rrggbb or a colour name.","type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Images per page.","type":"integer","default":20}},"additionalProperties":true};
+const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -12531,10 +14312,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.page !== undefined){
-let data2 = data.page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.color !== undefined){
+let data2 = data.color;
+if(typeof data2 === "string"){
+if(!pattern2.test(data2)){
+const err2 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9a-fA-F]{6}|[a-z]+)$"},message:"must match pattern \""+"^(#[0-9a-fA-F]{6}|[a-z]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12544,10 +14326,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.per_page !== undefined){
-let data3 = data.per_page;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err3 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12557,9 +14337,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data3 = data.page;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12568,14 +14349,39 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate316.errors = vErrors;
+}
+if(data.per_page !== undefined){
+let data4 = data.per_page;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate343.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate317;
-const schema318 = {"$id":"#tmplLibraryV1GetItems","type":"object","properties":{"type":{"description":"Kind of item listed.","type":"string","default":"items"},"platform":{"description":"Builder the items are made for.","type":"string","default":"pagebuilder"},"per_page":{"description":"Items per page.","type":"integer","default":40},"sort_by":{"description":"Sort order.","type":"string","default":"latest"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate344;
+const schema345 = {"$id":"#tmplLibraryV1GetItems","type":"object","properties":{"type":{"description":"Kind of item listed.","type":"string","default":"items"},"platform":{"description":"Builder the items are made for.","type":"string","default":"pagebuilder"},"per_page":{"description":"Items per page.","type":"integer","default":40},"sort_by":{"description":"Sort order.","type":"string","default":"latest"}},"additionalProperties":true};
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -12640,14 +14446,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate317.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate318;
-const schema319 = {"$id":"#tmplLibraryV1GetItemById","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate345;
+const schema346 = {"$id":"#tmplLibraryV1GetItemById","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
 
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -12675,14 +14481,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate318.errors = vErrors;
+validate345.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemBySlug = validate319;
-const schema320 = {"$id":"#tmplLibraryV1GetItemBySlug","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemBySlug = validate346;
+const schema347 = {"$id":"#tmplLibraryV1GetItemBySlug","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItemBySlug" */;
 let vErrors = null;
 let errors = 0;
@@ -12710,14 +14516,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate320;
-const schema321 = {"$id":"#tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{"description":"Builder the items are made for."},"query_type":{"description":"Kind of item searched.","type":"string","default":"block"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate347;
+const schema348 = {"$id":"#tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{"description":"Builder the items are made for."},"query_type":{"description":"Kind of item searched.","type":"string","default":"block"}},"additionalProperties":true};
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -12745,14 +14551,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate320.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCloudsDownload = validate321;
-const schema322 = {"$id":"#tmplLibraryV1GetCloudsDownload","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetCloudsDownload = validate348;
+const schema349 = {"$id":"#tmplLibraryV1GetCloudsDownload","type":"object","properties":{},"additionalProperties":true};
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetCloudsDownload" */;
 let vErrors = null;
 let errors = 0;
@@ -12768,14 +14574,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate348.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCloudsDelete = validate322;
-const schema323 = {"$id":"#tmplLibraryV1GetCloudsDelete","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetCloudsDelete = validate349;
+const schema350 = {"$id":"#tmplLibraryV1GetCloudsDelete","type":"object","properties":{},"additionalProperties":true};
 
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetCloudsDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -12791,14 +14597,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate322.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetWorkspace = validate323;
-const schema324 = {"$id":"#tmplLibraryV1GetWorkspace","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetWorkspace = validate350;
+const schema351 = {"$id":"#tmplLibraryV1GetWorkspace","type":"object","properties":{},"additionalProperties":true};
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetWorkspace" */;
 let vErrors = null;
 let errors = 0;
@@ -12814,14 +14620,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate323.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1SaveWorkspace = validate324;
-const schema325 = {"$id":"#tmplLibraryV1SaveWorkspace","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1SaveWorkspace = validate351;
+const schema352 = {"$id":"#tmplLibraryV1SaveWorkspace","type":"object","properties":{},"additionalProperties":true};
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1SaveWorkspace" */;
 let vErrors = null;
 let errors = 0;
@@ -12837,14 +14643,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate324.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetWorkspacesItem = validate325;
-const schema326 = {"$id":"#tmplLibraryV1GetWorkspacesItem","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetWorkspacesItem = validate352;
+const schema353 = {"$id":"#tmplLibraryV1GetWorkspacesItem","type":"object","properties":{},"additionalProperties":true};
 
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetWorkspacesItem" */;
 let vErrors = null;
 let errors = 0;
@@ -12860,14 +14666,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate325.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetWorkspacesItemDelete = validate326;
-const schema327 = {"$id":"#tmplLibraryV1GetWorkspacesItemDelete","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetWorkspacesItemDelete = validate353;
+const schema354 = {"$id":"#tmplLibraryV1GetWorkspacesItemDelete","type":"object","properties":{},"additionalProperties":true};
 
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetWorkspacesItemDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -12883,14 +14689,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate326.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostWorkspacesDelete = validate327;
-const schema328 = {"$id":"#tmplLibraryV1PostWorkspacesDelete","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostWorkspacesDelete = validate354;
+const schema355 = {"$id":"#tmplLibraryV1PostWorkspacesDelete","type":"object","properties":{},"additionalProperties":true};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1PostWorkspacesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -12906,14 +14712,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1Index = validate328;
-const schema329 = {"$id":"#securityScanV1Index","type":"object","properties":{"namespace":{"default":"security-scan/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const securityScanV1Index = validate355;
+const schema356 = {"$id":"#securityScanV1Index","type":"object","properties":{"namespace":{"default":"security-scan/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -12929,14 +14735,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate328.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1GetAuthenticate = validate329;
-const schema330 = {"$id":"#securityScanV1GetAuthenticate","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1GetAuthenticate = validate356;
+const schema357 = {"$id":"#securityScanV1GetAuthenticate","type":"object","properties":{},"additionalProperties":true};
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1GetAuthenticate" */;
 let vErrors = null;
 let errors = 0;
@@ -12952,14 +14758,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1PostAuthenticate = validate330;
-const schema331 = {"$id":"#securityScanV1PostAuthenticate","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1PostAuthenticate = validate357;
+const schema358 = {"$id":"#securityScanV1PostAuthenticate","type":"object","properties":{},"additionalProperties":true};
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1PostAuthenticate" */;
 let vErrors = null;
 let errors = 0;
@@ -12975,14 +14781,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate330.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1PostAuthenticatePremium = validate331;
-const schema332 = {"$id":"#securityScanV1PostAuthenticatePremium","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1PostAuthenticatePremium = validate358;
+const schema359 = {"$id":"#securityScanV1PostAuthenticatePremium","type":"object","properties":{},"additionalProperties":true};
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1PostAuthenticatePremium" */;
 let vErrors = null;
 let errors = 0;
@@ -12998,14 +14804,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate331.errors = vErrors;
+validate358.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1GetConfig = validate332;
-const schema333 = {"$id":"#securityScanV1GetConfig","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1GetConfig = validate359;
+const schema360 = {"$id":"#securityScanV1GetConfig","type":"object","properties":{},"additionalProperties":true};
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1GetConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -13021,14 +14827,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate332.errors = vErrors;
+validate359.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1UpdateConfig = validate333;
-const schema334 = {"$id":"#securityScanV1UpdateConfig","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1UpdateConfig = validate360;
+const schema361 = {"$id":"#securityScanV1UpdateConfig","type":"object","properties":{},"additionalProperties":true};
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1UpdateConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -13044,14 +14850,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate333.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1UpdateDisconnect = validate334;
-const schema335 = {"$id":"#securityScanV1UpdateDisconnect","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1UpdateDisconnect = validate361;
+const schema362 = {"$id":"#securityScanV1UpdateDisconnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1UpdateDisconnect" */;
 let vErrors = null;
 let errors = 0;
@@ -13067,14 +14873,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate334.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1UpdatePremiumConnect = validate335;
-const schema336 = {"$id":"#securityScanV1UpdatePremiumConnect","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1UpdatePremiumConnect = validate362;
+const schema363 = {"$id":"#securityScanV1UpdatePremiumConnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1UpdatePremiumConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -13090,14 +14896,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate335.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1GetScanIssues = validate336;
-const schema337 = {"$id":"#securityScanV1GetScanIssues","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1GetScanIssues = validate363;
+const schema364 = {"$id":"#securityScanV1GetScanIssues","type":"object","properties":{},"additionalProperties":true};
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1GetScanIssues" */;
 let vErrors = null;
 let errors = 0;
@@ -13113,14 +14919,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate336.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1PostScan = validate337;
-const schema338 = {"$id":"#securityScanV1PostScan","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1PostScan = validate364;
+const schema365 = {"$id":"#securityScanV1PostScan","type":"object","properties":{},"additionalProperties":true};
 
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1PostScan" */;
 let vErrors = null;
 let errors = 0;
@@ -13136,14 +14942,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate337.errors = vErrors;
+validate364.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1DeleteScan = validate338;
-const schema339 = {"$id":"#securityScanV1DeleteScan","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1DeleteScan = validate365;
+const schema366 = {"$id":"#securityScanV1DeleteScan","type":"object","properties":{},"additionalProperties":true};
 
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1DeleteScan" */;
 let vErrors = null;
 let errors = 0;
@@ -13159,14 +14965,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate338.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1UpdateScanIssue = validate339;
-const schema340 = {"$id":"#securityScanV1UpdateScanIssue","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1UpdateScanIssue = validate366;
+const schema367 = {"$id":"#securityScanV1UpdateScanIssue","type":"object","properties":{},"additionalProperties":true};
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#securityScanV1UpdateScanIssue" */;
 let vErrors = null;
 let errors = 0;
@@ -13182,14 +14988,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
 
-export const coreV2Index = validate340;
-const schema341 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreV2Index = validate367;
+const schema368 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreV2Index" */;
 let vErrors = null;
 let errors = 0;
@@ -13205,15 +15011,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate341;
-const schema342 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+export const listPosts = validate368;
+const schema369 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
 const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
 
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -13231,7 +15037,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema342.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema369.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13542,7 +15348,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema342.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema369.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13578,7 +15384,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema342.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema369.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13601,7 +15407,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema342.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema369.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13628,7 +15434,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data21 === "post_title") || (data21 === "post_content")) || (data21 === "post_excerpt"))){
-const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema342.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema369.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13695,7 +15501,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((((((((((((data25 === "publish") || (data25 === "future")) || (data25 === "draft")) || (data25 === "pending")) || (data25 === "private")) || (data25 === "trash")) || (data25 === "auto-draft")) || (data25 === "inherit")) || (data25 === "request-pending")) || (data25 === "request-confirmed")) || (data25 === "request-failed")) || (data25 === "request-completed")) || (data25 === "any"))){
-const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema342.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema369.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -13730,7 +15536,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data26 === "AND") || (data26 === "OR"))){
-const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema342.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema369.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -13743,7 +15549,7 @@ errors++;
 if(data.categories !== undefined){
 let data27 = data.categories;
 if(!data27 || typeof data27 != "object"){
-const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema342.properties.categories.type},message:"must be object,array"};
+const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema369.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -13855,7 +15661,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((data32 === "AND") || (data32 === "OR"))){
-const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema342.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema369.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -13912,7 +15718,7 @@ vErrors = null;
 if(data.categories_exclude !== undefined){
 let data33 = data.categories_exclude;
 if(!data33 || typeof data33 != "object"){
-const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema342.properties.categories_exclude.type},message:"must be object,array"};
+const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema369.properties.categories_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -14058,7 +15864,7 @@ vErrors = null;
 if(data.tags !== undefined){
 let data38 = data.tags;
 if(!data38 || typeof data38 != "object"){
-const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema342.properties.tags.type},message:"must be object,array"};
+const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema369.properties.tags.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14158,7 +15964,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((data42 === "AND") || (data42 === "OR"))){
-const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema342.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema369.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -14215,7 +16021,7 @@ vErrors = null;
 if(data.tags_exclude !== undefined){
 let data43 = data.tags_exclude;
 if(!data43 || typeof data43 != "object"){
-const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema342.properties.tags_exclude.type},message:"must be object,array"};
+const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema369.properties.tags_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -14387,7 +16193,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((((((((data50 === "standard") || (data50 === "aside")) || (data50 === "chat")) || (data50 === "gallery")) || (data50 === "link")) || (data50 === "image")) || (data50 === "quote")) || (data50 === "status")) || (data50 === "video")) || (data50 === "audio"))){
-const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema342.properties.format.items.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema369.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -14444,15 +16250,15 @@ vErrors.push(err85);
 }
 errors++;
 }
-validate341.errors = vErrors;
+validate368.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate342;
-const schema343 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPost = validate369;
+const schema370 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 const func2 = Object.prototype.hasOwnProperty;
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPost" */;
 let vErrors = null;
 let errors = 0;
@@ -14460,7 +16266,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema343.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema370.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14485,7 +16291,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema343.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema370.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14532,7 +16338,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema343.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema370.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14593,7 +16399,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema343.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema370.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14616,7 +16422,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema343.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema370.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14639,7 +16445,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema343.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema370.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14971,7 +16777,7 @@ if(data36.desktop !== undefined){
 let data37 = data36.desktop;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 for(const key1 in data37){
-if(!(func2.call(schema343.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema370.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err42 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
@@ -15142,7 +16948,7 @@ if(data36.tablet !== undefined){
 let data50 = data36.tablet;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 for(const key2 in data50){
-if(!(func2.call(schema343.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema370.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err56 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err56];
@@ -15313,7 +17119,7 @@ if(data36.mobile !== undefined){
 let data63 = data36.mobile;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 for(const key3 in data63){
-if(!(func2.call(schema343.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema370.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err70 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
@@ -15511,7 +17317,7 @@ if(data76.desktop !== undefined){
 let data77 = data76.desktop;
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 for(const key5 in data77){
-if(!(func2.call(schema343.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema370.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err86 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
@@ -15682,7 +17488,7 @@ if(data76.tablet !== undefined){
 let data90 = data76.tablet;
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 for(const key6 in data90){
-if(!(func2.call(schema343.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema370.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err100 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
@@ -15853,7 +17659,7 @@ if(data76.mobile !== undefined){
 let data103 = data76.mobile;
 if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
 for(const key7 in data103){
-if(!(func2.call(schema343.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema370.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err114 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err114];
@@ -16045,7 +17851,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!((data116 === "") || (data116 === "builder"))){
-const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema343.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema370.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -16068,7 +17874,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!(((((((((((data117 === "post") || (data117 === "core-post")) || (data117 === "core-page")) || (data117 === "kit")) || (data117 === "not-supported")) || (data117 === "page")) || (data117 === "section")) || (data117 === "container")) || (data117 === "floating-buttons")) || (data117 === "cloud-template-preview")) || (data117 === ""))){
-const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema343.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema370.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -16106,7 +17912,7 @@ vErrors.push(err134);
 errors++;
 }
 if(!((data120 === "yes") || (data120 === "no"))){
-const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema343.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema370.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -16233,14 +18039,14 @@ vErrors.push(err144);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate343;
-const schema344 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPost = validate370;
+const schema371 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -16271,7 +18077,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema344.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema371.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16317,14 +18123,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate343.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate344;
-const schema345 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost = validate371;
+const schema372 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -16345,7 +18151,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema345.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema372.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16370,7 +18176,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema345.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema372.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16417,7 +18223,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema345.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema372.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16478,7 +18284,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema345.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema372.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16501,7 +18307,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema345.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema372.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16524,7 +18330,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema345.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema372.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16856,7 +18662,7 @@ if(data37.desktop !== undefined){
 let data38 = data37.desktop;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key1 in data38){
-if(!(func2.call(schema345.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema372.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err43 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
@@ -17027,7 +18833,7 @@ if(data37.tablet !== undefined){
 let data51 = data37.tablet;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key2 in data51){
-if(!(func2.call(schema345.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema372.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err57 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err57];
@@ -17198,7 +19004,7 @@ if(data37.mobile !== undefined){
 let data64 = data37.mobile;
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 for(const key3 in data64){
-if(!(func2.call(schema345.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema372.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err71 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
@@ -17396,7 +19202,7 @@ if(data77.desktop !== undefined){
 let data78 = data77.desktop;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 for(const key5 in data78){
-if(!(func2.call(schema345.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema372.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err87 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
@@ -17567,7 +19373,7 @@ if(data77.tablet !== undefined){
 let data91 = data77.tablet;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key6 in data91){
-if(!(func2.call(schema345.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema372.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err101 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
@@ -17738,7 +19544,7 @@ if(data77.mobile !== undefined){
 let data104 = data77.mobile;
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 for(const key7 in data104){
-if(!(func2.call(schema345.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema372.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err115 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
@@ -17930,7 +19736,7 @@ vErrors.push(err130);
 errors++;
 }
 if(!((data117 === "") || (data117 === "builder"))){
-const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema345.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema372.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -17953,7 +19759,7 @@ vErrors.push(err132);
 errors++;
 }
 if(!(((((((((((data118 === "post") || (data118 === "core-post")) || (data118 === "core-page")) || (data118 === "kit")) || (data118 === "not-supported")) || (data118 === "page")) || (data118 === "section")) || (data118 === "container")) || (data118 === "floating-buttons")) || (data118 === "cloud-template-preview")) || (data118 === ""))){
-const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema345.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema372.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -17991,7 +19797,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data121 === "yes") || (data121 === "no"))){
-const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema345.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema372.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -18118,14 +19924,14 @@ vErrors.push(err145);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate371.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate345;
-const schema346 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePost = validate372;
+const schema373 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -18166,14 +19972,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate345.errors = vErrors;
+validate372.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate346;
-const schema347 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate373;
+const schema374 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -18204,7 +20010,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema347.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema374.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18370,7 +20176,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema347.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema374.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18393,7 +20199,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema347.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema374.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18414,14 +20220,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate346.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate347;
-const schema348 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostRevision = validate374;
+const schema375 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -18465,7 +20271,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema348.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema375.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18486,14 +20292,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate347.errors = vErrors;
+validate374.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate348;
-const schema349 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePostRevision = validate375;
+const schema376 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -18547,14 +20353,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate348.errors = vErrors;
+validate375.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate349;
-const schema350 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPostAutosaves = validate376;
+const schema377 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -18585,7 +20391,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema350.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema377.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18606,14 +20412,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate349.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate350;
-const schema351 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave = validate377;
+const schema378 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -18634,7 +20440,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema351.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema378.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18659,7 +20465,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema351.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema378.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18706,7 +20512,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema351.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema378.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18767,7 +20573,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema351.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema378.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18790,7 +20596,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema351.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema378.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18813,7 +20619,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema351.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema378.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19145,7 +20951,7 @@ if(data37.desktop !== undefined){
 let data38 = data37.desktop;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key1 in data38){
-if(!(func2.call(schema351.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema378.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err43 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
@@ -19316,7 +21122,7 @@ if(data37.tablet !== undefined){
 let data51 = data37.tablet;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key2 in data51){
-if(!(func2.call(schema351.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema378.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err57 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err57];
@@ -19487,7 +21293,7 @@ if(data37.mobile !== undefined){
 let data64 = data37.mobile;
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 for(const key3 in data64){
-if(!(func2.call(schema351.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema378.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err71 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
@@ -19685,7 +21491,7 @@ if(data77.desktop !== undefined){
 let data78 = data77.desktop;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 for(const key5 in data78){
-if(!(func2.call(schema351.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema378.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err87 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
@@ -19856,7 +21662,7 @@ if(data77.tablet !== undefined){
 let data91 = data77.tablet;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key6 in data91){
-if(!(func2.call(schema351.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema378.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err101 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
@@ -20027,7 +21833,7 @@ if(data77.mobile !== undefined){
 let data104 = data77.mobile;
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 for(const key7 in data104){
-if(!(func2.call(schema351.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema378.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err115 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
@@ -20219,7 +22025,7 @@ vErrors.push(err130);
 errors++;
 }
 if(!((data117 === "") || (data117 === "builder"))){
-const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema351.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema378.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -20242,7 +22048,7 @@ vErrors.push(err132);
 errors++;
 }
 if(!(((((((((((data118 === "post") || (data118 === "core-post")) || (data118 === "core-page")) || (data118 === "kit")) || (data118 === "not-supported")) || (data118 === "page")) || (data118 === "section")) || (data118 === "container")) || (data118 === "floating-buttons")) || (data118 === "cloud-template-preview")) || (data118 === ""))){
-const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema351.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema378.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -20280,7 +22086,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data121 === "yes") || (data121 === "no"))){
-const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema351.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema378.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -20407,14 +22213,14 @@ vErrors.push(err145);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostAutosave = validate351;
-const schema352 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostAutosave = validate378;
+const schema379 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -20458,7 +22264,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema352.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema379.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20479,14 +22285,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate351.errors = vErrors;
+validate378.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate352;
-const schema353 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
+export const listPages = validate379;
+const schema380 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -20504,7 +22310,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema353.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema380.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20828,7 +22634,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data17 === "exact")){
-const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema353.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema380.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20864,7 +22670,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data19 === "asc") || (data19 === "desc"))){
-const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema353.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema380.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -20887,7 +22693,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((((((data20 === "author") || (data20 === "date")) || (data20 === "id")) || (data20 === "include")) || (data20 === "modified")) || (data20 === "parent")) || (data20 === "relevance")) || (data20 === "slug")) || (data20 === "include_slugs")) || (data20 === "title")) || (data20 === "menu_order"))){
-const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema353.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema380.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20972,7 +22778,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data26 === "post_title") || (data26 === "post_content")) || (data26 === "post_excerpt"))){
-const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema353.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema380.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -21039,7 +22845,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(((((((((((((data30 === "publish") || (data30 === "future")) || (data30 === "draft")) || (data30 === "pending")) || (data30 === "private")) || (data30 === "trash")) || (data30 === "auto-draft")) || (data30 === "inherit")) || (data30 === "request-pending")) || (data30 === "request-confirmed")) || (data30 === "request-failed")) || (data30 === "request-completed")) || (data30 === "any"))){
-const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema353.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema380.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -21072,14 +22878,14 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate352.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate353;
-const schema354 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPage = validate380;
+const schema381 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPage" */;
 let vErrors = null;
 let errors = 0;
@@ -21087,7 +22893,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema354.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema381.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21112,7 +22918,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema354.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema381.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21159,7 +22965,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema354.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema381.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21233,7 +23039,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema354.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema381.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21256,7 +23062,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema354.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema381.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21601,7 +23407,7 @@ if(data37.desktop !== undefined){
 let data38 = data37.desktop;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key1 in data38){
-if(!(func2.call(schema354.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err42 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
@@ -21772,7 +23578,7 @@ if(data37.tablet !== undefined){
 let data51 = data37.tablet;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key2 in data51){
-if(!(func2.call(schema354.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err56 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err56];
@@ -21943,7 +23749,7 @@ if(data37.mobile !== undefined){
 let data64 = data37.mobile;
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 for(const key3 in data64){
-if(!(func2.call(schema354.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err70 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
@@ -22141,7 +23947,7 @@ if(data77.desktop !== undefined){
 let data78 = data77.desktop;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 for(const key5 in data78){
-if(!(func2.call(schema354.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err86 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
@@ -22312,7 +24118,7 @@ if(data77.tablet !== undefined){
 let data91 = data77.tablet;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key6 in data91){
-if(!(func2.call(schema354.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err100 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
@@ -22483,7 +24289,7 @@ if(data77.mobile !== undefined){
 let data104 = data77.mobile;
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 for(const key7 in data104){
-if(!(func2.call(schema354.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err114 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err114];
@@ -22675,7 +24481,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!((data117 === "") || (data117 === "builder"))){
-const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema354.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -22698,7 +24504,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!(((((((((((data118 === "post") || (data118 === "core-post")) || (data118 === "core-page")) || (data118 === "kit")) || (data118 === "not-supported")) || (data118 === "page")) || (data118 === "section")) || (data118 === "container")) || (data118 === "floating-buttons")) || (data118 === "cloud-template-preview")) || (data118 === ""))){
-const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema354.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -22736,7 +24542,7 @@ vErrors.push(err134);
 errors++;
 }
 if(!((data121 === "yes") || (data121 === "no"))){
-const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema354.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -22793,14 +24599,14 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate353.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
 
-export const getPage = validate354;
-const schema355 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPage = validate381;
+const schema382 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPage" */;
 let vErrors = null;
 let errors = 0;
@@ -22831,7 +24637,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema355.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema382.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22877,14 +24683,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate355;
-const schema356 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const updatePage = validate382;
+const schema383 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -22905,7 +24711,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema356.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema383.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22930,7 +24736,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema356.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema383.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22977,7 +24783,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema356.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema383.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23051,7 +24857,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema356.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema383.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23074,7 +24880,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema356.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema383.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23419,7 +25225,7 @@ if(data38.desktop !== undefined){
 let data39 = data38.desktop;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 for(const key1 in data39){
-if(!(func2.call(schema356.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema383.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err43 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
@@ -23590,7 +25396,7 @@ if(data38.tablet !== undefined){
 let data52 = data38.tablet;
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 for(const key2 in data52){
-if(!(func2.call(schema356.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema383.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err57 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err57];
@@ -23761,7 +25567,7 @@ if(data38.mobile !== undefined){
 let data65 = data38.mobile;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 for(const key3 in data65){
-if(!(func2.call(schema356.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema383.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err71 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
@@ -23959,7 +25765,7 @@ if(data78.desktop !== undefined){
 let data79 = data78.desktop;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 for(const key5 in data79){
-if(!(func2.call(schema356.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema383.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err87 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
@@ -24130,7 +25936,7 @@ if(data78.tablet !== undefined){
 let data92 = data78.tablet;
 if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 for(const key6 in data92){
-if(!(func2.call(schema356.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema383.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err101 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
@@ -24301,7 +26107,7 @@ if(data78.mobile !== undefined){
 let data105 = data78.mobile;
 if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
 for(const key7 in data105){
-if(!(func2.call(schema356.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema383.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err115 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
@@ -24493,7 +26299,7 @@ vErrors.push(err130);
 errors++;
 }
 if(!((data118 === "") || (data118 === "builder"))){
-const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema356.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema383.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -24516,7 +26322,7 @@ vErrors.push(err132);
 errors++;
 }
 if(!(((((((((((data119 === "post") || (data119 === "core-post")) || (data119 === "core-page")) || (data119 === "kit")) || (data119 === "not-supported")) || (data119 === "page")) || (data119 === "section")) || (data119 === "container")) || (data119 === "floating-buttons")) || (data119 === "cloud-template-preview")) || (data119 === ""))){
-const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema356.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema383.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -24554,7 +26360,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data122 === "yes") || (data122 === "no"))){
-const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema356.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema383.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -24611,14 +26417,14 @@ vErrors.push(err140);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate382.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePage = validate356;
-const schema357 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePage = validate383;
+const schema384 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePage" */;
 let vErrors = null;
 let errors = 0;
@@ -24659,14 +26465,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate356.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageRevisions = validate357;
-const schema358 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPageRevisions = validate384;
+const schema385 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -24697,7 +26503,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema358.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema385.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24863,7 +26669,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema358.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema385.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24886,7 +26692,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema358.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema385.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -24907,14 +26713,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate357.errors = vErrors;
+validate384.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageRevision = validate358;
-const schema359 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageRevision = validate385;
+const schema386 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -24958,7 +26764,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema359.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema386.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24979,14 +26785,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate358.errors = vErrors;
+validate385.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePageRevision = validate359;
-const schema360 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePageRevision = validate386;
+const schema387 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -25040,14 +26846,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate359.errors = vErrors;
+validate386.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageAutosaves = validate360;
-const schema361 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPageAutosaves = validate387;
+const schema388 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -25078,7 +26884,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema361.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema388.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -25099,14 +26905,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate360.errors = vErrors;
+validate387.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate361;
-const schema362 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate388;
+const schema389 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -25127,7 +26933,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema362.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema389.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25152,7 +26958,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema362.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema389.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25199,7 +27005,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema362.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema389.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -25260,7 +27066,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema362.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema389.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25283,7 +27089,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema362.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema389.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25628,7 +27434,7 @@ if(data37.desktop !== undefined){
 let data38 = data37.desktop;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key1 in data38){
-if(!(func2.call(schema362.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema389.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err42 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
@@ -25799,7 +27605,7 @@ if(data37.tablet !== undefined){
 let data51 = data37.tablet;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key2 in data51){
-if(!(func2.call(schema362.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema389.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err56 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err56];
@@ -25970,7 +27776,7 @@ if(data37.mobile !== undefined){
 let data64 = data37.mobile;
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 for(const key3 in data64){
-if(!(func2.call(schema362.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema389.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err70 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
@@ -26168,7 +27974,7 @@ if(data77.desktop !== undefined){
 let data78 = data77.desktop;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 for(const key5 in data78){
-if(!(func2.call(schema362.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema389.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err86 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
@@ -26339,7 +28145,7 @@ if(data77.tablet !== undefined){
 let data91 = data77.tablet;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key6 in data91){
-if(!(func2.call(schema362.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema389.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err100 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
@@ -26510,7 +28316,7 @@ if(data77.mobile !== undefined){
 let data104 = data77.mobile;
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 for(const key7 in data104){
-if(!(func2.call(schema362.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema389.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err114 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err114];
@@ -26702,7 +28508,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!((data117 === "") || (data117 === "builder"))){
-const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema362.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema389.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -26725,7 +28531,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!(((((((((((data118 === "post") || (data118 === "core-post")) || (data118 === "core-page")) || (data118 === "kit")) || (data118 === "not-supported")) || (data118 === "page")) || (data118 === "section")) || (data118 === "container")) || (data118 === "floating-buttons")) || (data118 === "cloud-template-preview")) || (data118 === ""))){
-const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema362.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema389.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -26763,7 +28569,7 @@ vErrors.push(err134);
 errors++;
 }
 if(!((data121 === "yes") || (data121 === "no"))){
-const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema362.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema389.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -26820,14 +28626,14 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate361.errors = vErrors;
+validate388.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageAutosave = validate362;
-const schema363 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageAutosave = validate389;
+const schema390 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -26871,7 +28677,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema363.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema390.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26892,14 +28698,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate362.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate363;
-const schema364 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listMedia = validate390;
+const schema391 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -26917,7 +28723,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema364.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema391.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27228,7 +29034,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema364.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema391.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -27264,7 +29070,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema364.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema391.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -27287,7 +29093,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema364.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema391.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -27372,7 +29178,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(((data25 === "post_title") || (data25 === "post_content")) || (data25 === "post_excerpt"))){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema364.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema391.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -27439,7 +29245,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data29 === "inherit") || (data29 === "private")) || (data29 === "trash"))){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema364.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema391.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -27478,7 +29284,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(((((data31 === "image") || (data31 === "video")) || (data31 === "text")) || (data31 === "application")) || (data31 === "audio"))){
-const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema364.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema391.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -27539,14 +29345,14 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate363.errors = vErrors;
+validate390.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate364;
-const schema365 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
+export const createMedia = validate391;
+const schema392 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
 
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -27554,7 +29360,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema365.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema392.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27579,7 +29385,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema365.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema392.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27626,7 +29432,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema365.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema392.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27675,7 +29481,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema365.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema392.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27698,7 +29504,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema365.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema392.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28030,7 +29836,7 @@ if(data34.desktop !== undefined){
 let data35 = data34.desktop;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 for(const key1 in data35){
-if(!(func2.call(schema365.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err39 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err39];
@@ -28201,7 +30007,7 @@ if(data34.tablet !== undefined){
 let data48 = data34.tablet;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 for(const key2 in data48){
-if(!(func2.call(schema365.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err53 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err53];
@@ -28372,7 +30178,7 @@ if(data34.mobile !== undefined){
 let data61 = data34.mobile;
 if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 for(const key3 in data61){
-if(!(func2.call(schema365.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err67 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
@@ -28570,7 +30376,7 @@ if(data74.desktop !== undefined){
 let data75 = data74.desktop;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 for(const key5 in data75){
-if(!(func2.call(schema365.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err83 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err83];
@@ -28741,7 +30547,7 @@ if(data74.tablet !== undefined){
 let data88 = data74.tablet;
 if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
 for(const key6 in data88){
-if(!(func2.call(schema365.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err97 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err97];
@@ -28912,7 +30718,7 @@ if(data74.mobile !== undefined){
 let data101 = data74.mobile;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 for(const key7 in data101){
-if(!(func2.call(schema365.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err111 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err111];
@@ -29104,7 +30910,7 @@ vErrors.push(err126);
 errors++;
 }
 if(!((data114 === "") || (data114 === "builder"))){
-const err127 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema365.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err127 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -29127,7 +30933,7 @@ vErrors.push(err128);
 errors++;
 }
 if(!(((((((((((data115 === "post") || (data115 === "core-post")) || (data115 === "core-page")) || (data115 === "kit")) || (data115 === "not-supported")) || (data115 === "page")) || (data115 === "section")) || (data115 === "container")) || (data115 === "floating-buttons")) || (data115 === "cloud-template-preview")) || (data115 === ""))){
-const err129 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema365.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err129 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -29165,7 +30971,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!((data118 === "yes") || (data118 === "no"))){
-const err132 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema365.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -29283,14 +31089,14 @@ vErrors.push(err141);
 }
 errors++;
 }
-validate364.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate365;
-const schema366 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getMedia = validate392;
+const schema393 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -29321,7 +31127,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema366.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema393.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29342,14 +31148,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate365.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate366;
-const schema367 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate393;
+const schema394 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
 
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -29370,7 +31176,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema367.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema394.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29395,7 +31201,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema367.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema394.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29442,7 +31248,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema367.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema394.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29491,7 +31297,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema367.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema394.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -29514,7 +31320,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema367.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema394.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -29846,7 +31652,7 @@ if(data35.desktop !== undefined){
 let data36 = data35.desktop;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 for(const key1 in data36){
-if(!(func2.call(schema367.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema394.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err40 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -30017,7 +31823,7 @@ if(data35.tablet !== undefined){
 let data49 = data35.tablet;
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 for(const key2 in data49){
-if(!(func2.call(schema367.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema394.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err54 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
@@ -30188,7 +31994,7 @@ if(data35.mobile !== undefined){
 let data62 = data35.mobile;
 if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
 for(const key3 in data62){
-if(!(func2.call(schema367.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema394.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err68 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
@@ -30386,7 +32192,7 @@ if(data75.desktop !== undefined){
 let data76 = data75.desktop;
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 for(const key5 in data76){
-if(!(func2.call(schema367.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema394.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err84 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err84];
@@ -30557,7 +32363,7 @@ if(data75.tablet !== undefined){
 let data89 = data75.tablet;
 if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
 for(const key6 in data89){
-if(!(func2.call(schema367.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema394.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err98 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err98];
@@ -30728,7 +32534,7 @@ if(data75.mobile !== undefined){
 let data102 = data75.mobile;
 if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
 for(const key7 in data102){
-if(!(func2.call(schema367.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema394.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err112 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err112];
@@ -30920,7 +32726,7 @@ vErrors.push(err127);
 errors++;
 }
 if(!((data115 === "") || (data115 === "builder"))){
-const err128 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema367.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err128 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema394.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -30943,7 +32749,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!(((((((((((data116 === "post") || (data116 === "core-post")) || (data116 === "core-page")) || (data116 === "kit")) || (data116 === "not-supported")) || (data116 === "page")) || (data116 === "section")) || (data116 === "container")) || (data116 === "floating-buttons")) || (data116 === "cloud-template-preview")) || (data116 === ""))){
-const err130 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema367.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema394.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -30981,7 +32787,7 @@ vErrors.push(err132);
 errors++;
 }
 if(!((data119 === "yes") || (data119 === "no"))){
-const err133 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema367.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err133 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema394.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -31063,14 +32869,14 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate366.errors = vErrors;
+validate393.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteMedia = validate367;
-const schema368 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deleteMedia = validate394;
+const schema395 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deleteMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -31111,14 +32917,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate367.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate368;
-const schema369 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate395;
+const schema396 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -31159,7 +32965,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema369.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema396.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31180,14 +32986,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate368.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate369;
-const schema370 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
+export const editMedia = validate396;
+const schema397 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -31258,7 +33064,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema370.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema397.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31343,7 +33149,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema370.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema397.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31406,7 +33212,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema370.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema397.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -31854,14 +33660,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const coreSiteHealthV1Index = validate370;
-const schema371 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreSiteHealthV1Index = validate397;
+const schema398 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreSiteHealthV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -31877,14 +33683,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate397.errors = vErrors;
 return errors === 0;
 }
 
-export const coreBlockEditorV1Index = validate371;
-const schema372 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreBlockEditorV1Index = validate398;
+const schema399 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreBlockEditorV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -31900,14 +33706,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate371.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const coreAbilitiesV1Index = validate372;
-const schema373 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreAbilitiesV1Index = validate399;
+const schema400 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreAbilitiesV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -31923,6 +33729,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate372.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
