@@ -84,6 +84,8 @@ export const ERRORS = {
   rest_bad_request: { status: 400, message: 'The request could not be read: %s' },
   rest_callback_invalid: { status: 400, message: 'Invalid JSONP callback function.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
+  // The database (runtime/store): input the engine cannot take.
+  rest_unstorable_text: { status: 400, message: 'Text with a NUL character (U+0000) cannot be stored or searched for.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
   rest_upload_no_content_type: { status: 400, message: 'No Content-Type supplied.' },
