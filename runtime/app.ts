@@ -92,10 +92,10 @@ export interface RunningApp {
   close: () => Promise<void>;
 }
 
-/** Opens (and migrates) the database under `config.dataDir` and assembles the App. */
+/** Opens (and migrates) the configured database (default: under `config.dataDir`) and assembles the App. */
 export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   fs.mkdirSync(opts.config.uploadsDir, { recursive: true });
-  const opened = await openDatabase(databaseFile(opts.config.dataDir));
+  const opened = await openDatabase(opts.config.database ?? databaseFile(opts.config.dataDir));
   const app: App & { discovery?: Record<string, unknown> } = {
     db: opened.db,
     config: opts.config,

@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { containsText } from '../store/portable-sql.ts';
 
 export interface StoredRecord {
   id: number;
@@ -56,12 +57,14 @@ export interface ListOptions {
 /** A page of records in creation order, and the total, for X-WP-Total. */
 export async function listRecords(db: Db, collection: string, opts: ListOptions): Promise<{ items: StoredRecord[]; total: number }> {
   let q = db.selectFrom('records').where('collection', '=', collection);
-  // instr/substr rather than LIKE: user input needs no escaping and matches literally.
+  // substr and containsText rather than LIKE: user input needs no escaping and matches literally.
   if (opts.keyPrefix) q = q.where(sql<boolean>`substr(key, 1, ${opts.keyPrefix.length}) = ${opts.keyPrefix}`);
-  // The key is searched too: a record keyed by its slug (a plugin) may hold no other text.
+  // The key is searched too (a record keyed by its slug, a plugin, may hold no other text),
+  // unless it carries a user prefix, which every search for "user" would match.
   if (opts.search) {
-    const from = (opts.keyPrefix?.length ?? 0) + 1;
-    q = q.where(sql<boolean>`(instr(lower(substr(key, ${from})), ${opts.search.toLowerCase()}) > 0 or instr(lower(data), ${opts.search.toLowerCase()}) > 0)`);
+    q = opts.keyPrefix
+      ? q.where(containsText('data', opts.search))
+      : q.where(sql<boolean>`(${containsText('data', opts.search)} or ${containsText('key', opts.search)})`);
   }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.selectAll().orderBy('id', 'asc').limit(opts.limit).offset(opts.offset).execute();

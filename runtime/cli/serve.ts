@@ -5,12 +5,15 @@
 import type { Command } from 'commander';
 import { startServer, type RunningServer } from '../server.ts';
 import { LOGIN_PATH } from '../auth/login-page.ts';
+import { databaseOption, databaseTarget } from './database-option.ts';
 
 interface ServeOptions {
   deployment?: string;
   port: string;
   host: string;
   data: string;
+  database?: string;
+  uploads?: string;
   url?: string;
 }
 
@@ -22,6 +25,8 @@ export function register(program: Command): void {
     .option('--port <port>', 'port to listen on', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <dir>', 'data folder (database and uploads)', './data')
+    .addOption(databaseOption())
+    .option('--uploads <dir>', 'uploads folder, shared by every process of the site (default: uploads under --data)')
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
@@ -30,7 +35,15 @@ export function register(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const server = await startServer({ deployment: opts.deployment, host: opts.host, port, dataDir: opts.data, publicUrl: opts.url });
+      const server = await startServer({
+        deployment: opts.deployment,
+        host: opts.host,
+        port,
+        dataDir: opts.data,
+        database: databaseTarget(opts),
+        uploadsDir: opts.uploads,
+        publicUrl: opts.url,
+      });
       printWelcome(server);
       stopOnSignals(server);
     });

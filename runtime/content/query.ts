@@ -11,7 +11,7 @@ import type { PostRow } from './prepare.ts';
 import { parseSearch, relevanceRank, searchCondition } from './search.ts';
 import { withDescendants } from './terms.ts';
 import { sanitizeTitle } from './slugs.ts';
-import { positionInList } from '../store/large-in-lists.ts';
+import { positionInList } from '../store/portable-sql.ts';
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
 type Query = SelectQueryBuilder<Database, 'posts', PostRow>;

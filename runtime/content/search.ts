@@ -53,7 +53,7 @@ export function relevanceRank(search: string, terms: SearchTerm[]) {
   const phrase = search.trim();
   const included = terms.filter((t) => !t.exclude).map((t) => t.text);
   const inTitle = (text: string) => containsText('posts.title', text);
-  const all = included.length ? sql.join(included.map(inTitle), sql` AND `) : sql`0`;
-  const any = included.length ? sql.join(included.map(inTitle), sql` OR `) : sql`0`;
+  const all = included.length ? sql.join(included.map(inTitle), sql` AND `) : sql`1 = 0`;
+  const any = included.length ? sql.join(included.map(inTitle), sql` OR `) : sql`1 = 0`;
   return sql<number>`CASE WHEN ${inTitle(phrase)} THEN 1 WHEN ${all} THEN 2 WHEN ${any} THEN 3 WHEN ${containsText('posts.excerpt', phrase)} THEN 4 WHEN ${containsText('posts.content', phrase)} THEN 5 ELSE 6 END`;
 }

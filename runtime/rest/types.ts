@@ -50,6 +50,8 @@ export type HandlerResult = RestResponse | { data: unknown; status?: number; hea
 
 export interface AppConfig {
   dataDir: string;
+  /** SQLite file or `postgres://` URL; default: the SQLite file under dataDir (store/paths.ts). */
+  database?: string;
   uploadsDir: string;
   /** Public origin of the site, e.g. http://127.0.0.1:8080 (no trailing slash). */
   siteUrl: string;

@@ -1,13 +1,13 @@
 /**
- * Opens the embedded SQLite database (better-sqlite3, WAL) and brings its schema up to date.
- * Everything above this file speaks Kysely and does not know which database runs.
+ * Opens the site's database and brings its schema up to date: the embedded SQLite file by
+ * default, or PostgreSQL when the target is a `postgres://` URL. Everything above this file speaks
+ * Kysely (and ./portable-sql.ts for the few expressions the engines spell differently) and does
+ * not know which database runs.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
-import { LongInListPlugin } from './large-in-lists.ts';
+import { openSqlite } from './sqlite/open.ts';
+import { openPostgres } from './postgres/open.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
@@ -26,20 +26,24 @@ export interface OpenedDatabase {
   close: () => Promise<void>;
 }
 
-/** `file` is a path, or ':memory:' for tests. Creates the folder and the schema when missing. */
-export async function openDatabase(file: string): Promise<OpenedDatabase> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  // synchronous=FULL: an acknowledged write survives a power cut, not just a process crash.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new LongInListPlugin()] });
-  const result = await new Migrator({ db, provider }).migrateToLatest();
-  if (result.error) {
+/** Whether `target` names a PostgreSQL database rather than a SQLite file. */
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(target);
+}
+
+/**
+ * `target` is a SQLite file path (':memory:' for tests) or a `postgres://user@host/db` URL.
+ * Creates the schema when missing and applies pending migrations; several processes starting
+ * at once on one PostgreSQL database take turns (Kysely's migrator holds an advisory lock).
+ */
+export async function openDatabase(target: string): Promise<OpenedDatabase> {
+  const db = isPostgresUrl(target) ? openPostgres(target) : openSqlite(target);
+  try {
+    const result = await new Migrator({ db, provider }).migrateToLatest();
+    if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  } catch (err) {
     await db.destroy();
-    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+    throw err;
   }
   return { db, close: () => db.destroy() };
 }
