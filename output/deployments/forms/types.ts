@@ -1069,6 +1069,23 @@ export interface FormsuiteV1UpdateSubmitFormArgs {
 export type FormsuiteV1UpdateSubmitFormResult = unknown;
 
 /**
+ * Params of GET /formsuite/v1/log-client-error.
+ */
+export interface FormsuiteV1GetLogClientErrorArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /formsuite/v1/log-client-error answers with. */
+export type FormsuiteV1GetLogClientErrorResult = unknown;
+
+/**
  * Params of POST /formsuite/v1/log-client-error.
  */
 export interface FormsuiteV1PostLogClientErrorArgs {
@@ -1119,6 +1136,14 @@ export interface FormsuiteV1PostDatabaseRepairEntriesTableArgs {
 export type FormsuiteV1PostDatabaseRepairEntriesTableResult = unknown;
 
 /**
+ * Params of GET /formsuite/v1/handle-access-key.
+ */
+export interface FormsuiteV1GetHandleAccessKeyArgs {}
+
+/** What GET /formsuite/v1/handle-access-key answers with. */
+export type FormsuiteV1GetHandleAccessKeyResult = unknown;
+
+/**
  * Params of POST /formsuite/v1/handle-access-key.
  */
 export interface FormsuiteV1PostHandleAccessKeyArgs {
@@ -1137,6 +1162,14 @@ export interface FormsuiteV1PostOnboardingSetStatusArgs {
 
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
 export type FormsuiteV1PostOnboardingSetStatusResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/user-meta/dismiss-migration-banner.
+ */
+export interface FormsuiteV1GetUserMetaDismissMigrationBannerArgs {}
+
+/** What GET /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerResult = unknown;
 
 /**
  * Params of POST /formsuite/v1/user-meta/dismiss-migration-banner.
@@ -1260,6 +1293,23 @@ export interface FormsuiteV1GetAfterSubmissionArgs {
 export type FormsuiteV1GetAfterSubmissionResult = unknown;
 
 /**
+ * Params of GET /formsuite/v1/dismiss-form-setup-card.
+ */
+export interface FormsuiteV1GetDismissFormSetupCardArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /formsuite/v1/dismiss-form-setup-card answers with. */
+export type FormsuiteV1GetDismissFormSetupCardResult = unknown;
+
+/**
  * Params of POST /formsuite/v1/dismiss-form-setup-card.
  */
 export interface FormsuiteV1PostDismissFormSetupCardArgs {
@@ -1306,6 +1356,14 @@ export interface FormsuiteV1GetPagesSearchArgs {
 
 /** What GET /formsuite/v1/pages/search answers with. */
 export type FormsuiteV1GetPagesSearchResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/onboarding/user-details.
+ */
+export interface FormsuiteV1GetOnboardingUserDetailsArgs {}
+
+/** What GET /formsuite/v1/onboarding/user-details answers with. */
+export type FormsuiteV1GetOnboardingUserDetailsResult = unknown;
 
 /**
  * Params of POST /formsuite/v1/onboarding/user-details.
@@ -1761,12 +1819,37 @@ export interface FormsuiteV1GetPaymentsProcessorCallbackArgs {}
 export type FormsuiteV1GetPaymentsProcessorCallbackResult = unknown;
 
 /**
+ * Params of GET /formsuite/v1/payments/processor-disconnect.
+ */
+export interface FormsuiteV1GetPaymentsProcessorDisconnectArgs {}
+
+/** What GET /formsuite/v1/payments/processor-disconnect answers with. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectResult = unknown;
+
+/**
  * Params of POST /formsuite/v1/payments/processor-disconnect.
  */
 export interface FormsuiteV1PostPaymentsProcessorDisconnectArgs {}
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectResult = unknown;
+
+/**
+ * Params of GET /formsuite/v1/payments/create-payment-webhook.
+ */
+export interface FormsuiteV1GetPaymentsCreatePaymentWebhookArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /formsuite/v1/payments/create-payment-webhook answers with. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookResult = unknown;
 
 /**
  * Params of POST /formsuite/v1/payments/create-payment-webhook.
@@ -1817,6 +1900,23 @@ export interface FormsuiteIndexArgs {
 export type FormsuiteIndexResult = unknown;
 
 /**
+ * Params of GET /formsuite/webhook_test.
+ */
+export interface FormsuiteGetWebhookTestArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /formsuite/webhook_test answers with. */
+export type FormsuiteGetWebhookTestResult = unknown;
+
+/**
  * Params of POST /formsuite/webhook_test.
  */
 export interface FormsuitePostWebhookTestArgs {
@@ -1825,6 +1925,23 @@ export interface FormsuitePostWebhookTestArgs {
 
 /** What POST /formsuite/webhook_test answers with. */
 export type FormsuitePostWebhookTestResult = unknown;
+
+/**
+ * Params of GET /formsuite/webhook_live.
+ */
+export interface FormsuiteGetWebhookLiveArgs {
+  /**
+   * Page of the list to answer.
+   */
+  page?: number;
+  /**
+   * Most events in one page.
+   */
+  per_page?: number;
+}
+
+/** What GET /formsuite/webhook_live answers with. */
+export type FormsuiteGetWebhookLiveResult = unknown;
 
 /**
  * Params of POST /formsuite/webhook_live.

@@ -445,17 +445,18 @@ validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostLogClientError = validate17;
-const schema18 = {"$id":"#formsuiteV1PostLogClientError","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetLogClientError = validate17;
+const schema18 = {"$id":"#formsuiteV1GetLogClientError","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostLogClientError" */;
+/*# sourceURL="#formsuiteV1GetLogClientError" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -464,15 +465,74 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostCreateNewForm = validate18;
-const schema19 = {"$id":"#formsuiteV1PostCreateNewForm","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostLogClientError = validate18;
+const schema19 = {"$id":"#formsuiteV1PostLogClientError","type":"object","properties":{},"additionalProperties":true};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostCreateNewForm" */;
+/*# sourceURL="#formsuiteV1PostLogClientError" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -491,11 +551,11 @@ validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMapFields = validate19;
-const schema20 = {"$id":"#formsuiteV1PostMapFields","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostCreateNewForm = validate19;
+const schema20 = {"$id":"#formsuiteV1PostCreateNewForm","type":"object","properties":{},"additionalProperties":true};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostMapFields" */;
+/*# sourceURL="#formsuiteV1PostCreateNewForm" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -514,11 +574,11 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostSendTestEmailSummary = validate20;
-const schema21 = {"$id":"#formsuiteV1PostSendTestEmailSummary","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostMapFields = validate20;
+const schema21 = {"$id":"#formsuiteV1PostMapFields","type":"object","properties":{},"additionalProperties":true};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostSendTestEmailSummary" */;
+/*# sourceURL="#formsuiteV1PostMapFields" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -537,11 +597,11 @@ validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDatabaseRepairEntriesTable = validate21;
-const schema22 = {"$id":"#formsuiteV1PostDatabaseRepairEntriesTable","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostSendTestEmailSummary = validate21;
+const schema22 = {"$id":"#formsuiteV1PostSendTestEmailSummary","type":"object","properties":{},"additionalProperties":true};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostDatabaseRepairEntriesTable" */;
+/*# sourceURL="#formsuiteV1PostSendTestEmailSummary" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -560,11 +620,11 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostHandleAccessKey = validate22;
-const schema23 = {"$id":"#formsuiteV1PostHandleAccessKey","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostDatabaseRepairEntriesTable = validate22;
+const schema23 = {"$id":"#formsuiteV1PostDatabaseRepairEntriesTable","type":"object","properties":{},"additionalProperties":true};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostHandleAccessKey" */;
+/*# sourceURL="#formsuiteV1PostDatabaseRepairEntriesTable" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -583,11 +643,11 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingSetStatus = validate23;
-const schema24 = {"$id":"#formsuiteV1PostOnboardingSetStatus","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetHandleAccessKey = validate23;
+const schema24 = {"$id":"#formsuiteV1GetHandleAccessKey","type":"object","properties":{},"additionalProperties":true};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostOnboardingSetStatus" */;
+/*# sourceURL="#formsuiteV1GetHandleAccessKey" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -606,11 +666,11 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostUserMetaDismissMigrationBanner = validate24;
-const schema25 = {"$id":"#formsuiteV1PostUserMetaDismissMigrationBanner","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostHandleAccessKey = validate24;
+const schema25 = {"$id":"#formsuiteV1PostHandleAccessKey","type":"object","properties":{},"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostUserMetaDismissMigrationBanner" */;
+/*# sourceURL="#formsuiteV1PostHandleAccessKey" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -629,11 +689,11 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetFormsData = validate25;
-const schema26 = {"$id":"#formsuiteV1GetFormsData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostOnboardingSetStatus = validate25;
+const schema26 = {"$id":"#formsuiteV1PostOnboardingSetStatus","type":"object","properties":{},"additionalProperties":true};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetFormsData" */;
+/*# sourceURL="#formsuiteV1PostOnboardingSetStatus" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -652,11 +712,11 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetFormData = validate26;
-const schema27 = {"$id":"#formsuiteV1GetFormData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetUserMetaDismissMigrationBanner = validate26;
+const schema27 = {"$id":"#formsuiteV1GetUserMetaDismissMigrationBanner","type":"object","properties":{},"additionalProperties":true};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetFormData" */;
+/*# sourceURL="#formsuiteV1GetUserMetaDismissMigrationBanner" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -675,11 +735,11 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetInitiateAuth = validate27;
-const schema28 = {"$id":"#formsuiteV1GetInitiateAuth","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostUserMetaDismissMigrationBanner = validate27;
+const schema28 = {"$id":"#formsuiteV1PostUserMetaDismissMigrationBanner","type":"object","properties":{},"additionalProperties":true};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetInitiateAuth" */;
+/*# sourceURL="#formsuiteV1PostUserMetaDismissMigrationBanner" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -698,11 +758,11 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGeoCountry = validate28;
-const schema29 = {"$id":"#formsuiteV1GetGeoCountry","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetFormsData = validate28;
+const schema29 = {"$id":"#formsuiteV1GetFormsData","type":"object","properties":{},"additionalProperties":true};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetGeoCountry" */;
+/*# sourceURL="#formsuiteV1GetFormsData" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -721,11 +781,11 @@ validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesChartData = validate29;
-const schema30 = {"$id":"#formsuiteV1GetEntriesChartData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetFormData = validate29;
+const schema30 = {"$id":"#formsuiteV1GetFormData","type":"object","properties":{},"additionalProperties":true};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetEntriesChartData" */;
+/*# sourceURL="#formsuiteV1GetFormData" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -744,11 +804,11 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetOnboardingGetStatus = validate30;
-const schema31 = {"$id":"#formsuiteV1GetOnboardingGetStatus","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetInitiateAuth = validate30;
+const schema31 = {"$id":"#formsuiteV1GetInitiateAuth","type":"object","properties":{},"additionalProperties":true};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetOnboardingGetStatus" */;
+/*# sourceURL="#formsuiteV1GetInitiateAuth" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -767,10 +827,79 @@ validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate31;
-const schema32 = {"$id":"#formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"description":"Form to render.","type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetGeoCountry = validate31;
+const schema32 = {"$id":"#formsuiteV1GetGeoCountry","type":"object","properties":{},"additionalProperties":true};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetGeoCountry" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1GetEntriesChartData = validate32;
+const schema33 = {"$id":"#formsuiteV1GetEntriesChartData","type":"object","properties":{},"additionalProperties":true};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetEntriesChartData" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1GetOnboardingGetStatus = validate33;
+const schema34 = {"$id":"#formsuiteV1GetOnboardingGetStatus","type":"object","properties":{},"additionalProperties":true};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetOnboardingGetStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1GetGenerateFormMarkup = validate34;
+const schema35 = {"$id":"#formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"description":"Form to render.","type":"integer"}},"additionalProperties":true,"required":["id"]};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -809,14 +938,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate32;
-const schema33 = {"$id":"#formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{"description":"Let the AI service use its built-in instructions."}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate35;
+const schema36 = {"$id":"#formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{"description":"Let the AI service use its built-in instructions."}},"additionalProperties":true};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -832,14 +961,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGlobalSettings = validate33;
-const schema34 = {"$id":"#formsuiteV1GetGlobalSettings","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetGlobalSettings = validate36;
+const schema37 = {"$id":"#formsuiteV1GetGlobalSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGlobalSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -855,14 +984,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateGlobalSettings = validate34;
-const schema35 = {"$id":"#formsuiteV1UpdateGlobalSettings","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1UpdateGlobalSettings = validate37;
+const schema38 = {"$id":"#formsuiteV1UpdateGlobalSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1UpdateGlobalSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -878,14 +1007,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate35;
-const schema36 = {"$id":"#formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{"description":"Entry just created by the visitor."}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate38;
+const schema39 = {"$id":"#formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{"description":"Entry just created by the visitor."}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -911,14 +1040,97 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate36;
-const schema37 = {"$id":"#formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{"description":"Form whose setup card is dismissed."},"action":{"description":"Which card.","type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1GetDismissFormSetupCard = validate39;
+const schema40 = {"$id":"#formsuiteV1GetDismissFormSetupCard","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetDismissFormSetupCard" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostDismissFormSetupCard = validate40;
+const schema41 = {"$id":"#formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{"description":"Form whose setup card is dismissed."},"action":{"description":"Which card.","type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -956,7 +1168,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema37.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema41.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -977,14 +1189,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate37;
-const schema38 = {"$id":"#formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"description":"Text searched in page titles.","type":"string","default":""},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Pages per result page.","type":"integer","default":20},"selected_url":{"description":"Address to keep in the answer.","type":"string","default":""},"selected_urls":{"description":"Addresses to keep in the answer.","type":"array","default":[]}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate41;
+const schema42 = {"$id":"#formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"description":"Text searched in page titles.","type":"string","default":""},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Pages per result page.","type":"integer","default":20},"selected_url":{"description":"Address to keep in the answer.","type":"string","default":""},"selected_urls":{"description":"Addresses to keep in the answer.","type":"array","default":[]}},"additionalProperties":true};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -1062,14 +1274,37 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate38;
-const schema39 = {"$id":"#formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{"description":"First name."},"last_name":{"description":"Last name."},"email":{"description":"Email address."}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1GetOnboardingUserDetails = validate42;
+const schema43 = {"$id":"#formsuiteV1GetOnboardingUserDetails","type":"object","properties":{},"additionalProperties":true};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetOnboardingUserDetails" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostOnboardingUserDetails = validate43;
+const schema44 = {"$id":"#formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{"description":"First name."},"last_name":{"description":"Last name."},"email":{"description":"Email address."}},"additionalProperties":true,"required":["first_name","email"]};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -1105,14 +1340,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate39;
-const schema40 = {"$id":"#formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{"description":"Plugin asked about."}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate44;
+const schema45 = {"$id":"#formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{"description":"Plugin asked about."}},"additionalProperties":true,"required":["plugin"]};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -1138,14 +1373,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate40;
-const schema41 = {"$id":"#formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""},"orderby":{"description":"Sort field.","type":"string","default":"created_at","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"description":"Sort direction.","type":"string","enum":["ASC","DESC"],"default":"DESC"},"per_page":{"description":"Entries per page.","type":"integer","default":20},"page":{"description":"Page of results.","type":"integer","default":1}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate45;
+const schema46 = {"$id":"#formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""},"orderby":{"description":"Sort field.","type":"string","default":"created_at","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"description":"Sort direction.","type":"string","enum":["ASC","DESC"],"default":"DESC"},"per_page":{"description":"Entries per page.","type":"integer","default":20},"page":{"description":"Page of results.","type":"integer","default":1}},"additionalProperties":true};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -1224,7 +1459,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema41.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema46.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1247,7 +1482,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema41.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema46.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1294,14 +1529,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate41;
-const schema42 = {"$id":"#formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Mark read or unread."}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate46;
+const schema47 = {"$id":"#formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Mark read or unread."}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -1337,14 +1572,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesTrash = validate42;
-const schema43 = {"$id":"#formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Trash or restore."}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesTrash = validate47;
+const schema48 = {"$id":"#formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Trash or restore."}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesTrash" */;
 let vErrors = null;
 let errors = 0;
@@ -1380,14 +1615,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate43;
-const schema44 = {"$id":"#formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{"description":"Entries deleted for good."}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesDelete = validate48;
+const schema49 = {"$id":"#formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{"description":"Entries deleted for good."}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -1413,14 +1648,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate44;
-const schema45 = {"$id":"#formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"description":"Entries to export (all matching the filters when empty).","type":"array","default":[]},"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate49;
+const schema50 = {"$id":"#formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"description":"Entries to export (all matching the filters when empty).","type":"array","default":[]},"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""}},"additionalProperties":true};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -1509,14 +1744,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryDetails = validate45;
-const schema46 = {"$id":"#formsuiteV1GetEntryDetails","type":"object","properties":{"id":{"description":"Entry id."}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryDetails = validate50;
+const schema51 = {"$id":"#formsuiteV1GetEntryDetails","type":"object","properties":{"id":{"description":"Entry id."}},"additionalProperties":true,"required":["id"]};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntryDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -1542,14 +1777,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate46;
-const schema47 = {"$id":"#formsuiteV1GetEntryLogs","type":"object","properties":{"id":{"description":"Entry id."},"per_page":{"description":"Log lines per page.","type":"integer","default":3},"page":{"description":"Page of the log.","type":"integer","default":1}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate51;
+const schema52 = {"$id":"#formsuiteV1GetEntryLogs","type":"object","properties":{"id":{"description":"Entry id."},"per_page":{"description":"Log lines per page.","type":"integer","default":3},"page":{"description":"Page of the log.","type":"integer","default":1}},"additionalProperties":true,"required":["id"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -1601,14 +1836,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate47;
-const schema48 = {"$id":"#formsuiteV1GetForms","type":"object","properties":{"page":{"description":"Page of results.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Forms per page.","type":"integer","minimum":1,"maximum":100},"search":{"description":"Text searched in form titles.","type":"string"},"status":{"description":"Only forms in this state.","type":"string","enum":["publish","draft","trash","any"],"default":"publish"},"orderby":{"description":"Sort field.","type":"string","enum":["date","id","title","modified","views","conversion_rate"],"default":"date"},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"desc"},"date_from":{"description":"Earliest creation date.","type":"string","format":"date"},"date_to":{"description":"Latest creation date.","type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate52;
+const schema53 = {"$id":"#formsuiteV1GetForms","type":"object","properties":{"page":{"description":"Page of results.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Forms per page.","type":"integer","minimum":1,"maximum":100},"search":{"description":"Text searched in form titles.","type":"string"},"status":{"description":"Only forms in this state.","type":"string","enum":["publish","draft","trash","any"],"default":"publish"},"orderby":{"description":"Sort field.","type":"string","enum":["date","id","title","modified","views","conversion_rate"],"default":"date"},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"desc"},"date_from":{"description":"Earliest creation date.","type":"string","format":"date"},"date_to":{"description":"Latest creation date.","type":"string","format":"date"}},"additionalProperties":true};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -1698,7 +1933,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema48.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema53.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1721,7 +1956,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema48.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema53.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1744,7 +1979,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema48.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema53.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1789,14 +2024,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate48;
-const schema49 = {"$id":"#formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"description":"Forms to export (a list or comma-separated ids).","type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate53;
+const schema54 = {"$id":"#formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"description":"Forms to export (a list or comma-separated ids).","type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -1814,7 +2049,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema49.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema54.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1835,14 +2070,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate49;
-const schema50 = {"$id":"#formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"description":"Forms as an export produced them.","type":"array"},"default_status":{"description":"State of imported forms.","type":"string","enum":["draft","publish","private"],"default":"draft"}},"additionalProperties":true,"required":["forms_data"]};
+export const formsuiteV1PostFormsImport = validate54;
+const schema55 = {"$id":"#formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"description":"Forms as an export produced them.","type":"array"},"default_status":{"description":"State of imported forms.","type":"string","enum":["draft","publish","private"],"default":"draft"}},"additionalProperties":true,"required":["forms_data"]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -1882,7 +2117,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "draft") || (data1 === "publish")) || (data1 === "private"))){
-const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema50.properties.default_status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema55.properties.default_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1903,14 +2138,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate50;
-const schema51 = {"$id":"#formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"description":"One form id or a list of them.","type":["array","integer"]},"action":{"description":"What to do with the forms.","type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate55;
+const schema56 = {"$id":"#formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"description":"One form id or a list of them.","type":["array","integer"]},"action":{"description":"What to do with the forms.","type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -1938,7 +2173,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema51.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema56.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1961,7 +2196,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema51.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema56.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1982,14 +2217,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate51;
-const schema52 = {"$id":"#formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"description":"Form to copy.","type":"integer"},"title_suffix":{"description":"Appended to the copy's title.","type":"string","default":" (Copy)"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate56;
+const schema57 = {"$id":"#formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"description":"Form to copy.","type":"integer"},"title_suffix":{"description":"Appended to the copy's title.","type":"string","default":" (Copy)"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -2040,14 +2275,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate52;
-const schema53 = {"$id":"#formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"description":"Form that was shown.","type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate57;
+const schema58 = {"$id":"#formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"description":"Form that was shown.","type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -2098,14 +2333,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate53;
-const schema54 = {"$id":"#formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"description":"Form whose settings change.","type":"integer"},"meta_data":{"description":"Settings to store on the form.","type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate58;
+const schema59 = {"$id":"#formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"description":"Form whose settings change.","type":"integer"},"meta_data":{"description":"Settings to store on the form.","type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -2167,14 +2402,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSources = validate54;
-const schema55 = {"$id":"#formsuiteV1GetMigratorSources","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetMigratorSources = validate59;
+const schema60 = {"$id":"#formsuiteV1GetMigratorSources","type":"object","properties":{},"additionalProperties":true};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetMigratorSources" */;
 let vErrors = null;
 let errors = 0;
@@ -2190,14 +2425,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate55;
-const schema56 = {"$id":"#formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate60;
+const schema61 = {"$id":"#formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"}},"additionalProperties":true};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -2225,14 +2460,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate56;
-const schema57 = {"$id":"#formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"},"form_ids":{"description":"Forms to import (all when empty).","type":"array","default":[]},"dry_run":{"description":"Report what would be imported without importing.","type":"boolean","default":false},"behavior":{"description":"Per-form choices for the import.","type":"array","default":[]},"post_status":{"description":"State of imported forms.","type":"string","default":"draft"},"skip_existing":{"description":"Leave out forms imported before.","type":"boolean","default":false}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate61;
+const schema62 = {"$id":"#formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"},"form_ids":{"description":"Forms to import (all when empty).","type":"array","default":[]},"dry_run":{"description":"Report what would be imported without importing.","type":"boolean","default":false},"behavior":{"description":"Per-form choices for the import.","type":"array","default":[]},"post_status":{"description":"State of imported forms.","type":"string","default":"draft"},"skip_existing":{"description":"Leave out forms imported before.","type":"boolean","default":false}},"additionalProperties":true};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -2320,14 +2555,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate57;
-const schema58 = {"$id":"#formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"description":"Fields found in the markup.","type":"array"},"submit_text":{"description":"Label of the submit button.","type":"string","default":""},"confidence":{"description":"How sure the client's parser was.","type":"string","default":"high"},"html":{"description":"The form markup; needed when confidence is low.","type":"string"},"form_title":{"description":"Title of the new form.","type":"string","default":""},"styling":{"description":"Colours and spacing taken from the markup.","type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate62;
+const schema63 = {"$id":"#formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"description":"Fields found in the markup.","type":"array"},"submit_text":{"description":"Label of the submit button.","type":"string","default":""},"confidence":{"description":"How sure the client's parser was.","type":"string","default":"high"},"html":{"description":"The form markup; needed when confidence is low.","type":"string"},"form_title":{"description":"Title of the new form.","type":"string","default":""},"styling":{"description":"Colours and spacing taken from the markup.","type":"object"}},"additionalProperties":true};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -2416,14 +2651,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPaymentsProcessorConnect = validate58;
-const schema59 = {"$id":"#formsuiteV1GetPaymentsProcessorConnect","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsProcessorConnect = validate63;
+const schema64 = {"$id":"#formsuiteV1GetPaymentsProcessorConnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPaymentsProcessorConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -2439,14 +2674,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPaymentsProcessorCallback = validate59;
-const schema60 = {"$id":"#formsuiteV1GetPaymentsProcessorCallback","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsProcessorCallback = validate64;
+const schema65 = {"$id":"#formsuiteV1GetPaymentsProcessorCallback","type":"object","properties":{},"additionalProperties":true};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPaymentsProcessorCallback" */;
 let vErrors = null;
 let errors = 0;
@@ -2462,14 +2697,37 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostPaymentsProcessorDisconnect = validate60;
-const schema61 = {"$id":"#formsuiteV1PostPaymentsProcessorDisconnect","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsProcessorDisconnect = validate65;
+const schema66 = {"$id":"#formsuiteV1GetPaymentsProcessorDisconnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetPaymentsProcessorDisconnect" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostPaymentsProcessorDisconnect = validate66;
+const schema67 = {"$id":"#formsuiteV1PostPaymentsProcessorDisconnect","type":"object","properties":{},"additionalProperties":true};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostPaymentsProcessorDisconnect" */;
 let vErrors = null;
 let errors = 0;
@@ -2485,14 +2743,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostPaymentsCreatePaymentWebhook = validate61;
-const schema62 = {"$id":"#formsuiteV1PostPaymentsCreatePaymentWebhook","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsCreatePaymentWebhook = validate67;
+const schema68 = {"$id":"#formsuiteV1GetPaymentsCreatePaymentWebhook","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetPaymentsCreatePaymentWebhook" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostPaymentsCreatePaymentWebhook = validate68;
+const schema69 = {"$id":"#formsuiteV1PostPaymentsCreatePaymentWebhook","type":"object","properties":{},"additionalProperties":true};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostPaymentsCreatePaymentWebhook" */;
 let vErrors = null;
 let errors = 0;
@@ -2508,14 +2849,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGetLearnChapters = validate62;
-const schema63 = {"$id":"#formsuiteV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetGetLearnChapters = validate69;
+const schema70 = {"$id":"#formsuiteV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGetLearnChapters" */;
 let vErrors = null;
 let errors = 0;
@@ -2531,14 +2872,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostUpdateLearnProgress = validate63;
-const schema64 = {"$id":"#formsuiteV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const formsuiteV1PostUpdateLearnProgress = validate70;
+const schema71 = {"$id":"#formsuiteV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -2620,14 +2961,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteIndex = validate64;
-const schema65 = {"$id":"#formsuiteIndex","type":"object","properties":{"namespace":{"default":"formsuite"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsuiteIndex = validate71;
+const schema72 = {"$id":"#formsuiteIndex","type":"object","properties":{"namespace":{"default":"formsuite"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteIndex" */;
 let vErrors = null;
 let errors = 0;
@@ -2643,14 +2984,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuitePostWebhookTest = validate65;
-const schema66 = {"$id":"#formsuitePostWebhookTest","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteGetWebhookTest = validate72;
+const schema73 = {"$id":"#formsuiteGetWebhookTest","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteGetWebhookTest" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuitePostWebhookTest = validate73;
+const schema74 = {"$id":"#formsuitePostWebhookTest","type":"object","properties":{},"additionalProperties":true};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuitePostWebhookTest" */;
 let vErrors = null;
 let errors = 0;
@@ -2666,14 +3090,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuitePostWebhookLive = validate66;
-const schema67 = {"$id":"#formsuitePostWebhookLive","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteGetWebhookLive = validate74;
+const schema75 = {"$id":"#formsuiteGetWebhookLive","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteGetWebhookLive" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuitePostWebhookLive = validate75;
+const schema76 = {"$id":"#formsuitePostWebhookLive","type":"object","properties":{},"additionalProperties":true};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuitePostWebhookLive" */;
 let vErrors = null;
 let errors = 0;
@@ -2689,14 +3196,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1Index = validate67;
-const schema68 = {"$id":"#formsbuilderV1Index","type":"object","properties":{"namespace":{"default":"formsbuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsbuilderV1Index = validate76;
+const schema77 = {"$id":"#formsbuilderV1Index","type":"object","properties":{"namespace":{"default":"formsbuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -2712,14 +3219,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1GetSetupWizardHydrate = validate68;
-const schema69 = {"$id":"#formsbuilderV1GetSetupWizardHydrate","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1GetSetupWizardHydrate = validate77;
+const schema78 = {"$id":"#formsbuilderV1GetSetupWizardHydrate","type":"object","properties":{},"additionalProperties":true};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1GetSetupWizardHydrate" */;
 let vErrors = null;
 let errors = 0;
@@ -2735,14 +3242,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardUpdate = validate69;
-const schema70 = {"$id":"#formsbuilderV1PostSetupWizardUpdate","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardUpdate = validate78;
+const schema79 = {"$id":"#formsbuilderV1PostSetupWizardUpdate","type":"object","properties":{},"additionalProperties":true};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -2758,14 +3265,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate70;
-const schema71 = {"$id":"#formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"description":"Plugins the wizard installs.","type":"array","items":{"type":"string"},"default":[]}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate79;
+const schema80 = {"$id":"#formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"description":"Plugins the wizard installs.","type":"array","items":{"type":"string"},"default":[]}},"additionalProperties":true,"required":["plugins"]};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -2819,14 +3326,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate71;
-const schema72 = {"$id":"#formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"description":"How the user left the wizard.","type":"string","enum":["build","import","exit","forms"],"default":"build"}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate80;
+const schema81 = {"$id":"#formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"description":"How the user left the wizard.","type":"string","enum":["build","import","exit","forms"],"default":"build"}},"additionalProperties":true};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -2844,7 +3351,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema72.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema81.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2865,14 +3372,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardProcessorConnectUrl = validate72;
-const schema73 = {"$id":"#formsbuilderV1PostSetupWizardProcessorConnectUrl","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardProcessorConnectUrl = validate81;
+const schema82 = {"$id":"#formsbuilderV1PostSetupWizardProcessorConnectUrl","type":"object","properties":{},"additionalProperties":true};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardProcessorConnectUrl" */;
 let vErrors = null;
 let errors = 0;
@@ -2888,14 +3395,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1GetSetupWizardLicenseKey = validate73;
-const schema74 = {"$id":"#formsbuilderV1GetSetupWizardLicenseKey","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1GetSetupWizardLicenseKey = validate82;
+const schema83 = {"$id":"#formsbuilderV1GetSetupWizardLicenseKey","type":"object","properties":{},"additionalProperties":true};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1GetSetupWizardLicenseKey" */;
 let vErrors = null;
 let errors = 0;
@@ -2911,14 +3418,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate74;
-const schema75 = {"$id":"#formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"description":"License key to check.","type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate83;
+const schema84 = {"$id":"#formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"description":"License key to check.","type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -2956,14 +3463,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1Index = validate75;
-const schema76 = {"$id":"#themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const themeV1Index = validate84;
+const schema85 = {"$id":"#themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -2979,14 +3486,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1GetAdminSettings = validate76;
-const schema77 = {"$id":"#themeV1GetAdminSettings","type":"object","properties":{},"additionalProperties":true};
+export const themeV1GetAdminSettings = validate85;
+const schema86 = {"$id":"#themeV1GetAdminSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1GetAdminSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -3002,14 +3509,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1GetGetLearnChapters = validate77;
-const schema78 = {"$id":"#themeV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
+export const themeV1GetGetLearnChapters = validate86;
+const schema87 = {"$id":"#themeV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1GetGetLearnChapters" */;
 let vErrors = null;
 let errors = 0;
@@ -3025,14 +3532,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1PostUpdateLearnProgress = validate78;
-const schema79 = {"$id":"#themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const themeV1PostUpdateLearnProgress = validate87;
+const schema88 = {"$id":"#themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3114,222 +3621,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate78.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1Index = validate79;
-const schema80 = {"$id":"#oneOnboardingV1Index","type":"object","properties":{"namespace":{"default":"one-onboarding/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1GetPluginStatus = validate80;
-const schema81 = {"$id":"#oneOnboardingV1GetPluginStatus","type":"object","properties":{},"additionalProperties":true};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1GetPluginStatus" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1PostInstallPlugin = validate81;
-const schema82 = {"$id":"#oneOnboardingV1PostInstallPlugin","type":"object","properties":{},"additionalProperties":true};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostInstallPlugin" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1PostActivatePlugin = validate82;
-const schema83 = {"$id":"#oneOnboardingV1PostActivatePlugin","type":"object","properties":{},"additionalProperties":true};
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostActivatePlugin" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1GetSaveOnboardingState = validate83;
-const schema84 = {"$id":"#oneOnboardingV1GetSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1GetSaveOnboardingState" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1PostSaveOnboardingState = validate84;
-const schema85 = {"$id":"#oneOnboardingV1PostSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostSaveOnboardingState" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate84.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1PostOnboardingCompletion = validate85;
-const schema86 = {"$id":"#oneOnboardingV1PostOnboardingCompletion","type":"object","properties":{},"additionalProperties":true};
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostOnboardingCompletion" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate85.errors = vErrors;
-return errors === 0;
-}
-
-export const gettingStartedV1Index = validate86;
-const schema87 = {"$id":"#gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#gettingStartedV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-
-export const gettingStartedV1PostActionItems = validate87;
-const schema88 = {"$id":"#gettingStartedV1PostActionItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#gettingStartedV1PostActionItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1GetDismissSetupWizard = validate88;
-const schema89 = {"$id":"#gettingStartedV1GetDismissSetupWizard","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1Index = validate88;
+const schema89 = {"$id":"#oneOnboardingV1Index","type":"object","properties":{"namespace":{"default":"one-onboarding/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#gettingStartedV1GetDismissSetupWizard" */;
+/*# sourceURL="#oneOnboardingV1Index" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3348,10 +3648,217 @@ validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate89;
-const schema90 = {"$id":"#gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const oneOnboardingV1GetPluginStatus = validate89;
+const schema90 = {"$id":"#oneOnboardingV1GetPluginStatus","type":"object","properties":{},"additionalProperties":true};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1GetPluginStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostInstallPlugin = validate90;
+const schema91 = {"$id":"#oneOnboardingV1PostInstallPlugin","type":"object","properties":{},"additionalProperties":true};
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1PostInstallPlugin" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostActivatePlugin = validate91;
+const schema92 = {"$id":"#oneOnboardingV1PostActivatePlugin","type":"object","properties":{},"additionalProperties":true};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1PostActivatePlugin" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1GetSaveOnboardingState = validate92;
+const schema93 = {"$id":"#oneOnboardingV1GetSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
+
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1GetSaveOnboardingState" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostSaveOnboardingState = validate93;
+const schema94 = {"$id":"#oneOnboardingV1PostSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1PostSaveOnboardingState" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostOnboardingCompletion = validate94;
+const schema95 = {"$id":"#oneOnboardingV1PostOnboardingCompletion","type":"object","properties":{},"additionalProperties":true};
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1PostOnboardingCompletion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1Index = validate95;
+const schema96 = {"$id":"#gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1Index" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate95.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1PostActionItems = validate96;
+const schema97 = {"$id":"#gettingStartedV1PostActionItems","type":"object","properties":{},"additionalProperties":true};
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1PostActionItems" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1GetDismissSetupWizard = validate97;
+const schema98 = {"$id":"#gettingStartedV1GetDismissSetupWizard","type":"object","properties":{},"additionalProperties":true};
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1GetDismissSetupWizard" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate97.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1UpdateDismissSetupWizard = validate98;
+const schema99 = {"$id":"#gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -3389,14 +3896,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate90;
-const schema91 = {"$id":"#gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate99;
+const schema100 = {"$id":"#gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -3446,14 +3953,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1Index = validate91;
-const schema92 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const npsSurveyV1Index = validate100;
+const schema101 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -3469,14 +3976,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1GetRating = validate92;
-const schema93 = {"$id":"#npsSurveyV1GetRating","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+export const npsSurveyV1GetRating = validate101;
+const schema102 = {"$id":"#npsSurveyV1GetRating","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1GetRating" */;
 let vErrors = null;
 let errors = 0;
@@ -3552,14 +4059,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate93;
-const schema94 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given (0 to 10).","type":"integer","minimum":0,"maximum":10},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+export const npsSurveyV1PostRating = validate102;
+const schema103 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given (0 to 10).","type":"integer","minimum":0,"maximum":10},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -3676,14 +4183,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1GetDismissNpsSurvey = validate94;
-const schema95 = {"$id":"#npsSurveyV1GetDismissNpsSurvey","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+export const npsSurveyV1GetDismissNpsSurvey = validate103;
+const schema104 = {"$id":"#npsSurveyV1GetDismissNpsSurvey","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1GetDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -3759,14 +4266,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate95;
-const schema96 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1PostDismissNpsSurvey = validate104;
+const schema105 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -3871,14 +4378,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1Index = validate96;
-const schema97 = {"$id":"#vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const vendorCoreV1Index = validate105;
+const schema106 = {"$id":"#vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#vendorCoreV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -3894,14 +4401,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate97;
-const schema98 = {"$id":"#vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate106;
+const schema107 = {"$id":"#vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -3961,14 +4468,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const coreV2Index = validate98;
-const schema99 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreV2Index = validate107;
+const schema108 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreV2Index" */;
 let vErrors = null;
 let errors = 0;
@@ -3984,15 +4491,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate99;
-const schema100 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+export const listPosts = validate108;
+const schema109 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
 const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -4010,7 +4517,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema100.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema109.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4321,7 +4828,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema100.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema109.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4357,7 +4864,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema100.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema109.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4380,7 +4887,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema100.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema109.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4407,7 +4914,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data21 === "post_title") || (data21 === "post_content")) || (data21 === "post_excerpt"))){
-const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema100.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema109.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4474,7 +4981,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((((((((((((data25 === "publish") || (data25 === "future")) || (data25 === "draft")) || (data25 === "pending")) || (data25 === "private")) || (data25 === "trash")) || (data25 === "auto-draft")) || (data25 === "inherit")) || (data25 === "request-pending")) || (data25 === "request-confirmed")) || (data25 === "request-failed")) || (data25 === "request-completed")) || (data25 === "any"))){
-const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema100.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema109.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4509,7 +5016,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data26 === "AND") || (data26 === "OR"))){
-const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema100.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema109.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4522,7 +5029,7 @@ errors++;
 if(data.categories !== undefined){
 let data27 = data.categories;
 if(!data27 || typeof data27 != "object"){
-const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema100.properties.categories.type},message:"must be object,array"};
+const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema109.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4634,7 +5141,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((data32 === "AND") || (data32 === "OR"))){
-const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema100.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema109.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4691,7 +5198,7 @@ vErrors = null;
 if(data.categories_exclude !== undefined){
 let data33 = data.categories_exclude;
 if(!data33 || typeof data33 != "object"){
-const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema100.properties.categories_exclude.type},message:"must be object,array"};
+const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema109.properties.categories_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4837,7 +5344,7 @@ vErrors = null;
 if(data.tags !== undefined){
 let data38 = data.tags;
 if(!data38 || typeof data38 != "object"){
-const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema100.properties.tags.type},message:"must be object,array"};
+const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema109.properties.tags.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4937,7 +5444,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((data42 === "AND") || (data42 === "OR"))){
-const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema100.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema109.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4994,7 +5501,7 @@ vErrors = null;
 if(data.tags_exclude !== undefined){
 let data43 = data.tags_exclude;
 if(!data43 || typeof data43 != "object"){
-const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema100.properties.tags_exclude.type},message:"must be object,array"};
+const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema109.properties.tags_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5166,7 +5673,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((((((((data50 === "standard") || (data50 === "aside")) || (data50 === "chat")) || (data50 === "gallery")) || (data50 === "link")) || (data50 === "image")) || (data50 === "quote")) || (data50 === "status")) || (data50 === "video")) || (data50 === "audio"))){
-const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema100.properties.format.items.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema109.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5223,14 +5730,14 @@ vErrors.push(err85);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate100;
-const schema101 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPost = validate109;
+const schema110 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPost" */;
 let vErrors = null;
 let errors = 0;
@@ -5238,7 +5745,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema101.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema110.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5263,7 +5770,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema101.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema110.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5310,7 +5817,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema101.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema110.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5371,7 +5878,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema101.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5394,7 +5901,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema101.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5417,7 +5924,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema101.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema110.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5547,14 +6054,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate101;
-const schema102 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPost = validate110;
+const schema111 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -5585,7 +6092,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema102.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema111.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5631,14 +6138,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate102;
-const schema103 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost = validate111;
+const schema112 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5659,7 +6166,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema103.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema112.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5684,7 +6191,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema103.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema112.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5731,7 +6238,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema103.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema112.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5792,7 +6299,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema103.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema112.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5815,7 +6322,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema103.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema112.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5838,7 +6345,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema103.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema112.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5968,14 +6475,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate103;
-const schema104 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePost = validate112;
+const schema113 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -6016,14 +6523,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate104;
-const schema105 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate113;
+const schema114 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -6054,7 +6561,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema105.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema114.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6220,7 +6727,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema105.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema114.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6243,7 +6750,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema105.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema114.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6264,14 +6771,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate105;
-const schema106 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostRevision = validate114;
+const schema115 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -6315,7 +6822,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema106.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema115.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6336,14 +6843,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate106;
-const schema107 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePostRevision = validate115;
+const schema116 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -6397,14 +6904,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate107;
-const schema108 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPostAutosaves = validate116;
+const schema117 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -6435,7 +6942,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema108.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema117.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6456,14 +6963,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate108;
-const schema109 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave = validate117;
+const schema118 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6484,7 +6991,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema109.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema118.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6509,7 +7016,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema109.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema118.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6556,7 +7063,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema109.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema118.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6617,7 +7124,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema109.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema118.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6640,7 +7147,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema109.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema118.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6663,7 +7170,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema109.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema118.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6793,14 +7300,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostAutosave = validate109;
-const schema110 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostAutosave = validate118;
+const schema119 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6844,7 +7351,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema110.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema119.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6865,14 +7372,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate110;
-const schema111 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
+export const listPages = validate119;
+const schema120 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -6890,7 +7397,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema111.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema120.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7214,7 +7721,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data17 === "exact")){
-const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema111.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema120.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7250,7 +7757,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data19 === "asc") || (data19 === "desc"))){
-const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema111.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema120.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7273,7 +7780,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((((((data20 === "author") || (data20 === "date")) || (data20 === "id")) || (data20 === "include")) || (data20 === "modified")) || (data20 === "parent")) || (data20 === "relevance")) || (data20 === "slug")) || (data20 === "include_slugs")) || (data20 === "title")) || (data20 === "menu_order"))){
-const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema111.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema120.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7358,7 +7865,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data26 === "post_title") || (data26 === "post_content")) || (data26 === "post_excerpt"))){
-const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema111.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema120.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7425,7 +7932,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(((((((((((((data30 === "publish") || (data30 === "future")) || (data30 === "draft")) || (data30 === "pending")) || (data30 === "private")) || (data30 === "trash")) || (data30 === "auto-draft")) || (data30 === "inherit")) || (data30 === "request-pending")) || (data30 === "request-confirmed")) || (data30 === "request-failed")) || (data30 === "request-completed")) || (data30 === "any"))){
-const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema111.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema120.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7458,14 +7965,14 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate111;
-const schema112 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPage = validate120;
+const schema121 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPage" */;
 let vErrors = null;
 let errors = 0;
@@ -7473,7 +7980,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema112.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema121.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7498,7 +8005,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema112.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema121.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7545,7 +8052,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema112.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema121.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7619,7 +8126,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema112.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7642,7 +8149,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema112.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema121.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7715,14 +8222,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const getPage = validate112;
-const schema113 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPage = validate121;
+const schema122 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPage" */;
 let vErrors = null;
 let errors = 0;
@@ -7753,7 +8260,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema113.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema122.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7799,14 +8306,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate113;
-const schema114 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const updatePage = validate122;
+const schema123 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -7827,7 +8334,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema114.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema123.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7852,7 +8359,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema114.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema123.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7899,7 +8406,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema114.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema123.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7973,7 +8480,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema114.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema123.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7996,7 +8503,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema114.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema123.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8069,14 +8576,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePage = validate114;
-const schema115 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePage = validate123;
+const schema124 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePage" */;
 let vErrors = null;
 let errors = 0;
@@ -8117,14 +8624,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageRevisions = validate115;
-const schema116 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPageRevisions = validate124;
+const schema125 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -8155,7 +8662,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema116.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema125.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8321,7 +8828,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema116.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema125.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8344,7 +8851,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema116.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema125.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8365,14 +8872,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageRevision = validate116;
-const schema117 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageRevision = validate125;
+const schema126 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -8416,7 +8923,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema117.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema126.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8437,14 +8944,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePageRevision = validate117;
-const schema118 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePageRevision = validate126;
+const schema127 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -8498,14 +9005,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageAutosaves = validate118;
-const schema119 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPageAutosaves = validate127;
+const schema128 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -8536,7 +9043,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema119.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema128.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8557,14 +9064,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate119;
-const schema120 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate128;
+const schema129 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -8585,7 +9092,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema120.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema129.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8610,7 +9117,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema120.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema129.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8657,7 +9164,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema120.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema129.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8718,7 +9225,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema120.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema129.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8741,7 +9248,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema120.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema129.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8814,14 +9321,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageAutosave = validate120;
-const schema121 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageAutosave = validate129;
+const schema130 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -8865,7 +9372,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema121.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema130.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8886,14 +9393,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate121;
-const schema122 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listMedia = validate130;
+const schema131 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8911,7 +9418,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema122.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema131.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9222,7 +9729,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema122.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema131.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9258,7 +9765,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema122.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema131.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9281,7 +9788,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema122.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema131.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9366,7 +9873,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(((data25 === "post_title") || (data25 === "post_content")) || (data25 === "post_excerpt"))){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema122.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema131.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9433,7 +9940,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data29 === "inherit") || (data29 === "private")) || (data29 === "trash"))){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema122.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema131.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9472,7 +9979,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(((((data31 === "image") || (data31 === "video")) || (data31 === "text")) || (data31 === "application")) || (data31 === "audio"))){
-const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema122.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema131.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9533,14 +10040,14 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate122;
-const schema123 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
+export const createMedia = validate131;
+const schema132 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9548,7 +10055,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema123.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema132.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9573,7 +10080,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema123.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema132.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9620,7 +10127,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema123.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema132.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9669,7 +10176,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema123.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema132.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9692,7 +10199,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema123.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema132.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9813,14 +10320,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate123;
-const schema124 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getMedia = validate132;
+const schema133 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9851,7 +10358,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema124.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema133.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9872,14 +10379,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate124;
-const schema125 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate133;
+const schema134 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9900,7 +10407,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema125.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema134.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9925,7 +10432,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema125.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema134.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9972,7 +10479,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema125.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema134.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10021,7 +10528,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema125.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema134.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10044,7 +10551,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema125.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema134.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10129,14 +10636,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteMedia = validate125;
-const schema126 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deleteMedia = validate134;
+const schema135 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deleteMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -10177,14 +10684,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate126;
-const schema127 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate135;
+const schema136 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -10225,7 +10732,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema127.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema136.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10246,14 +10753,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate127;
-const schema128 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
+export const editMedia = validate136;
+const schema137 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -10324,7 +10831,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema137.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10409,7 +10916,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema137.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10472,7 +10979,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema137.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10920,14 +11427,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const coreSiteHealthV1Index = validate128;
-const schema129 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreSiteHealthV1Index = validate137;
+const schema138 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreSiteHealthV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10943,14 +11450,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const coreBlockEditorV1Index = validate129;
-const schema130 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreBlockEditorV1Index = validate138;
+const schema139 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreBlockEditorV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10966,14 +11473,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const coreAbilitiesV1Index = validate130;
-const schema131 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreAbilitiesV1Index = validate139;
+const schema140 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreAbilitiesV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10989,6 +11496,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }

@@ -4299,6 +4299,30 @@ export const routes: RouteDef[] = [
     regex: '^/formsuite/v1/log-client-error$',
     endpoints: [
       {
+        operationId: 'formsuiteV1GetLogClientError',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'formsuite.client-errors', op: 'list' },
+        validate: validators.formsuiteV1GetLogClientError as CompiledValidator,
+      },
+      {
         operationId: 'formsuiteV1PostLogClientError',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -4383,10 +4407,10 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'formsuite.maintenance',
-          field: 'entries_table',
-          to: 'repaired',
+          kind: 'unavailable',
+          status: 501,
+          needs: 'the database migrations run at start-up (specpress serve)',
+          reason: 'This server has no separate repair of the entries table.',
         },
         validate: validators.formsuiteV1PostDatabaseRepairEntriesTable as CompiledValidator,
       },
@@ -4399,6 +4423,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/v1/handle-access-key$',
     endpoints: [
+      {
+        operationId: 'formsuiteV1GetHandleAccessKey',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'formsuite.connection',
+          op: 'get',
+          absent: { status: 'disconnected' },
+        },
+        validate: validators.formsuiteV1GetHandleAccessKey as CompiledValidator,
+      },
       {
         operationId: 'formsuiteV1PostHandleAccessKey',
         methods: ['POST'],
@@ -4447,6 +4486,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/v1/user-meta/dismiss-migration-banner$',
     endpoints: [
+      {
+        operationId: 'formsuiteV1GetUserMetaDismissMigrationBanner',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'option',
+          key: 'formsuite.migration-banner',
+          scope: 'user',
+          default: { dismissed: false },
+        },
+        validate: validators.formsuiteV1GetUserMetaDismissMigrationBanner as CompiledValidator,
+      },
       {
         operationId: 'formsuiteV1PostUserMetaDismissMigrationBanner',
         methods: ['POST'],
@@ -4689,6 +4743,30 @@ export const routes: RouteDef[] = [
     regex: '^/formsuite/v1/dismiss-form-setup-card$',
     endpoints: [
       {
+        operationId: 'formsuiteV1GetDismissFormSetupCard',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'formsuite.setup-cards', op: 'list' },
+        validate: validators.formsuiteV1GetDismissFormSetupCard as CompiledValidator,
+      },
+      {
         operationId: 'formsuiteV1PostDismissFormSetupCard',
         methods: ['POST'],
         argsMode: 'declared',
@@ -4754,6 +4832,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/v1/onboarding/user-details$',
     endpoints: [
+      {
+        operationId: 'formsuiteV1GetOnboardingUserDetails',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'formsuite.onboarding-user-details', merge: false },
+        validate: validators.formsuiteV1GetOnboardingUserDetails as CompiledValidator,
+      },
       {
         operationId: 'formsuiteV1PostOnboardingUserDetails',
         methods: ['POST'],
@@ -5349,7 +5437,12 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'inbox', channel: 'formsuite.payments-callback' },
+        behavior: {
+          kind: 'action',
+          collection: 'formsuite.payments',
+          field: 'status',
+          to: 'connected',
+        },
         validate: validators.formsuiteV1GetPaymentsProcessorCallback as CompiledValidator,
       },
     ],
@@ -5362,6 +5455,21 @@ export const routes: RouteDef[] = [
     regex: '^/formsuite/v1/payments/processor-disconnect$',
     endpoints: [
       {
+        operationId: 'formsuiteV1GetPaymentsProcessorDisconnect',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'formsuite.payments',
+          op: 'get',
+          absent: { status: 'disconnected' },
+        },
+        validate: validators.formsuiteV1GetPaymentsProcessorDisconnect as CompiledValidator,
+      },
+      {
         operationId: 'formsuiteV1PostPaymentsProcessorDisconnect',
         methods: ['POST'],
         argsMode: 'none',
@@ -5373,6 +5481,7 @@ export const routes: RouteDef[] = [
           collection: 'formsuite.payments',
           field: 'status',
           to: 'disconnected',
+          from: ['connected'],
         },
         validate: validators.formsuiteV1PostPaymentsProcessorDisconnect as CompiledValidator,
       },
@@ -5385,6 +5494,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/v1/payments/create-payment-webhook$',
     endpoints: [
+      {
+        operationId: 'formsuiteV1GetPaymentsCreatePaymentWebhook',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'formsuite.payment-webhook', op: 'list' },
+        validate: validators.formsuiteV1GetPaymentsCreatePaymentWebhook as CompiledValidator,
+      },
       {
         operationId: 'formsuiteV1PostPaymentsCreatePaymentWebhook',
         methods: ['POST'],
@@ -5411,7 +5544,16 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'formsuite-learn-chapters' },
+        behavior: {
+          kind: 'catalog',
+          data: 'formsuite-learn-chapters',
+          overlay: {
+            collection: 'formsuite.learn-progress',
+            scope: 'user',
+            within: 'steps',
+            fields: { completed: false },
+          },
+        },
         validate: validators.formsuiteV1GetGetLearnChapters as CompiledValidator,
       },
     ],
@@ -5480,6 +5622,30 @@ export const routes: RouteDef[] = [
     regex: '^/formsuite/webhook_test$',
     endpoints: [
       {
+        operationId: 'formsuiteGetWebhookTest',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'formsuite.webhook-test', op: 'list' },
+        validate: validators.formsuiteGetWebhookTest as CompiledValidator,
+      },
+      {
         operationId: 'formsuitePostWebhookTest',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -5504,6 +5670,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/webhook_live$',
     endpoints: [
+      {
+        operationId: 'formsuiteGetWebhookLive',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'formsuite.webhook-live', op: 'list' },
+        validate: validators.formsuiteGetWebhookLive as CompiledValidator,
+      },
       {
         operationId: 'formsuitePostWebhookLive',
         methods: ['POST'],
@@ -5610,10 +5800,10 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'formsbuilder.setup',
-          field: 'plugins_status',
-          to: 'installed',
+          kind: 'unavailable',
+          status: 501,
+          needs: 'a WordPress plugin installer',
+          reason: 'This server cannot install plugins.',
         },
         validate: validators.formsbuilderV1PostSetupWizardInstallPlugins as CompiledValidator,
       },
@@ -5641,10 +5831,10 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'formsbuilder.setup',
-          field: 'status',
-          to: 'completed',
+          kind: 'option',
+          key: 'formsbuilder.setup-wizard',
+          default: { step: 1, completed: false },
+          set: { completed: true },
         },
         validate: validators.formsbuilderV1PostSetupWizardComplete as CompiledValidator,
       },

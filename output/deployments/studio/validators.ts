@@ -8179,17 +8179,18 @@ validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostLogClientError = validate180;
-const schema181 = {"$id":"#formsuiteV1PostLogClientError","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetLogClientError = validate180;
+const schema181 = {"$id":"#formsuiteV1GetLogClientError","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostLogClientError" */;
+/*# sourceURL="#formsuiteV1GetLogClientError" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8198,15 +8199,74 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostCreateNewForm = validate181;
-const schema182 = {"$id":"#formsuiteV1PostCreateNewForm","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostLogClientError = validate181;
+const schema182 = {"$id":"#formsuiteV1PostLogClientError","type":"object","properties":{},"additionalProperties":true};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostCreateNewForm" */;
+/*# sourceURL="#formsuiteV1PostLogClientError" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8225,11 +8285,11 @@ validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMapFields = validate182;
-const schema183 = {"$id":"#formsuiteV1PostMapFields","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostCreateNewForm = validate182;
+const schema183 = {"$id":"#formsuiteV1PostCreateNewForm","type":"object","properties":{},"additionalProperties":true};
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostMapFields" */;
+/*# sourceURL="#formsuiteV1PostCreateNewForm" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8248,11 +8308,11 @@ validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostSendTestEmailSummary = validate183;
-const schema184 = {"$id":"#formsuiteV1PostSendTestEmailSummary","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostMapFields = validate183;
+const schema184 = {"$id":"#formsuiteV1PostMapFields","type":"object","properties":{},"additionalProperties":true};
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostSendTestEmailSummary" */;
+/*# sourceURL="#formsuiteV1PostMapFields" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8271,11 +8331,11 @@ validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDatabaseRepairEntriesTable = validate184;
-const schema185 = {"$id":"#formsuiteV1PostDatabaseRepairEntriesTable","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostSendTestEmailSummary = validate184;
+const schema185 = {"$id":"#formsuiteV1PostSendTestEmailSummary","type":"object","properties":{},"additionalProperties":true};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostDatabaseRepairEntriesTable" */;
+/*# sourceURL="#formsuiteV1PostSendTestEmailSummary" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8294,11 +8354,11 @@ validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostHandleAccessKey = validate185;
-const schema186 = {"$id":"#formsuiteV1PostHandleAccessKey","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostDatabaseRepairEntriesTable = validate185;
+const schema186 = {"$id":"#formsuiteV1PostDatabaseRepairEntriesTable","type":"object","properties":{},"additionalProperties":true};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostHandleAccessKey" */;
+/*# sourceURL="#formsuiteV1PostDatabaseRepairEntriesTable" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8317,11 +8377,11 @@ validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingSetStatus = validate186;
-const schema187 = {"$id":"#formsuiteV1PostOnboardingSetStatus","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetHandleAccessKey = validate186;
+const schema187 = {"$id":"#formsuiteV1GetHandleAccessKey","type":"object","properties":{},"additionalProperties":true};
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostOnboardingSetStatus" */;
+/*# sourceURL="#formsuiteV1GetHandleAccessKey" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8340,11 +8400,11 @@ validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostUserMetaDismissMigrationBanner = validate187;
-const schema188 = {"$id":"#formsuiteV1PostUserMetaDismissMigrationBanner","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostHandleAccessKey = validate187;
+const schema188 = {"$id":"#formsuiteV1PostHandleAccessKey","type":"object","properties":{},"additionalProperties":true};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1PostUserMetaDismissMigrationBanner" */;
+/*# sourceURL="#formsuiteV1PostHandleAccessKey" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8363,11 +8423,11 @@ validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetFormsData = validate188;
-const schema189 = {"$id":"#formsuiteV1GetFormsData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostOnboardingSetStatus = validate188;
+const schema189 = {"$id":"#formsuiteV1PostOnboardingSetStatus","type":"object","properties":{},"additionalProperties":true};
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetFormsData" */;
+/*# sourceURL="#formsuiteV1PostOnboardingSetStatus" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8386,11 +8446,11 @@ validate188.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetFormData = validate189;
-const schema190 = {"$id":"#formsuiteV1GetFormData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetUserMetaDismissMigrationBanner = validate189;
+const schema190 = {"$id":"#formsuiteV1GetUserMetaDismissMigrationBanner","type":"object","properties":{},"additionalProperties":true};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetFormData" */;
+/*# sourceURL="#formsuiteV1GetUserMetaDismissMigrationBanner" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8409,11 +8469,11 @@ validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetInitiateAuth = validate190;
-const schema191 = {"$id":"#formsuiteV1GetInitiateAuth","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1PostUserMetaDismissMigrationBanner = validate190;
+const schema191 = {"$id":"#formsuiteV1PostUserMetaDismissMigrationBanner","type":"object","properties":{},"additionalProperties":true};
 
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetInitiateAuth" */;
+/*# sourceURL="#formsuiteV1PostUserMetaDismissMigrationBanner" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8432,11 +8492,11 @@ validate190.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGeoCountry = validate191;
-const schema192 = {"$id":"#formsuiteV1GetGeoCountry","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetFormsData = validate191;
+const schema192 = {"$id":"#formsuiteV1GetFormsData","type":"object","properties":{},"additionalProperties":true};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetGeoCountry" */;
+/*# sourceURL="#formsuiteV1GetFormsData" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8455,11 +8515,11 @@ validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesChartData = validate192;
-const schema193 = {"$id":"#formsuiteV1GetEntriesChartData","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetFormData = validate192;
+const schema193 = {"$id":"#formsuiteV1GetFormData","type":"object","properties":{},"additionalProperties":true};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetEntriesChartData" */;
+/*# sourceURL="#formsuiteV1GetFormData" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8478,11 +8538,11 @@ validate192.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetOnboardingGetStatus = validate193;
-const schema194 = {"$id":"#formsuiteV1GetOnboardingGetStatus","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetInitiateAuth = validate193;
+const schema194 = {"$id":"#formsuiteV1GetInitiateAuth","type":"object","properties":{},"additionalProperties":true};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#formsuiteV1GetOnboardingGetStatus" */;
+/*# sourceURL="#formsuiteV1GetInitiateAuth" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8501,10 +8561,79 @@ validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate194;
-const schema195 = {"$id":"#formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"description":"Form to render.","type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetGeoCountry = validate194;
+const schema195 = {"$id":"#formsuiteV1GetGeoCountry","type":"object","properties":{},"additionalProperties":true};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetGeoCountry" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1GetEntriesChartData = validate195;
+const schema196 = {"$id":"#formsuiteV1GetEntriesChartData","type":"object","properties":{},"additionalProperties":true};
+
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetEntriesChartData" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate195.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1GetOnboardingGetStatus = validate196;
+const schema197 = {"$id":"#formsuiteV1GetOnboardingGetStatus","type":"object","properties":{},"additionalProperties":true};
+
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetOnboardingGetStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate196.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1GetGenerateFormMarkup = validate197;
+const schema198 = {"$id":"#formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"description":"Form to render.","type":"integer"}},"additionalProperties":true,"required":["id"]};
+
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -8543,14 +8672,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate195;
-const schema196 = {"$id":"#formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{"description":"Let the AI service use its built-in instructions."}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate198;
+const schema199 = {"$id":"#formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{"description":"Let the AI service use its built-in instructions."}},"additionalProperties":true};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -8566,14 +8695,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGlobalSettings = validate196;
-const schema197 = {"$id":"#formsuiteV1GetGlobalSettings","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetGlobalSettings = validate199;
+const schema200 = {"$id":"#formsuiteV1GetGlobalSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGlobalSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -8589,14 +8718,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateGlobalSettings = validate197;
-const schema198 = {"$id":"#formsuiteV1UpdateGlobalSettings","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1UpdateGlobalSettings = validate200;
+const schema201 = {"$id":"#formsuiteV1UpdateGlobalSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1UpdateGlobalSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -8612,14 +8741,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate198;
-const schema199 = {"$id":"#formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{"description":"Entry just created by the visitor."}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate201;
+const schema202 = {"$id":"#formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{"description":"Entry just created by the visitor."}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -8645,14 +8774,97 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate199;
-const schema200 = {"$id":"#formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{"description":"Form whose setup card is dismissed."},"action":{"description":"Which card.","type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1GetDismissFormSetupCard = validate202;
+const schema203 = {"$id":"#formsuiteV1GetDismissFormSetupCard","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetDismissFormSetupCard" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate202.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostDismissFormSetupCard = validate203;
+const schema204 = {"$id":"#formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{"description":"Form whose setup card is dismissed."},"action":{"description":"Which card.","type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -8690,7 +8902,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema200.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema204.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8711,14 +8923,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate200;
-const schema201 = {"$id":"#formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"description":"Text searched in page titles.","type":"string","default":""},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Pages per result page.","type":"integer","default":20},"selected_url":{"description":"Address to keep in the answer.","type":"string","default":""},"selected_urls":{"description":"Addresses to keep in the answer.","type":"array","default":[]}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate204;
+const schema205 = {"$id":"#formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"description":"Text searched in page titles.","type":"string","default":""},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Pages per result page.","type":"integer","default":20},"selected_url":{"description":"Address to keep in the answer.","type":"string","default":""},"selected_urls":{"description":"Addresses to keep in the answer.","type":"array","default":[]}},"additionalProperties":true};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -8796,14 +9008,37 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate201;
-const schema202 = {"$id":"#formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{"description":"First name."},"last_name":{"description":"Last name."},"email":{"description":"Email address."}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1GetOnboardingUserDetails = validate205;
+const schema206 = {"$id":"#formsuiteV1GetOnboardingUserDetails","type":"object","properties":{},"additionalProperties":true};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetOnboardingUserDetails" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate205.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostOnboardingUserDetails = validate206;
+const schema207 = {"$id":"#formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{"description":"First name."},"last_name":{"description":"Last name."},"email":{"description":"Email address."}},"additionalProperties":true,"required":["first_name","email"]};
+
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -8839,14 +9074,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate202;
-const schema203 = {"$id":"#formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{"description":"Plugin asked about."}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate207;
+const schema208 = {"$id":"#formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{"description":"Plugin asked about."}},"additionalProperties":true,"required":["plugin"]};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -8872,14 +9107,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate203;
-const schema204 = {"$id":"#formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""},"orderby":{"description":"Sort field.","type":"string","default":"created_at","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"description":"Sort direction.","type":"string","enum":["ASC","DESC"],"default":"DESC"},"per_page":{"description":"Entries per page.","type":"integer","default":20},"page":{"description":"Page of results.","type":"integer","default":1}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate208;
+const schema209 = {"$id":"#formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""},"orderby":{"description":"Sort field.","type":"string","default":"created_at","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"description":"Sort direction.","type":"string","enum":["ASC","DESC"],"default":"DESC"},"per_page":{"description":"Entries per page.","type":"integer","default":20},"page":{"description":"Page of results.","type":"integer","default":1}},"additionalProperties":true};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -8958,7 +9193,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema204.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema209.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8981,7 +9216,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema204.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema209.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9028,14 +9263,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate204;
-const schema205 = {"$id":"#formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Mark read or unread."}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate209;
+const schema210 = {"$id":"#formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Mark read or unread."}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -9071,14 +9306,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesTrash = validate205;
-const schema206 = {"$id":"#formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Trash or restore."}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesTrash = validate210;
+const schema211 = {"$id":"#formsuiteV1PostEntriesTrash","type":"object","properties":{"entry_ids":{"description":"Entries to change."},"action":{"description":"Trash or restore."}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesTrash" */;
 let vErrors = null;
 let errors = 0;
@@ -9114,14 +9349,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate206;
-const schema207 = {"$id":"#formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{"description":"Entries deleted for good."}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesDelete = validate211;
+const schema212 = {"$id":"#formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{"description":"Entries deleted for good."}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -9147,14 +9382,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate207;
-const schema208 = {"$id":"#formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"description":"Entries to export (all matching the filters when empty).","type":"array","default":[]},"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate212;
+const schema213 = {"$id":"#formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"description":"Entries to export (all matching the filters when empty).","type":"array","default":[]},"form_id":{"description":"Only entries of this form (0 for all).","type":"integer","default":0},"status":{"description":"Only entries in this state.","type":"string","default":"all"},"search":{"description":"Text searched in entries.","type":"string","default":""},"date_from":{"description":"Earliest submission date.","type":"string","default":""},"date_to":{"description":"Latest submission date.","type":"string","default":""}},"additionalProperties":true};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -9243,14 +9478,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryDetails = validate208;
-const schema209 = {"$id":"#formsuiteV1GetEntryDetails","type":"object","properties":{"id":{"description":"Entry id."}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryDetails = validate213;
+const schema214 = {"$id":"#formsuiteV1GetEntryDetails","type":"object","properties":{"id":{"description":"Entry id."}},"additionalProperties":true,"required":["id"]};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntryDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -9276,14 +9511,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate209;
-const schema210 = {"$id":"#formsuiteV1GetEntryLogs","type":"object","properties":{"id":{"description":"Entry id."},"per_page":{"description":"Log lines per page.","type":"integer","default":3},"page":{"description":"Page of the log.","type":"integer","default":1}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate214;
+const schema215 = {"$id":"#formsuiteV1GetEntryLogs","type":"object","properties":{"id":{"description":"Entry id."},"per_page":{"description":"Log lines per page.","type":"integer","default":3},"page":{"description":"Page of the log.","type":"integer","default":1}},"additionalProperties":true,"required":["id"]};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -9335,14 +9570,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate210;
-const schema211 = {"$id":"#formsuiteV1GetForms","type":"object","properties":{"page":{"description":"Page of results.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Forms per page.","type":"integer","minimum":1,"maximum":100},"search":{"description":"Text searched in form titles.","type":"string"},"status":{"description":"Only forms in this state.","type":"string","enum":["publish","draft","trash","any"],"default":"publish"},"orderby":{"description":"Sort field.","type":"string","enum":["date","id","title","modified","views","conversion_rate"],"default":"date"},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"desc"},"date_from":{"description":"Earliest creation date.","type":"string","format":"date"},"date_to":{"description":"Latest creation date.","type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate215;
+const schema216 = {"$id":"#formsuiteV1GetForms","type":"object","properties":{"page":{"description":"Page of results.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Forms per page.","type":"integer","minimum":1,"maximum":100},"search":{"description":"Text searched in form titles.","type":"string"},"status":{"description":"Only forms in this state.","type":"string","enum":["publish","draft","trash","any"],"default":"publish"},"orderby":{"description":"Sort field.","type":"string","enum":["date","id","title","modified","views","conversion_rate"],"default":"date"},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"desc"},"date_from":{"description":"Earliest creation date.","type":"string","format":"date"},"date_to":{"description":"Latest creation date.","type":"string","format":"date"}},"additionalProperties":true};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -9432,7 +9667,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema211.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema216.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9455,7 +9690,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema211.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema216.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9478,7 +9713,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema211.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema216.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9523,14 +9758,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate211;
-const schema212 = {"$id":"#formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"description":"Forms to export (a list or comma-separated ids).","type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate216;
+const schema217 = {"$id":"#formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"description":"Forms to export (a list or comma-separated ids).","type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -9548,7 +9783,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema212.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema217.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9569,14 +9804,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate212;
-const schema213 = {"$id":"#formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"description":"Forms as an export produced them.","type":"array"},"default_status":{"description":"State of imported forms.","type":"string","enum":["draft","publish","private"],"default":"draft"}},"additionalProperties":true,"required":["forms_data"]};
+export const formsuiteV1PostFormsImport = validate217;
+const schema218 = {"$id":"#formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"description":"Forms as an export produced them.","type":"array"},"default_status":{"description":"State of imported forms.","type":"string","enum":["draft","publish","private"],"default":"draft"}},"additionalProperties":true,"required":["forms_data"]};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -9616,7 +9851,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "draft") || (data1 === "publish")) || (data1 === "private"))){
-const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema213.properties.default_status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema218.properties.default_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9637,14 +9872,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate213;
-const schema214 = {"$id":"#formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"description":"One form id or a list of them.","type":["array","integer"]},"action":{"description":"What to do with the forms.","type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate218;
+const schema219 = {"$id":"#formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"description":"One form id or a list of them.","type":["array","integer"]},"action":{"description":"What to do with the forms.","type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -9672,7 +9907,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema214.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema219.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9695,7 +9930,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema214.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema219.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9716,14 +9951,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate213.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate214;
-const schema215 = {"$id":"#formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"description":"Form to copy.","type":"integer"},"title_suffix":{"description":"Appended to the copy's title.","type":"string","default":" (Copy)"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate219;
+const schema220 = {"$id":"#formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"description":"Form to copy.","type":"integer"},"title_suffix":{"description":"Appended to the copy's title.","type":"string","default":" (Copy)"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -9774,14 +10009,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate215;
-const schema216 = {"$id":"#formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"description":"Form that was shown.","type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate220;
+const schema221 = {"$id":"#formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"description":"Form that was shown.","type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -9832,14 +10067,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate215.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate216;
-const schema217 = {"$id":"#formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"description":"Form whose settings change.","type":"integer"},"meta_data":{"description":"Settings to store on the form.","type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate221;
+const schema222 = {"$id":"#formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"description":"Form whose settings change.","type":"integer"},"meta_data":{"description":"Settings to store on the form.","type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -9901,14 +10136,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSources = validate217;
-const schema218 = {"$id":"#formsuiteV1GetMigratorSources","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetMigratorSources = validate222;
+const schema223 = {"$id":"#formsuiteV1GetMigratorSources","type":"object","properties":{},"additionalProperties":true};
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetMigratorSources" */;
 let vErrors = null;
 let errors = 0;
@@ -9924,14 +10159,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate218;
-const schema219 = {"$id":"#formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate223;
+const schema224 = {"$id":"#formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"}},"additionalProperties":true};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -9959,14 +10194,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate219;
-const schema220 = {"$id":"#formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"},"form_ids":{"description":"Forms to import (all when empty).","type":"array","default":[]},"dry_run":{"description":"Report what would be imported without importing.","type":"boolean","default":false},"behavior":{"description":"Per-form choices for the import.","type":"array","default":[]},"post_status":{"description":"State of imported forms.","type":"string","default":"draft"},"skip_existing":{"description":"Leave out forms imported before.","type":"boolean","default":false}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate224;
+const schema225 = {"$id":"#formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"description":"Form plugin migrated from.","type":"string"},"form_ids":{"description":"Forms to import (all when empty).","type":"array","default":[]},"dry_run":{"description":"Report what would be imported without importing.","type":"boolean","default":false},"behavior":{"description":"Per-form choices for the import.","type":"array","default":[]},"post_status":{"description":"State of imported forms.","type":"string","default":"draft"},"skip_existing":{"description":"Leave out forms imported before.","type":"boolean","default":false}},"additionalProperties":true};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -10054,14 +10289,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate220;
-const schema221 = {"$id":"#formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"description":"Fields found in the markup.","type":"array"},"submit_text":{"description":"Label of the submit button.","type":"string","default":""},"confidence":{"description":"How sure the client's parser was.","type":"string","default":"high"},"html":{"description":"The form markup; needed when confidence is low.","type":"string"},"form_title":{"description":"Title of the new form.","type":"string","default":""},"styling":{"description":"Colours and spacing taken from the markup.","type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate225;
+const schema226 = {"$id":"#formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"description":"Fields found in the markup.","type":"array"},"submit_text":{"description":"Label of the submit button.","type":"string","default":""},"confidence":{"description":"How sure the client's parser was.","type":"string","default":"high"},"html":{"description":"The form markup; needed when confidence is low.","type":"string"},"form_title":{"description":"Title of the new form.","type":"string","default":""},"styling":{"description":"Colours and spacing taken from the markup.","type":"object"}},"additionalProperties":true};
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -10150,14 +10385,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPaymentsProcessorConnect = validate221;
-const schema222 = {"$id":"#formsuiteV1GetPaymentsProcessorConnect","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsProcessorConnect = validate226;
+const schema227 = {"$id":"#formsuiteV1GetPaymentsProcessorConnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPaymentsProcessorConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -10173,14 +10408,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPaymentsProcessorCallback = validate222;
-const schema223 = {"$id":"#formsuiteV1GetPaymentsProcessorCallback","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsProcessorCallback = validate227;
+const schema228 = {"$id":"#formsuiteV1GetPaymentsProcessorCallback","type":"object","properties":{},"additionalProperties":true};
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetPaymentsProcessorCallback" */;
 let vErrors = null;
 let errors = 0;
@@ -10196,14 +10431,37 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostPaymentsProcessorDisconnect = validate223;
-const schema224 = {"$id":"#formsuiteV1PostPaymentsProcessorDisconnect","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsProcessorDisconnect = validate228;
+const schema229 = {"$id":"#formsuiteV1GetPaymentsProcessorDisconnect","type":"object","properties":{},"additionalProperties":true};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetPaymentsProcessorDisconnect" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate228.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostPaymentsProcessorDisconnect = validate229;
+const schema230 = {"$id":"#formsuiteV1PostPaymentsProcessorDisconnect","type":"object","properties":{},"additionalProperties":true};
+
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostPaymentsProcessorDisconnect" */;
 let vErrors = null;
 let errors = 0;
@@ -10219,14 +10477,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostPaymentsCreatePaymentWebhook = validate224;
-const schema225 = {"$id":"#formsuiteV1PostPaymentsCreatePaymentWebhook","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetPaymentsCreatePaymentWebhook = validate230;
+const schema231 = {"$id":"#formsuiteV1GetPaymentsCreatePaymentWebhook","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteV1GetPaymentsCreatePaymentWebhook" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate230.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostPaymentsCreatePaymentWebhook = validate231;
+const schema232 = {"$id":"#formsuiteV1PostPaymentsCreatePaymentWebhook","type":"object","properties":{},"additionalProperties":true};
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostPaymentsCreatePaymentWebhook" */;
 let vErrors = null;
 let errors = 0;
@@ -10242,14 +10583,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGetLearnChapters = validate225;
-const schema226 = {"$id":"#formsuiteV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteV1GetGetLearnChapters = validate232;
+const schema233 = {"$id":"#formsuiteV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1GetGetLearnChapters" */;
 let vErrors = null;
 let errors = 0;
@@ -10265,14 +10606,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostUpdateLearnProgress = validate226;
-const schema227 = {"$id":"#formsuiteV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const formsuiteV1PostUpdateLearnProgress = validate233;
+const schema234 = {"$id":"#formsuiteV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -10354,14 +10695,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteIndex = validate227;
-const schema228 = {"$id":"#formsuiteIndex","type":"object","properties":{"namespace":{"default":"formsuite"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsuiteIndex = validate234;
+const schema235 = {"$id":"#formsuiteIndex","type":"object","properties":{"namespace":{"default":"formsuite"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuiteIndex" */;
 let vErrors = null;
 let errors = 0;
@@ -10377,14 +10718,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuitePostWebhookTest = validate228;
-const schema229 = {"$id":"#formsuitePostWebhookTest","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteGetWebhookTest = validate235;
+const schema236 = {"$id":"#formsuiteGetWebhookTest","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteGetWebhookTest" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate235.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuitePostWebhookTest = validate236;
+const schema237 = {"$id":"#formsuitePostWebhookTest","type":"object","properties":{},"additionalProperties":true};
+
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuitePostWebhookTest" */;
 let vErrors = null;
 let errors = 0;
@@ -10400,14 +10824,97 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuitePostWebhookLive = validate229;
-const schema230 = {"$id":"#formsuitePostWebhookLive","type":"object","properties":{},"additionalProperties":true};
+export const formsuiteGetWebhookLive = validate237;
+const schema238 = {"$id":"#formsuiteGetWebhookLive","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#formsuiteGetWebhookLive" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.page !== undefined){
+let data0 = data.page;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate237.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuitePostWebhookLive = validate238;
+const schema239 = {"$id":"#formsuitePostWebhookLive","type":"object","properties":{},"additionalProperties":true};
+
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsuitePostWebhookLive" */;
 let vErrors = null;
 let errors = 0;
@@ -10423,14 +10930,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1Index = validate230;
-const schema231 = {"$id":"#formsbuilderV1Index","type":"object","properties":{"namespace":{"default":"formsbuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const formsbuilderV1Index = validate239;
+const schema240 = {"$id":"#formsbuilderV1Index","type":"object","properties":{"namespace":{"default":"formsbuilder/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10446,14 +10953,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1GetSetupWizardHydrate = validate231;
-const schema232 = {"$id":"#formsbuilderV1GetSetupWizardHydrate","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1GetSetupWizardHydrate = validate240;
+const schema241 = {"$id":"#formsbuilderV1GetSetupWizardHydrate","type":"object","properties":{},"additionalProperties":true};
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1GetSetupWizardHydrate" */;
 let vErrors = null;
 let errors = 0;
@@ -10469,14 +10976,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate240.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardUpdate = validate232;
-const schema233 = {"$id":"#formsbuilderV1PostSetupWizardUpdate","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardUpdate = validate241;
+const schema242 = {"$id":"#formsbuilderV1PostSetupWizardUpdate","type":"object","properties":{},"additionalProperties":true};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -10492,14 +10999,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate233;
-const schema234 = {"$id":"#formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"description":"Plugins the wizard installs.","type":"array","items":{"type":"string"},"default":[]}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate242;
+const schema243 = {"$id":"#formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"description":"Plugins the wizard installs.","type":"array","items":{"type":"string"},"default":[]}},"additionalProperties":true,"required":["plugins"]};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -10553,14 +11060,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate234;
-const schema235 = {"$id":"#formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"description":"How the user left the wizard.","type":"string","enum":["build","import","exit","forms"],"default":"build"}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate243;
+const schema244 = {"$id":"#formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"description":"How the user left the wizard.","type":"string","enum":["build","import","exit","forms"],"default":"build"}},"additionalProperties":true};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -10578,7 +11085,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema235.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema244.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10599,14 +11106,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardProcessorConnectUrl = validate235;
-const schema236 = {"$id":"#formsbuilderV1PostSetupWizardProcessorConnectUrl","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardProcessorConnectUrl = validate244;
+const schema245 = {"$id":"#formsbuilderV1PostSetupWizardProcessorConnectUrl","type":"object","properties":{},"additionalProperties":true};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardProcessorConnectUrl" */;
 let vErrors = null;
 let errors = 0;
@@ -10622,14 +11129,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1GetSetupWizardLicenseKey = validate236;
-const schema237 = {"$id":"#formsbuilderV1GetSetupWizardLicenseKey","type":"object","properties":{},"additionalProperties":true};
+export const formsbuilderV1GetSetupWizardLicenseKey = validate245;
+const schema246 = {"$id":"#formsbuilderV1GetSetupWizardLicenseKey","type":"object","properties":{},"additionalProperties":true};
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1GetSetupWizardLicenseKey" */;
 let vErrors = null;
 let errors = 0;
@@ -10645,14 +11152,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate237;
-const schema238 = {"$id":"#formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"description":"License key to check.","type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate246;
+const schema247 = {"$id":"#formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"description":"License key to check.","type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -10690,14 +11197,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1Index = validate238;
-const schema239 = {"$id":"#themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const themeV1Index = validate247;
+const schema248 = {"$id":"#themeV1Index","type":"object","properties":{"namespace":{"default":"theme/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -10713,14 +11220,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1GetAdminSettings = validate239;
-const schema240 = {"$id":"#themeV1GetAdminSettings","type":"object","properties":{},"additionalProperties":true};
+export const themeV1GetAdminSettings = validate248;
+const schema249 = {"$id":"#themeV1GetAdminSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1GetAdminSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -10736,14 +11243,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1GetGetLearnChapters = validate240;
-const schema241 = {"$id":"#themeV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
+export const themeV1GetGetLearnChapters = validate249;
+const schema250 = {"$id":"#themeV1GetGetLearnChapters","type":"object","properties":{},"additionalProperties":true};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1GetGetLearnChapters" */;
 let vErrors = null;
 let errors = 0;
@@ -10759,14 +11266,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1PostUpdateLearnProgress = validate241;
-const schema242 = {"$id":"#themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const themeV1PostUpdateLearnProgress = validate250;
+const schema251 = {"$id":"#themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"description":"Chapter the step belongs to.","type":"string"},"stepId":{"description":"Step whose state changes.","type":"string"},"completed":{"description":"Whether the step is now done.","type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -10848,222 +11355,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate241.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1Index = validate242;
-const schema243 = {"$id":"#oneOnboardingV1Index","type":"object","properties":{"namespace":{"default":"one-onboarding/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate242.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1GetPluginStatus = validate243;
-const schema244 = {"$id":"#oneOnboardingV1GetPluginStatus","type":"object","properties":{},"additionalProperties":true};
-
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1GetPluginStatus" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate243.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1PostInstallPlugin = validate244;
-const schema245 = {"$id":"#oneOnboardingV1PostInstallPlugin","type":"object","properties":{},"additionalProperties":true};
-
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostInstallPlugin" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate244.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1PostActivatePlugin = validate245;
-const schema246 = {"$id":"#oneOnboardingV1PostActivatePlugin","type":"object","properties":{},"additionalProperties":true};
-
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostActivatePlugin" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate245.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1GetSaveOnboardingState = validate246;
-const schema247 = {"$id":"#oneOnboardingV1GetSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
-
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1GetSaveOnboardingState" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate246.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1PostSaveOnboardingState = validate247;
-const schema248 = {"$id":"#oneOnboardingV1PostSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
-
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostSaveOnboardingState" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate247.errors = vErrors;
-return errors === 0;
-}
-
-export const oneOnboardingV1PostOnboardingCompletion = validate248;
-const schema249 = {"$id":"#oneOnboardingV1PostOnboardingCompletion","type":"object","properties":{},"additionalProperties":true};
-
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#oneOnboardingV1PostOnboardingCompletion" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate248.errors = vErrors;
-return errors === 0;
-}
-
-export const gettingStartedV1Index = validate249;
-const schema250 = {"$id":"#gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#gettingStartedV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate249.errors = vErrors;
-return errors === 0;
-}
-
-export const gettingStartedV1PostActionItems = validate250;
-const schema251 = {"$id":"#gettingStartedV1PostActionItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#gettingStartedV1PostActionItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate250.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1GetDismissSetupWizard = validate251;
-const schema252 = {"$id":"#gettingStartedV1GetDismissSetupWizard","type":"object","properties":{},"additionalProperties":true};
+export const oneOnboardingV1Index = validate251;
+const schema252 = {"$id":"#oneOnboardingV1Index","type":"object","properties":{"namespace":{"default":"one-onboarding/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#gettingStartedV1GetDismissSetupWizard" */;
+/*# sourceURL="#oneOnboardingV1Index" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11082,10 +11382,217 @@ validate251.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate252;
-const schema253 = {"$id":"#gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const oneOnboardingV1GetPluginStatus = validate252;
+const schema253 = {"$id":"#oneOnboardingV1GetPluginStatus","type":"object","properties":{},"additionalProperties":true};
 
 function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1GetPluginStatus" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate252.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostInstallPlugin = validate253;
+const schema254 = {"$id":"#oneOnboardingV1PostInstallPlugin","type":"object","properties":{},"additionalProperties":true};
+
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1PostInstallPlugin" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate253.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostActivatePlugin = validate254;
+const schema255 = {"$id":"#oneOnboardingV1PostActivatePlugin","type":"object","properties":{},"additionalProperties":true};
+
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1PostActivatePlugin" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate254.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1GetSaveOnboardingState = validate255;
+const schema256 = {"$id":"#oneOnboardingV1GetSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
+
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1GetSaveOnboardingState" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate255.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostSaveOnboardingState = validate256;
+const schema257 = {"$id":"#oneOnboardingV1PostSaveOnboardingState","type":"object","properties":{},"additionalProperties":true};
+
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1PostSaveOnboardingState" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate256.errors = vErrors;
+return errors === 0;
+}
+
+export const oneOnboardingV1PostOnboardingCompletion = validate257;
+const schema258 = {"$id":"#oneOnboardingV1PostOnboardingCompletion","type":"object","properties":{},"additionalProperties":true};
+
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#oneOnboardingV1PostOnboardingCompletion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate257.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1Index = validate258;
+const schema259 = {"$id":"#gettingStartedV1Index","type":"object","properties":{"namespace":{"default":"getting-started/v1"},"context":{"default":"view"}},"additionalProperties":true};
+
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1Index" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate258.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1PostActionItems = validate259;
+const schema260 = {"$id":"#gettingStartedV1PostActionItems","type":"object","properties":{},"additionalProperties":true};
+
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1PostActionItems" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate259.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1GetDismissSetupWizard = validate260;
+const schema261 = {"$id":"#gettingStartedV1GetDismissSetupWizard","type":"object","properties":{},"additionalProperties":true};
+
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#gettingStartedV1GetDismissSetupWizard" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate260.errors = vErrors;
+return errors === 0;
+}
+
+export const gettingStartedV1UpdateDismissSetupWizard = validate261;
+const schema262 = {"$id":"#gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"description":"Whether the wizard stays dismissed.","type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -11123,14 +11630,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate253;
-const schema254 = {"$id":"#gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate262;
+const schema263 = {"$id":"#gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"description":"Action item whose steps change.","type":"string"},"steps":{"description":"The item's steps with their state.","type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -11180,14 +11687,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1Index = validate254;
-const schema255 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const npsSurveyV1Index = validate263;
+const schema264 = {"$id":"#npsSurveyV1Index","type":"object","properties":{"namespace":{"default":"nps-survey/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -11203,14 +11710,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1GetRating = validate255;
-const schema256 = {"$id":"#npsSurveyV1GetRating","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+export const npsSurveyV1GetRating = validate264;
+const schema265 = {"$id":"#npsSurveyV1GetRating","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1GetRating" */;
 let vErrors = null;
 let errors = 0;
@@ -11286,14 +11793,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate256;
-const schema257 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given (0 to 10).","type":"integer","minimum":0,"maximum":10},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+export const npsSurveyV1PostRating = validate265;
+const schema266 = {"$id":"#npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"description":"Survey answered.","type":"string"},"rating":{"description":"Score given (0 to 10).","type":"integer","minimum":0,"maximum":10},"comment":{"description":"Optional words with the score.","type":"string","default":""},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -11410,14 +11917,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1GetDismissNpsSurvey = validate257;
-const schema258 = {"$id":"#npsSurveyV1GetDismissNpsSurvey","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+export const npsSurveyV1GetDismissNpsSurvey = validate266;
+const schema267 = {"$id":"#npsSurveyV1GetDismissNpsSurvey","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1GetDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -11493,14 +12000,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate258;
-const schema259 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1PostDismissNpsSurvey = validate267;
+const schema268 = {"$id":"#npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"description":"Survey dismissed.","type":"string"},"plugin_slug":{"description":"Plugin the survey is about.","type":"string"},"dismiss_timespan":{"description":"Seconds before asking again.","type":"integer"},"current_step":{"description":"Step of the survey the user was at.","type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -11605,14 +12112,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1Index = validate259;
-const schema260 = {"$id":"#blockeditorTemplatesV1Index","type":"object","properties":{"namespace":{"default":"blockeditor-templates/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const blockeditorTemplatesV1Index = validate268;
+const schema269 = {"$id":"#blockeditorTemplatesV1Index","type":"object","properties":{"namespace":{"default":"blockeditor-templates/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -11628,14 +12135,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetCategories = validate260;
-const schema261 = {"$id":"#blockeditorTemplatesV1GetCategories","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetCategories = validate269;
+const schema270 = {"$id":"#blockeditorTemplatesV1GetCategories","type":"object","properties":{},"additionalProperties":true};
 
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetCategories" */;
 let vErrors = null;
 let errors = 0;
@@ -11651,14 +12158,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetDoItLater = validate261;
-const schema262 = {"$id":"#blockeditorTemplatesV1GetDoItLater","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetDoItLater = validate270;
+const schema271 = {"$id":"#blockeditorTemplatesV1GetDoItLater","type":"object","properties":{},"additionalProperties":true};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetDoItLater" */;
 let vErrors = null;
 let errors = 0;
@@ -11674,14 +12181,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetBlocks = validate262;
-const schema263 = {"$id":"#blockeditorTemplatesV1GetBlocks","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetBlocks = validate271;
+const schema272 = {"$id":"#blockeditorTemplatesV1GetBlocks","type":"object","properties":{},"additionalProperties":true};
 
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetBlocks" */;
 let vErrors = null;
 let errors = 0;
@@ -11697,14 +12204,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate262.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetSetup = validate263;
-const schema264 = {"$id":"#blockeditorTemplatesV1GetSetup","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetSetup = validate272;
+const schema273 = {"$id":"#blockeditorTemplatesV1GetSetup","type":"object","properties":{},"additionalProperties":true};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetSetup" */;
 let vErrors = null;
 let errors = 0;
@@ -11720,14 +12227,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetSites = validate264;
-const schema265 = {"$id":"#blockeditorTemplatesV1GetSites","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetSites = validate273;
+const schema274 = {"$id":"#blockeditorTemplatesV1GetSites","type":"object","properties":{},"additionalProperties":true};
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetSites" */;
 let vErrors = null;
 let errors = 0;
@@ -11743,14 +12250,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate265;
-const schema266 = {"$id":"#blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"},"language_name":{"description":"Language to write in.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate274;
+const schema275 = {"$id":"#blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"},"language_name":{"description":"Language to write in.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -11824,14 +12331,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate265.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate266;
-const schema267 = {"$id":"#blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_name":{"description":"Page to describe.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"page_description":{"description":"What the page is for.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate275;
+const schema276 = {"$id":"#blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"page_name":{"description":"Page to describe.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"page_description":{"description":"What the page is for.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -11927,14 +12434,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostKeywords = validate267;
-const schema268 = {"$id":"#blockeditorTemplatesV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostKeywords = validate276;
+const schema277 = {"$id":"#blockeditorTemplatesV1PostKeywords","type":"object","properties":{"business_name":{"description":"Name of the business.","type":"string"},"business_description":{"description":"What the business does.","type":"string"},"category":{"description":"Business category.","type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -11996,14 +12503,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate268;
-const schema269 = {"$id":"#blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate277;
+const schema278 = {"$id":"#blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"description":"Words describing the images wanted.","type":"string"},"per_page":{"description":"Images per page.","type":"integer"},"page":{"description":"Page of results.","type":"integer"},"orientation":{"description":"Landscape, portrait or any.","type":"string"},"engine":{"description":"Image source to search.","type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -12091,14 +12598,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate268.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetSettings = validate269;
-const schema270 = {"$id":"#blockeditorTemplatesV1GetSettings","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetSettings = validate278;
+const schema279 = {"$id":"#blockeditorTemplatesV1GetSettings","type":"object","properties":{},"additionalProperties":true};
 
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -12114,14 +12621,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate269.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate270;
-const schema271 = {"$id":"#blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"description":"Setting to change.","type":"string"},"value":{"description":"Its new value.","type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate279;
+const schema280 = {"$id":"#blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"description":"Setting to change.","type":"string"},"value":{"description":"Its new value.","type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -12181,14 +12688,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate270.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1GetFavorite = validate271;
-const schema272 = {"$id":"#blockeditorTemplatesV1GetFavorite","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1GetFavorite = validate280;
+const schema281 = {"$id":"#blockeditorTemplatesV1GetFavorite","type":"object","properties":{},"additionalProperties":true};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1GetFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -12204,14 +12711,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate272;
-const schema273 = {"$id":"#blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"description":"Kind of item (block or page).","type":"string"},"block_id":{"description":"Item marked or unmarked.","type":"integer"},"status":{"description":"Whether it is a favorite now.","type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate281;
+const schema282 = {"$id":"#blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"description":"Kind of item (block or page).","type":"string"},"block_id":{"description":"Item marked or unmarked.","type":"integer"},"status":{"description":"Whether it is a favorite now.","type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -12294,14 +12801,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPagesOnboarding = validate273;
-const schema274 = {"$id":"#blockeditorTemplatesV1PostPagesOnboarding","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1PostPagesOnboarding = validate282;
+const schema283 = {"$id":"#blockeditorTemplatesV1PostPagesOnboarding","type":"object","properties":{},"additionalProperties":true};
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostPagesOnboarding" */;
 let vErrors = null;
 let errors = 0;
@@ -12317,14 +12824,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate273.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostRevokeAccess = validate274;
-const schema275 = {"$id":"#blockeditorTemplatesV1PostRevokeAccess","type":"object","properties":{},"additionalProperties":true};
+export const blockeditorTemplatesV1PostRevokeAccess = validate283;
+const schema284 = {"$id":"#blockeditorTemplatesV1PostRevokeAccess","type":"object","properties":{},"additionalProperties":true};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blockeditorTemplatesV1PostRevokeAccess" */;
 let vErrors = null;
 let errors = 0;
@@ -12340,14 +12847,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1Index = validate275;
-const schema276 = {"$id":"#vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const vendorCoreV1Index = validate284;
+const schema285 = {"$id":"#vendorCoreV1Index","type":"object","properties":{"namespace":{"default":"vendor-core/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#vendorCoreV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -12363,14 +12870,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate276;
-const schema277 = {"$id":"#vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate285;
+const schema286 = {"$id":"#vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"description":"Product the license is for.","type":"string"},"license-key":{"description":"The license key.","type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -12430,14 +12937,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate276.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1Index = validate277;
-const schema278 = {"$id":"#blocksKitV1Index","type":"object","properties":{"namespace":{"default":"blocks-kit/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const blocksKitV1Index = validate286;
+const schema287 = {"$id":"#blocksKitV1Index","type":"object","properties":{"namespace":{"default":"blocks-kit/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -12453,14 +12960,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate277.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate278;
-const schema279 = {"$id":"#blocksKitV1GetProducts","type":"object","properties":{"order_by":{"description":"Sort field.","type":"string","enum":["id","title","price"]},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"asc"},"per_page":{"description":"Products per page.","type":"integer","minimum":1,"maximum":100},"offset":{"description":"Products skipped.","type":"integer","minimum":0},"categories":{"description":"Only products in these categories.","type":"array","items":{"type":"string"}},"tags":{"description":"Only products with these tags.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate287;
+const schema288 = {"$id":"#blocksKitV1GetProducts","type":"object","properties":{"order_by":{"description":"Sort field.","type":"string","enum":["id","title","price"]},"order":{"description":"Sort direction.","type":"string","enum":["asc","desc"],"default":"asc"},"per_page":{"description":"Products per page.","type":"integer","minimum":1,"maximum":100},"offset":{"description":"Products skipped.","type":"integer","minimum":0},"categories":{"description":"Only products in these categories.","type":"array","items":{"type":"string"}},"tags":{"description":"Only products with these tags.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -12478,7 +12985,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
-const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema279.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema288.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12501,7 +13008,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema279.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema288.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12638,14 +13145,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate278.errors = vErrors;
+validate287.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetQueries = validate279;
-const schema280 = {"$id":"#blocksKitV1GetQueries","type":"object","properties":{},"additionalProperties":true};
+export const blocksKitV1GetQueries = validate288;
+const schema289 = {"$id":"#blocksKitV1GetQueries","type":"object","properties":{},"additionalProperties":true};
 
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1GetQueries" */;
 let vErrors = null;
 let errors = 0;
@@ -12661,14 +13168,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate279.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1PostQueries = validate280;
-const schema281 = {"$id":"#blocksKitV1PostQueries","type":"object","properties":{},"additionalProperties":true};
+export const blocksKitV1PostQueries = validate289;
+const schema290 = {"$id":"#blocksKitV1PostQueries","type":"object","properties":{},"additionalProperties":true};
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1PostQueries" */;
 let vErrors = null;
 let errors = 0;
@@ -12684,14 +13191,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetRoles = validate281;
-const schema282 = {"$id":"#blocksKitV1GetRoles","type":"object","properties":{},"additionalProperties":true};
+export const blocksKitV1GetRoles = validate290;
+const schema291 = {"$id":"#blocksKitV1GetRoles","type":"object","properties":{},"additionalProperties":true};
 
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#blocksKitV1GetRoles" */;
 let vErrors = null;
 let errors = 0;
@@ -12707,14 +13214,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate281.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1Index = validate282;
-const schema283 = {"$id":"#tmplLibraryV1Index","type":"object","properties":{"namespace":{"default":"tmpl-library/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const tmplLibraryV1Index = validate291;
+const schema292 = {"$id":"#tmplLibraryV1Index","type":"object","properties":{"namespace":{"default":"tmpl-library/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -12730,14 +13237,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate282.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate283;
-const schema284 = {"$id":"#tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"description":"Template whose display conditions are listed.","type":["string","integer"]}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate292;
+const schema293 = {"$id":"#tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"description":"Template whose display conditions are listed.","type":["string","integer"]}},"additionalProperties":true};
 
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -12745,7 +13252,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema284.properties.template_id.type},message:"must be string,integer"};
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema293.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12766,14 +13273,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate283.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate284;
-const schema285 = {"$id":"#tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{"description":"Template to look up."}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate293;
+const schema294 = {"$id":"#tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{"description":"Template to look up."}},"additionalProperties":true,"required":["template_id"]};
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -12799,14 +13306,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate285;
-const schema286 = {"$id":"#tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{"description":"Template the conditions apply to."},"conditions":{"description":"Where the template is shown."}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate294;
+const schema295 = {"$id":"#tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{"description":"Template the conditions apply to."},"conditions":{"description":"Where the template is shown."}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -12842,14 +13349,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate285.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate286;
-const schema287 = {"$id":"#tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{"description":"Kind of object the condition names (post type, taxonomy...)."},"query":{"description":"Text typed so far."}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate295;
+const schema296 = {"$id":"#tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{"description":"Kind of object the condition names (post type, taxonomy...)."},"query":{"description":"Text typed so far."}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -12885,222 +13392,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate286.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetCategories = validate287;
-const schema288 = {"$id":"#tmplLibraryV1GetCategories","type":"object","properties":{},"additionalProperties":true};
-
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetCategories" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate287.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetTemplateTypes = validate288;
-const schema289 = {"$id":"#tmplLibraryV1GetTemplateTypes","type":"object","properties":{},"additionalProperties":true};
-
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetTemplateTypes" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate288.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetDependencies = validate289;
-const schema290 = {"$id":"#tmplLibraryV1GetDependencies","type":"object","properties":{},"additionalProperties":true};
-
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetDependencies" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate289.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetTags = validate290;
-const schema291 = {"$id":"#tmplLibraryV1GetTags","type":"object","properties":{},"additionalProperties":true};
-
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetTags" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate290.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetPopularTags = validate291;
-const schema292 = {"$id":"#tmplLibraryV1GetPopularTags","type":"object","properties":{},"additionalProperties":true};
-
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetPopularTags" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate291.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetItemsCount = validate292;
-const schema293 = {"$id":"#tmplLibraryV1GetItemsCount","type":"object","properties":{},"additionalProperties":true};
-
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetItemsCount" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate292.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetFeaturedItems = validate293;
-const schema294 = {"$id":"#tmplLibraryV1GetFeaturedItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetFeaturedItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate293.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetTrendingItems = validate294;
-const schema295 = {"$id":"#tmplLibraryV1GetTrendingItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetTrendingItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate294.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetRelatedItems = validate295;
-const schema296 = {"$id":"#tmplLibraryV1GetRelatedItems","type":"object","properties":{},"additionalProperties":true};
-
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetRelatedItems" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate295.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetSavedTemplates = validate296;
-const schema297 = {"$id":"#tmplLibraryV1GetSavedTemplates","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetCategories = validate296;
+const schema297 = {"$id":"#tmplLibraryV1GetCategories","type":"object","properties":{},"additionalProperties":true};
 
 function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetSavedTemplates" */;
+/*# sourceURL="#tmplLibraryV1GetCategories" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13119,11 +13419,11 @@ validate296.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetPricing = validate297;
-const schema298 = {"$id":"#tmplLibraryV1GetPricing","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetTemplateTypes = validate297;
+const schema298 = {"$id":"#tmplLibraryV1GetTemplateTypes","type":"object","properties":{},"additionalProperties":true};
 
 function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetPricing" */;
+/*# sourceURL="#tmplLibraryV1GetTemplateTypes" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13142,11 +13442,11 @@ validate297.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetGoogleAuthUrl = validate298;
-const schema299 = {"$id":"#tmplLibraryV1GetGoogleAuthUrl","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetDependencies = validate298;
+const schema299 = {"$id":"#tmplLibraryV1GetDependencies","type":"object","properties":{},"additionalProperties":true};
 
 function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetGoogleAuthUrl" */;
+/*# sourceURL="#tmplLibraryV1GetDependencies" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13165,11 +13465,11 @@ validate298.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetIsSigned = validate299;
-const schema300 = {"$id":"#tmplLibraryV1GetIsSigned","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetTags = validate299;
+const schema300 = {"$id":"#tmplLibraryV1GetTags","type":"object","properties":{},"additionalProperties":true};
 
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetIsSigned" */;
+/*# sourceURL="#tmplLibraryV1GetTags" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13188,11 +13488,11 @@ validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetClouds = validate300;
-const schema301 = {"$id":"#tmplLibraryV1GetClouds","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetPopularTags = validate300;
+const schema301 = {"$id":"#tmplLibraryV1GetPopularTags","type":"object","properties":{},"additionalProperties":true};
 
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetClouds" */;
+/*# sourceURL="#tmplLibraryV1GetPopularTags" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13211,11 +13511,11 @@ validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCloudsUsage = validate301;
-const schema302 = {"$id":"#tmplLibraryV1GetCloudsUsage","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetItemsCount = validate301;
+const schema302 = {"$id":"#tmplLibraryV1GetItemsCount","type":"object","properties":{},"additionalProperties":true};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetCloudsUsage" */;
+/*# sourceURL="#tmplLibraryV1GetItemsCount" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13234,11 +13534,11 @@ validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetWorkspaces = validate302;
-const schema303 = {"$id":"#tmplLibraryV1GetWorkspaces","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetFeaturedItems = validate302;
+const schema303 = {"$id":"#tmplLibraryV1GetFeaturedItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetWorkspaces" */;
+/*# sourceURL="#tmplLibraryV1GetFeaturedItems" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13257,11 +13557,11 @@ validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetProfileSync = validate303;
-const schema304 = {"$id":"#tmplLibraryV1GetProfileSync","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetTrendingItems = validate303;
+const schema304 = {"$id":"#tmplLibraryV1GetTrendingItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfileSync" */;
+/*# sourceURL="#tmplLibraryV1GetTrendingItems" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13280,11 +13580,11 @@ validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetProfileVerified = validate304;
-const schema305 = {"$id":"#tmplLibraryV1GetProfileVerified","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetRelatedItems = validate304;
+const schema305 = {"$id":"#tmplLibraryV1GetRelatedItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfileVerified" */;
+/*# sourceURL="#tmplLibraryV1GetRelatedItems" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13303,11 +13603,11 @@ validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetProfileDownloadHistory = validate305;
-const schema306 = {"$id":"#tmplLibraryV1GetProfileDownloadHistory","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetSavedTemplates = validate305;
+const schema306 = {"$id":"#tmplLibraryV1GetSavedTemplates","type":"object","properties":{},"additionalProperties":true};
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfileDownloadHistory" */;
+/*# sourceURL="#tmplLibraryV1GetSavedTemplates" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13326,11 +13626,11 @@ validate305.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetProfileMyFavourites = validate306;
-const schema307 = {"$id":"#tmplLibraryV1GetProfileMyFavourites","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetPricing = validate306;
+const schema307 = {"$id":"#tmplLibraryV1GetPricing","type":"object","properties":{},"additionalProperties":true};
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfileMyFavourites" */;
+/*# sourceURL="#tmplLibraryV1GetPricing" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13349,11 +13649,11 @@ validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetProfilePurchasedItems = validate307;
-const schema308 = {"$id":"#tmplLibraryV1GetProfilePurchasedItems","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetGoogleAuthUrl = validate307;
+const schema308 = {"$id":"#tmplLibraryV1GetGoogleAuthUrl","type":"object","properties":{},"additionalProperties":true};
 
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetProfilePurchasedItems" */;
+/*# sourceURL="#tmplLibraryV1GetGoogleAuthUrl" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13372,11 +13672,11 @@ validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetTourStatus = validate308;
-const schema309 = {"$id":"#tmplLibraryV1GetTourStatus","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetIsSigned = validate308;
+const schema309 = {"$id":"#tmplLibraryV1GetIsSigned","type":"object","properties":{},"additionalProperties":true};
 
 function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetTourStatus" */;
+/*# sourceURL="#tmplLibraryV1GetIsSigned" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13395,11 +13695,11 @@ validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetLogoGenerationData = validate309;
-const schema310 = {"$id":"#tmplLibraryV1GetLogoGenerationData","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetClouds = validate309;
+const schema310 = {"$id":"#tmplLibraryV1GetClouds","type":"object","properties":{},"additionalProperties":true};
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetLogoGenerationData" */;
+/*# sourceURL="#tmplLibraryV1GetClouds" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13418,11 +13718,11 @@ validate309.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetLogoGenerationAvailableCredits = validate310;
-const schema311 = {"$id":"#tmplLibraryV1GetLogoGenerationAvailableCredits","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetCloudsUsage = validate310;
+const schema311 = {"$id":"#tmplLibraryV1GetCloudsUsage","type":"object","properties":{},"additionalProperties":true};
 
 function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetLogoGenerationAvailableCredits" */;
+/*# sourceURL="#tmplLibraryV1GetCloudsUsage" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13441,11 +13741,11 @@ validate310.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostDependenciesPlugins = validate311;
-const schema312 = {"$id":"#tmplLibraryV1PostDependenciesPlugins","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetWorkspaces = validate311;
+const schema312 = {"$id":"#tmplLibraryV1GetWorkspaces","type":"object","properties":{},"additionalProperties":true};
 
 function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostDependenciesPlugins" */;
+/*# sourceURL="#tmplLibraryV1GetWorkspaces" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13464,11 +13764,11 @@ validate311.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostDependenciesThemes = validate312;
-const schema313 = {"$id":"#tmplLibraryV1PostDependenciesThemes","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfileSync = validate312;
+const schema313 = {"$id":"#tmplLibraryV1GetProfileSync","type":"object","properties":{},"additionalProperties":true};
 
 function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostDependenciesThemes" */;
+/*# sourceURL="#tmplLibraryV1GetProfileSync" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13487,11 +13787,11 @@ validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostDependenciesCheck = validate313;
-const schema314 = {"$id":"#tmplLibraryV1PostDependenciesCheck","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfileVerified = validate313;
+const schema314 = {"$id":"#tmplLibraryV1GetProfileVerified","type":"object","properties":{},"additionalProperties":true};
 
 function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostDependenciesCheck" */;
+/*# sourceURL="#tmplLibraryV1GetProfileVerified" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13510,11 +13810,11 @@ validate313.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostDependenciesInstall = validate314;
-const schema315 = {"$id":"#tmplLibraryV1PostDependenciesInstall","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfileDownloadHistory = validate314;
+const schema315 = {"$id":"#tmplLibraryV1GetProfileDownloadHistory","type":"object","properties":{},"additionalProperties":true};
 
 function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostDependenciesInstall" */;
+/*# sourceURL="#tmplLibraryV1GetProfileDownloadHistory" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13533,11 +13833,11 @@ validate314.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostAiContentModifyContent = validate315;
-const schema316 = {"$id":"#tmplLibraryV1PostAiContentModifyContent","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfileMyFavourites = validate315;
+const schema316 = {"$id":"#tmplLibraryV1GetProfileMyFavourites","type":"object","properties":{},"additionalProperties":true};
 
 function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostAiContentModifyContent" */;
+/*# sourceURL="#tmplLibraryV1GetProfileMyFavourites" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13556,11 +13856,11 @@ validate315.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostAiContentAiUpdate = validate316;
-const schema317 = {"$id":"#tmplLibraryV1PostAiContentAiUpdate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetProfilePurchasedItems = validate316;
+const schema317 = {"$id":"#tmplLibraryV1GetProfilePurchasedItems","type":"object","properties":{},"additionalProperties":true};
 
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostAiContentAiUpdate" */;
+/*# sourceURL="#tmplLibraryV1GetProfilePurchasedItems" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13579,11 +13879,11 @@ validate316.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostAiContentAiUpdatePreview = validate317;
-const schema318 = {"$id":"#tmplLibraryV1PostAiContentAiUpdatePreview","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetTourStatus = validate317;
+const schema318 = {"$id":"#tmplLibraryV1GetTourStatus","type":"object","properties":{},"additionalProperties":true};
 
 function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostAiContentAiUpdatePreview" */;
+/*# sourceURL="#tmplLibraryV1GetTourStatus" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13602,11 +13902,11 @@ validate317.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostAiContentGenerateTagline = validate318;
-const schema319 = {"$id":"#tmplLibraryV1PostAiContentGenerateTagline","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetLogoGenerationData = validate318;
+const schema319 = {"$id":"#tmplLibraryV1GetLogoGenerationData","type":"object","properties":{},"additionalProperties":true};
 
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostAiContentGenerateTagline" */;
+/*# sourceURL="#tmplLibraryV1GetLogoGenerationData" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13625,11 +13925,11 @@ validate318.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogoGenerationGenerate = validate319;
-const schema320 = {"$id":"#tmplLibraryV1PostLogoGenerationGenerate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetLogoGenerationAvailableCredits = validate319;
+const schema320 = {"$id":"#tmplLibraryV1GetLogoGenerationAvailableCredits","type":"object","properties":{},"additionalProperties":true};
 
 function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogoGenerationGenerate" */;
+/*# sourceURL="#tmplLibraryV1GetLogoGenerationAvailableCredits" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13648,11 +13948,11 @@ validate319.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogoGenerationCallback = validate320;
-const schema321 = {"$id":"#tmplLibraryV1PostLogoGenerationCallback","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostDependenciesPlugins = validate320;
+const schema321 = {"$id":"#tmplLibraryV1PostDependenciesPlugins","type":"object","properties":{},"additionalProperties":true};
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogoGenerationCallback" */;
+/*# sourceURL="#tmplLibraryV1PostDependenciesPlugins" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13671,11 +13971,11 @@ validate320.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogoGenerationPoll = validate321;
-const schema322 = {"$id":"#tmplLibraryV1PostLogoGenerationPoll","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostDependenciesThemes = validate321;
+const schema322 = {"$id":"#tmplLibraryV1PostDependenciesThemes","type":"object","properties":{},"additionalProperties":true};
 
 function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogoGenerationPoll" */;
+/*# sourceURL="#tmplLibraryV1PostDependenciesThemes" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13694,11 +13994,11 @@ validate321.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSavedTemplatesDelete = validate322;
-const schema323 = {"$id":"#tmplLibraryV1PostSavedTemplatesDelete","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostDependenciesCheck = validate322;
+const schema323 = {"$id":"#tmplLibraryV1PostDependenciesCheck","type":"object","properties":{},"additionalProperties":true};
 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostSavedTemplatesDelete" */;
+/*# sourceURL="#tmplLibraryV1PostDependenciesCheck" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13717,11 +14017,11 @@ validate322.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogin = validate323;
-const schema324 = {"$id":"#tmplLibraryV1PostLogin","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostDependenciesInstall = validate323;
+const schema324 = {"$id":"#tmplLibraryV1PostDependenciesInstall","type":"object","properties":{},"additionalProperties":true};
 
 function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogin" */;
+/*# sourceURL="#tmplLibraryV1PostDependenciesInstall" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13740,11 +14040,11 @@ validate323.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostLogout = validate324;
-const schema325 = {"$id":"#tmplLibraryV1PostLogout","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostAiContentModifyContent = validate324;
+const schema325 = {"$id":"#tmplLibraryV1PostAiContentModifyContent","type":"object","properties":{},"additionalProperties":true};
 
 function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostLogout" */;
+/*# sourceURL="#tmplLibraryV1PostAiContentModifyContent" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13763,11 +14063,11 @@ validate324.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSignup = validate325;
-const schema326 = {"$id":"#tmplLibraryV1PostSignup","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostAiContentAiUpdate = validate325;
+const schema326 = {"$id":"#tmplLibraryV1PostAiContentAiUpdate","type":"object","properties":{},"additionalProperties":true};
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostSignup" */;
+/*# sourceURL="#tmplLibraryV1PostAiContentAiUpdate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13786,11 +14086,11 @@ validate325.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostInsert = validate326;
-const schema327 = {"$id":"#tmplLibraryV1PostInsert","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostAiContentAiUpdatePreview = validate326;
+const schema327 = {"$id":"#tmplLibraryV1PostAiContentAiUpdatePreview","type":"object","properties":{},"additionalProperties":true};
 
 function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostInsert" */;
+/*# sourceURL="#tmplLibraryV1PostAiContentAiUpdatePreview" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13809,11 +14109,11 @@ validate326.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostImport = validate327;
-const schema328 = {"$id":"#tmplLibraryV1PostImport","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostAiContentGenerateTagline = validate327;
+const schema328 = {"$id":"#tmplLibraryV1PostAiContentGenerateTagline","type":"object","properties":{},"additionalProperties":true};
 
 function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostImport" */;
+/*# sourceURL="#tmplLibraryV1PostAiContentGenerateTagline" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13832,11 +14132,11 @@ validate327.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostImportPage = validate328;
-const schema329 = {"$id":"#tmplLibraryV1PostImportPage","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostLogoGenerationGenerate = validate328;
+const schema329 = {"$id":"#tmplLibraryV1PostLogoGenerationGenerate","type":"object","properties":{},"additionalProperties":true};
 
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostImportPage" */;
+/*# sourceURL="#tmplLibraryV1PostLogoGenerationGenerate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13855,10 +14155,217 @@ validate328.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsFavourite = validate329;
-const schema330 = {"$id":"#tmplLibraryV1GetItemsFavourite","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+export const tmplLibraryV1PostLogoGenerationCallback = validate329;
+const schema330 = {"$id":"#tmplLibraryV1PostLogoGenerationCallback","type":"object","properties":{},"additionalProperties":true};
 
 function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogoGenerationCallback" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate329.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostLogoGenerationPoll = validate330;
+const schema331 = {"$id":"#tmplLibraryV1PostLogoGenerationPoll","type":"object","properties":{},"additionalProperties":true};
+
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogoGenerationPoll" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostSavedTemplatesDelete = validate331;
+const schema332 = {"$id":"#tmplLibraryV1PostSavedTemplatesDelete","type":"object","properties":{},"additionalProperties":true};
+
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostSavedTemplatesDelete" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate331.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostLogin = validate332;
+const schema333 = {"$id":"#tmplLibraryV1PostLogin","type":"object","properties":{},"additionalProperties":true};
+
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogin" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate332.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostLogout = validate333;
+const schema334 = {"$id":"#tmplLibraryV1PostLogout","type":"object","properties":{},"additionalProperties":true};
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostLogout" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostSignup = validate334;
+const schema335 = {"$id":"#tmplLibraryV1PostSignup","type":"object","properties":{},"additionalProperties":true};
+
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostSignup" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate334.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostInsert = validate335;
+const schema336 = {"$id":"#tmplLibraryV1PostInsert","type":"object","properties":{},"additionalProperties":true};
+
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostInsert" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate335.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostImport = validate336;
+const schema337 = {"$id":"#tmplLibraryV1PostImport","type":"object","properties":{},"additionalProperties":true};
+
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostImport" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate336.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostImportPage = validate337;
+const schema338 = {"$id":"#tmplLibraryV1PostImportPage","type":"object","properties":{},"additionalProperties":true};
+
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostImportPage" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate337.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1GetItemsFavourite = validate338;
+const schema339 = {"$id":"#tmplLibraryV1GetItemsFavourite","type":"object","properties":{"page":{"description":"Page of the list to answer.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Most events in one page.","type":"integer","default":10,"minimum":1,"maximum":100}},"additionalProperties":true};
+
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItemsFavourite" */;
 let vErrors = null;
 let errors = 0;
@@ -13934,222 +14441,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate329.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostItemsFavourite = validate330;
-const schema331 = {"$id":"#tmplLibraryV1PostItemsFavourite","type":"object","properties":{},"additionalProperties":true};
-
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostItemsFavourite" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate330.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostItemsRating = validate331;
-const schema332 = {"$id":"#tmplLibraryV1PostItemsRating","type":"object","properties":{},"additionalProperties":true};
-
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostItemsRating" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate331.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostCloudsCopyMove = validate332;
-const schema333 = {"$id":"#tmplLibraryV1PostCloudsCopyMove","type":"object","properties":{},"additionalProperties":true};
-
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostCloudsCopyMove" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate332.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostCloudsUpload = validate333;
-const schema334 = {"$id":"#tmplLibraryV1PostCloudsUpload","type":"object","properties":{},"additionalProperties":true};
-
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostCloudsUpload" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate333.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostWorkspacesCreate = validate334;
-const schema335 = {"$id":"#tmplLibraryV1PostWorkspacesCreate","type":"object","properties":{},"additionalProperties":true};
-
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostWorkspacesCreate" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate334.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostWorkspacesItemAdd = validate335;
-const schema336 = {"$id":"#tmplLibraryV1PostWorkspacesItemAdd","type":"object","properties":{},"additionalProperties":true};
-
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostWorkspacesItemAdd" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate335.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostSitesMigrate = validate336;
-const schema337 = {"$id":"#tmplLibraryV1PostSitesMigrate","type":"object","properties":{},"additionalProperties":true};
-
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostSitesMigrate" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate336.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostTourComplete = validate337;
-const schema338 = {"$id":"#tmplLibraryV1PostTourComplete","type":"object","properties":{},"additionalProperties":true};
-
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostTourComplete" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate337.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostTourReset = validate338;
-const schema339 = {"$id":"#tmplLibraryV1PostTourReset","type":"object","properties":{},"additionalProperties":true};
-
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostTourReset" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetSettingsUpdate = validate339;
-const schema340 = {"$id":"#tmplLibraryV1GetSettingsUpdate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostItemsFavourite = validate339;
+const schema340 = {"$id":"#tmplLibraryV1PostItemsFavourite","type":"object","properties":{},"additionalProperties":true};
 
 function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetSettingsUpdate" */;
+/*# sourceURL="#tmplLibraryV1PostItemsFavourite" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14168,11 +14468,11 @@ validate339.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSettingsUpdate = validate340;
-const schema341 = {"$id":"#tmplLibraryV1PostSettingsUpdate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostItemsRating = validate340;
+const schema341 = {"$id":"#tmplLibraryV1PostItemsRating","type":"object","properties":{},"additionalProperties":true};
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostSettingsUpdate" */;
+/*# sourceURL="#tmplLibraryV1PostItemsRating" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14191,10 +14491,217 @@ validate340.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate341;
-const schema342 = {"$id":"#tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{"description":"Builder the template is made for."},"type":{"description":"Kind of template (page, header, footer...)."},"title":{"description":"Title of the new template."}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCloudsCopyMove = validate341;
+const schema342 = {"$id":"#tmplLibraryV1PostCloudsCopyMove","type":"object","properties":{},"additionalProperties":true};
 
 function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostCloudsCopyMove" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate341.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostCloudsUpload = validate342;
+const schema343 = {"$id":"#tmplLibraryV1PostCloudsUpload","type":"object","properties":{},"additionalProperties":true};
+
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostCloudsUpload" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate342.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostWorkspacesCreate = validate343;
+const schema344 = {"$id":"#tmplLibraryV1PostWorkspacesCreate","type":"object","properties":{},"additionalProperties":true};
+
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostWorkspacesCreate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate343.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostWorkspacesItemAdd = validate344;
+const schema345 = {"$id":"#tmplLibraryV1PostWorkspacesItemAdd","type":"object","properties":{},"additionalProperties":true};
+
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostWorkspacesItemAdd" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate344.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostSitesMigrate = validate345;
+const schema346 = {"$id":"#tmplLibraryV1PostSitesMigrate","type":"object","properties":{},"additionalProperties":true};
+
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostSitesMigrate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate345.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostTourComplete = validate346;
+const schema347 = {"$id":"#tmplLibraryV1PostTourComplete","type":"object","properties":{},"additionalProperties":true};
+
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostTourComplete" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate346.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostTourReset = validate347;
+const schema348 = {"$id":"#tmplLibraryV1PostTourReset","type":"object","properties":{},"additionalProperties":true};
+
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostTourReset" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate347.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1GetSettingsUpdate = validate348;
+const schema349 = {"$id":"#tmplLibraryV1GetSettingsUpdate","type":"object","properties":{},"additionalProperties":true};
+
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1GetSettingsUpdate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate348.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostSettingsUpdate = validate349;
+const schema350 = {"$id":"#tmplLibraryV1PostSettingsUpdate","type":"object","properties":{},"additionalProperties":true};
+
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#tmplLibraryV1PostSettingsUpdate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate349.errors = vErrors;
+return errors === 0;
+}
+
+export const tmplLibraryV1PostCreateTemplate = validate350;
+const schema351 = {"$id":"#tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{"description":"Builder the template is made for."},"type":{"description":"Kind of template (page, header, footer...)."},"title":{"description":"Title of the new template."}},"additionalProperties":true,"required":["platform","type","title"]};
+
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -14240,14 +14747,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate341.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate342;
-const schema343 = {"$id":"#tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"description":"Kind of item the attachments belong to.","type":"string","default":"pack"},"id":{"description":"Item id."},"pack_id":{"description":"Pack id."}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate351;
+const schema352 = {"$id":"#tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"description":"Kind of item the attachments belong to.","type":"string","default":"pack"},"id":{"description":"Item id."},"pack_id":{"description":"Pack id."}},"additionalProperties":true};
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -14275,15 +14782,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate343;
-const schema344 = {"$id":"#tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{"description":"Words describing the images wanted."},"orientation":{"description":"Image orientation.","type":"string","default":"all"},"size":{"description":"Image size.","type":"string","default":"medium"},"color":{"description":"Dominant colour wanted, as #rrggbb or a colour name.","type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Images per page.","type":"integer","default":20}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate352;
+const schema353 = {"$id":"#tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{"description":"Words describing the images wanted."},"orientation":{"description":"Image orientation.","type":"string","default":"all"},"size":{"description":"Image size.","type":"string","default":"medium"},"color":{"description":"Dominant colour wanted, as #rrggbb or a colour name.","type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"description":"Page of results.","type":"integer","default":1},"per_page":{"description":"Images per page.","type":"integer","default":20}},"additionalProperties":true};
 const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -14374,14 +14881,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate343.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate344;
-const schema345 = {"$id":"#tmplLibraryV1GetItems","type":"object","properties":{"type":{"description":"Kind of item listed.","type":"string","default":"items"},"platform":{"description":"Builder the items are made for.","type":"string","default":"pagebuilder"},"per_page":{"description":"Items per page.","type":"integer","default":40},"sort_by":{"description":"Sort order.","type":"string","default":"latest"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate353;
+const schema354 = {"$id":"#tmplLibraryV1GetItems","type":"object","properties":{"type":{"description":"Kind of item listed.","type":"string","default":"items"},"platform":{"description":"Builder the items are made for.","type":"string","default":"pagebuilder"},"per_page":{"description":"Items per page.","type":"integer","default":40},"sort_by":{"description":"Sort order.","type":"string","default":"latest"}},"additionalProperties":true};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -14446,14 +14953,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate345;
-const schema346 = {"$id":"#tmplLibraryV1GetItemById","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate354;
+const schema355 = {"$id":"#tmplLibraryV1GetItemById","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
 
-function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -14481,14 +14988,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate345.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemBySlug = validate346;
-const schema347 = {"$id":"#tmplLibraryV1GetItemBySlug","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemBySlug = validate355;
+const schema356 = {"$id":"#tmplLibraryV1GetItemBySlug","type":"object","properties":{"type":{"description":"Kind of item.","type":"string","default":"block"}},"additionalProperties":true};
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItemBySlug" */;
 let vErrors = null;
 let errors = 0;
@@ -14516,14 +15023,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate346.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate347;
-const schema348 = {"$id":"#tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{"description":"Builder the items are made for."},"query_type":{"description":"Kind of item searched.","type":"string","default":"block"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate356;
+const schema357 = {"$id":"#tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{"description":"Builder the items are made for."},"query_type":{"description":"Kind of item searched.","type":"string","default":"block"}},"additionalProperties":true};
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -14551,222 +15058,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate347.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetCloudsDownload = validate348;
-const schema349 = {"$id":"#tmplLibraryV1GetCloudsDownload","type":"object","properties":{},"additionalProperties":true};
-
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetCloudsDownload" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate348.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetCloudsDelete = validate349;
-const schema350 = {"$id":"#tmplLibraryV1GetCloudsDelete","type":"object","properties":{},"additionalProperties":true};
-
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetCloudsDelete" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetWorkspace = validate350;
-const schema351 = {"$id":"#tmplLibraryV1GetWorkspace","type":"object","properties":{},"additionalProperties":true};
-
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetWorkspace" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate350.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1SaveWorkspace = validate351;
-const schema352 = {"$id":"#tmplLibraryV1SaveWorkspace","type":"object","properties":{},"additionalProperties":true};
-
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1SaveWorkspace" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate351.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetWorkspacesItem = validate352;
-const schema353 = {"$id":"#tmplLibraryV1GetWorkspacesItem","type":"object","properties":{},"additionalProperties":true};
-
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetWorkspacesItem" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate352.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1GetWorkspacesItemDelete = validate353;
-const schema354 = {"$id":"#tmplLibraryV1GetWorkspacesItemDelete","type":"object","properties":{},"additionalProperties":true};
-
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1GetWorkspacesItemDelete" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
-
-export const tmplLibraryV1PostWorkspacesDelete = validate354;
-const schema355 = {"$id":"#tmplLibraryV1PostWorkspacesDelete","type":"object","properties":{},"additionalProperties":true};
-
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#tmplLibraryV1PostWorkspacesDelete" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate354.errors = vErrors;
-return errors === 0;
-}
-
-export const securityScanV1Index = validate355;
-const schema356 = {"$id":"#securityScanV1Index","type":"object","properties":{"namespace":{"default":"security-scan/v1"},"context":{"default":"view"}},"additionalProperties":true};
-
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1Index" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate355.errors = vErrors;
-return errors === 0;
-}
-
-export const securityScanV1GetAuthenticate = validate356;
-const schema357 = {"$id":"#securityScanV1GetAuthenticate","type":"object","properties":{},"additionalProperties":true};
-
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1GetAuthenticate" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate356.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1PostAuthenticate = validate357;
-const schema358 = {"$id":"#securityScanV1PostAuthenticate","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetCloudsDownload = validate357;
+const schema358 = {"$id":"#tmplLibraryV1GetCloudsDownload","type":"object","properties":{},"additionalProperties":true};
 
 function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1PostAuthenticate" */;
+/*# sourceURL="#tmplLibraryV1GetCloudsDownload" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14785,11 +15085,11 @@ validate357.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1PostAuthenticatePremium = validate358;
-const schema359 = {"$id":"#securityScanV1PostAuthenticatePremium","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetCloudsDelete = validate358;
+const schema359 = {"$id":"#tmplLibraryV1GetCloudsDelete","type":"object","properties":{},"additionalProperties":true};
 
 function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1PostAuthenticatePremium" */;
+/*# sourceURL="#tmplLibraryV1GetCloudsDelete" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14808,11 +15108,11 @@ validate358.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1GetConfig = validate359;
-const schema360 = {"$id":"#securityScanV1GetConfig","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetWorkspace = validate359;
+const schema360 = {"$id":"#tmplLibraryV1GetWorkspace","type":"object","properties":{},"additionalProperties":true};
 
 function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1GetConfig" */;
+/*# sourceURL="#tmplLibraryV1GetWorkspace" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14831,11 +15131,11 @@ validate359.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1UpdateConfig = validate360;
-const schema361 = {"$id":"#securityScanV1UpdateConfig","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1SaveWorkspace = validate360;
+const schema361 = {"$id":"#tmplLibraryV1SaveWorkspace","type":"object","properties":{},"additionalProperties":true};
 
 function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1UpdateConfig" */;
+/*# sourceURL="#tmplLibraryV1SaveWorkspace" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14854,11 +15154,11 @@ validate360.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1UpdateDisconnect = validate361;
-const schema362 = {"$id":"#securityScanV1UpdateDisconnect","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetWorkspacesItem = validate361;
+const schema362 = {"$id":"#tmplLibraryV1GetWorkspacesItem","type":"object","properties":{},"additionalProperties":true};
 
 function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1UpdateDisconnect" */;
+/*# sourceURL="#tmplLibraryV1GetWorkspacesItem" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14877,11 +15177,11 @@ validate361.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1UpdatePremiumConnect = validate362;
-const schema363 = {"$id":"#securityScanV1UpdatePremiumConnect","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1GetWorkspacesItemDelete = validate362;
+const schema363 = {"$id":"#tmplLibraryV1GetWorkspacesItemDelete","type":"object","properties":{},"additionalProperties":true};
 
 function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1UpdatePremiumConnect" */;
+/*# sourceURL="#tmplLibraryV1GetWorkspacesItemDelete" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14900,11 +15200,11 @@ validate362.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1GetScanIssues = validate363;
-const schema364 = {"$id":"#securityScanV1GetScanIssues","type":"object","properties":{},"additionalProperties":true};
+export const tmplLibraryV1PostWorkspacesDelete = validate363;
+const schema364 = {"$id":"#tmplLibraryV1PostWorkspacesDelete","type":"object","properties":{},"additionalProperties":true};
 
 function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1GetScanIssues" */;
+/*# sourceURL="#tmplLibraryV1PostWorkspacesDelete" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14923,11 +15223,11 @@ validate363.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1PostScan = validate364;
-const schema365 = {"$id":"#securityScanV1PostScan","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1Index = validate364;
+const schema365 = {"$id":"#securityScanV1Index","type":"object","properties":{"namespace":{"default":"security-scan/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
 function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1PostScan" */;
+/*# sourceURL="#securityScanV1Index" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14946,11 +15246,11 @@ validate364.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1DeleteScan = validate365;
-const schema366 = {"$id":"#securityScanV1DeleteScan","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1GetAuthenticate = validate365;
+const schema366 = {"$id":"#securityScanV1GetAuthenticate","type":"object","properties":{},"additionalProperties":true};
 
 function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1DeleteScan" */;
+/*# sourceURL="#securityScanV1GetAuthenticate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14969,11 +15269,11 @@ validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const securityScanV1UpdateScanIssue = validate366;
-const schema367 = {"$id":"#securityScanV1UpdateScanIssue","type":"object","properties":{},"additionalProperties":true};
+export const securityScanV1PostAuthenticate = validate366;
+const schema367 = {"$id":"#securityScanV1PostAuthenticate","type":"object","properties":{},"additionalProperties":true};
 
 function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#securityScanV1UpdateScanIssue" */;
+/*# sourceURL="#securityScanV1PostAuthenticate" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14992,11 +15292,11 @@ validate366.errors = vErrors;
 return errors === 0;
 }
 
-export const coreV2Index = validate367;
-const schema368 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
+export const securityScanV1PostAuthenticatePremium = validate367;
+const schema368 = {"$id":"#securityScanV1PostAuthenticatePremium","type":"object","properties":{},"additionalProperties":true};
 
 function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="#coreV2Index" */;
+/*# sourceURL="#securityScanV1PostAuthenticatePremium" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15015,11 +15315,218 @@ validate367.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate368;
-const schema369 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
-const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
+export const securityScanV1GetConfig = validate368;
+const schema369 = {"$id":"#securityScanV1GetConfig","type":"object","properties":{},"additionalProperties":true};
 
 function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#securityScanV1GetConfig" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate368.errors = vErrors;
+return errors === 0;
+}
+
+export const securityScanV1UpdateConfig = validate369;
+const schema370 = {"$id":"#securityScanV1UpdateConfig","type":"object","properties":{},"additionalProperties":true};
+
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#securityScanV1UpdateConfig" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate369.errors = vErrors;
+return errors === 0;
+}
+
+export const securityScanV1UpdateDisconnect = validate370;
+const schema371 = {"$id":"#securityScanV1UpdateDisconnect","type":"object","properties":{},"additionalProperties":true};
+
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#securityScanV1UpdateDisconnect" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate370.errors = vErrors;
+return errors === 0;
+}
+
+export const securityScanV1UpdatePremiumConnect = validate371;
+const schema372 = {"$id":"#securityScanV1UpdatePremiumConnect","type":"object","properties":{},"additionalProperties":true};
+
+function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#securityScanV1UpdatePremiumConnect" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate371.errors = vErrors;
+return errors === 0;
+}
+
+export const securityScanV1GetScanIssues = validate372;
+const schema373 = {"$id":"#securityScanV1GetScanIssues","type":"object","properties":{},"additionalProperties":true};
+
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#securityScanV1GetScanIssues" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate372.errors = vErrors;
+return errors === 0;
+}
+
+export const securityScanV1PostScan = validate373;
+const schema374 = {"$id":"#securityScanV1PostScan","type":"object","properties":{},"additionalProperties":true};
+
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#securityScanV1PostScan" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate373.errors = vErrors;
+return errors === 0;
+}
+
+export const securityScanV1DeleteScan = validate374;
+const schema375 = {"$id":"#securityScanV1DeleteScan","type":"object","properties":{},"additionalProperties":true};
+
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#securityScanV1DeleteScan" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate374.errors = vErrors;
+return errors === 0;
+}
+
+export const securityScanV1UpdateScanIssue = validate375;
+const schema376 = {"$id":"#securityScanV1UpdateScanIssue","type":"object","properties":{},"additionalProperties":true};
+
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#securityScanV1UpdateScanIssue" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate375.errors = vErrors;
+return errors === 0;
+}
+
+export const coreV2Index = validate376;
+const schema377 = {"$id":"#coreV2Index","type":"object","properties":{"namespace":{"default":"core/v2"},"context":{"default":"view"}},"additionalProperties":true};
+
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="#coreV2Index" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate376.errors = vErrors;
+return errors === 0;
+}
+
+export const listPosts = validate377;
+const schema378 = {"$id":"#listPosts","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only posts published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only posts last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out posts written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only posts published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only posts last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only posts with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many posts before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Post attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only posts with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only posts in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}},"tax_relation":{"description":"Whether posts must match every taxonomy filter (AND) or any of them (OR).","type":"string","enum":["AND","OR"]},"categories":{"description":"Keep only posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also match posts that carry a child of one of the terms.","type":"boolean","default":false},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"categories_exclude":{"description":"Leave out posts with these terms of the category taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"include_children":{"description":"Also leave out posts that carry a child of one of the terms.","type":"boolean","default":false}},"additionalProperties":false}]},"tags":{"description":"Keep only posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]},"operator":{"description":"Whether a post needs all of the terms (AND) or any one (OR).","type":"string","enum":["AND","OR"],"default":"OR"}},"additionalProperties":false}]},"tags_exclude":{"description":"Leave out posts with these terms of the post_tag taxonomy.","type":["object","array"],"oneOf":[{"title":"Term ID List","description":"Terms given as a list of ids.","type":"array","items":{"type":"integer"}},{"title":"Term ID Taxonomy Query","description":"Terms given as a query object.","type":"object","properties":{"terms":{"description":"Term ids.","type":"array","items":{"type":"integer"},"default":[]}},"additionalProperties":false}]},"sticky":{"description":"Keep only sticky posts (true) or only non-sticky ones (false).","type":"boolean"},"ignore_sticky":{"description":"Whether sticky posts lose their place at the top of the first page.","type":"boolean","default":true},"format":{"description":"Keep only posts in one of these formats.","type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
+
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -15037,7 +15544,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema369.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema378.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15348,7 +15855,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema369.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema378.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15384,7 +15891,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema369.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema378.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15407,7 +15914,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema369.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema378.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -15434,7 +15941,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data21 === "post_title") || (data21 === "post_content")) || (data21 === "post_excerpt"))){
-const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema369.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema378.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -15501,7 +16008,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((((((((((((data25 === "publish") || (data25 === "future")) || (data25 === "draft")) || (data25 === "pending")) || (data25 === "private")) || (data25 === "trash")) || (data25 === "auto-draft")) || (data25 === "inherit")) || (data25 === "request-pending")) || (data25 === "request-confirmed")) || (data25 === "request-failed")) || (data25 === "request-completed")) || (data25 === "any"))){
-const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema369.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema378.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15536,7 +16043,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data26 === "AND") || (data26 === "OR"))){
-const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema369.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema378.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -15549,7 +16056,7 @@ errors++;
 if(data.categories !== undefined){
 let data27 = data.categories;
 if(!data27 || typeof data27 != "object"){
-const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema369.properties.categories.type},message:"must be object,array"};
+const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema378.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15661,7 +16168,7 @@ vErrors.push(err48);
 errors++;
 }
 if(!((data32 === "AND") || (data32 === "OR"))){
-const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema369.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema378.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -15718,7 +16225,7 @@ vErrors = null;
 if(data.categories_exclude !== undefined){
 let data33 = data.categories_exclude;
 if(!data33 || typeof data33 != "object"){
-const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema369.properties.categories_exclude.type},message:"must be object,array"};
+const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema378.properties.categories_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -15864,7 +16371,7 @@ vErrors = null;
 if(data.tags !== undefined){
 let data38 = data.tags;
 if(!data38 || typeof data38 != "object"){
-const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema369.properties.tags.type},message:"must be object,array"};
+const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema378.properties.tags.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -15964,7 +16471,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!((data42 === "AND") || (data42 === "OR"))){
-const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema369.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema378.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -16021,7 +16528,7 @@ vErrors = null;
 if(data.tags_exclude !== undefined){
 let data43 = data.tags_exclude;
 if(!data43 || typeof data43 != "object"){
-const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema369.properties.tags_exclude.type},message:"must be object,array"};
+const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema378.properties.tags_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -16193,7 +16700,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((((((((data50 === "standard") || (data50 === "aside")) || (data50 === "chat")) || (data50 === "gallery")) || (data50 === "link")) || (data50 === "image")) || (data50 === "quote")) || (data50 === "status")) || (data50 === "video")) || (data50 === "audio"))){
-const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema369.properties.format.items.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema378.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -16250,15 +16757,15 @@ vErrors.push(err85);
 }
 errors++;
 }
-validate368.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate369;
-const schema370 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPost = validate378;
+const schema379 = {"$id":"#createPost","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 const func2 = Object.prototype.hasOwnProperty;
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPost" */;
 let vErrors = null;
 let errors = 0;
@@ -16266,7 +16773,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema370.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema379.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16291,7 +16798,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema370.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema379.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16338,7 +16845,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema370.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema379.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16399,7 +16906,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema370.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema379.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16422,7 +16929,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema370.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema379.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16445,7 +16952,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema370.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema379.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16777,7 +17284,7 @@ if(data36.desktop !== undefined){
 let data37 = data36.desktop;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 for(const key1 in data37){
-if(!(func2.call(schema370.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema379.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err42 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
@@ -16948,7 +17455,7 @@ if(data36.tablet !== undefined){
 let data50 = data36.tablet;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 for(const key2 in data50){
-if(!(func2.call(schema370.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema379.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err56 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err56];
@@ -17119,7 +17626,7 @@ if(data36.mobile !== undefined){
 let data63 = data36.mobile;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 for(const key3 in data63){
-if(!(func2.call(schema370.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema379.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err70 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
@@ -17317,7 +17824,7 @@ if(data76.desktop !== undefined){
 let data77 = data76.desktop;
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 for(const key5 in data77){
-if(!(func2.call(schema370.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema379.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err86 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
@@ -17488,7 +17995,7 @@ if(data76.tablet !== undefined){
 let data90 = data76.tablet;
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 for(const key6 in data90){
-if(!(func2.call(schema370.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema379.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err100 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
@@ -17659,7 +18166,7 @@ if(data76.mobile !== undefined){
 let data103 = data76.mobile;
 if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
 for(const key7 in data103){
-if(!(func2.call(schema370.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema379.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err114 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err114];
@@ -17851,7 +18358,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!((data116 === "") || (data116 === "builder"))){
-const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema370.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema379.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -17874,7 +18381,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!(((((((((((data117 === "post") || (data117 === "core-post")) || (data117 === "core-page")) || (data117 === "kit")) || (data117 === "not-supported")) || (data117 === "page")) || (data117 === "section")) || (data117 === "container")) || (data117 === "floating-buttons")) || (data117 === "cloud-template-preview")) || (data117 === ""))){
-const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema370.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema379.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -17912,7 +18419,7 @@ vErrors.push(err134);
 errors++;
 }
 if(!((data120 === "yes") || (data120 === "no"))){
-const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema370.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema379.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -18039,14 +18546,14 @@ vErrors.push(err144);
 }
 errors++;
 }
-validate369.errors = vErrors;
+validate378.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate370;
-const schema371 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPost = validate379;
+const schema380 = {"$id":"#getPost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the post, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -18077,7 +18584,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema371.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema380.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18123,14 +18630,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate371;
-const schema372 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost = validate380;
+const schema381 = {"$id":"#updatePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -18151,7 +18658,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema372.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema381.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18176,7 +18683,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema372.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema381.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18223,7 +18730,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema372.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema381.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18284,7 +18791,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema372.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema381.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18307,7 +18814,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema372.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema381.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18330,7 +18837,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema372.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema381.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18662,7 +19169,7 @@ if(data37.desktop !== undefined){
 let data38 = data37.desktop;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key1 in data38){
-if(!(func2.call(schema372.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err43 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
@@ -18833,7 +19340,7 @@ if(data37.tablet !== undefined){
 let data51 = data37.tablet;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key2 in data51){
-if(!(func2.call(schema372.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err57 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err57];
@@ -19004,7 +19511,7 @@ if(data37.mobile !== undefined){
 let data64 = data37.mobile;
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 for(const key3 in data64){
-if(!(func2.call(schema372.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err71 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
@@ -19202,7 +19709,7 @@ if(data77.desktop !== undefined){
 let data78 = data77.desktop;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 for(const key5 in data78){
-if(!(func2.call(schema372.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err87 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
@@ -19373,7 +19880,7 @@ if(data77.tablet !== undefined){
 let data91 = data77.tablet;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key6 in data91){
-if(!(func2.call(schema372.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err101 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
@@ -19544,7 +20051,7 @@ if(data77.mobile !== undefined){
 let data104 = data77.mobile;
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 for(const key7 in data104){
-if(!(func2.call(schema372.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err115 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
@@ -19736,7 +20243,7 @@ vErrors.push(err130);
 errors++;
 }
 if(!((data117 === "") || (data117 === "builder"))){
-const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema372.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -19759,7 +20266,7 @@ vErrors.push(err132);
 errors++;
 }
 if(!(((((((((((data118 === "post") || (data118 === "core-post")) || (data118 === "core-page")) || (data118 === "kit")) || (data118 === "not-supported")) || (data118 === "page")) || (data118 === "section")) || (data118 === "container")) || (data118 === "floating-buttons")) || (data118 === "cloud-template-preview")) || (data118 === ""))){
-const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema372.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -19797,7 +20304,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data121 === "yes") || (data121 === "no"))){
-const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema372.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -19924,14 +20431,14 @@ vErrors.push(err145);
 }
 errors++;
 }
-validate371.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate372;
-const schema373 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePost = validate381;
+const schema382 = {"$id":"#deletePost","type":"object","properties":{"id":{"description":"Unique id of the post.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -19972,14 +20479,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate372.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate373;
-const schema374 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate382;
+const schema383 = {"$id":"#listPostRevisions","type":"object","properties":{"parent":{"description":"Id of the post the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -20010,7 +20517,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema374.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema383.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20176,7 +20683,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema374.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema383.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20199,7 +20706,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema374.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema383.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20220,14 +20727,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate382.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate374;
-const schema375 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostRevision = validate383;
+const schema384 = {"$id":"#getPostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -20271,7 +20778,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema375.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema384.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20292,14 +20799,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate374.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate375;
-const schema376 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePostRevision = validate384;
+const schema385 = {"$id":"#deletePostRevision","type":"object","properties":{"parent":{"description":"Id of the post the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -20353,14 +20860,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate375.errors = vErrors;
+validate384.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate376;
-const schema377 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPostAutosaves = validate385;
+const schema386 = {"$id":"#listPostAutosaves","type":"object","properties":{"parent":{"description":"Id of the post the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -20391,7 +20898,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema377.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema386.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20412,14 +20919,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate376.errors = vErrors;
+validate385.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate377;
-const schema378 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave = validate386;
+const schema387 = {"$id":"#createPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the post, unique among posts.","type":"string"},"status":{"description":"Publication status of the post.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the post accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the post accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"format":{"description":"Post format, which themes may show differently.","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"description":"Registered meta keys of the post.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"sticky":{"description":"Whether the post stays at the top of the front page.","type":"boolean"},"template":{"description":"Theme template file used to show the post.","type":"string"},"categories":{"description":"Ids of the post's terms in the category taxonomy.","type":"array","items":{"type":"integer"}},"tags":{"description":"Ids of the post's terms in the post_tag taxonomy.","type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -20440,7 +20947,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema378.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema387.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20465,7 +20972,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema378.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema387.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20512,7 +21019,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema378.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema387.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20573,7 +21080,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema378.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema387.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20596,7 +21103,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema378.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema387.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20619,7 +21126,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema378.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema387.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20951,7 +21458,7 @@ if(data37.desktop !== undefined){
 let data38 = data37.desktop;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key1 in data38){
-if(!(func2.call(schema378.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema387.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err43 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
@@ -21122,7 +21629,7 @@ if(data37.tablet !== undefined){
 let data51 = data37.tablet;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key2 in data51){
-if(!(func2.call(schema378.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema387.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err57 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err57];
@@ -21293,7 +21800,7 @@ if(data37.mobile !== undefined){
 let data64 = data37.mobile;
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 for(const key3 in data64){
-if(!(func2.call(schema378.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema387.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err71 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
@@ -21491,7 +21998,7 @@ if(data77.desktop !== undefined){
 let data78 = data77.desktop;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 for(const key5 in data78){
-if(!(func2.call(schema378.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema387.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err87 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
@@ -21662,7 +22169,7 @@ if(data77.tablet !== undefined){
 let data91 = data77.tablet;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key6 in data91){
-if(!(func2.call(schema378.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema387.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err101 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
@@ -21833,7 +22340,7 @@ if(data77.mobile !== undefined){
 let data104 = data77.mobile;
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 for(const key7 in data104){
-if(!(func2.call(schema378.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema387.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err115 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
@@ -22025,7 +22532,7 @@ vErrors.push(err130);
 errors++;
 }
 if(!((data117 === "") || (data117 === "builder"))){
-const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema378.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema387.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -22048,7 +22555,7 @@ vErrors.push(err132);
 errors++;
 }
 if(!(((((((((((data118 === "post") || (data118 === "core-post")) || (data118 === "core-page")) || (data118 === "kit")) || (data118 === "not-supported")) || (data118 === "page")) || (data118 === "section")) || (data118 === "container")) || (data118 === "floating-buttons")) || (data118 === "cloud-template-preview")) || (data118 === ""))){
-const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema378.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema387.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -22086,7 +22593,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data121 === "yes") || (data121 === "no"))){
-const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema378.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema387.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -22213,14 +22720,14 @@ vErrors.push(err145);
 }
 errors++;
 }
-validate377.errors = vErrors;
+validate386.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostAutosave = validate378;
-const schema379 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPostAutosave = validate387;
+const schema388 = {"$id":"#getPostAutosave","type":"object","properties":{"parent":{"description":"Id of the post the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -22264,7 +22771,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema379.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema388.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22285,14 +22792,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate378.errors = vErrors;
+validate387.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate379;
-const schema380 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
+export const listPages = validate388;
+const schema389 = {"$id":"#listPages","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only pages published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only pages last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out pages written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only pages published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only pages last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only pages with these ids.","type":"array","items":{"type":"integer"},"default":[]},"menu_order":{"description":"Keep only pages with this menu order.","type":"integer"},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many pages before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Page attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only pages with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"publish","description":"Keep only pages in one of these statuses.","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}}},"additionalProperties":true};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -22310,7 +22817,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema380.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema389.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22634,7 +23141,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data17 === "exact")){
-const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema380.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema389.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -22670,7 +23177,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data19 === "asc") || (data19 === "desc"))){
-const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema380.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema389.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -22693,7 +23200,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((((((data20 === "author") || (data20 === "date")) || (data20 === "id")) || (data20 === "include")) || (data20 === "modified")) || (data20 === "parent")) || (data20 === "relevance")) || (data20 === "slug")) || (data20 === "include_slugs")) || (data20 === "title")) || (data20 === "menu_order"))){
-const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema380.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema389.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -22778,7 +23285,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data26 === "post_title") || (data26 === "post_content")) || (data26 === "post_excerpt"))){
-const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema380.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema389.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -22845,7 +23352,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(((((((((((((data30 === "publish") || (data30 === "future")) || (data30 === "draft")) || (data30 === "pending")) || (data30 === "private")) || (data30 === "trash")) || (data30 === "auto-draft")) || (data30 === "inherit")) || (data30 === "request-pending")) || (data30 === "request-confirmed")) || (data30 === "request-failed")) || (data30 === "request-completed")) || (data30 === "any"))){
-const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema380.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema389.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -22878,14 +23385,14 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate388.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate380;
-const schema381 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPage = validate389;
+const schema390 = {"$id":"#createPage","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPage" */;
 let vErrors = null;
 let errors = 0;
@@ -22893,7 +23400,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema381.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema390.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22918,7 +23425,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema381.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema390.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22965,7 +23472,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema381.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema390.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23039,7 +23546,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema381.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema390.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23062,7 +23569,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema381.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema390.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23407,7 +23914,7 @@ if(data37.desktop !== undefined){
 let data38 = data37.desktop;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key1 in data38){
-if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema390.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err42 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
@@ -23578,7 +24085,7 @@ if(data37.tablet !== undefined){
 let data51 = data37.tablet;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key2 in data51){
-if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema390.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err56 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err56];
@@ -23749,7 +24256,7 @@ if(data37.mobile !== undefined){
 let data64 = data37.mobile;
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 for(const key3 in data64){
-if(!(func2.call(schema381.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema390.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err70 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
@@ -23947,7 +24454,7 @@ if(data77.desktop !== undefined){
 let data78 = data77.desktop;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 for(const key5 in data78){
-if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema390.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err86 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
@@ -24118,7 +24625,7 @@ if(data77.tablet !== undefined){
 let data91 = data77.tablet;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key6 in data91){
-if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema390.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err100 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
@@ -24289,7 +24796,7 @@ if(data77.mobile !== undefined){
 let data104 = data77.mobile;
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 for(const key7 in data104){
-if(!(func2.call(schema381.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema390.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err114 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err114];
@@ -24481,7 +24988,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!((data117 === "") || (data117 === "builder"))){
-const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema390.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -24504,7 +25011,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!(((((((((((data118 === "post") || (data118 === "core-post")) || (data118 === "core-page")) || (data118 === "kit")) || (data118 === "not-supported")) || (data118 === "page")) || (data118 === "section")) || (data118 === "container")) || (data118 === "floating-buttons")) || (data118 === "cloud-template-preview")) || (data118 === ""))){
-const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema390.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -24542,7 +25049,7 @@ vErrors.push(err134);
 errors++;
 }
 if(!((data121 === "yes") || (data121 === "no"))){
-const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema381.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema390.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -24599,14 +25106,14 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate380.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
-export const getPage = validate381;
-const schema382 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
+export const getPage = validate390;
+const schema391 = {"$id":"#getPage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"excerpt_length":{"description":"Number of words of the generated excerpt, instead of the site's default.","type":"integer"},"password":{"description":"Password of the page, when it is password protected.","type":"string"}},"additionalProperties":true};
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPage" */;
 let vErrors = null;
 let errors = 0;
@@ -24637,7 +25144,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema382.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema391.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24683,14 +25190,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate381.errors = vErrors;
+validate390.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate382;
-const schema383 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const updatePage = validate391;
+const schema392 = {"$id":"#updatePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -24711,7 +25218,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema383.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema392.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24736,7 +25243,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema383.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema392.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24783,7 +25290,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema383.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema392.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24857,7 +25364,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema383.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema392.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24880,7 +25387,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema383.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema392.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25225,7 +25732,7 @@ if(data38.desktop !== undefined){
 let data39 = data38.desktop;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 for(const key1 in data39){
-if(!(func2.call(schema383.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err43 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
@@ -25396,7 +25903,7 @@ if(data38.tablet !== undefined){
 let data52 = data38.tablet;
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 for(const key2 in data52){
-if(!(func2.call(schema383.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err57 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err57];
@@ -25567,7 +26074,7 @@ if(data38.mobile !== undefined){
 let data65 = data38.mobile;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 for(const key3 in data65){
-if(!(func2.call(schema383.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err71 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
@@ -25765,7 +26272,7 @@ if(data78.desktop !== undefined){
 let data79 = data78.desktop;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 for(const key5 in data79){
-if(!(func2.call(schema383.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err87 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
@@ -25936,7 +26443,7 @@ if(data78.tablet !== undefined){
 let data92 = data78.tablet;
 if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 for(const key6 in data92){
-if(!(func2.call(schema383.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err101 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
@@ -26107,7 +26614,7 @@ if(data78.mobile !== undefined){
 let data105 = data78.mobile;
 if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
 for(const key7 in data105){
-if(!(func2.call(schema383.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err115 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
@@ -26299,7 +26806,7 @@ vErrors.push(err130);
 errors++;
 }
 if(!((data118 === "") || (data118 === "builder"))){
-const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema383.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err131 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -26322,7 +26829,7 @@ vErrors.push(err132);
 errors++;
 }
 if(!(((((((((((data119 === "post") || (data119 === "core-post")) || (data119 === "core-page")) || (data119 === "kit")) || (data119 === "not-supported")) || (data119 === "page")) || (data119 === "section")) || (data119 === "container")) || (data119 === "floating-buttons")) || (data119 === "cloud-template-preview")) || (data119 === ""))){
-const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema383.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err133 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -26360,7 +26867,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data122 === "yes") || (data122 === "no"))){
-const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema383.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -26417,14 +26924,14 @@ vErrors.push(err140);
 }
 errors++;
 }
-validate382.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePage = validate383;
-const schema384 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deletePage = validate392;
+const schema393 = {"$id":"#deletePage","type":"object","properties":{"id":{"description":"Unique id of the page.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePage" */;
 let vErrors = null;
 let errors = 0;
@@ -26465,14 +26972,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate383.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageRevisions = validate384;
-const schema385 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPageRevisions = validate393;
+const schema394 = {"$id":"#listPageRevisions","type":"object","properties":{"parent":{"description":"Id of the page the revisions belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of revisions returned on one page (all of them when absent).","type":"integer","minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"exclude":{"description":"Leave out revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only revisions with these ids.","type":"array","items":{"type":"integer"},"default":[]},"offset":{"description":"Skip this many revisions before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Revision attribute to sort by.","type":"string","default":"date","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -26503,7 +27010,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema385.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema394.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26669,7 +27176,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema385.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema394.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -26692,7 +27199,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema385.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema394.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -26713,14 +27220,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate384.errors = vErrors;
+validate393.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageRevision = validate385;
-const schema386 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageRevision = validate394;
+const schema395 = {"$id":"#getPageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -26764,7 +27271,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema386.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema395.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -26785,14 +27292,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate385.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePageRevision = validate386;
-const schema387 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
+export const deletePageRevision = validate395;
+const schema396 = {"$id":"#deletePageRevision","type":"object","properties":{"parent":{"description":"Id of the page the revision belongs to.","type":"integer"},"id":{"description":"Unique id of the revision.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Must be true; revisions cannot be trashed."}},"additionalProperties":true};
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deletePageRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -26846,14 +27353,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate386.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
 
-export const listPageAutosaves = validate387;
-const schema388 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const listPageAutosaves = validate396;
+const schema397 = {"$id":"#listPageAutosaves","type":"object","properties":{"parent":{"description":"Id of the page the autosaves belong to.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listPageAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -26884,7 +27391,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema388.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema397.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -26905,14 +27412,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate387.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate388;
-const schema389 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate397;
+const schema398 = {"$id":"#createPageAutosave","type":"object","properties":{"parent":{"description":"Id of the parent page (0 for a top-level page).","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the page, unique among pages.","type":"string"},"status":{"description":"Publication status of the page.","type":"string","enum":["publish","future","draft","pending","private"]},"password":{"description":"Password that protects the content and excerpt.","type":"string"},"title":{},"content":{},"author":{"description":"User id of the author.","type":"integer"},"excerpt":{},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the page accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the page accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"menu_order":{"description":"Position of the page among its siblings.","type":"integer"},"meta":{"description":"Registered meta keys of the page.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the page.","type":"string"}},"additionalProperties":true};
 
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -26933,7 +27440,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema389.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema398.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -26958,7 +27465,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema389.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema398.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27005,7 +27512,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema389.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema398.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27066,7 +27573,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema389.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema398.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27089,7 +27596,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema389.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema398.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27434,7 +27941,7 @@ if(data37.desktop !== undefined){
 let data38 = data37.desktop;
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key1 in data38){
-if(!(func2.call(schema389.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema398.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err42 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
@@ -27605,7 +28112,7 @@ if(data37.tablet !== undefined){
 let data51 = data37.tablet;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 for(const key2 in data51){
-if(!(func2.call(schema389.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema398.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err56 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err56];
@@ -27776,7 +28283,7 @@ if(data37.mobile !== undefined){
 let data64 = data37.mobile;
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 for(const key3 in data64){
-if(!(func2.call(schema389.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema398.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err70 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
@@ -27974,7 +28481,7 @@ if(data77.desktop !== undefined){
 let data78 = data77.desktop;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 for(const key5 in data78){
-if(!(func2.call(schema389.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema398.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err86 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
@@ -28145,7 +28652,7 @@ if(data77.tablet !== undefined){
 let data91 = data77.tablet;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key6 in data91){
-if(!(func2.call(schema389.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema398.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err100 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
@@ -28316,7 +28823,7 @@ if(data77.mobile !== undefined){
 let data104 = data77.mobile;
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 for(const key7 in data104){
-if(!(func2.call(schema389.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema398.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err114 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err114];
@@ -28508,7 +29015,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!((data117 === "") || (data117 === "builder"))){
-const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema389.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema398.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -28531,7 +29038,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!(((((((((((data118 === "post") || (data118 === "core-post")) || (data118 === "core-page")) || (data118 === "kit")) || (data118 === "not-supported")) || (data118 === "page")) || (data118 === "section")) || (data118 === "container")) || (data118 === "floating-buttons")) || (data118 === "cloud-template-preview")) || (data118 === ""))){
-const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema389.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema398.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -28569,7 +29076,7 @@ vErrors.push(err134);
 errors++;
 }
 if(!((data121 === "yes") || (data121 === "no"))){
-const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema389.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema398.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -28626,14 +29133,14 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate388.errors = vErrors;
+validate397.errors = vErrors;
 return errors === 0;
 }
 
-export const getPageAutosave = validate389;
-const schema390 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getPageAutosave = validate398;
+const schema399 = {"$id":"#getPageAutosave","type":"object","properties":{"parent":{"description":"Id of the page the autosave belongs to.","type":"integer"},"id":{"description":"Unique id of the autosave.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -28677,7 +29184,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema390.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema399.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -28698,14 +29205,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate390;
-const schema391 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listMedia = validate399;
+const schema400 = {"$id":"#listMedia","type":"object","properties":{"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"},"page":{"description":"Page of the collection to return, counting from 1.","type":"integer","default":1,"minimum":1},"per_page":{"description":"Largest number of items returned on one page.","type":"integer","default":10,"minimum":1,"maximum":100},"search":{"description":"Keep only items matching this text.","type":"string"},"after":{"description":"Keep only media items published after this ISO 8601 date.","type":"string","format":"date-time"},"modified_after":{"description":"Keep only media items last changed after this ISO 8601 date.","type":"string","format":"date-time"},"author":{"description":"Keep only media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"author_exclude":{"description":"Leave out media items written by these user ids.","type":"array","items":{"type":"integer"},"default":[]},"before":{"description":"Keep only media items published before this ISO 8601 date.","type":"string","format":"date-time"},"modified_before":{"description":"Keep only media items last changed before this ISO 8601 date.","type":"string","format":"date-time"},"exclude":{"description":"Leave out media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"include":{"description":"Keep only media items with these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_semantics":{"description":"How the search text is matched; `exact` matches the whole title.","type":"string","enum":["exact"]},"offset":{"description":"Skip this many media items before the first one returned.","type":"integer"},"order":{"description":"Sort direction.","type":"string","default":"desc","enum":["asc","desc"]},"orderby":{"description":"Media item attribute to sort by.","type":"string","default":"date","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"description":"Keep only items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"parent_exclude":{"description":"Leave out items whose parent is one of these ids.","type":"array","items":{"type":"integer"},"default":[]},"search_columns":{"default":[],"description":"Columns the search text is looked for in.","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"description":"Keep only media items with one of these slugs.","type":"array","items":{"type":"string"}},"status":{"default":"inherit","description":"Keep only media items in one of these statuses.","type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"default":null,"description":"Keep only media items of these broad types.","type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"default":null,"description":"Keep only media items with one of these MIME types.","type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -28723,7 +29230,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema391.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema400.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -29034,7 +29541,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema391.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema400.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -29070,7 +29577,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema391.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema400.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -29093,7 +29600,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema391.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema400.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -29178,7 +29685,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(((data25 === "post_title") || (data25 === "post_content")) || (data25 === "post_excerpt"))){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema391.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema400.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -29245,7 +29752,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data29 === "inherit") || (data29 === "private")) || (data29 === "trash"))){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema391.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema400.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -29284,7 +29791,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(((((data31 === "image") || (data31 === "video")) || (data31 === "text")) || (data31 === "application")) || (data31 === "audio"))){
-const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema391.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema400.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -29345,14 +29852,14 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate390.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate391;
-const schema392 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
+export const createMedia = validate400;
+const schema401 = {"$id":"#createMedia","type":"object","properties":{"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"generate_sub_sizes":{"type":"boolean","default":true,"description":"Whether the server makes the registered image sub-sizes."},"convert_format":{"type":"boolean","default":true,"description":"Whether the server converts the image to the configured output format."},"url":{"type":"string","format":"uri","description":"Address of an external image to copy into the library instead of an upload."}},"additionalProperties":true};
 
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#createMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -29360,7 +29867,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema392.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema401.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29385,7 +29892,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema392.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema401.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29432,7 +29939,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema392.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema401.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -29481,7 +29988,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema392.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema401.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -29504,7 +30011,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema392.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema401.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -29836,7 +30343,7 @@ if(data34.desktop !== undefined){
 let data35 = data34.desktop;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 for(const key1 in data35){
-if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema401.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err39 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err39];
@@ -30007,7 +30514,7 @@ if(data34.tablet !== undefined){
 let data48 = data34.tablet;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 for(const key2 in data48){
-if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema401.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err53 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err53];
@@ -30178,7 +30685,7 @@ if(data34.mobile !== undefined){
 let data61 = data34.mobile;
 if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 for(const key3 in data61){
-if(!(func2.call(schema392.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema401.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err67 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
@@ -30376,7 +30883,7 @@ if(data74.desktop !== undefined){
 let data75 = data74.desktop;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 for(const key5 in data75){
-if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema401.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err83 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err83];
@@ -30547,7 +31054,7 @@ if(data74.tablet !== undefined){
 let data88 = data74.tablet;
 if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
 for(const key6 in data88){
-if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema401.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err97 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err97];
@@ -30718,7 +31225,7 @@ if(data74.mobile !== undefined){
 let data101 = data74.mobile;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 for(const key7 in data101){
-if(!(func2.call(schema392.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema401.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err111 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err111];
@@ -30910,7 +31417,7 @@ vErrors.push(err126);
 errors++;
 }
 if(!((data114 === "") || (data114 === "builder"))){
-const err127 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err127 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema401.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -30933,7 +31440,7 @@ vErrors.push(err128);
 errors++;
 }
 if(!(((((((((((data115 === "post") || (data115 === "core-post")) || (data115 === "core-page")) || (data115 === "kit")) || (data115 === "not-supported")) || (data115 === "page")) || (data115 === "section")) || (data115 === "container")) || (data115 === "floating-buttons")) || (data115 === "cloud-template-preview")) || (data115 === ""))){
-const err129 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err129 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema401.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -30971,7 +31478,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!((data118 === "yes") || (data118 === "no"))){
-const err132 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema392.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema401.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -31089,14 +31596,14 @@ vErrors.push(err141);
 }
 errors++;
 }
-validate391.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate392;
-const schema393 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
+export const getMedia = validate401;
+const schema402 = {"$id":"#getMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"context":{"description":"Which set of fields the response carries (view, embed or edit).","type":"string","enum":["view","embed","edit"],"default":"view"}},"additionalProperties":true};
 
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -31127,7 +31634,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema393.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema402.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -31148,14 +31655,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate392.errors = vErrors;
+validate401.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate393;
-const schema394 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate402;
+const schema403 = {"$id":"#updateMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"date":{"description":"Publication date in the site's timezone.","type":["string","null"],"format":"date-time"},"date_gmt":{"description":"Publication date in GMT.","type":["string","null"],"format":"date-time"},"slug":{"description":"URL-friendly name of the media item, unique among media items.","type":"string"},"status":{"description":"Publication status of the media item.","type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"description":"User id of the author.","type":"integer"},"featured_media":{"description":"Media id of the featured image.","type":"integer"},"comment_status":{"description":"Whether the media item accepts comments.","type":"string","enum":["open","closed"]},"ping_status":{"description":"Whether the media item accepts pingbacks and trackbacks.","type":"string","enum":["open","closed"]},"meta":{"description":"Registered meta keys of the media item.","type":"object","properties":{"site-sidebar-layout":{"type":"string","title":"","description":"Sidebar layout of this item (default follows the site setting).","default":"default"},"site-content-layout":{"type":"string","title":"","description":"Content layout of this item, as stored by older theme versions.","default":""},"theme-site-content-layout":{"type":"string","title":"","description":"Content layout of this item (default follows the site setting).","default":"default"},"site-content-style":{"type":"string","title":"","description":"Content box style of this item.","default":"default"},"site-sidebar-style":{"type":"string","title":"","description":"Sidebar box style of this item.","default":"default"},"theme-migrate-meta-layouts":{"type":"string","title":"","description":"Whether the layout keys were migrated to the current format.","default":"default"},"theme-page-background-enabled":{"type":"string","title":"","description":"Whether this item overrides the site background.","default":"default"},"theme-global-header-display":{"type":"string","title":"","description":"Hide or show the whole header on this item.","default":""},"theme-banner-title-visibility":{"type":"string","title":"","description":"Hide or show the title banner on this item.","default":""},"theme-main-header-display":{"type":"string","title":"","description":"Hide or show the primary header row.","default":""},"theme-hfb-above-header-display":{"type":"string","title":"","description":"Hide or show the header row above the primary one.","default":""},"theme-hfb-below-header-display":{"type":"string","title":"","description":"Hide or show the header row below the primary one.","default":""},"theme-hfb-mobile-header-display":{"type":"string","title":"","description":"Hide or show the mobile header.","default":""},"site-post-title":{"type":"string","title":"","description":"Hide or show the item title.","default":""},"theme-breadcrumbs-content":{"type":"string","title":"","description":"Hide or show the breadcrumbs.","default":""},"theme-featured-img":{"type":"string","title":"","description":"Hide or show the featured image.","default":""},"footer-sml-layout":{"type":"string","title":"","description":"Hide or show the footer bar.","default":""},"theme-disable-related-posts":{"type":"string","title":"","description":"Hide or show related posts.","default":""},"theme-transparent-header-meta":{"type":"string","title":"","description":"Transparent header on this item (enabled, disabled or the site setting).","default":""},"adv-header-id-meta":{"type":"string","title":"","description":"Id of the advanced header used on this item.","default":""},"stick-header-meta":{"type":"string","title":"","description":"Sticky header on this item (enabled, disabled or the site setting).","default":""},"header-above-stick-meta":{"type":"string","title":"","description":"Whether the row above the header sticks.","default":""},"header-main-stick-meta":{"type":"string","title":"","description":"Whether the primary header row sticks.","default":""},"header-below-stick-meta":{"type":"string","title":"","description":"Whether the row below the header sticks.","default":""},"footnotes":{"type":"string","title":"","description":"Footnotes of the content, as JSON text written by the footnotes block.","default":""},"theme-page-background-meta":{"type":"object","title":"","description":"Page background of this item, per breakpoint.","default":{"desktop":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"theme-content-background-meta":{"type":"object","title":"","description":"Content area background of this item, per breakpoint.","default":{"desktop":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"tablet":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""},"mobile":{"background-color":"var(--theme-global-color-5)","background-image":"","background-repeat":"repeat","background-position":"center center","background-size":"auto","background-attachment":"scroll","background-type":"","background-media":"","overlay-type":"","overlay-color":"","overlay-opacity":"","overlay-gradient":""}},"properties":{"desktop":{"description":"Background on wide screens.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"tablet":{"description":"Background on tablets.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false},"mobile":{"description":"Background on phones.","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false},"_builder_edit_mode":{"type":"string","title":"Builder edit mode","description":"`builder` when the page builder edits this item; empty otherwise.","default":"","enum":["","builder"]},"_builder_template_type":{"type":"string","title":"Builder template type","description":"Kind of builder document this item is.","default":"","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string","title":"Builder data","description":"The builder document of this item, as JSON text.","default":""},"_builder_page_settings":{"type":"object","title":"Builder page settings","description":"Page-level builder settings; keys other than those listed are kept as sent.","default":{},"properties":{"hide_title":{"description":"Whether the builder hides the item title.","type":"string","enum":["yes","no"]}},"additionalProperties":true}}},"template":{"description":"Theme template file used to show the media item.","type":"string"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"},"caption":{},"description":{},"post":{"description":"Id of the post the media item is attached to.","type":"integer"}},"additionalProperties":true};
 
-function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -31176,7 +31683,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema394.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema403.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31201,7 +31708,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema394.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema403.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31248,7 +31755,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema394.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema403.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -31297,7 +31804,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema394.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema403.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -31320,7 +31827,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema394.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema403.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -31652,7 +32159,7 @@ if(data35.desktop !== undefined){
 let data36 = data35.desktop;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 for(const key1 in data36){
-if(!(func2.call(schema394.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
+if(!(func2.call(schema403.properties.meta.properties["theme-page-background-meta"].properties.desktop.properties, key1))){
 const err40 = {instancePath:instancePath+"/meta/theme-page-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -31823,7 +32330,7 @@ if(data35.tablet !== undefined){
 let data49 = data35.tablet;
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 for(const key2 in data49){
-if(!(func2.call(schema394.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
+if(!(func2.call(schema403.properties.meta.properties["theme-page-background-meta"].properties.tablet.properties, key2))){
 const err54 = {instancePath:instancePath+"/meta/theme-page-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
@@ -31994,7 +32501,7 @@ if(data35.mobile !== undefined){
 let data62 = data35.mobile;
 if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
 for(const key3 in data62){
-if(!(func2.call(schema394.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
+if(!(func2.call(schema403.properties.meta.properties["theme-page-background-meta"].properties.mobile.properties, key3))){
 const err68 = {instancePath:instancePath+"/meta/theme-page-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-page-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
@@ -32192,7 +32699,7 @@ if(data75.desktop !== undefined){
 let data76 = data75.desktop;
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 for(const key5 in data76){
-if(!(func2.call(schema394.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
+if(!(func2.call(schema403.properties.meta.properties["theme-content-background-meta"].properties.desktop.properties, key5))){
 const err84 = {instancePath:instancePath+"/meta/theme-content-background-meta/desktop",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/desktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err84];
@@ -32363,7 +32870,7 @@ if(data75.tablet !== undefined){
 let data89 = data75.tablet;
 if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
 for(const key6 in data89){
-if(!(func2.call(schema394.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
+if(!(func2.call(schema403.properties.meta.properties["theme-content-background-meta"].properties.tablet.properties, key6))){
 const err98 = {instancePath:instancePath+"/meta/theme-content-background-meta/tablet",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/tablet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err98];
@@ -32534,7 +33041,7 @@ if(data75.mobile !== undefined){
 let data102 = data75.mobile;
 if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
 for(const key7 in data102){
-if(!(func2.call(schema394.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
+if(!(func2.call(schema403.properties.meta.properties["theme-content-background-meta"].properties.mobile.properties, key7))){
 const err112 = {instancePath:instancePath+"/meta/theme-content-background-meta/mobile",schemaPath:"#/properties/meta/properties/theme-content-background-meta/properties/mobile/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err112];
@@ -32726,7 +33233,7 @@ vErrors.push(err127);
 errors++;
 }
 if(!((data115 === "") || (data115 === "builder"))){
-const err128 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema394.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err128 = {instancePath:instancePath+"/meta/_builder_edit_mode",schemaPath:"#/properties/meta/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema403.properties.meta.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -32749,7 +33256,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!(((((((((((data116 === "post") || (data116 === "core-post")) || (data116 === "core-page")) || (data116 === "kit")) || (data116 === "not-supported")) || (data116 === "page")) || (data116 === "section")) || (data116 === "container")) || (data116 === "floating-buttons")) || (data116 === "cloud-template-preview")) || (data116 === ""))){
-const err130 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema394.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/meta/_builder_template_type",schemaPath:"#/properties/meta/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema403.properties.meta.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -32787,7 +33294,7 @@ vErrors.push(err132);
 errors++;
 }
 if(!((data119 === "yes") || (data119 === "no"))){
-const err133 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema394.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err133 = {instancePath:instancePath+"/meta/_builder_page_settings/hide_title",schemaPath:"#/properties/meta/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema403.properties.meta.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -32869,14 +33376,14 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate393.errors = vErrors;
+validate402.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteMedia = validate394;
-const schema395 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
+export const deleteMedia = validate403;
+const schema404 = {"$id":"#deleteMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"force":{"type":"boolean","default":false,"description":"Delete for good instead of moving to the trash."}},"additionalProperties":true};
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#deleteMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -32917,14 +33424,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate394.errors = vErrors;
+validate403.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate395;
-const schema396 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate404;
+const schema405 = {"$id":"#postProcessMedia","type":"object","properties":{"id":{"description":"Unique id of the media item.","type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -32965,7 +33472,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema396.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema405.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -32986,14 +33493,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate395.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate396;
-const schema397 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
+export const editMedia = validate405;
+const schema406 = {"$id":"#editMedia","type":"object","properties":{"src":{"description":"Address of the image file to edit.","type":"string","format":"uri"},"modifiers":{"description":"Edits to apply, in order.","type":"array","minItems":1,"items":{"description":"One edit.","type":"object","oneOf":[{"title":"Flip","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["flip"]},"args":{"description":"Flip settings.","type":"object","properties":{"flip":{"description":"Directions to flip in.","type":"object","properties":{"horizontal":{"description":"Flip left to right.","type":"boolean"},"vertical":{"description":"Flip top to bottom.","type":"boolean"}}}}}}},{"title":"Rotation","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["rotate"]},"args":{"description":"Rotation settings.","type":"object","properties":{"angle":{"description":"Clockwise angle in degrees.","type":"number"}}}}},{"title":"Crop","properties":{"type":{"description":"Kind of edit.","type":"string","enum":["crop"]},"args":{"description":"Crop settings, in percent of the image size.","type":"object","properties":{"left":{"description":"Left edge of the crop, in percent of the image width.","type":"number"},"top":{"description":"Top edge of the crop, in percent of the image height.","type":"number"},"width":{"description":"Width of the crop, in percent of the image width.","type":"number"},"height":{"description":"Height of the crop, in percent of the image height.","type":"number"}}}}}]}},"rotation":{"description":"Clockwise rotation in degrees. Deprecated; use modifiers.","type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"description":"Left edge of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"y":{"description":"Top edge of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"width":{"description":"Width of the crop, in percent of the image width. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"height":{"description":"Height of the crop, in percent of the image height. Deprecated; use modifiers.","type":"number","minimum":0,"maximum":100},"caption":{"description":"Caption of the media item.","type":"object","properties":{"raw":{"description":"The caption as stored.","type":"string"},"rendered":{"description":"The caption as HTML for display.","type":"string"}}},"description":{"description":"Long description of the media item.","type":"object","properties":{"raw":{"description":"The description as stored.","type":"string"},"rendered":{"description":"The description as HTML for display.","type":"string"}}},"title":{"description":"Title of the media item.","type":"object","properties":{"raw":{"description":"The title as stored.","type":"string"},"rendered":{"description":"The title as HTML for display.","type":"string"}}},"post":{"description":"Id of the post the media item is attached to.","type":"integer"},"alt_text":{"description":"Text shown in place of the media when it cannot be displayed.","type":"string"}},"additionalProperties":true,"required":["src"]};
 
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -33064,7 +33571,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema397.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema406.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -33149,7 +33656,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema397.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema406.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33212,7 +33719,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema397.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema406.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -33660,14 +34167,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate396.errors = vErrors;
+validate405.errors = vErrors;
 return errors === 0;
 }
 
-export const coreSiteHealthV1Index = validate397;
-const schema398 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreSiteHealthV1Index = validate406;
+const schema407 = {"$id":"#coreSiteHealthV1Index","type":"object","properties":{"namespace":{"default":"core-site-health/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreSiteHealthV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -33683,14 +34190,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate397.errors = vErrors;
+validate406.errors = vErrors;
 return errors === 0;
 }
 
-export const coreBlockEditorV1Index = validate398;
-const schema399 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreBlockEditorV1Index = validate407;
+const schema408 = {"$id":"#coreBlockEditorV1Index","type":"object","properties":{"namespace":{"default":"core-block-editor/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreBlockEditorV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -33706,14 +34213,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate407.errors = vErrors;
 return errors === 0;
 }
 
-export const coreAbilitiesV1Index = validate399;
-const schema400 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
+export const coreAbilitiesV1Index = validate408;
+const schema409 = {"$id":"#coreAbilitiesV1Index","type":"object","properties":{"namespace":{"default":"core-abilities/v1"},"context":{"default":"view"}},"additionalProperties":true};
 
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="#coreAbilitiesV1Index" */;
 let vErrors = null;
 let errors = 0;
@@ -33729,6 +34236,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate399.errors = vErrors;
+validate408.errors = vErrors;
 return errors === 0;
 }
