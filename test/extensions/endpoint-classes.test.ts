@@ -6,13 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadDeployment } from '../../runtime/app.ts';
 import { classifyEndpoints, countByClass } from '../../runtime/behaviors/endpoint-classes.ts';
-import { STORES_READ_BY_HANDLERS } from '../../runtime/behaviors/handler-reads.ts';
 import { makeRoute } from '../../runtime/testing/routes.ts';
 
 describe('extension endpoint classes', () => {
   it('studio: no endpoint changes nothing', async () => {
     const { routes } = await loadDeployment('studio');
-    const items = classifyEndpoints(routes, STORES_READ_BY_HANDLERS);
+    const items = classifyEndpoints(routes);
     const counts = countByClass(items);
     expect(counts.real + counts.catalog + counts.local + counts.upstream + counts.refusal + counts['changes-nothing']).toBe(items.length);
     expect(counts.refusal).toBeGreaterThan(0);
