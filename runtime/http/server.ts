@@ -14,6 +14,9 @@ import { embedPageFor, registerEmbedPages } from '../oembed/embed-page.ts';
 import { serveRequest } from '../rest/serve-request.ts';
 import { parseQueryString } from '../rest/query-string.ts';
 import { restError } from '../rest/errors.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
+import type { Kysely } from 'kysely';
+import { apiLinkHeader, siteRootPage } from './site-root.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -37,13 +40,21 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   logEachRequest(fastify, app);
+  // Before anything reads: drop what this process cached if another process wrote since.
+  fastify.addHook('onRequest', async () => {
+    await processCacheOf(app.db as Kysely<unknown>)?.refresh();
+  });
 
   fs.mkdirSync(app.config.uploadsDir, { recursive: true });
   await fastify.register(fastifyStatic, { root: app.config.uploadsDir, prefix: '/wp-content/uploads/', decorateReply: false, index: false, dotfiles: 'deny' });
 
   const rest = (routeOf: (req: FastifyRequest) => string | undefined) => async (req: FastifyRequest, reply: FastifyReply) => {
     const route = routeOf(req);
-    if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').send('Not found');
+    if (route === undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/') {
+      const page = siteRootPage(app.deployment.site.name, app.config.restUrl);
+      return reply.code(200).type('text/html; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send(req.method === 'HEAD' ? '' : page);
+    }
+    if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send('Not found');
     const request = toRestRequest(req, route);
     if (req.method === 'GET' && request.rawBody === undefined && hasBody(req)) {
       const body = await readUnparsedBody(req, app.config.maxUploadBytes);
