@@ -60,7 +60,9 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   if (opts.uploadsDir) config.uploadsDir = path.resolve(opts.uploadsDir);
   if (opts.trustProxy) config.trustProxy = opts.trustProxy;
   if (opts.http) config.http = opts.http;
-  const logger = opts.logger ?? pino();
+  // Lines go out asynchronously: a request never waits on a write to the terminal or a pipe
+  // (pino flushes what is pending when the process exits).
+  const logger = opts.logger ?? pino(pino.destination({ dest: 1, sync: false }));
   const { app, close: closeDb } = await createApp({ loaded, config, logger });
   const firstAdmin = await createFirstAdmin(app);
   const sweeps = await sweepAfterCrash(app);

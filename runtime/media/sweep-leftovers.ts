@@ -30,14 +30,19 @@ export async function sweepUploadLeftovers(app: App, graceMs: number): Promise<S
     const full = path.join(root, relative);
     const stat = await fs.stat(full).catch(() => undefined);
     if (!stat?.isFile() || stat.mtimeMs > cutoff) continue;
-    if (path.basename(relative).startsWith(PARTIAL_PREFIX)) {
-      await fs.rm(full, { force: true });
-      result.partialsRemoved++;
-    } else if (!referenced.has(relative) && !path.basename(relative).startsWith('.')) {
-      const target = path.join(root, ORPHANS_FOLDER, relative);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.rename(full, target);
-      result.orphansMoved.push(relative);
+    // Several processes of one site may sweep at once: a file another one took care of is skipped.
+    try {
+      if (path.basename(relative).startsWith(PARTIAL_PREFIX)) {
+        await fs.rm(full);
+        result.partialsRemoved++;
+      } else if (!referenced.has(relative) && !path.basename(relative).startsWith('.')) {
+        const target = path.join(root, ORPHANS_FOLDER, relative);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.rename(full, target);
+        result.orphansMoved.push(relative);
+      }
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
   }
   return result;

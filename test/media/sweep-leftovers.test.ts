@@ -40,7 +40,7 @@ describe('sweepUploadLeftovers', () => {
     for (const f of fs.readdirSync(folder)) fs.utimesSync(path.join(folder, f), new Date(0), new Date(0));
 
     const orphan = put('2020/01/orphan.jpg', 60_000);
-    const partial = put(`2020/01/${PARTIAL_PREFIX}abc`, 60_000);
+    const partial = put(`2020/01/${PARTIAL_PREFIX}1-abc.tmp`, 60_000);
     const young = put('2020/01/young.jpg', 0);
 
     const result = await sweepUploadLeftovers(server.app, 10_000);
