@@ -90,8 +90,8 @@ describe('timeouts on slow clients', () => {
   it('a body at a fine rate that never ends is cut at the whole-request timeout', async () => {
     let timer: NodeJS.Timeout | undefined;
     const out = await slowClient((s) => {
-      s.write('POST /wp-json/demo/v1/fast HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n');
-      timer = setInterval(() => s.writable && s.write(' '.repeat(100)), 100); // 1000 bytes/s
+      s.write('POST /wp-json/demo/v1/fast HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1900\r\n\r\n');
+      timer = setInterval(() => s.writable && s.write(' '.repeat(60)), 200); // 300 bytes/s: above the minimum rate, 6 s for the whole body
     }, 8000);
     clearInterval(timer);
     expect(out.closedAfterMs).not.toBeNull();
