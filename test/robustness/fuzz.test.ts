@@ -68,7 +68,7 @@ function send(req: FuzzRequest): Promise<Answer> {
 /** Requests for one endpoint-method: fast-check samples from its args, one seed per target so runs are repeatable. */
 function requestsFor(method: string, path: string, endpoint: Parameters<typeof paramsFor>[0], seed: number): FuzzRequest[] {
   const arb = fc.record({ params: paramsFor(endpoint), identity: fc.constantFrom(...IDENTITIES), encoding: fc.constantFrom('json', 'json', 'json', 'form', 'query') });
-  return fc.sample(arb, { seed, numRuns: RUNS }).map(({ params, identity, encoding }) => {
+  return fc.sample(arb, { seed, numRuns: RUNS }).map(({ params, identity, encoding }): FuzzRequest => {
     const encoded = Object.entries(params).flatMap(([k, v]) => phpEncode(k, v)).join('&');
     const hasBody = method !== 'GET' && method !== 'DELETE' && encoding !== 'query';
     if (!hasBody) return { method, path: encoded ? `${path}?${encoded}` : path, identity, headers: {} };
