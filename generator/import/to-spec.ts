@@ -177,13 +177,22 @@ export function importDiscovery(doc: DiscoveryDocument, options: ImportOptions =
           endpointCount++;
           const id = deriveOperationId(r.namespace, r.path, e.methods);
           const out: Record<string, unknown> = { methods: e.methods };
-          if ((derived.get(id) ?? 0) > 1) {
+          // The site index keeps the name the project's own handler for it has.
+          if (r.namespace === '' && r.path === '/') {
+            // WordPress's index is public on every site.
+            out.operationId = 'getIndex';
+            out.permission = 'public';
+          }
+          else if ((derived.get(id) ?? 0) > 1) {
             const n = (given.get(id) ?? 0) + 1;
             given.set(id, n);
             out.operationId = `${id}${n}`;
           }
           const shape = shapeNames.get(key(e.args));
+          const permission = out.permission;
+          delete out.permission;
           out.args = shape ? { $use: [shape] } : Object.keys(e.args).length > 0 ? e.args : 'none';
+          if (permission !== undefined) out.permission = permission;
           if (e.allowBatch) out.allowBatch = true;
           out.handler = 'custom';
           return out;
