@@ -86,7 +86,7 @@ export interface RawDeployment {
   default?: boolean;
   site?: Partial<SiteDefaults>;
   authentication?: { applicationPasswords?: boolean };
-  aliases?: Array<{ from: string; to: string }>;
+  aliases?: Array<{ from: string; to: string; discoverable?: boolean }>;
   namespaces?: { include?: string[]; exclude?: string[]; order?: string[] };
   routes?: { include?: RawRouteRef[]; exclude?: RawRouteRef[] };
   bindings?: Record<string, string>;

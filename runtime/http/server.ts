@@ -18,6 +18,7 @@ import { parseQueryString } from '../rest/query-string.ts';
 import { restError } from '../rest/errors.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
 import type { Kysely } from 'kysely';
+import { apiLinkHeader, siteRootPage } from './site-root.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -51,7 +52,11 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
 
   const rest = (routeOf: (req: FastifyRequest) => string | undefined) => async (req: FastifyRequest, reply: FastifyReply) => {
     const route = routeOf(req);
-    if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').send('Not found');
+    if (route === undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/') {
+      const page = siteRootPage(app.deployment.site.name, app.config.restUrl);
+      return reply.code(200).type('text/html; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send(req.method === 'HEAD' ? '' : page);
+    }
+    if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send('Not found');
     const request = toRestRequest(req, route);
     if (req.method === 'GET' && request.rawBody === undefined && hasBody(req)) {
       const body = await readUnparsedBody(req, app.config.maxUploadBytes);
