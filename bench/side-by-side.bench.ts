@@ -9,7 +9,10 @@
  * absolute figures move from run to run; the ratios of one run are what to compare.
  *
  * Run: `npm run bench` or `npx tsx bench/side-by-side.bench.ts [--seconds 5] [--connections 16]
- *      [--posts 1000] [--workers N] [--soak 60] [--no-wordpress] [--only list10,single]`
+ *      [--posts 1000] [--workers N] [--soak 60] [--no-wordpress] [--only list10,single]
+ *      [--baseline <another checkout of specpress>]`
+ * --baseline adds a second specpress column from that checkout (e.g. `git archive <commit>`
+ * unpacked with node_modules linked), seeded and started the same way: before/after in one run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +20,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { seedFloor, seedSpecpress } from './yardstick/seed.ts';
+import { execFileSync } from 'node:child_process';
+import { seedFloor } from './yardstick/seed.ts';
 import { rssMb, startProcess, type Started } from './yardstick/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +39,7 @@ const workers = flag('workers', '');
 const soakSeconds = Number(flag('soak', '0'));
 const only = flag('only', '') ? new Set(flag('only', '').split(',')) : undefined;
 const withWordPress = !process.argv.includes('--no-wordpress');
+const baselineRoot = flag('baseline', '');
 
 interface Target {
   name: string;
@@ -166,40 +171,21 @@ async function main(): Promise<void> {
     started.push(floorProc);
     const floor: Target = { name: 'floor', origin: `http://127.0.0.1:${floorProc.match[1]}`, v2: '/wp-json/wp/v2', pid: floorProc.child.pid, singleId: 1, categoryId: 2 };
 
-    // specpress: a first start creates the administrator, then the posts go in, then it starts again on that data.
-    const dataDir = path.join(work, 'specpress-data');
-    const cli = path.join(ROOT, 'bin/specpress.js');
-    const serveArgs = [cli, 'serve', '--port', '0', '--data', dataDir, ...(workers ? ['--workers', workers] : [])];
-    const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
-    const first = await startProcess(process.execPath, serveArgs, ready);
-    const appPassword = first.output.match(/application password: (.+)/)?.[1]?.trim();
-    await first.stop();
-    const seedBegan = performance.now();
-    const categories = await seedSpecpress(dataDir, posts, 'http://127.0.0.1');
-    console.log(`seeded ${posts} posts into specpress in ${fmt(performance.now() - seedBegan)} ms`);
-    const sp = await startProcess(process.execPath, serveArgs, ready);
-    started.push(sp);
-    const specpress: Target = {
-      name: 'specpress', origin: sp.match[1], v2: '/wp-json/core/v2', pid: sp.child.pid,
-      auth: appPassword ? basic(`admin:${appPassword}`) : undefined, singleId: 0, categoryId: categories[1],
-    };
-    const firstRequest = await timedGet(`${specpress.origin}/wp-json/core/v2/posts?per_page=10`);
-    specpress.singleId = (firstRequest.json as Array<{ id: number }>)[0].id;
-    const secondRequest = await timedGet(`${specpress.origin}/wp-json/core/v2/posts?per_page=10`);
-    console.log(`specpress serve: ready ${fmt(sp.startMs)} ms after spawn; first list request ${fmt(firstRequest.ms, 1)} ms, second ${fmt(secondRequest.ms, 1)} ms; RSS ${fmt(rssMb(sp.child.pid), 1)} MB`);
-    // The newest published post of each: the same fixture post in both.
+    const specpress = await startSpecpress(ROOT, 'specpress', work, started);
+    const baseline = baselineRoot ? await startSpecpress(path.resolve(baselineRoot), 'baseline', work, started) : undefined;
+    // The newest published post of each: the same fixture post in all.
     floor.singleId = ((await timedGet(`${floor.origin}/wp-json/wp/v2/posts?per_page=1`)).json as Array<{ id: number }>)[0].id;
 
     const wordpress = await wordpressTarget();
     console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included, read-only rows only` : 'WordPress not answering (or --no-wordpress): left out');
-    const targets = [floor, specpress, ...(wordpress ? [wordpress] : [])];
+    const targets = [floor, specpress, ...(baseline ? [baseline] : []), ...(wordpress ? [wordpress] : [])];
 
     const table: Array<{ row: Row; figures: Map<string, Figure> }> = [];
     for (const row of ROWS) {
       if (only && !only.has(row.key)) continue;
       const figures = new Map<string, Figure>();
       for (const t of targets) {
-        if (row.targets && !row.targets.includes(t.name)) continue;
+        if (row.targets && !row.targets.includes(t.name === 'baseline' ? 'specpress' : t.name)) continue;
         if (row.admin && !t.auth) continue;
         figures.set(t.name, await load(t, row));
       }
@@ -208,15 +194,17 @@ async function main(): Promise<void> {
     }
 
     console.log('\n## summary (ratio = specpress req/s ÷ the other in this run)');
-    console.log('| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor | WordPress req/s | p99 ms | × WordPress |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log(`| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor |${baseline ? ' baseline req/s | p99 ms | ÷ baseline |' : ''} WordPress req/s | p99 ms | × WordPress |`);
+    console.log(`|---|---|---|---|---|---|${baseline ? '---|---|---|' : ''}---|---|---|`);
     for (const { row, figures } of table) {
       const f = figures.get('floor');
       const s = figures.get('specpress');
       const w = figures.get('wordpress');
+      const b = figures.get('baseline');
       if (!s) continue;
+      const baselineCells = baseline ? ` ${b ? fmt(b.rps, row.amount ? 1 : 0) : '–'} | ${b ? fmt(b.p99) : '–'} | ${b ? fmt(s.rps / b.rps, 2) + '×' : '–'} |` : '';
       console.log(
-        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} | ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
+        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} |${baselineCells} ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w && w.rps > 0 ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
       );
     }
 
@@ -235,6 +223,37 @@ async function main(): Promise<void> {
     for (const s of started) await s.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * `specpress serve` from `root` as a user starts it: a first start creates the administrator,
+ * the posts go in (with that checkout's own code), then it starts again on that data.
+ */
+async function startSpecpress(root: string, name: string, work: string, started: Started[]): Promise<Target> {
+  const dataDir = path.join(work, `${name}-data`);
+  const serveArgs = [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, ...(workers && name === 'specpress' ? ['--workers', workers] : [])];
+  const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
+  const first = await startProcess(process.execPath, serveArgs, ready);
+  const appPassword = first.output.match(/application password: (.+)/)?.[1]?.trim();
+  await first.stop();
+  const seedBegan = performance.now();
+  // A baseline checkout older than the yardstick gets a copy of it, to seed with its own code.
+  const seeder = path.join(root, 'bench/yardstick/seed-cli.ts');
+  if (!fs.existsSync(seeder)) fs.cpSync(path.join(ROOT, 'bench/yardstick'), path.dirname(seeder), { recursive: true });
+  const seedOut = execFileSync(process.execPath, ['--import', 'tsx', seeder, dataDir, String(posts), 'http://127.0.0.1'], { cwd: root, encoding: 'utf8' });
+  const categories = JSON.parse(seedOut.trim().split('\n').pop()!) as number[];
+  console.log(`${name}: seeded ${posts} posts in ${fmt(performance.now() - seedBegan)} ms`);
+  const sp = await startProcess(process.execPath, serveArgs, ready);
+  started.push(sp);
+  const target: Target = {
+    name, origin: sp.match[1], v2: '/wp-json/core/v2', pid: sp.child.pid,
+    auth: appPassword ? basic(`admin:${appPassword}`) : undefined, singleId: 0, categoryId: categories[1],
+  };
+  const firstRequest = await timedGet(`${target.origin}/wp-json/core/v2/posts?per_page=10`);
+  target.singleId = (firstRequest.json as Array<{ id: number }>)[0].id;
+  const secondRequest = await timedGet(`${target.origin}/wp-json/core/v2/posts?per_page=10`);
+  console.log(`${name} serve: ready ${fmt(sp.startMs)} ms after spawn; first list request ${fmt(firstRequest.ms, 1)} ms, second ${fmt(secondRequest.ms, 1)} ms; RSS ${fmt(rssMb(sp.child.pid), 1)} MB`);
+  return target;
 }
 
 function printRow(row: Row, figures: Map<string, Figure>): void {
