@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { execFileSync } from 'node:child_process';
 import { seedFloor } from './yardstick/seed.ts';
-import { rssMb, startProcess, type Started } from './yardstick/processes.ts';
+import { cpuMs, rssMb, startProcess, type Started } from './yardstick/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WORDPRESS = 'http://127.0.0.1:8082';
@@ -32,7 +32,9 @@ function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 && process.argv[at + 1] && !process.argv[at + 1].startsWith('--') ? process.argv[at + 1] : fallback;
 }
-const seconds = Number(flag('seconds', '5'));
+const seconds = Number(flag('seconds', '6'));
+/** Each row's time is cut into this many slices, the servers taking turns: drift in the machine's load hits all alike. */
+const rounds = Number(flag('rounds', '3'));
 const connections = Number(flag('connections', '16'));
 const posts = Number(flag('posts', '1000'));
 const workers = flag('workers', '');
@@ -74,6 +76,8 @@ interface Figure {
   p99: number;
   rss: number;
   failed: number;
+  /** Server CPU time per request (ms): less sensitive than req/s to what else the machine runs. */
+  cpu: number;
 }
 
 const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg({ quality: 80 }).toBuffer();
@@ -119,6 +123,7 @@ async function load(t: Target, row: Row, overrideSeconds?: number): Promise<Figu
   };
   if (row.amount && !overrideSeconds) options.amount = row.amount;
   else options.duration = overrideSeconds ?? seconds;
+  const cpuBefore = cpuMs(t.pid);
   const result = await autocannon(options);
   return {
     rps: result.requests.average,
@@ -126,7 +131,38 @@ async function load(t: Target, row: Row, overrideSeconds?: number): Promise<Figu
     p99: result.latency.p99,
     rss: rssMb(t.pid),
     failed: result.non2xx + result.errors + result.timeouts,
+    cpu: t.pid && result.requests.total ? (cpuMs(t.pid) - cpuBefore) / result.requests.total : 0,
   };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The row on every target, in `rounds` turns of seconds/rounds each (write rows: one turn each). */
+async function loadInTurns(targets: Target[], row: Row): Promise<Map<string, Figure>> {
+  const turns = row.amount ? 1 : rounds;
+  const slices = new Map<string, Figure[]>();
+  for (let turn = 0; turn < turns; turn++) {
+    for (const t of targets) {
+      const list = slices.get(t.name) ?? [];
+      list.push(await load(t, row, row.amount ? undefined : seconds / turns));
+      slices.set(t.name, list);
+    }
+  }
+  const figures = new Map<string, Figure>();
+  for (const [name, list] of slices) {
+    figures.set(name, {
+      rps: list.reduce((sum, f) => sum + f.rps, 0) / list.length,
+      p50: median(list.map((f) => f.p50)),
+      p99: median(list.map((f) => f.p99)),
+      rss: list[list.length - 1].rss,
+      failed: list.reduce((sum, f) => sum + f.failed, 0),
+      cpu: median(list.map((f) => f.cpu)),
+    });
+  }
+  return figures;
 }
 
 async function timedGet(url: string, auth?: string): Promise<{ ms: number; status: number; json: unknown }> {
@@ -183,28 +219,25 @@ async function main(): Promise<void> {
     const table: Array<{ row: Row; figures: Map<string, Figure> }> = [];
     for (const row of ROWS) {
       if (only && !only.has(row.key)) continue;
-      const figures = new Map<string, Figure>();
-      for (const t of targets) {
-        if (row.targets && !row.targets.includes(t.name === 'baseline' ? 'specpress' : t.name)) continue;
-        if (row.admin && !t.auth) continue;
-        figures.set(t.name, await load(t, row));
-      }
+      const taking = targets.filter((t) => (!row.targets || row.targets.includes(t.name === 'baseline' ? 'specpress' : t.name)) && (!row.admin || t.auth));
+      const figures = await loadInTurns(taking, row);
       table.push({ row, figures });
       printRow(row, figures);
     }
 
-    console.log('\n## summary (ratio = specpress req/s ÷ the other in this run)');
-    console.log(`| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor |${baseline ? ' baseline req/s | p99 ms | ÷ baseline |' : ''} WordPress req/s | p99 ms | × WordPress |`);
-    console.log(`|---|---|---|---|---|---|${baseline ? '---|---|---|' : ''}---|---|---|`);
+    console.log('\n## summary (ratio = specpress req/s ÷ the other in this run; CPU = server CPU ms per request, and the other\'s ÷ specpress\'s)');
+    console.log(`| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor | CPU ms/req (floor) |${baseline ? ' baseline req/s | p99 ms | ÷ baseline | CPU ms/req (baseline) |' : ''} WordPress req/s | p99 ms | × WordPress |`);
+    console.log(`|---|---|---|---|---|---|---|${baseline ? '---|---|---|---|' : ''}---|---|---|`);
     for (const { row, figures } of table) {
       const f = figures.get('floor');
       const s = figures.get('specpress');
       const w = figures.get('wordpress');
       const b = figures.get('baseline');
       if (!s) continue;
-      const baselineCells = baseline ? ` ${b ? fmt(b.rps, row.amount ? 1 : 0) : '–'} | ${b ? fmt(b.p99) : '–'} | ${b ? fmt(s.rps / b.rps, 2) + '×' : '–'} |` : '';
+      const baselineCells = baseline ? ` ${b ? fmt(b.rps, row.amount ? 1 : 0) : '–'} | ${b ? fmt(b.p99) : '–'} | ${b ? fmt(s.rps / b.rps, 2) + '×' : '–'} | ${b ? `${fmt(s.cpu, 2)} (${fmt(b.cpu, 2)}: ${fmt(b.cpu / s.cpu, 2)}×)` : '–'} |` : '';
+      const cpuCell = f ? `${fmt(s.cpu, 2)} (${fmt(f.cpu, 2)}: ${fmt(f.cpu / s.cpu, 2)}×)` : fmt(s.cpu, 2);
       console.log(
-        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} |${baselineCells} ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w && w.rps > 0 ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
+        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} | ${cpuCell} |${baselineCells} ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w && w.rps > 0 ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
       );
     }
 
@@ -257,7 +290,7 @@ async function startSpecpress(root: string, name: string, work: string, started:
 }
 
 function printRow(row: Row, figures: Map<string, Figure>): void {
-  const parts = [...figures].map(([name, f]) => `${name} ${fmt(f.rps, row.amount ? 1 : 0)} req/s p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} ms RSS ${fmt(f.rss)} MB${f.failed ? ` FAILED ${f.failed}` : ''}`);
+  const parts = [...figures].map(([name, f]) => `${name} ${fmt(f.rps, row.amount ? 1 : 0)} req/s p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} ms RSS ${fmt(f.rss)} MB${f.cpu ? ` CPU ${fmt(f.cpu, 2)} ms/req` : ''}${f.failed ? ` FAILED ${f.failed}` : ''}`);
   console.log(`${row.label.padEnd(36)} ${parts.join(' | ')}`);
 }
 
