@@ -52,7 +52,9 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const config = defaultConfig(dataDir, opts.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(opts.host)}:${opts.port}`);
   if (opts.database) config.database = opts.database;
   if (opts.uploadsDir) config.uploadsDir = path.resolve(opts.uploadsDir);
-  const logger = opts.logger ?? pino();
+  // Lines go out asynchronously: a request never waits on a write to the terminal or a pipe
+  // (pino flushes what is pending when the process exits).
+  const logger = opts.logger ?? pino(pino.destination({ dest: 1, sync: false }));
   const { app, close: closeDb } = await createApp({ loaded, config, logger });
   const firstAdmin = await createFirstAdmin(app);
   const http = await buildHttpServer(app);

@@ -2,7 +2,8 @@
  * The HTTP transport: fastify reads the request (body raw, whatever its type), turns it into a
  * RestRequest for `serveRequest`, and writes the RestResponse back. No REST logic lives here.
  * Serves the REST API at `/wp-json/<route>` and `/?rest_route=/<route>`, uploads at
- * `/wp-content/uploads/...`, the auth module's HTML pages and the oEmbed embed pages.
+ * `/wp-content/uploads/...`, the auth module's HTML pages, the oEmbed embed pages, and the
+ * deployment's HTML reference and OpenAPI document under `/specpress/`.
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,9 +12,13 @@ import fastifyStatic from '@fastify/static';
 import type { App, RestRequest, RestResponse } from '../rest/types.ts';
 import { registerAuthPages } from '../auth/pages.ts';
 import { embedPageFor, registerEmbedPages } from '../oembed/embed-page.ts';
+import { registerReferencePages } from './reference-pages.ts';
 import { serveRequest } from '../rest/serve-request.ts';
 import { parseQueryString } from '../rest/query-string.ts';
 import { restError } from '../rest/errors.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
+import type { Kysely } from 'kysely';
+import { apiLinkHeader, siteRootPage } from './site-root.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -37,13 +42,21 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   logEachRequest(fastify, app);
+  // Before anything reads: drop what this process cached if another process wrote since.
+  fastify.addHook('onRequest', async () => {
+    await processCacheOf(app.db as Kysely<unknown>)?.refresh();
+  });
 
   fs.mkdirSync(app.config.uploadsDir, { recursive: true });
   await fastify.register(fastifyStatic, { root: app.config.uploadsDir, prefix: '/wp-content/uploads/', decorateReply: false, index: false, dotfiles: 'deny' });
 
   const rest = (routeOf: (req: FastifyRequest) => string | undefined) => async (req: FastifyRequest, reply: FastifyReply) => {
     const route = routeOf(req);
-    if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').send('Not found');
+    if (route === undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/') {
+      const page = siteRootPage(app.deployment.site.name, app.config.restUrl);
+      return reply.code(200).type('text/html; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send(req.method === 'HEAD' ? '' : page);
+    }
+    if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send('Not found');
     const request = toRestRequest(req, route);
     if (req.method === 'GET' && request.rawBody === undefined && hasBody(req)) {
       const body = await readUnparsedBody(req, app.config.maxUploadBytes);
@@ -69,6 +82,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
 
   await registerAuthPages(fastify, app);
   registerEmbedPages(fastify, app);
+  registerReferencePages(fastify, app);
   answerTransportErrors(fastify, app);
   return fastify;
 }

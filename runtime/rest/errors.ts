@@ -131,6 +131,18 @@ export const ERRORS = {
   rest_post_no_autosave: { status: 404, message: 'There is no autosave revision for this post.' },
   rest_autosave_no_changes: { status: 400, message: 'There is nothing to save. The autosave and the post content are the same.' },
   rest_autosave_invalid_parent_id: { status: 404, message: 'Invalid item ID.' },
+  // Users, categories and tags (runtime/users, runtime/terms).
+  rest_user_invalid_id: { status: 404, message: 'Invalid user ID.' },
+  rest_user_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  rest_term_invalid: { status: 404, message: 'Term does not exist.' },
+  rest_term_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  term_exists: { status: 400, message: 'A term with the name provided already exists with this parent.' },
+  term_exists_in_taxonomy: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
+  duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
+  rest_term_invalid_parent: { status: 400, message: 'Parent term does not exist.' },
+  rest_term_trash_not_supported: { status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },
+  rest_type_invalid: { status: 404, message: 'Invalid post type.' },
+  rest_taxonomy_invalid: { status: 404, message: 'Invalid taxonomy.' },
   rest_invalid_template: { status: 400, message: '%s is not one of %s.' },
 } satisfies Record<string, ErrorEntry>;
 

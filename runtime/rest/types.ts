@@ -45,8 +45,12 @@ export interface RestResponse {
   raw?: { contentType: string; data: Buffer | string };
 }
 
-/** What a handler may return: a full response, or data answered with 200. */
-export type HandlerResult = RestResponse | { data: unknown; status?: number; headers?: Record<string, string> };
+/**
+ * What a handler may return: a full response, or data answered with 200. `R` is the answer's
+ * type when the handler declares one (generated handlers name their operation's result); the
+ * default `any` lets untyped runtime helpers return into a typed handler.
+ */
+export type HandlerResult<R = any> = RestResponse | { data: R; status?: number; headers?: Record<string, string> };
 
 export interface AppConfig {
   dataDir: string;
@@ -79,18 +83,24 @@ export interface App {
   now: () => Date;
 }
 
-export interface HandlerContext {
+/** `A` is the params' type: generated handlers name their operation's args type. */
+export interface HandlerContext<A = Record<string, any>> {
   app: App;
   request: RestRequest;
   /** Merged, coerced and validated params (defaults applied), as WordPress hands them over. */
-  params: Record<string, any>;
+  params: A;
   /** The authenticated user, or null for anonymous. */
   user: CurrentUser | null;
   route: RouteDef;
   endpoint: EndpointDef;
 }
 
-export type Handler = (ctx: HandlerContext) => Promise<HandlerResult> | HandlerResult;
+/**
+ * A handler of an operation whose params are `A` and whose answer is `R`: generated handlers
+ * say `Handler<ListPostsArgs, ListPostsResult>`, so a region naming a param the operation does
+ * not take, or answering data of another shape, does not compile.
+ */
+export type Handler<A = Record<string, any>, R = any> = (ctx: HandlerContext<A>) => Promise<HandlerResult<R>> | HandlerResult<R>;
 
 /** A compiled validator as emitted by the generator (ajv standalone code). */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
@@ -107,7 +117,8 @@ export interface EndpointDef extends Endpoint {
   /** ajv standalone validator of the whole params object (after WordPress coercion). */
   validate?: CompiledValidator;
   /** The handler of a `handler: custom` endpoint. */
-  handle?: Handler;
+  // Any operation's handler: each is typed with its own params where it is written.
+  handle?: Handler<any, any>;
 }
 
 /** One route of the generated route table. */

@@ -83,17 +83,17 @@ describe('secrets at rest', () => {
   });
 
   it('no table row and no file of the data folder holds a secret in clear', async () => {
-    // Every table of the site's database, whichever engine the run uses.
-    const db = server.app.db;
-    const tables = (await db.introspection.getTables()).map((t) => t.name);
+    // Every table the engine has (SQLite or PostgreSQL), read through the server's own connection.
+    const tables = (await server.app.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toContain('records');
     const found: string[] = [];
     for (const table of tables) {
-      for (const row of await db.selectFrom(table as 'records').selectAll().execute()) {
-        const text = JSON.stringify(row);
+      for (const row of await server.app.db.selectFrom(table as 'records').selectAll().execute()) {
+        const text = JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
         for (const [name, secret] of Object.entries(SECRETS)) if (text.includes(secret)) found.push(`${table}: ${name}`);
       }
     }
+    // And every byte of every file of the data folder (the SQLite database and its journal included).
     for (const file of fs.readdirSync(server.dataDir, { recursive: true, withFileTypes: true })) {
       if (!file.isFile()) continue;
       const bytes = fs.readFileSync(path.join(file.parentPath, file.name));

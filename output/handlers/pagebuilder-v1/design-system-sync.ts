@@ -2,6 +2,12 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1PostDesignSystemSyncStylesheetArgs,
+  PagebuilderV1PostDesignSystemSyncStylesheetResult,
+  PagebuilderV1GetDesignSystemStylesheetArgs,
+  PagebuilderV1GetDesignSystemStylesheetResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +19,10 @@ import { serveDesignSystemStylesheet, syncDesignSystemStylesheet } from '../../.
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1PostDesignSystemSyncStylesheet: Handler = async (ctx) => {
+export const pagebuilderV1PostDesignSystemSyncStylesheet: Handler<
+  PagebuilderV1PostDesignSystemSyncStylesheetArgs,
+  PagebuilderV1PostDesignSystemSyncStylesheetResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1PostDesignSystemSyncStylesheet
   return syncDesignSystemStylesheet(ctx);
   // #endregion specpress:pagebuilderV1PostDesignSystemSyncStylesheet
@@ -24,7 +33,10 @@ export const pagebuilderV1PostDesignSystemSyncStylesheet: Handler = async (ctx) 
  *
  * Permission (checked before this runs): public.
  */
-export const pagebuilderV1GetDesignSystemStylesheet: Handler = async (ctx) => {
+export const pagebuilderV1GetDesignSystemStylesheet: Handler<
+  PagebuilderV1GetDesignSystemStylesheetArgs,
+  PagebuilderV1GetDesignSystemStylesheetResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetDesignSystemStylesheet
   return serveDesignSystemStylesheet(ctx);
   // #endregion specpress:pagebuilderV1GetDesignSystemStylesheet
