@@ -3,6 +3,7 @@
  * the program; this file only assembles them, so owners of a command never touch each other.
  */
 import { Command } from 'commander';
+import { SPECPRESS_VERSION } from './version.ts';
 
 type CommandModule = { register: (p: Command) => void };
 
@@ -13,6 +14,8 @@ type CommandModule = { register: (p: Command) => void };
 const COMMAND_MODULES: Array<() => Promise<CommandModule>> = [
   () => import('./commands/generate.ts'),
   () => import('./commands/spec-stats.ts'),
+  () => import('./commands/spec-validate.ts'),
+  () => import('./commands/import.ts'),
   () => import('../runtime/cli/serve.ts'),
   () => import('../runtime/cli/site.ts'),
   () => import('../runtime/cli/user.ts'),
@@ -23,6 +26,7 @@ const COMMAND_MODULES: Array<() => Promise<CommandModule>> = [
 export async function main(argv: string[]): Promise<void> {
   const program = new Command('specpress')
     .description('Spec-driven generator and server for the Site Content and Extensions REST interface')
+    .version(SPECPRESS_VERSION, '-V, --version', 'print the version of specpress')
     .showHelpAfterError();
   for (const load of COMMAND_MODULES) (await load()).register(program);
   await program.parseAsync(argv);

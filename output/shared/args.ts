@@ -3956,3 +3956,323 @@ export const updateMedia2: Record<string, ArgSchema> = {
   description: sharedDescription,
   post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
 };
+
+export const listComments: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  page: {
+    description: 'Page of the collection to return, counting from 1.',
+    type: 'integer',
+    default: 1,
+    minimum: 1,
+  },
+  per_page: {
+    description: 'Largest number of items returned on one page.',
+    type: 'integer',
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Keep only items matching this text.', type: 'string' },
+  post: {
+    description: 'Keep only comments of these posts.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  parent: {
+    description: 'Keep only answers to these comments.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+  orderby: {
+    description: 'Field to sort by.',
+    type: 'string',
+    enum: ['date', 'date_gmt', 'id', 'include', 'post', 'parent', 'type'],
+    default: 'date_gmt',
+  },
+};
+
+export const listCategories: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  page: {
+    description: 'Page of the collection to return, counting from 1.',
+    type: 'integer',
+    default: 1,
+    minimum: 1,
+  },
+  per_page: {
+    description: 'Largest number of items returned on one page.',
+    type: 'integer',
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Keep only items matching this text.', type: 'string' },
+  exclude: {
+    description: 'Leave out these term ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only these term ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+  orderby: {
+    description: 'Field to sort by.',
+    type: 'string',
+    enum: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
+    default: 'name',
+  },
+  hide_empty: {
+    description: 'Leave out terms no published post has.',
+    type: 'boolean',
+    default: false,
+  },
+  parent: { description: 'Keep only children of this term.', type: 'integer' },
+  post: { description: 'Keep only terms of this post.', type: 'integer', default: null },
+  slug: {
+    description: 'Keep only terms with one of these slugs.',
+    type: 'array',
+    items: { type: 'string' },
+  },
+};
+
+export const createCategory: Record<string, ArgSchema> = {
+  description: { description: 'Description of the term.', type: 'string' },
+  name: { required: true, description: 'Name of the term.', type: 'string' },
+  slug: { description: 'URL-friendly name of the term (unique in its taxonomy).', type: 'string' },
+  parent: { description: 'Id of the parent category.', type: 'integer' },
+  meta: { description: 'Meta fields.', type: 'object', properties: {} },
+};
+
+export const getCategory: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the term.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const updateCategory: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the term.', type: 'integer' },
+  description: { description: 'Description of the term.', type: 'string' },
+  name: { description: 'Name of the term.', type: 'string' },
+  slug: { description: 'URL-friendly name of the term (unique in its taxonomy).', type: 'string' },
+  parent: { description: 'Id of the parent category.', type: 'integer' },
+  meta: { description: 'Meta fields.', type: 'object', properties: {} },
+};
+
+export const deleteCategory: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the term.', type: 'integer' },
+  force: { description: 'Must be true; terms cannot be trashed.', type: 'boolean', default: false },
+};
+
+export const listTags: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  page: {
+    description: 'Page of the collection to return, counting from 1.',
+    type: 'integer',
+    default: 1,
+    minimum: 1,
+  },
+  per_page: {
+    description: 'Largest number of items returned on one page.',
+    type: 'integer',
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Keep only items matching this text.', type: 'string' },
+  exclude: {
+    description: 'Leave out these term ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only these term ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  offset: { description: 'Number of terms to skip (instead of page).', type: 'integer' },
+  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+  orderby: {
+    description: 'Field to sort by.',
+    type: 'string',
+    enum: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
+    default: 'name',
+  },
+  hide_empty: {
+    description: 'Leave out terms no published post has.',
+    type: 'boolean',
+    default: false,
+  },
+  post: { description: 'Keep only terms of this post.', type: 'integer', default: null },
+  slug: {
+    description: 'Keep only terms with one of these slugs.',
+    type: 'array',
+    items: { type: 'string' },
+  },
+};
+
+export const createTag: Record<string, ArgSchema> = {
+  description: { description: 'Description of the term.', type: 'string' },
+  name: { required: true, description: 'Name of the term.', type: 'string' },
+  slug: { description: 'URL-friendly name of the term (unique in its taxonomy).', type: 'string' },
+  meta: { description: 'Meta fields.', type: 'object', properties: {} },
+};
+
+export const updateTag: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the term.', type: 'integer' },
+  description: { description: 'Description of the term.', type: 'string' },
+  name: { description: 'Name of the term.', type: 'string' },
+  slug: { description: 'URL-friendly name of the term (unique in its taxonomy).', type: 'string' },
+  meta: { description: 'Meta fields.', type: 'object', properties: {} },
+};
+
+export const listTypes: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const getType: Record<string, ArgSchema> = {
+  type: { description: 'Key of the content type.', type: 'string' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const listTaxonomies: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  type: { description: 'Keep only taxonomies of this content type.', type: 'string' },
+};
+
+export const getTaxonomy: Record<string, ArgSchema> = {
+  taxonomy: { description: 'Key of the taxonomy.', type: 'string' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};
+
+export const listUsers: Record<string, ArgSchema> = {
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+  page: {
+    description: 'Page of the collection to return, counting from 1.',
+    type: 'integer',
+    default: 1,
+    minimum: 1,
+  },
+  per_page: {
+    description: 'Largest number of items returned on one page.',
+    type: 'integer',
+    default: 10,
+    minimum: 1,
+    maximum: 100,
+  },
+  search: { description: 'Keep only items matching this text.', type: 'string' },
+  exclude: {
+    description: 'Leave out these user ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only these user ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  offset: { description: 'Number of users to skip (instead of page).', type: 'integer' },
+  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+  orderby: {
+    description: 'Field to sort by.',
+    type: 'string',
+    enum: ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'],
+    default: 'name',
+  },
+  slug: {
+    description: 'Keep only users with one of these slugs.',
+    type: 'array',
+    items: { type: 'string' },
+  },
+  roles: {
+    description: 'Keep only users with one of these roles.',
+    type: 'array',
+    items: { type: 'string' },
+  },
+  capabilities: {
+    description: 'Keep only users with all these capabilities.',
+    type: 'array',
+    items: { type: 'string' },
+  },
+  who: {
+    description: 'Keep only users who may write posts (authors).',
+    type: 'string',
+    enum: ['authors'],
+  },
+  has_published_posts: {
+    description: 'Keep only users with published items (of these types, or of any type with true).',
+    type: ['boolean', 'array'],
+    items: { type: 'string', enum: ['post', 'page', 'attachment'] },
+  },
+  search_columns: {
+    description: 'Fields the search looks at.',
+    type: 'array',
+    items: { type: 'string', enum: ['email', 'name', 'id', 'username', 'slug'] },
+    default: [],
+  },
+};
+
+export const getUser: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the user.', type: 'integer' },
+  context: {
+    description: 'Which set of fields the response carries (view, embed or edit).',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+  },
+};

@@ -1014,6 +1014,191 @@ const sharedMeta4: ArgSchema = {
   },
 };
 
+export const resourceCategory: Resource = {
+  name: 'category',
+  schema: {
+    title: 'category',
+    type: 'object',
+    properties: {
+      id: {
+        description: 'Unique id of the term.',
+        type: 'integer',
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      count: {
+        description: 'Number of published posts with the term.',
+        type: 'integer',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      description: {
+        description: 'Description of the term.',
+        type: 'string',
+        context: ['view', 'edit'],
+      },
+      link: {
+        description: "Address of the term's archive.",
+        type: 'string',
+        format: 'uri',
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      name: {
+        description: 'Name of the term.',
+        type: 'string',
+        context: ['view', 'embed', 'edit'],
+        required: true,
+      },
+      slug: {
+        description: 'URL-friendly name of the term (unique in its taxonomy).',
+        type: 'string',
+        context: ['view', 'embed', 'edit'],
+      },
+      taxonomy: {
+        description: 'Taxonomy of the term.',
+        type: 'string',
+        enum: ['category'],
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      parent: {
+        description: 'Id of the parent category.',
+        type: 'integer',
+        context: ['view', 'edit'],
+      },
+      meta: {
+        description: 'Meta fields.',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {},
+      },
+    },
+  },
+};
+
+export const resourceComment: Resource = {
+  name: 'comment',
+  schema: {
+    title: 'comment',
+    type: 'object',
+    properties: {
+      id: {
+        description: 'Unique id of the comment.',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      author: {
+        description: 'User id of the author (0 for a visitor).',
+        type: 'integer',
+        context: ['view', 'edit', 'embed'],
+      },
+      author_email: {
+        description: 'Email address of the author.',
+        type: 'string',
+        format: 'email',
+        context: ['edit'],
+      },
+      author_ip: {
+        description: 'Address the comment came from.',
+        type: 'string',
+        format: 'ip',
+        context: ['edit'],
+      },
+      author_name: {
+        description: 'Name of the author.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+      },
+      author_url: {
+        description: 'Web site of the author.',
+        type: 'string',
+        format: 'uri',
+        context: ['view', 'edit', 'embed'],
+      },
+      author_user_agent: {
+        description: 'Browser the comment came from.',
+        type: 'string',
+        context: ['edit'],
+      },
+      content: {
+        description: 'Text of the comment.',
+        type: 'object',
+        context: ['view', 'edit', 'embed'],
+        properties: {
+          raw: { description: 'The text as stored.', type: 'string', context: ['edit'] },
+          rendered: {
+            description: 'The text as HTML for display.',
+            type: 'string',
+            context: ['view', 'edit', 'embed'],
+            readonly: true,
+          },
+        },
+      },
+      date: {
+        description: 'When the comment was made (site timezone).',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit', 'embed'],
+      },
+      date_gmt: {
+        description: 'When the comment was made (GMT).',
+        type: 'string',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      },
+      link: {
+        description: 'Address of the comment on the site.',
+        type: 'string',
+        format: 'uri',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      parent: {
+        description: 'Id of the comment answered (0 for none).',
+        type: 'integer',
+        default: 0,
+        context: ['view', 'edit', 'embed'],
+      },
+      post: {
+        description: 'Id of the post commented on.',
+        type: 'integer',
+        default: 0,
+        context: ['view', 'edit'],
+      },
+      status: {
+        description: 'Moderation state of the comment.',
+        type: 'string',
+        context: ['view', 'edit'],
+      },
+      type: {
+        description: 'Kind of comment.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      author_avatar_urls: {
+        description: 'Avatar addresses of the author, by size in pixels.',
+        type: 'object',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+        properties: {
+          '24': { description: 'Avatar address at 24 pixels.', type: 'string', format: 'uri' },
+          '48': { description: 'Avatar address at 48 pixels.', type: 'string', format: 'uri' },
+          '96': { description: 'Avatar address at 96 pixels.', type: 'string', format: 'uri' },
+        },
+      },
+      meta: {
+        description: 'Meta fields.',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {},
+      },
+    },
+  },
+};
+
 export const resourceMedia: Resource = {
   name: 'media',
   schema: {
@@ -1569,6 +1754,118 @@ export const resourcePostRevision: Resource = {
   },
 };
 
+export const resourcePostType: Resource = {
+  name: 'post-type',
+  schema: {
+    title: 'type',
+    type: 'object',
+    properties: {
+      capabilities: {
+        description: "Capabilities the type's actions need.",
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+      },
+      description: {
+        description: 'What the type is for.',
+        type: 'string',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      hierarchical: {
+        description: 'Whether items of the type have parents.',
+        type: 'boolean',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      viewable: {
+        description: 'Whether items of the type have public pages.',
+        type: 'boolean',
+        context: ['edit'],
+        readonly: true,
+      },
+      labels: {
+        description: 'Words the editor uses for the type.',
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+      },
+      name: {
+        description: 'Name of the type.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      slug: {
+        description: 'Key of the type.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      supports: {
+        description: 'Features the type has.',
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+      },
+      has_archive: {
+        description: 'Whether (or at which address) the type has an archive.',
+        type: ['string', 'boolean'],
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      taxonomies: {
+        description: 'Taxonomies of the type.',
+        type: 'array',
+        items: { type: 'string' },
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      rest_base: {
+        description: "Route segment of the type's items.",
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      rest_namespace: {
+        description: "Namespace of the type's routes.",
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      visibility: {
+        description: 'Where the type shows in the admin screens.',
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+        properties: {
+          show_in_nav_menus: { description: 'Whether menus offer its items.', type: 'boolean' },
+          show_ui: { description: 'Whether the admin screens list it.', type: 'boolean' },
+        },
+      },
+      icon: {
+        description: 'Icon of the type in the admin menu.',
+        type: ['string', 'null'],
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      template: {
+        description: 'Blocks a new item starts with.',
+        type: ['array'],
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      template_lock: {
+        description: 'Whether the starting blocks may be changed.',
+        type: ['string', 'boolean'],
+        enum: ['all', 'insert', 'contentOnly', false],
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  },
+};
+
 export const resourcePost: Resource = {
   name: 'post',
   schema: {
@@ -1704,6 +2001,259 @@ export const resourcePost: Resource = {
         type: 'array',
         items: { type: 'integer' },
         context: ['view', 'edit'],
+      },
+    },
+  },
+};
+
+export const resourceTag: Resource = {
+  name: 'tag',
+  schema: {
+    title: 'tag',
+    type: 'object',
+    properties: {
+      id: {
+        description: 'Unique id of the term.',
+        type: 'integer',
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      count: {
+        description: 'Number of published posts with the term.',
+        type: 'integer',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      description: {
+        description: 'Description of the term.',
+        type: 'string',
+        context: ['view', 'edit'],
+      },
+      link: {
+        description: "Address of the term's archive.",
+        type: 'string',
+        format: 'uri',
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      name: {
+        description: 'Name of the term.',
+        type: 'string',
+        context: ['view', 'embed', 'edit'],
+        required: true,
+      },
+      slug: {
+        description: 'URL-friendly name of the term (unique in its taxonomy).',
+        type: 'string',
+        context: ['view', 'embed', 'edit'],
+      },
+      taxonomy: {
+        description: 'Taxonomy of the term.',
+        type: 'string',
+        enum: ['post_tag'],
+        context: ['view', 'embed', 'edit'],
+        readonly: true,
+      },
+      meta: {
+        description: 'Meta fields.',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {},
+      },
+    },
+  },
+};
+
+export const resourceTaxonomy: Resource = {
+  name: 'taxonomy',
+  schema: {
+    title: 'taxonomy',
+    type: 'object',
+    properties: {
+      capabilities: {
+        description: "Capabilities the taxonomy's actions need.",
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+      },
+      description: {
+        description: 'What the taxonomy is for.',
+        type: 'string',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      hierarchical: {
+        description: 'Whether terms of the taxonomy have parents.',
+        type: 'boolean',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      labels: {
+        description: 'Words the editor uses for the taxonomy.',
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+      },
+      name: {
+        description: 'Name of the taxonomy.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      slug: {
+        description: 'Key of the taxonomy.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      show_cloud: {
+        description: 'Whether the tag cloud widget offers it.',
+        type: 'boolean',
+        context: ['edit'],
+        readonly: true,
+      },
+      types: {
+        description: 'Content types the taxonomy applies to.',
+        type: 'array',
+        items: { type: 'string' },
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      rest_base: {
+        description: "Route segment of the taxonomy's terms.",
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      rest_namespace: {
+        description: "Namespace of the taxonomy's routes.",
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      visibility: {
+        description: 'Where the taxonomy shows in the admin screens.',
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+        properties: {
+          public: { description: 'Whether it is meant for visitors.', type: 'boolean' },
+          publicly_queryable: { description: 'Whether visitors may query it.', type: 'boolean' },
+          show_admin_column: {
+            description: 'Whether post lists show a column for it.',
+            type: 'boolean',
+          },
+          show_in_nav_menus: { description: 'Whether menus offer its terms.', type: 'boolean' },
+          show_in_quick_edit: { description: 'Whether quick edit offers it.', type: 'boolean' },
+          show_ui: { description: 'Whether the admin screens list it.', type: 'boolean' },
+        },
+      },
+    },
+  },
+};
+
+export const resourceUser: Resource = {
+  name: 'user',
+  schema: {
+    title: 'user',
+    type: 'object',
+    properties: {
+      id: {
+        description: 'Unique id of the user.',
+        type: 'integer',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      username: { description: 'Login name of the user.', type: 'string', context: ['edit'] },
+      name: {
+        description: 'Name shown for the user.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+      },
+      first_name: { description: 'Given name of the user.', type: 'string', context: ['edit'] },
+      last_name: { description: 'Family name of the user.', type: 'string', context: ['edit'] },
+      email: {
+        description: 'Email address of the user.',
+        type: 'string',
+        format: 'email',
+        context: ['edit'],
+      },
+      url: {
+        description: 'Web site of the user.',
+        type: 'string',
+        format: 'uri',
+        context: ['embed', 'view', 'edit'],
+      },
+      description: {
+        description: 'About the user.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+      },
+      link: {
+        description: "Address of the user's author archive.",
+        type: 'string',
+        format: 'uri',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+      },
+      locale: {
+        description: "Language of the user's screens.",
+        type: 'string',
+        enum: ['', 'en_US'],
+        context: ['edit'],
+      },
+      nickname: { description: 'Nickname of the user.', type: 'string', context: ['edit'] },
+      slug: {
+        description: 'URL-friendly name of the user.',
+        type: 'string',
+        context: ['embed', 'view', 'edit'],
+      },
+      registered_date: {
+        description: 'When the account was made.',
+        type: 'string',
+        format: 'date-time',
+        context: ['edit'],
+        readonly: true,
+      },
+      roles: {
+        description: 'Roles of the user.',
+        type: 'array',
+        items: { type: 'string' },
+        context: ['edit'],
+      },
+      password: {
+        description: 'Password of the user (never answered).',
+        type: 'string',
+        context: [],
+      },
+      capabilities: {
+        description: 'Every capability the user has.',
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+      },
+      extra_capabilities: {
+        description: 'Capabilities given to the user besides those of the roles.',
+        type: 'object',
+        context: ['edit'],
+        readonly: true,
+      },
+      avatar_urls: {
+        description: 'Avatar addresses of the user, by size in pixels.',
+        type: 'object',
+        context: ['embed', 'view', 'edit'],
+        readonly: true,
+        properties: {
+          '24': { description: 'Avatar address at 24 pixels.', type: 'string', format: 'uri' },
+          '48': { description: 'Avatar address at 48 pixels.', type: 'string', format: 'uri' },
+          '96': { description: 'Avatar address at 96 pixels.', type: 'string', format: 'uri' },
+        },
+      },
+      meta: {
+        description: 'Meta fields.',
+        type: 'object',
+        context: ['view', 'edit'],
+        properties: {},
       },
     },
   },

@@ -48,6 +48,27 @@ export const AUTH_ERRORS = {
   autosave_invalid_id: { code: 'rest_post_invalid_id', status: 404, message: 'Invalid item ID.' },
   post_invalid_parent: { code: 'rest_post_invalid_parent', status: 404, message: 'Invalid post parent ID.' },
   post_exists: { code: 'rest_post_exists', status: 400, message: 'Cannot create existing post.' },
+  // Users (runtime/users).
+  user_invalid_id: { code: 'rest_user_invalid_id', status: 404, message: 'Invalid user ID.' },
+  user_cannot_list: { code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to list users.' },
+  user_cannot_filter_roles: { code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to filter users by role.' },
+  user_cannot_filter_caps: { code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to filter users by capability.' },
+  user_forbidden_context_list: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit users.' },
+  user_forbidden_context_item: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit this user.' },
+  user_forbidden_orderby: { code: 'rest_forbidden_orderby', message: 'Sorry, you are not allowed to order users by this parameter.' },
+  user_forbidden_who: { code: 'rest_forbidden_who', message: 'Sorry, you are not allowed to query users by this parameter.' },
+  // Categories and tags (runtime/terms).
+  term_invalid: { code: 'rest_term_invalid', status: 404, message: 'Term does not exist.' },
+  term_forbidden_context: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit terms in this taxonomy.' },
+  term_cannot_create: { code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create terms in this taxonomy.' },
+  term_cannot_update: { code: 'rest_cannot_update', message: 'Sorry, you are not allowed to edit this term.' },
+  term_cannot_delete: { code: 'rest_cannot_delete', message: 'Sorry, you are not allowed to delete this term.' },
+  term_post_forbidden: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to view terms for this post.' },
+  // Types and taxonomies (runtime/types).
+  type_invalid: { code: 'rest_type_invalid', status: 404, message: 'Invalid post type.' },
+  type_forbidden_context: { code: 'rest_cannot_view', message: 'Sorry, you are not allowed to edit posts in this post type.' },
+  taxonomy_invalid: { code: 'rest_taxonomy_invalid', status: 404, message: 'Invalid taxonomy.' },
+  taxonomy_forbidden_context: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to manage terms in this taxonomy.' },
   post_incorrect_password: { code: 'rest_post_incorrect_password', status: 403, message: 'Incorrect post password.' },
 } satisfies Record<string, AuthErrorEntry>;
 

@@ -11,6 +11,10 @@ import { RestError } from '../rest/errors.ts';
 import { authError } from './auth-errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
+import { USER_RULES } from '../users/rules.ts';
+import { TERM_RULES } from '../terms/rules.ts';
+import { TYPE_RULES } from '../types/rules.ts';
+import { COMMENT_RULES } from '../comments/rules.ts';
 
 export type RuleCheck = (ctx: PermissionContext, postType: string) => Promise<void>;
 
@@ -189,4 +193,9 @@ export const RULES: Record<string, RuleCheck> = {
   read_autosave: readAutosaves,
   read_autosaves: readAutosaves,
   create_autosave: createAutosave,
+  // The rules of users, terms, types and comments live beside their services.
+  ...USER_RULES,
+  ...TERM_RULES,
+  ...TYPE_RULES,
+  ...COMMENT_RULES,
 };

@@ -3,8 +3,12 @@
  * administrator's credentials and how to call the API; they are not shown again.
  */
 import type { Command } from 'commander';
-import type { RunningServer } from '../server.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import cluster from 'node:cluster';
+import { LOGIN_PATH } from '../auth/login-page.ts';
+import { reportToPrimary, superviseWorkers } from './workers.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
+import { parseProxyList } from '../http/trust-proxy.ts';
 
 interface ServeOptions {
   deployment?: string;
@@ -14,6 +18,8 @@ interface ServeOptions {
   database?: string;
   uploads?: string;
   url?: string;
+  trustProxy?: string;
+  workers: string;
 }
 
 export function register(program: Command): void {
@@ -27,6 +33,8 @@ export function register(program: Command): void {
     .addOption(databaseOption())
     .option('--uploads <dir>', 'uploads folder, shared by every process of the site (default: uploads under --data)')
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
+    .option('--trust-proxy <list>', 'reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (default: SPECPRESS_TRUST_PROXY or none); timeouts: SPECPRESS_HEADERS_TIMEOUT_MS, SPECPRESS_REQUEST_TIMEOUT_MS, SPECPRESS_BODY_MIN_BYTES_PER_SECOND, SPECPRESS_KEEP_ALIVE_TIMEOUT_MS, SPECPRESS_HANDLER_TIMEOUT_MS')
+    .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -34,8 +42,16 @@ export function register(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      // Loaded when the server starts, not when any command starts.
-      const [{ startServer }, { LOGIN_PATH }] = await Promise.all([import('../server.ts'), import('../auth/login-page.ts')]);
+      const workers = Number(opts.workers);
+      if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+        console.error(`Error: --workers must be a whole number from 1 to 64 (got "${opts.workers}")`);
+        process.exitCode = 1;
+        return;
+      }
+      if (workers > 1 && cluster.isPrimary) {
+        await superviseWorkers(workers, printWelcome);
+        return;
+      }
       const server = await startServer({
         deployment: opts.deployment,
         host: opts.host,
@@ -44,18 +60,20 @@ export function register(program: Command): void {
         database: databaseTarget(opts),
         uploadsDir: opts.uploads,
         publicUrl: opts.url,
+        trustProxy: opts.trustProxy !== undefined ? parseProxyList(opts.trustProxy) : undefined,
       });
-      printWelcome(server, LOGIN_PATH);
+      if (cluster.isWorker) reportToPrimary(server);
+      else printWelcome(server);
       stopOnSignals(server);
     });
 }
 
-function printWelcome(server: RunningServer, loginPath: string): void {
+function printWelcome(server: Pick<RunningServer, 'deployment' | 'restUrl' | 'siteUrl' | 'firstAdmin'>): void {
   const lines = [`specpress is serving deployment "${server.deployment}" at ${server.restUrl}/`];
   const admin = server.firstAdmin;
   if (admin) {
     lines.push('', 'First start: an administrator was created. These credentials are shown only this once:');
-    lines.push(`  login:    ${admin.login}`, `  password: ${admin.password}   (login page: ${server.siteUrl}${loginPath})`);
+    lines.push(`  login:    ${admin.login}`, `  password: ${admin.password}   (login page: ${server.siteUrl}${LOGIN_PATH})`);
     if (admin.appPassword) {
       lines.push(`  application password: ${admin.appPassword}`, '', 'Try it:');
       lines.push(`  curl -u '${admin.login}:${admin.appPassword}' ${server.restUrl}/core/v2/posts?context=edit`);

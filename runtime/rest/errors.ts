@@ -8,12 +8,19 @@ export class RestError extends Error {
   readonly code: string;
   readonly status: number;
   readonly data: Record<string, unknown>;
+  /** Headers the answer carries besides the body (`Retry-After` of a 429). */
+  headers: Record<string, string> = {};
 
   constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}) {
     super(message);
     this.code = code;
     this.status = status;
     this.data = data;
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   /** The JSON body WordPress sends for this error. */
@@ -82,8 +89,16 @@ export const ERRORS = {
   parse_path_failed: { status: 400, message: 'Could not parse the path.' },
   rest_request_too_large: { status: 413, message: 'The request body is larger than this server accepts (%s bytes).' },
   rest_bad_request: { status: 400, message: 'The request could not be read: %s' },
+  // Answered by the HTTP layer before any route is matched (runtime/http).
+  rest_request_header_too_large: { status: 431, message: 'The request line or headers are larger than this server accepts (%s bytes).' },
+  rest_too_many_login_attempts: { status: 429, message: 'Too many failed login attempts. Try again in %s seconds.' },
+  rest_request_timeout: { status: 408, message: 'The request was not received in time.' },
+  rest_request_too_slow: { status: 408, message: 'The request body arrived slower than this server accepts (%s bytes per second).' },
+  rest_handler_timeout: { status: 503, message: 'The request took longer than this server allows (%s ms). Try again later.' },
   rest_callback_invalid: { status: 400, message: 'Invalid JSONP callback function.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
+  // The database (runtime/store): input the engine cannot take.
+  rest_unstorable_text: { status: 400, message: 'Text with a NUL character (U+0000) cannot be stored or searched for.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
   rest_upload_no_content_type: { status: 400, message: 'No Content-Type supplied.' },
@@ -129,6 +144,18 @@ export const ERRORS = {
   rest_post_no_autosave: { status: 404, message: 'There is no autosave revision for this post.' },
   rest_autosave_no_changes: { status: 400, message: 'There is nothing to save. The autosave and the post content are the same.' },
   rest_autosave_invalid_parent_id: { status: 404, message: 'Invalid item ID.' },
+  // Users, categories and tags (runtime/users, runtime/terms).
+  rest_user_invalid_id: { status: 404, message: 'Invalid user ID.' },
+  rest_user_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  rest_term_invalid: { status: 404, message: 'Term does not exist.' },
+  rest_term_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  term_exists: { status: 400, message: 'A term with the name provided already exists with this parent.' },
+  term_exists_in_taxonomy: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
+  duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
+  rest_term_invalid_parent: { status: 400, message: 'Parent term does not exist.' },
+  rest_term_trash_not_supported: { status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },
+  rest_type_invalid: { status: 404, message: 'Invalid post type.' },
+  rest_taxonomy_invalid: { status: 404, message: 'Invalid taxonomy.' },
   rest_invalid_template: { status: 400, message: '%s is not one of %s.' },
 } satisfies Record<string, ErrorEntry>;
 

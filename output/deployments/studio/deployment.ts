@@ -18,7 +18,7 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
     show_on_front: 'posts',
   },
   authentication: { applicationPasswords: true },
-  aliases: [{ from: 'core/v2', to: 'wp/v2' }],
+  aliases: [{ from: 'core/v2', to: 'wp/v2', discoverable: true }],
   namespaces: [
     'oembed/1.0',
     'cacheopt/v1',
@@ -49,13 +49,19 @@ export const deployment: Omit<DeploymentModel, 'routes'> = {
     'core-abilities/v1',
   ],
   resources: {
+    category: data.resourceCategory,
+    comment: data.resourceComment,
     media: data.resourceMedia2,
     'page-autosave': data.resourcePageAutosave2,
     'page-revision': data.resourcePageRevision2,
     page: data.resourcePage2,
     'post-autosave': data.resourcePostAutosave2,
     'post-revision': data.resourcePostRevision2,
+    'post-type': data.resourcePostType,
     post: data.resourcePost2,
+    tag: data.resourceTag,
+    taxonomy: data.resourceTaxonomy,
+    user: data.resourceUser,
   },
   catalogs: {
     'blockeditor-templates-categories': data.catalogBlockeditorTemplatesCategories,
