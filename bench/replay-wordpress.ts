@@ -2,7 +2,7 @@
  * Replays the exchanges of /work/shared/oracle/capture-wordpress.sh (and more: media read,
  * autosaves, OPTIONS on item routes, _embed of author and terms, nested _fields, page 2 of 3
  * with its Link header, errors of many kinds) against the reference WordPress at
- * http://127.0.0.1:8081 and against our `studio` deployment started in-process (wp/v2 paths),
+ * WordPress 6.8 (http://127.0.0.1:8082; `--wp 6.1` for the 6.1 one on :8081) and against our `studio` deployment started in-process (wp/v2 paths),
  * and reports where the answers differ: status, header names (and order) and values, body keys
  * and their order, value types, and values.
  *
@@ -10,7 +10,7 @@
  * the administrator's name. Lists over each site's own data are compared by shape only.
  * Differences kept on purpose are in bench/WORDPRESS-DIFFERENCES.md and listed apart here.
  *
- * Run: `npx tsx bench/replay-wordpress.ts [--only name-part] [--max N]`.
+ * Run: `npx tsx bench/replay-wordpress.ts [--wp 6.8|6.1] [--only name-part] [--max N]`.
  * compare-wordpress.ts stays the place for rendering and slug samples.
  */
 import fs from 'node:fs';
@@ -22,9 +22,16 @@ import { setOption } from '../runtime/content/options.ts';
 import { addTerm } from '../runtime/content/terms.ts';
 import { createSession } from '../runtime/auth/sessions.ts';
 
-const WP = process.env.WP_URL ?? 'http://127.0.0.1:8081';
-const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle/credentials', 'utf8').trim();
 const args = process.argv.slice(2);
+/** The reference: WordPress 6.8 (oracle on :8082) by default, `--wp 6.1` for the first oracle (:8081). */
+const ORACLES = {
+  '6.8': { url: 'http://127.0.0.1:8082', credentials: '/tmp/wp-oracle-68/credentials' },
+  '6.1': { url: 'http://127.0.0.1:8081', credentials: '/tmp/wp-oracle/credentials' },
+} as const;
+const VERSION = (args.includes('--wp') ? args[args.indexOf('--wp') + 1] : '6.8') as keyof typeof ORACLES;
+if (!ORACLES[VERSION]) throw new Error(`--wp takes ${Object.keys(ORACLES).join(' or ')}`);
+const WP = process.env.WP_URL ?? ORACLES[VERSION].url;
+const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? ORACLES[VERSION].credentials, 'utf8').trim();
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const MAX = args.includes('--max') ? Number(args[args.indexOf('--max') + 1]) : 25;
 

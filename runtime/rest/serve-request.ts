@@ -105,8 +105,9 @@ function withStandardHeaders(app: App, request: RestRequest, user: CurrentUser |
   Object.assign(headers, response.headers);
   if (!origin && request.method === 'GET' && !user) headers.Vary = 'Origin';
   if (user || loggedIn) {
+    // wp_get_nocache_headers of WordPress 6.8: no shared or stored copy of a signed-in answer.
     headers.Expires = 'Wed, 11 Jan 1984 05:00:00 GMT';
-    headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0';
+    headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0, no-store, private';
   }
   return headers;
 }

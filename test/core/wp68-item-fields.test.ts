@@ -1,0 +1,45 @@
+/**
+ * Item fields and headers WordPress 6.8 answers with, over HTTP: class_list on posts, pages and
+ * media, targetHints.allow on self links by what the caller may do, the no-store Cache-Control
+ * of signed-in answers, and the attribute order of the image in a media description.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startContentServer, type ContentServer } from '../content/content-server.ts';
+
+let s: ContentServer;
+beforeAll(async () => {
+  s = await startContentServer('studio');
+}, 60_000);
+afterAll(() => s?.close());
+
+describe('WordPress 6.8 item fields', () => {
+  it('gives posts and pages their class_list and self-link targetHints', async () => {
+    const cat = await s.call('editor', 'POST', '/wp/v2/categories', { name: 'Travel' });
+    const post = await s.call('author', 'POST', '/wp/v2/posts', { title: 'Classy', status: 'publish', categories: [cat.body.id] });
+    expect(post.body.class_list).toEqual([`post-${post.body.id}`, 'post', 'type-post', 'status-publish', 'format-standard', 'hentry', 'category-travel']);
+    expect(post.body._links.self[0].targetHints).toEqual({ allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+    const anon = await s.call('anonymous', 'GET', `/wp/v2/posts/${post.body.id}`);
+    expect(anon.body._links.self[0].targetHints).toEqual({ allow: ['GET'] });
+    const contributor = await s.call('contributor', 'GET', `/wp/v2/posts?include=${post.body.id}`);
+    expect(contributor.body[0]._links.self[0].targetHints).toEqual({ allow: ['GET'] });
+    const page = await s.call('editor', 'POST', '/wp/v2/pages', { title: 'About', status: 'publish' });
+    expect(page.body.class_list).toEqual([`post-${page.body.id}`, 'page', 'type-page', 'status-publish', 'hentry']);
+    expect(Object.keys(page.body).slice(-2)).toEqual(['class_list', '_links']);
+  });
+
+  it('answers signed-in requests with no-store, private and anonymous ones without', async () => {
+    expect((await s.call('editor', 'GET', '/wp/v2/posts')).headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private');
+    expect((await s.call('anonymous', 'GET', '/wp/v2/posts')).headers.get('cache-control')).toBeNull();
+  });
+
+  it('gives media its class_list and writes loading and decoding first on the description image', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#36c' } }).png().toBuffer();
+    const res = await fetch(`${s.restUrl}/wp/v2/media`, { method: 'POST', headers: { ...s.authHeaders('editor'), 'content-type': 'image/png', 'content-disposition': 'attachment; filename=blue.png' }, body: new Uint8Array(png) });
+    const media = await res.json();
+    expect(res.status).toBe(201);
+    expect(media.class_list).toEqual([`post-${media.id}`, 'attachment', 'type-attachment', 'status-inherit', 'hentry']);
+    expect(media.description.rendered).toMatch(/<img loading="lazy" decoding="async" width="4" height="4" src="[^"]+" class="attachment-medium size-medium" alt="" \/>/);
+    expect(media._links.self[0].targetHints.allow).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+  });
+});
