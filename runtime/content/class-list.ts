@@ -39,5 +39,7 @@ export function postClassList(item: ClassListInput): string[] {
   out.push('hentry');
   for (const term of item.categories ?? []) out.push(termClass('category', term));
   for (const term of item.tags ?? []) out.push(termClass('tag', term));
+  // A format other than standard is a term of the post_format taxonomy, named as such.
+  if (item.type === 'post' && item.format && item.format !== 'standard') out.push(`post_format-post-format-${sanitizeHtmlClass(item.format)}`);
   return [...new Set(out)];
 }

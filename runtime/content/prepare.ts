@@ -168,13 +168,6 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
   return out;
 }
 
-/**
- * get_the_title's prefix: a private item reads "Private: …". (The protected prefix is one the REST
- * controller turns off, so password-protected items keep their bare title.)
- */
-function displayTitle(post: PostRow): string {
-  return post.status === 'private' && !post.password ? `Private: ${post.title}` : post.title;
-}
 
 function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean, generatedSlug: string, allow: string[]): Record<string, unknown> {
   const isPage = post.type === 'page';
@@ -193,7 +186,8 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     status: post.status,
     type: post.type,
     link: linkFor(rel.permalinks, post, rel.paths.get(post.id) ?? post.slug),
-    title: { raw: post.title, rendered: renderTitle(displayTitle(post)) },
+    // WordPress 6.8's controller turns off get_the_title's "Private: " and "Protected: " prefixes.
+    title: { raw: post.title, rendered: renderTitle(post.title) },
     content: {
       raw: post.content,
       rendered: open ? renderContent(post.content) : '',
@@ -234,7 +228,8 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     status: post.status,
     format: post.format,
     hasPassword: !!post.password,
-    passwordRequired: !!post.password && !unlocked,
+    // post_password_required reads the visitor's cookie, which REST requests do not carry.
+    passwordRequired: !!post.password,
     hasThumbnail: (rel.thumbnails.get(post.id) ?? 0) > 0,
     categories: isPage ? [] : byName(terms?.category),
     tags: isPage ? [] : byName(terms?.post_tag),

@@ -11,7 +11,7 @@ describe('class_list (get_post_class)', () => {
     expect(postClassList({ id: 2, type: 'page', status: 'publish', hasPassword: false, passwordRequired: false, hasThumbnail: true }))
       .toEqual(['post-2', 'page', 'type-page', 'status-publish', 'has-post-thumbnail', 'hentry']);
     expect(postClassList({ id: 5, type: 'post', status: 'publish', format: 'aside', hasPassword: true, passwordRequired: true, hasThumbnail: true }))
-      .toEqual(['post-5', 'post', 'type-post', 'status-publish', 'format-aside', 'post-password-required', 'hentry']);
+      .toEqual(['post-5', 'post', 'type-post', 'status-publish', 'format-aside', 'post-password-required', 'hentry', 'post_format-post-format-aside']);
     expect(postClassList({ id: 5, type: 'post', status: 'publish', hasPassword: true, passwordRequired: false, hasThumbnail: false })).toContain('post-password-protected');
   });
 

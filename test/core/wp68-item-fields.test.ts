@@ -41,5 +41,18 @@ describe('WordPress 6.8 item fields', () => {
     expect(media.class_list).toEqual([`post-${media.id}`, 'attachment', 'type-attachment', 'status-inherit', 'hentry']);
     expect(media.description.rendered).toMatch(/<img loading="lazy" decoding="async" width="4" height="4" src="[^"]+" class="attachment-medium size-medium" alt="" \/>/);
     expect(media._links.self[0].targetHints.allow).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+    const gone = await s.call('editor', 'DELETE', `/wp/v2/media/${media.id}?force=true`);
+    expect([gone.body.deleted, gone.body.previous.id, '_links' in gone.body.previous]).toEqual([true, media.id, false]);
+  });
+});
+
+describe('modified of a created item', () => {
+  it('is its given date, as wp_insert_post stores it, and moves to now on update', async () => {
+    const old = await s.call('editor', 'POST', '/wp/v2/posts', { title: 'Back-dated', status: 'publish', date: '2020-02-03T04:05:06' });
+    expect([old.body.modified, old.body.modified_gmt]).toEqual(['2020-02-03T04:05:06', '2020-02-03T04:05:06']);
+    const after = await s.call('anonymous', 'GET', `/wp/v2/posts?modified_before=2021-01-01T00:00:00&include=${old.body.id}&_fields=id`);
+    expect(after.body).toEqual([{ id: old.body.id }]);
+    const changed = await s.call('editor', 'POST', `/wp/v2/posts/${old.body.id}`, { title: 'Back-dated, edited' });
+    expect(changed.body.modified > '2025').toBe(true);
   });
 });

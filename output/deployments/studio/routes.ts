@@ -14610,27 +14610,27 @@ export const routes: RouteDef[] = [
           search: { description: 'Keep only items matching this text.', type: 'string' },
           post: {
             description: 'Keep only comments of these posts.',
+            default: [],
             type: 'array',
             items: { type: 'integer' },
-            default: [],
           },
           parent: {
             description: 'Keep only answers to these comments.',
+            default: [],
             type: 'array',
             items: { type: 'integer' },
-            default: [],
           },
           order: {
             description: 'Sort direction.',
             type: 'string',
-            enum: ['asc', 'desc'],
             default: 'desc',
+            enum: ['asc', 'desc'],
           },
           orderby: {
             description: 'Field to sort by.',
             type: 'string',
-            enum: ['date', 'date_gmt', 'id', 'include', 'post', 'parent', 'type'],
             default: 'date_gmt',
+            enum: ['date', 'date_gmt', 'id', 'include', 'post', 'parent', 'type'],
           },
         },
         permission: { kind: 'rule', rule: 'read_comments' },
@@ -14690,12 +14690,13 @@ export const routes: RouteDef[] = [
           order: {
             description: 'Sort direction.',
             type: 'string',
-            enum: ['asc', 'desc'],
             default: 'asc',
+            enum: ['asc', 'desc'],
           },
           orderby: {
             description: 'Field to sort by.',
             type: 'string',
+            default: 'name',
             enum: [
               'id',
               'include',
@@ -14706,7 +14707,6 @@ export const routes: RouteDef[] = [
               'description',
               'count',
             ],
-            default: 'name',
           },
           hide_empty: {
             description: 'Leave out terms no published post has.',
@@ -14874,12 +14874,13 @@ export const routes: RouteDef[] = [
           order: {
             description: 'Sort direction.',
             type: 'string',
-            enum: ['asc', 'desc'],
             default: 'asc',
+            enum: ['asc', 'desc'],
           },
           orderby: {
             description: 'Field to sort by.',
             type: 'string',
+            default: 'name',
             enum: [
               'id',
               'include',
@@ -14890,7 +14891,6 @@ export const routes: RouteDef[] = [
               'description',
               'count',
             ],
-            default: 'name',
           },
           hide_empty: {
             description: 'Leave out terms no published post has.',
@@ -15173,13 +15173,13 @@ export const routes: RouteDef[] = [
           offset: { description: 'Number of users to skip (instead of page).', type: 'integer' },
           order: {
             description: 'Sort direction.',
-            type: 'string',
-            enum: ['asc', 'desc'],
             default: 'asc',
+            enum: ['asc', 'desc'],
+            type: 'string',
           },
           orderby: {
             description: 'Field to sort by.',
-            type: 'string',
+            default: 'name',
             enum: [
               'id',
               'include',
@@ -15190,7 +15190,7 @@ export const routes: RouteDef[] = [
               'email',
               'url',
             ],
-            default: 'name',
+            type: 'string',
           },
           slug: {
             description: 'Keep only users with one of these slugs.',
@@ -15220,9 +15220,9 @@ export const routes: RouteDef[] = [
           },
           search_columns: {
             description: 'Fields the search looks at.',
-            type: 'array',
-            items: { type: 'string', enum: ['email', 'name', 'id', 'username', 'slug'] },
             default: [],
+            type: 'array',
+            items: { enum: ['email', 'name', 'id', 'username', 'slug'], type: 'string' },
           },
         },
         permission: { kind: 'rule', rule: 'list_users' },
