@@ -56,3 +56,21 @@ describe('modified of a created item', () => {
     expect(changed.body.modified > '2025').toBe(true);
   });
 });
+
+describe('WordPress 6.8 params and globals', () => {
+  it('trims titles, makes slugs through entities, reads a negative offset as its absolute value', async () => {
+    const post = await s.call('editor', 'POST', '/wp/v2/posts', { title: '  Fish &amp; Chips & Co  ', status: 'publish' });
+    expect([post.body.title.raw, post.body.slug, post.body.title.rendered]).toEqual(['Fish &amp; Chips & Co', 'fish-chips-co', 'Fish &amp; Chips &#038; Co']);
+    const all = await s.call('anonymous', 'GET', '/wp/v2/posts?per_page=100&orderby=id&order=asc&_fields=id');
+    const skipped = await s.call('anonymous', 'GET', '/wp/v2/posts?per_page=100&orderby=id&order=asc&_fields=id&offset=-1');
+    expect(skipped.body).toEqual(all.body.slice(1));
+  });
+
+  it('prints _pretty answers indented and lists the site identity fields in discovery', async () => {
+    const res = await fetch(`${s.restUrl}/wp/v2/types/post?_fields=slug,name&_pretty=1`);
+    expect(await res.text()).toBe('{\n    "name": "Posts",\n    "slug": "post"\n}');
+    expect(await (await fetch(`${s.restUrl}/wp/v2/types/post?_fields=slug&_pretty=0`)).text()).toBe('{"slug":"post"}');
+    const doc = await (await fetch(`${s.restUrl}/?_fields=site_logo,site_icon,site_icon_url,_links`)).json();
+    expect(doc).toEqual({ site_logo: 0, site_icon: 0, site_icon_url: '', _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] } });
+  });
+});
