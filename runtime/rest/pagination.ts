@@ -20,7 +20,8 @@ export function paginationHeaders(ctx: PagingContext, total: number, perPage: nu
 /** `<…page=N-1>; rel="prev", <…page=N+1>; rel="next"`, or undefined when there is neither. */
 export function pageLinks(ctx: PagingContext, totalPages: number, page: number): string | undefined {
   const links: string[] = [];
-  if (page > 1) links.push(`<${pageUrl(ctx, Math.min(page - 1, Math.max(totalPages, 1)))}>; rel="prev"`);
+  // As WordPress: prev never passes the last page, so an empty list's page 2 points at page 0.
+  if (page > 1) links.push(`<${pageUrl(ctx, Math.min(page - 1, totalPages))}>; rel="prev"`);
   if (totalPages > page) links.push(`<${pageUrl(ctx, page + 1)}>; rel="next"`);
   return links.length > 0 ? links.join(', ') : undefined;
 }

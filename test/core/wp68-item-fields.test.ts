@@ -74,3 +74,14 @@ describe('WordPress 6.8 params and globals', () => {
     expect(doc).toEqual({ site_logo: 0, site_icon: 0, site_icon_url: '', _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] } });
   });
 });
+
+describe('WordPress 6.8 list edges', () => {
+  it('answers _fields naming nothing with empty items, and an empty page 2 with a prev link to page 0', async () => {
+    await s.call('editor', 'POST', '/wp/v2/posts', { title: 'Edge', status: 'publish' });
+    const nothing = await s.call('anonymous', 'GET', '/wp/v2/posts?per_page=1&_fields=nothing');
+    expect(nothing.body).toEqual([[]]);
+    expect((await s.call('anonymous', 'GET', '/wp/v2/types/post?_fields=nothing')).body).toEqual([]);
+    const empty = await s.call('anonymous', 'GET', '/wp/v2/posts?search=zzzqqq&page=2');
+    expect([empty.status, empty.body, empty.headers.get('link')]).toEqual([200, [], `<${s.restUrl}/wp/v2/posts?search=zzzqqq&page=0>; rel="prev"`]);
+  });
+});
