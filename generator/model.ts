@@ -108,6 +108,8 @@ export interface OptionBehavior {
   limits?: WriteLimits;
   /** A read also answers these records (name -> collection; its singleton record), e.g. the connection state in the settings. */
   include?: Record<string, string>;
+  /** Values every write stores along with what was sent (a wizard's `complete` sets `completed: true`). */
+  set?: Record<string, unknown>;
 }
 
 /**

@@ -239,7 +239,9 @@ function toPermission(raw: RawPermission): Permission {
 /** Arg overrides, after expansion, so they see the args a shape or resource pulled in. */
 function applyOverrides(dep: Loaded<RawDeployment>, routes: Route[], expander: ArgExpander, out: Diagnostic[]): void {
   (dep.data.overrides ?? []).forEach((o, i) => {
-    const at = (key: string) => positionOf(dep.src, ['overrides', i, key]);
+    // An inherited override (`extends:`) is reported where it is written, in the base's file.
+    const origin = dep.overrideOrigins?.[i] ?? { src: dep.src, index: i };
+    const at = (key: string) => positionOf(origin.src, ['overrides', origin.index, key]);
     const endpoint = routes.find((r) => r.path === o.path)?.endpoints.find((e) => e.methods.includes(o.method));
     if (!endpoint) {
       out.push(diagnostic('overrideNotServed', at('path'), { method: o.method, path: o.path, deployment: dep.data.deployment }));

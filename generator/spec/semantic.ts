@@ -8,7 +8,7 @@ import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
 import { captureNames, fullPath, isIndexPath } from './paths.ts';
 import { positionOf, type DataPath, type SourceFile } from './positions.ts';
-import type { Loaded, RawArgMap, RawEndpoint, RawNamespace, SpecSources } from './raw.ts';
+import type { FailedFile, Loaded, RawArgMap, RawEndpoint, RawNamespace, SpecSources } from './raw.ts';
 import { didYouMean } from './suggest.ts';
 import { checkDescriptor, regexProblem, type NameSets } from './semantic-descriptor.ts';
 import { checkDefaultDeployment, checkDeployment, type RouteInfo } from './semantic-deployment.ts';
@@ -21,13 +21,21 @@ interface RenamedId {
 
 export function checkSemantics(sources: SpecSources): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const names: NameSets = {
-    shapes: uniqueNames(sources.shapes, 'shape', 'shape', out),
-    resources: uniqueNames(sources.resources, 'resource', 'resource', out),
-    data: uniqueNames(sources.data, 'data', 'data file', out),
-    // A namespace may span files (core/v2 in core-v2.yaml, core-v2-users.yaml...); routes stay unique (rule 9, SP022).
-    namespaces: new Set(sources.namespaces.map((n) => n.data?.namespace).filter((n): n is string => typeof n === 'string')),
+  // A file that failed to load was reported already: the names it declares count as existing.
+  const failedNames = (kind: FailedFile['kind']): string[] => sources.failed.filter((f) => f.kind === kind).flatMap((f) => f.names);
+  const withFailed = (set: Set<string>, kind: FailedFile['kind']): Set<string> => {
+    for (const name of failedNames(kind)) set.add(name);
+    return set;
   };
+  const names: NameSets = {
+    shapes: withFailed(uniqueNames(sources.shapes, 'shape', 'shape', out), 'shape'),
+    resources: withFailed(uniqueNames(sources.resources, 'resource', 'resource', out), 'resource'),
+    data: withFailed(uniqueNames(sources.data, 'data', 'data file', out), 'data'),
+    // A namespace may span files (core/v2 in core-v2.yaml, core-v2-users.yaml...); routes stay unique (rule 9, SP022).
+    namespaces: withFailed(new Set(sources.namespaces.map((n) => n.data?.namespace).filter((n): n is string => typeof n === 'string')), 'namespace'),
+  };
+  // Routes of namespaces that failed to load or broke the meta-schema are unknown, not missing.
+  const unsureNamespaces = [...failedNames('namespace'), ...sources.namespaces.filter((n) => !n.valid).map((n) => (n.data as Partial<RawNamespace>)?.namespace).filter((n): n is string => typeof n === 'string')];
   uniqueNames(sources.deployments, 'deployment', 'deployment', out);
   checkFileNames(sources, out);
 
@@ -58,9 +66,10 @@ export function checkSemantics(sources: SpecSources): Diagnostic[] {
   const namespaceOptional = new Map<string, boolean>();
   for (const n of sources.namespaces.filter((f) => f.valid)) namespaceOptional.set(n.data.namespace, (namespaceOptional.get(n.data.namespace) ?? true) && !!n.data.optional);
   for (const deployment of sources.deployments) {
-    if (deployment.valid) checkDeployment(deployment, names, namespaceOptional, routes, out);
+    if (deployment.valid) checkDeployment(deployment, names, namespaceOptional, routes, unsureNamespaces, out);
   }
-  checkDefaultDeployment(sources, out);
+  // Which deployment is the default cannot be told while one of them failed to load.
+  if (!sources.failed.some((f) => f.kind === 'deployment')) checkDefaultDeployment(sources, out);
   return out;
 }
 

@@ -4,8 +4,11 @@
  */
 import type { Command } from 'commander';
 import { startServer, type RunningServer } from '../server.ts';
+import cluster from 'node:cluster';
 import { LOGIN_PATH } from '../auth/login-page.ts';
+import { reportToPrimary, superviseWorkers } from './workers.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
+import { parseProxyList } from '../http/trust-proxy.ts';
 
 interface ServeOptions {
   deployment?: string;
@@ -15,6 +18,8 @@ interface ServeOptions {
   database?: string;
   uploads?: string;
   url?: string;
+  trustProxy?: string;
+  workers: string;
 }
 
 export function register(program: Command): void {
@@ -28,11 +33,23 @@ export function register(program: Command): void {
     .addOption(databaseOption())
     .option('--uploads <dir>', 'uploads folder, shared by every process of the site (default: uploads under --data)')
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
+    .option('--trust-proxy <list>', 'reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (default: SPECPRESS_TRUST_PROXY or none); timeouts: SPECPRESS_HEADERS_TIMEOUT_MS, SPECPRESS_REQUEST_TIMEOUT_MS, SPECPRESS_BODY_MIN_BYTES_PER_SECOND, SPECPRESS_KEEP_ALIVE_TIMEOUT_MS, SPECPRESS_HANDLER_TIMEOUT_MS')
+    .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         console.error(`Error: --port must be a number from 0 to 65535 (got "${opts.port}")`);
         process.exitCode = 1;
+        return;
+      }
+      const workers = Number(opts.workers);
+      if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+        console.error(`Error: --workers must be a whole number from 1 to 64 (got "${opts.workers}")`);
+        process.exitCode = 1;
+        return;
+      }
+      if (workers > 1 && cluster.isPrimary) {
+        await superviseWorkers(workers, printWelcome);
         return;
       }
       const server = await startServer({
@@ -43,13 +60,15 @@ export function register(program: Command): void {
         database: databaseTarget(opts),
         uploadsDir: opts.uploads,
         publicUrl: opts.url,
+        trustProxy: opts.trustProxy !== undefined ? parseProxyList(opts.trustProxy) : undefined,
       });
-      printWelcome(server);
+      if (cluster.isWorker) reportToPrimary(server);
+      else printWelcome(server);
       stopOnSignals(server);
     });
 }
 
-function printWelcome(server: RunningServer): void {
+function printWelcome(server: Pick<RunningServer, 'deployment' | 'restUrl' | 'siteUrl' | 'firstAdmin'>): void {
   const lines = [`specpress is serving deployment "${server.deployment}" at ${server.restUrl}/`];
   const admin = server.firstAdmin;
   if (admin) {

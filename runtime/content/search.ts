@@ -34,9 +34,14 @@ export function parseSearch(search: string, exact: boolean): SearchTerm[] {
   return terms.length ? terms : [{ text, exclude: false }];
 }
 
+/** The posts columns a `search_columns` value names (all three when empty). */
+export function searchedColumns(columns: string[]): Array<'title' | 'content' | 'excerpt'> {
+  return (columns.length ? columns : [...SEARCH_COLUMNS]).map((c) => COLUMN[c]).filter(Boolean);
+}
+
 /** The WHERE condition of a search over the chosen columns. */
 export function searchCondition(eb: ExpressionBuilder<Database, 'posts'>, terms: SearchTerm[], columns: string[]): Expression<SqlBool> {
-  const cols = (columns.length ? columns : [...SEARCH_COLUMNS]).map((c) => COLUMN[c]).filter(Boolean);
+  const cols = searchedColumns(columns);
   const parts = terms.map((term) => {
     const matches = cols.map((c) => containsText(`posts.${c}`, term.text) as unknown as Expression<SqlBool>);
     if (term.exclude) return eb.and(matches.map((m) => eb.not(m)));

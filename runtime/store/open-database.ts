@@ -4,19 +4,34 @@
  * Kysely (and ./portable-sql.ts for the few expressions the engines spell differently) and does
  * not know which database runs.
  */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite/open.ts';
 import { openPostgres } from './postgres/open.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
+import { loginThrottle } from './migrations/060_login_throttle.ts';
+import { postsSlug } from './migrations/061_posts_slug.ts';
+import { cacheVersions } from './migrations/070_cache_versions.ts';
+import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
+import { postsFulltext } from './migrations/072_posts_fulltext.ts';
+import { postsCacheVersion } from './migrations/073_posts_cache_version.ts';
+import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
+import { useSearchIndex } from '../content/search-index.ts';
+import { sqliteFullText } from './sqlite/fulltext.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '010_forms': forms,
   '011_content_order': contentOrder,
+  '060_login_throttle': loginThrottle,
+  '061_posts_slug': postsSlug,
+  '070_cache_versions': cacheVersions,
+  '071_list_order_indexes': listOrderIndexes,
+  '072_posts_fulltext': postsFulltext,
+  '073_posts_cache_version': postsCacheVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -37,13 +52,22 @@ export function isPostgresUrl(target: string): boolean {
  * at once on one PostgreSQL database take turns (Kysely's migrator holds an advisory lock).
  */
 export async function openDatabase(target: string): Promise<OpenedDatabase> {
-  const db = isPostgresUrl(target) ? openPostgres(target) : openSqlite(target);
+  const postgres = isPostgresUrl(target);
+  // This process's own writes to cached tables drop them from its caches (runtime/cache/).
+  const db = (postgres ? openPostgres(target) : openSqlite(target)).withPlugin(new WriteWatchPlugin());
   try {
     const result = await new Migrator({ db, provider }).migrateToLatest();
     if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
   } catch (err) {
     await db.destroy();
     throw err;
+  }
+  if (!postgres) {
+    useSearchIndex(db, sqliteFullText);
+    // Table statistics let the planner pick the selective index (slug, author...) over the
+    // (type, status) one; without them a slug lookup walks every published post. Bounded work.
+    await sql`PRAGMA analysis_limit = 400`.execute(db);
+    await sql`PRAGMA optimize = 0x10002`.execute(db);
   }
   return { db, close: () => db.destroy() };
 }

@@ -58,6 +58,12 @@ export interface TermRelationshipsTable {
   term_id: number;
 }
 
+/** One row per table processes cache in memory; the database bumps it on every write (runtime/cache/). */
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface OptionsTable {
   name: string;
   /** JSON text. */
@@ -133,6 +139,14 @@ export interface CacheTable {
   expires: number;
 }
 
+/** Failed sign-in counters (runtime/auth/login-throttle.ts). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  blocked_until: number;
+  expires: number;
+}
+
 /** Submissions of the form suite (forms are `posts` rows of type `formsuite_form`). */
 export interface FormEntriesTable {
   id: Generated<number>;
@@ -160,6 +174,7 @@ export interface Database {
   terms: TermsTable;
   term_relationships: TermRelationshipsTable;
   options: OptionsTable;
+  cache_versions: CacheVersionsTable;
   users: UsersTable;
   usermeta: UserMetaTable;
   application_passwords: ApplicationPasswordsTable;
@@ -167,6 +182,7 @@ export interface Database {
   records: RecordsTable;
   inbox: InboxTable;
   cache: CacheTable;
+  login_throttle: LoginThrottleTable;
   form_entries: FormEntriesTable;
   form_entry_logs: FormEntryLogsTable;
 }

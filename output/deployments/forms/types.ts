@@ -208,6 +208,16 @@ export interface GettingStartedSetupWizardOption {
   [k: string]: unknown;
 }
 
+/** A stored inbound event, newest first. */
+export interface InboxEvent {
+  id: number;
+  received: string;
+  /** The event as it was received. */
+  body: {
+    [k: string]: unknown;
+  };
+}
+
 /** An inbound event was stored (or had been stored already: `duplicate`). */
 export interface InboxReceipt {
   received: boolean;
@@ -324,6 +334,11 @@ export interface NamespaceIndex {
   _links?: {
     [k: string]: unknown;
   };
+}
+
+/** Never answered: the operation always fails with an error naming the setting or service it needs. */
+export interface NoSuccessAnswer {
+  [k: string]: unknown;
 }
 
 /** The value of the `one-onboarding.state` option (its default until first written). */
@@ -1111,6 +1126,17 @@ export interface FormsuiteV1UpdateSubmitFormArgs {
 /** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
 export type FormsuiteV1UpdateSubmitFormResult = unknown;
 
+/** Params of GET /formsuite/v1/log-client-error. */
+export interface FormsuiteV1GetLogClientErrorArgs {
+  /** Page of the list to answer. */
+  page?: number;
+  /** Most events in one page. */
+  per_page?: number;
+}
+
+/** What GET /formsuite/v1/log-client-error answers with. */
+export type FormsuiteV1GetLogClientErrorResult = InboxEvent[];
+
 /** Params of POST /formsuite/v1/log-client-error. */
 export type FormsuiteV1PostLogClientErrorArgs = FormsuiteV1UpdateSubmitFormArgs;
 
@@ -1139,7 +1165,13 @@ export type FormsuiteV1PostSendTestEmailSummaryResult = UpstreamAnswer;
 export type FormsuiteV1PostDatabaseRepairEntriesTableArgs = FormsuiteV1UpdateSubmitFormArgs;
 
 /** What POST /formsuite/v1/database/repair-entries-table answers with. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableResult = ActionRecord;
+export type FormsuiteV1PostDatabaseRepairEntriesTableResult = NoSuccessAnswer;
+
+/** Params of GET /formsuite/v1/handle-access-key. */
+export interface FormsuiteV1GetHandleAccessKeyArgs {}
+
+/** What GET /formsuite/v1/handle-access-key answers with. */
+export type FormsuiteV1GetHandleAccessKeyResult = CollectionRecord;
 
 /** Params of POST /formsuite/v1/handle-access-key. */
 export type FormsuiteV1PostHandleAccessKeyArgs = FormsuiteV1UpdateSubmitFormArgs;
@@ -1153,6 +1185,12 @@ export type FormsuiteV1PostOnboardingSetStatusArgs = FormsuiteV1UpdateSubmitForm
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
 export type FormsuiteV1PostOnboardingSetStatusResult = FormsuiteOnboardingStatusOption;
 
+/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerArgs = FormsuiteV1GetHandleAccessKeyArgs;
+
+/** What GET /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
+
 /** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner. */
 export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs = FormsuiteV1UpdateSubmitFormArgs;
 
@@ -1160,37 +1198,37 @@ export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs = FormsuiteV1Updat
 export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
 /** Params of GET /formsuite/v1/forms-data. */
-export interface FormsuiteV1GetFormsDataArgs {}
+export type FormsuiteV1GetFormsDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/forms-data answers with. */
 export type FormsuiteV1GetFormsDataResult = unknown;
 
 /** Params of GET /formsuite/v1/form-data. */
-export type FormsuiteV1GetFormDataArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetFormDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/form-data answers with. */
 export type FormsuiteV1GetFormDataResult = unknown;
 
 /** Params of GET /formsuite/v1/initiate-auth. */
-export type FormsuiteV1GetInitiateAuthArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetInitiateAuthArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/initiate-auth answers with. */
 export type FormsuiteV1GetInitiateAuthResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/geo-country. */
-export type FormsuiteV1GetGeoCountryArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetGeoCountryArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/geo-country answers with. */
 export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/entries-chart-data. */
-export type FormsuiteV1GetEntriesChartDataArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetEntriesChartDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/entries-chart-data answers with. */
 export type FormsuiteV1GetEntriesChartDataResult = unknown;
 
 /** Params of GET /formsuite/v1/onboarding/get-status. */
-export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/onboarding/get-status answers with. */
 export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
@@ -1238,6 +1276,12 @@ export interface FormsuiteV1GetAfterSubmissionArgs {
 /** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
 export type FormsuiteV1GetAfterSubmissionResult = unknown;
 
+/** Params of GET /formsuite/v1/dismiss-form-setup-card. */
+export type FormsuiteV1GetDismissFormSetupCardArgs = FormsuiteV1GetLogClientErrorArgs;
+
+/** What GET /formsuite/v1/dismiss-form-setup-card answers with. */
+export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
+
 /** Params of POST /formsuite/v1/dismiss-form-setup-card. */
 export interface FormsuiteV1PostDismissFormSetupCardArgs {
   /** Form whose setup card is dismissed. */
@@ -1267,6 +1311,12 @@ export interface FormsuiteV1GetPagesSearchArgs {
 
 /** What GET /formsuite/v1/pages/search answers with. */
 export type FormsuiteV1GetPagesSearchResult = unknown;
+
+/** Params of GET /formsuite/v1/onboarding/user-details. */
+export type FormsuiteV1GetOnboardingUserDetailsArgs = FormsuiteV1GetHandleAccessKeyArgs;
+
+/** What GET /formsuite/v1/onboarding/user-details answers with. */
+export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /** Params of POST /formsuite/v1/onboarding/user-details. */
 export interface FormsuiteV1PostOnboardingUserDetailsArgs {
@@ -1495,7 +1545,7 @@ export interface FormsuiteV1PostFormSettingsArgs {
 export type FormsuiteV1PostFormSettingsResult = unknown;
 
 /** Params of GET /formsuite/v1/migrator/sources. */
-export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/migrator/sources answers with. */
 export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
@@ -1548,31 +1598,43 @@ export interface FormsuiteV1PostConvertHtmlFormArgs {
 export type FormsuiteV1PostConvertHtmlFormResult = unknown;
 
 /** Params of GET /formsuite/v1/payments/processor-connect. */
-export type FormsuiteV1GetPaymentsProcessorConnectArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetPaymentsProcessorConnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/payments/processor-connect answers with. */
 export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/payments/processor-callback. */
-export type FormsuiteV1GetPaymentsProcessorCallbackArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetPaymentsProcessorCallbackArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
-export type FormsuiteV1GetPaymentsProcessorCallbackResult = InboxReceipt;
+export type FormsuiteV1GetPaymentsProcessorCallbackResult = ActionRecord;
+
+/** Params of GET /formsuite/v1/payments/processor-disconnect. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
+
+/** What GET /formsuite/v1/payments/processor-disconnect answers with. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectResult = CollectionRecord;
 
 /** Params of POST /formsuite/v1/payments/processor-disconnect. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
 
+/** Params of GET /formsuite/v1/payments/create-payment-webhook. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = FormsuiteV1GetLogClientErrorArgs;
+
+/** What GET /formsuite/v1/payments/create-payment-webhook answers with. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookResult = InboxEvent[];
+
 /** Params of POST /formsuite/v1/payments/create-payment-webhook. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
 export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = InboxReceipt;
 
 /** Params of GET /formsuite/v1/get-learn-chapters. */
-export type FormsuiteV1GetGetLearnChaptersArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetGetLearnChaptersArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/get-learn-chapters answers with. */
 export type FormsuiteV1GetGetLearnChaptersResult = FormsuiteLearnChaptersItem[];
@@ -1599,11 +1661,23 @@ export interface FormsuiteIndexArgs {
 /** What GET /formsuite answers with. */
 export type FormsuiteIndexResult = NamespaceIndex;
 
+/** Params of GET /formsuite/webhook_test. */
+export type FormsuiteGetWebhookTestArgs = FormsuiteV1GetLogClientErrorArgs;
+
+/** What GET /formsuite/webhook_test answers with. */
+export type FormsuiteGetWebhookTestResult = InboxEvent[];
+
 /** Params of POST /formsuite/webhook_test. */
 export type FormsuitePostWebhookTestArgs = FormsuiteV1UpdateSubmitFormArgs;
 
 /** What POST /formsuite/webhook_test answers with. */
 export type FormsuitePostWebhookTestResult = InboxReceipt;
+
+/** Params of GET /formsuite/webhook_live. */
+export type FormsuiteGetWebhookLiveArgs = FormsuiteV1GetLogClientErrorArgs;
+
+/** What GET /formsuite/webhook_live answers with. */
+export type FormsuiteGetWebhookLiveResult = InboxEvent[];
 
 /** Params of POST /formsuite/webhook_live. */
 export type FormsuitePostWebhookLiveArgs = FormsuiteV1UpdateSubmitFormArgs;
@@ -1639,7 +1713,7 @@ export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
-export type FormsbuilderV1PostSetupWizardInstallPluginsResult = ActionRecord;
+export type FormsbuilderV1PostSetupWizardInstallPluginsResult = NoSuccessAnswer;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/complete. */
 export interface FormsbuilderV1PostSetupWizardCompleteArgs {
@@ -1648,7 +1722,7 @@ export interface FormsbuilderV1PostSetupWizardCompleteArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
-export type FormsbuilderV1PostSetupWizardCompleteResult = ActionRecord;
+export type FormsbuilderV1PostSetupWizardCompleteResult = FormsbuilderSetupWizardOption;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url. */
 export type FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = FormsuiteV1UpdateSubmitFormArgs;
@@ -1681,13 +1755,13 @@ export interface ThemeV1IndexArgs {
 export type ThemeV1IndexResult = NamespaceIndex;
 
 /** Params of GET /theme/v1/admin/settings. */
-export type ThemeV1GetAdminSettingsArgs = FormsuiteV1GetFormsDataArgs;
+export type ThemeV1GetAdminSettingsArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /theme/v1/admin/settings answers with. */
 export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
 /** Params of GET /theme/v1/get-learn-chapters. */
-export type ThemeV1GetGetLearnChaptersArgs = FormsuiteV1GetFormsDataArgs;
+export type ThemeV1GetGetLearnChaptersArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
 export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
@@ -1729,7 +1803,7 @@ export type OneOnboardingV1PostActivatePluginArgs = FormsuiteV1UpdateSubmitFormA
 export type OneOnboardingV1PostActivatePluginResult = ActionRecord;
 
 /** Params of GET /one-onboarding/v1/save-onboarding-state. */
-export type OneOnboardingV1GetSaveOnboardingStateArgs = FormsuiteV1GetFormsDataArgs;
+export type OneOnboardingV1GetSaveOnboardingStateArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /one-onboarding/v1/save-onboarding-state answers with. */
 export type OneOnboardingV1GetSaveOnboardingStateResult = OneOnboardingStateOption;
@@ -1756,13 +1830,13 @@ export interface GettingStartedV1IndexArgs {
 export type GettingStartedV1IndexResult = NamespaceIndex;
 
 /** Params of POST /getting-started/v1/action-items. */
-export type GettingStartedV1PostActionItemsArgs = FormsuiteV1GetFormsDataArgs;
+export type GettingStartedV1PostActionItemsArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What POST /getting-started/v1/action-items answers with. */
 export type GettingStartedV1PostActionItemsResult = GettingStartedActionItemsItem[];
 
 /** Params of GET /getting-started/v1/dismiss-setup-wizard. */
-export type GettingStartedV1GetDismissSetupWizardArgs = FormsuiteV1GetFormsDataArgs;
+export type GettingStartedV1GetDismissSetupWizardArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /getting-started/v1/dismiss-setup-wizard answers with. */
 export type GettingStartedV1GetDismissSetupWizardResult = GettingStartedSetupWizardOption;
@@ -1797,12 +1871,7 @@ export interface NpsSurveyV1IndexArgs {
 export type NpsSurveyV1IndexResult = NamespaceIndex;
 
 /** Params of GET /nps-survey/v1/rating. */
-export interface NpsSurveyV1GetRatingArgs {
-  /** Page of the list to answer. */
-  page?: number;
-  /** Most events in one page. */
-  per_page?: number;
-}
+export type NpsSurveyV1GetRatingArgs = FormsuiteV1GetLogClientErrorArgs;
 
 /** What GET /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1GetRatingResult = CollectionRecord[];
@@ -1823,7 +1892,7 @@ export interface NpsSurveyV1PostRatingArgs {
 export type NpsSurveyV1PostRatingResult = CollectionRecord;
 
 /** Params of GET /nps-survey/v1/dismiss-nps-survey. */
-export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetRatingArgs;
+export type NpsSurveyV1GetDismissNpsSurveyArgs = FormsuiteV1GetLogClientErrorArgs;
 
 /** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
 export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];

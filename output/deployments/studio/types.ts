@@ -3922,6 +3922,12 @@ export type FormsuiteV1UpdateSubmitFormArgs = CacheoptV1PostToggleCrawlerStateAr
 /** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
 export type FormsuiteV1UpdateSubmitFormResult = unknown;
 
+/** Params of GET /formsuite/v1/log-client-error. */
+export type FormsuiteV1GetLogClientErrorArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/v1/log-client-error answers with. */
+export type FormsuiteV1GetLogClientErrorResult = InboxEvent[];
+
 /** Params of POST /formsuite/v1/log-client-error. */
 export type FormsuiteV1PostLogClientErrorArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
@@ -3950,7 +3956,13 @@ export type FormsuiteV1PostSendTestEmailSummaryResult = UpstreamAnswer;
 export type FormsuiteV1PostDatabaseRepairEntriesTableArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /formsuite/v1/database/repair-entries-table answers with. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableResult = ActionRecord;
+export type FormsuiteV1PostDatabaseRepairEntriesTableResult = NoSuccessAnswer;
+
+/** Params of GET /formsuite/v1/handle-access-key. */
+export type FormsuiteV1GetHandleAccessKeyArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /formsuite/v1/handle-access-key answers with. */
+export type FormsuiteV1GetHandleAccessKeyResult = CollectionRecord;
 
 /** Params of POST /formsuite/v1/handle-access-key. */
 export type FormsuiteV1PostHandleAccessKeyArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -3963,6 +3975,12 @@ export type FormsuiteV1PostOnboardingSetStatusArgs = CacheoptV1PostToggleCrawler
 
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
 export type FormsuiteV1PostOnboardingSetStatusResult = FormsuiteOnboardingStatusOption;
+
+/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
 /** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner. */
 export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs =
@@ -4050,6 +4068,12 @@ export interface FormsuiteV1GetAfterSubmissionArgs {
 /** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
 export type FormsuiteV1GetAfterSubmissionResult = unknown;
 
+/** Params of GET /formsuite/v1/dismiss-form-setup-card. */
+export type FormsuiteV1GetDismissFormSetupCardArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/v1/dismiss-form-setup-card answers with. */
+export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
+
 /** Params of POST /formsuite/v1/dismiss-form-setup-card. */
 export interface FormsuiteV1PostDismissFormSetupCardArgs {
   /** Form whose setup card is dismissed. */
@@ -4079,6 +4103,12 @@ export interface FormsuiteV1GetPagesSearchArgs {
 
 /** What GET /formsuite/v1/pages/search answers with. */
 export type FormsuiteV1GetPagesSearchResult = unknown;
+
+/** Params of GET /formsuite/v1/onboarding/user-details. */
+export type FormsuiteV1GetOnboardingUserDetailsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /formsuite/v1/onboarding/user-details answers with. */
+export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /** Params of POST /formsuite/v1/onboarding/user-details. */
 export interface FormsuiteV1PostOnboardingUserDetailsArgs {
@@ -4369,13 +4399,25 @@ export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 export type FormsuiteV1GetPaymentsProcessorCallbackArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
-export type FormsuiteV1GetPaymentsProcessorCallbackResult = InboxReceipt;
+export type FormsuiteV1GetPaymentsProcessorCallbackResult = ActionRecord;
+
+/** Params of GET /formsuite/v1/payments/processor-disconnect. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /formsuite/v1/payments/processor-disconnect answers with. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectResult = CollectionRecord;
 
 /** Params of POST /formsuite/v1/payments/processor-disconnect. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
+
+/** Params of GET /formsuite/v1/payments/create-payment-webhook. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/v1/payments/create-payment-webhook answers with. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookResult = InboxEvent[];
 
 /** Params of POST /formsuite/v1/payments/create-payment-webhook. */
 export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = CacheoptV1GetToggleCrawlerStateArgs;
@@ -4404,11 +4446,23 @@ export interface FormsuiteIndexArgs {
 /** What GET /formsuite answers with. */
 export type FormsuiteIndexResult = NamespaceIndex;
 
+/** Params of GET /formsuite/webhook_test. */
+export type FormsuiteGetWebhookTestArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/webhook_test answers with. */
+export type FormsuiteGetWebhookTestResult = InboxEvent[];
+
 /** Params of POST /formsuite/webhook_test. */
 export type FormsuitePostWebhookTestArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /formsuite/webhook_test answers with. */
 export type FormsuitePostWebhookTestResult = InboxReceipt;
+
+/** Params of GET /formsuite/webhook_live. */
+export type FormsuiteGetWebhookLiveArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/webhook_live answers with. */
+export type FormsuiteGetWebhookLiveResult = InboxEvent[];
 
 /** Params of POST /formsuite/webhook_live. */
 export type FormsuitePostWebhookLiveArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -4444,7 +4498,7 @@ export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
-export type FormsbuilderV1PostSetupWizardInstallPluginsResult = ActionRecord;
+export type FormsbuilderV1PostSetupWizardInstallPluginsResult = NoSuccessAnswer;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/complete. */
 export interface FormsbuilderV1PostSetupWizardCompleteArgs {
@@ -4453,7 +4507,7 @@ export interface FormsbuilderV1PostSetupWizardCompleteArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
-export type FormsbuilderV1PostSetupWizardCompleteResult = ActionRecord;
+export type FormsbuilderV1PostSetupWizardCompleteResult = FormsbuilderSetupWizardOption;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url. */
 export type FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs =

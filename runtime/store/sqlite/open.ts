@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../schema.ts';
 import { PortableSqlPlugin } from '../portable-sql.ts';
 import { sqliteDialect } from './dialect.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 /** `file` is a path, or ':memory:' for tests. Creates the folder when missing. */
 export function openSqlite(file: string): Kysely<Database> {
@@ -16,5 +17,5 @@ export function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new PortableSqlPlugin(sqliteDialect)] });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new PortableSqlPlugin(sqliteDialect)] });
 }
