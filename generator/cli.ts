@@ -10,6 +10,7 @@ const COMMAND_MODULES = [
   './commands/generate.ts',
   './commands/spec-stats.ts',
   './commands/spec-validate.ts',
+  './commands/import.ts',
   '../runtime/cli/serve.ts',
   '../runtime/cli/site.ts',
   '../runtime/cli/user.ts',

@@ -57,16 +57,20 @@ export async function writeUnique(
   // The whole file is written under a temporary name first, then linked to its public name:
   // link() fails when the name exists, so taking the name and showing complete contents are one
   // step, also between several processes sharing the folder. No reader ever sees half a file.
+  // The free name is picked from one listing of the folder, not found by one exclusive create
+  // per candidate on the thread pool (an upload named like 700 earlier files made 700 of them).
+  const present = new Set(await fs.readdir(dir));
   const temp = await writeTemp(dir, data);
   try {
-    for (let n = 0; n < 10_000; n++) {
+    for (let n = 0; n < 100_000; n++) {
       const candidate = numberedName(filename, n);
-      if (isTaken(candidate)) continue;
+      if (present.has(candidate) || isTaken(candidate)) continue;
       try {
         await fs.link(temp, path.join(dir, candidate));
         return `${folder}/${candidate}`;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        present.add(candidate); // taken by another writer since the listing
       }
     }
   } finally {
@@ -88,9 +92,12 @@ export async function writeBeside(config: AppConfig, originalRelative: string, f
   return filename;
 }
 
+/** Prefix of files being written: dot files are never served, and the start-up sweep removes leftovers. */
+export const PARTIAL_PREFIX = '.upload-';
+
 /** A complete, flushed copy of `data` under a dot-name of its own in `dir` (same file system as the target). */
 async function writeTemp(dir: string, data: Buffer): Promise<string> {
-  const temp = path.join(dir, `.upload-${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(dir, `${PARTIAL_PREFIX}${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temp, 'wx');
   try {
     await handle.writeFile(data);

@@ -8,12 +8,19 @@ export class RestError extends Error {
   readonly code: string;
   readonly status: number;
   readonly data: Record<string, unknown>;
+  /** Headers the answer carries besides the body (`Retry-After` of a 429). */
+  headers: Record<string, string> = {};
 
   constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}) {
     super(message);
     this.code = code;
     this.status = status;
     this.data = data;
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   /** The JSON body WordPress sends for this error. */
@@ -82,6 +89,12 @@ export const ERRORS = {
   parse_path_failed: { status: 400, message: 'Could not parse the path.' },
   rest_request_too_large: { status: 413, message: 'The request body is larger than this server accepts (%s bytes).' },
   rest_bad_request: { status: 400, message: 'The request could not be read: %s' },
+  // Answered by the HTTP layer before any route is matched (runtime/http).
+  rest_request_header_too_large: { status: 431, message: 'The request line or headers are larger than this server accepts (%s bytes).' },
+  rest_too_many_login_attempts: { status: 429, message: 'Too many failed login attempts. Try again in %s seconds.' },
+  rest_request_timeout: { status: 408, message: 'The request was not received in time.' },
+  rest_request_too_slow: { status: 408, message: 'The request body arrived slower than this server accepts (%s bytes per second).' },
+  rest_handler_timeout: { status: 503, message: 'The request took longer than this server allows (%s ms). Try again later.' },
   rest_callback_invalid: { status: 400, message: 'Invalid JSONP callback function.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
   // The database (runtime/store): input the engine cannot take.
