@@ -53,30 +53,72 @@ export function resourceFields(ctx: HandlerContext, resource: string): Record<st
   return ctx.app.deployment.resources?.[resource]?.schema?.properties ?? FALLBACK;
 }
 
+/**
+ * What a schema keeps in one context, decided once per (schema, context) rather than per item:
+ * each described key maps to `false` (hidden in this context), `true` (kept as it is) or the
+ * projection of its nested properties. `identity` says no key anywhere below is hidden, so a
+ * nested object can be passed through untouched instead of copied.
+ */
+interface Projection {
+  keys: Map<string, boolean | Projection>;
+  identity: boolean;
+}
+
+const projections = new WeakMap<Record<string, ArgSchema>, Map<Context, Projection>>();
+
+function projectionOf(props: Record<string, ArgSchema>, context: Context): Projection {
+  let byContext = projections.get(props);
+  if (!byContext) projections.set(props, (byContext = new Map()));
+  let projection = byContext.get(context);
+  if (!projection) {
+    const keys = new Map<string, boolean | Projection>();
+    let identity = true;
+    for (const [key, p] of Object.entries(props)) {
+      if (p.context && !p.context.includes(context)) {
+        keys.set(key, false);
+        identity = false;
+      } else if (p.properties) {
+        const nested = projectionOf(p.properties, context);
+        keys.set(key, nested);
+        identity &&= nested.identity;
+      } else {
+        keys.set(key, true);
+      }
+    }
+    projection = { keys, identity };
+    byContext.set(context, projection);
+  }
+  return projection;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** Keeps the fields of `data` visible in `context`; fields absent from the schema are dropped. */
 export function filterByContext(data: Record<string, unknown>, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
+  const { keys } = projectionOf(fields, context);
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    const field = fields[key];
-    if (!field) continue;
-    if (field.context && !field.context.includes(context)) continue;
-    if (field.properties && value && typeof value === 'object' && !Array.isArray(value)) {
-      // Meta keys (and other open objects) not described in the schema are kept as they are.
-      const nested = filterNested(value as Record<string, unknown>, field.properties, context);
-      out[key] = nested;
-    } else {
-      out[key] = value;
-    }
+  // for-in on these plain objects visits own keys in the same order as Object.entries, without the pairs.
+  for (const key in data) {
+    const rule = keys.get(key);
+    if (!rule) continue;
+    const value = data[key];
+    // Meta keys (and other open objects) not described in the schema are kept as they are.
+    out[key] = rule !== true && isPlainObject(value) ? filterNested(value, rule, context) : value;
   }
   return out;
 }
 
-function filterNested(value: Record<string, unknown>, props: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
+function filterNested(value: Record<string, unknown>, projection: Projection, context: Context): Record<string, unknown> {
+  // Nothing below is hidden in this context: the object is answered as it is.
+  if (projection.identity) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    const p = props[key];
-    if (p?.context && !p.context.includes(context)) continue;
-    out[key] = p?.properties && v && typeof v === 'object' && !Array.isArray(v) ? filterNested(v as Record<string, unknown>, p.properties, context) : v;
+  for (const key in value) {
+    const rule = projection.keys.get(key);
+    if (rule === false) continue;
+    const v = value[key];
+    out[key] = rule !== undefined && rule !== true && isPlainObject(v) ? filterNested(v, rule, context) : v;
   }
   return out;
 }
