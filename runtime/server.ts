@@ -31,6 +31,8 @@ export interface StartServerOptions {
   /** HTTP timeouts and header size (runtime/http/limits.ts; SPECPRESS_* environment variables win). */
   http?: AppConfig['http'];
   logger?: App['logger'];
+  /** pino level of the default logger (default info; debug adds a line per request). */
+  logLevel?: string;
 }
 
 export interface FirstAdmin {
@@ -62,7 +64,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   if (opts.http) config.http = opts.http;
   // Lines go out asynchronously: a request never waits on a write to the terminal or a pipe
   // (pino flushes what is pending when the process exits).
-  const logger = opts.logger ?? pino(pino.destination({ dest: 1, sync: false }));
+  const logger = opts.logger ?? pino({ level: opts.logLevel ?? 'info' }, pino.destination({ dest: 1, sync: false }));
   const { app, close: closeDb } = await createApp({ loaded, config, logger });
   const firstAdmin = await createFirstAdmin(app);
   const sweeps = await sweepAfterCrash(app);

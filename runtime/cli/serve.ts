@@ -20,7 +20,10 @@ interface ServeOptions {
   url?: string;
   trustProxy?: string;
   workers: string;
+  logLevel: string;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function register(program: Command): void {
   program
@@ -35,10 +38,16 @@ export function register(program: Command): void {
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
     .option('--trust-proxy <list>', 'reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (default: SPECPRESS_TRUST_PROXY or none); timeouts: SPECPRESS_HEADERS_TIMEOUT_MS, SPECPRESS_REQUEST_TIMEOUT_MS, SPECPRESS_BODY_MIN_BYTES_PER_SECOND, SPECPRESS_KEEP_ALIVE_TIMEOUT_MS, SPECPRESS_HANDLER_TIMEOUT_MS')
     .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
+    .option('--log-level <level>', `log lines written: ${LOG_LEVELS.join(', ')}; debug adds one line per request`, 'info')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         console.error(`Error: --port must be a number from 0 to 65535 (got "${opts.port}")`);
+        process.exitCode = 1;
+        return;
+      }
+      if (!LOG_LEVELS.includes(opts.logLevel)) {
+        console.error(`Error: --log-level must be one of ${LOG_LEVELS.join(', ')} (got "${opts.logLevel}")`);
         process.exitCode = 1;
         return;
       }
@@ -61,6 +70,7 @@ export function register(program: Command): void {
         uploadsDir: opts.uploads,
         publicUrl: opts.url,
         trustProxy: opts.trustProxy !== undefined ? parseProxyList(opts.trustProxy) : undefined,
+        logLevel: opts.logLevel,
       });
       if (cluster.isWorker) reportToPrimary(server);
       else printWelcome(server);

@@ -229,9 +229,15 @@ function writeResponse(reply: FastifyReply, method: string, response: RestRespon
   return reply.send(JSON.stringify(response.body ?? null));
 }
 
-/** One pino line per request: method, path, status, milliseconds. */
+/**
+ * One pino line per request (method, path, status, milliseconds) at the debug level
+ * (`serve --log-level debug`). Below it no hook is registered at all: a line per request cost a
+ * measurable share of a read's CPU (bench/profile-serve.bench.ts) and fills the log of a busy site.
+ */
 function logEachRequest(fastify: FastifyInstance, app: App): void {
+  const debug = app.logger.debug;
+  if (!debug || !app.logger.isLevelEnabled?.('debug')) return;
   fastify.addHook('onResponse', async (req, reply) => {
-    app.logger.info({ method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    debug.call(app.logger, { method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 }

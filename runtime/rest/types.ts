@@ -82,7 +82,14 @@ export interface App {
   /** The deployment's model without its routes (the runtime reads `routes` instead). */
   deployment: Omit<DeploymentModel, 'routes'>;
   routes: RouteDef[];
-  logger: { info: (o: unknown, msg?: string) => void; warn: (o: unknown, msg?: string) => void; error: (o: unknown, msg?: string) => void };
+  logger: {
+    debug?: (o: unknown, msg?: string) => void;
+    info: (o: unknown, msg?: string) => void;
+    warn: (o: unknown, msg?: string) => void;
+    error: (o: unknown, msg?: string) => void;
+    /** pino's: whether lines of `level` are written (decided once at start, not per request). */
+    isLevelEnabled?: (level: string) => boolean;
+  };
   /** Dispatches a request through the whole pipeline (used by batch and `_embed`). */
   dispatch: (req: RestRequest, user?: CurrentUser | null) => Promise<RestResponse>;
   now: () => Date;

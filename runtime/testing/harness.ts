@@ -49,6 +49,8 @@ export interface StartTestServerOptions {
   users?: boolean;
   /** Changes to the deployment model (e.g. `{ authentication: { applicationPasswords: false } }`). */
   deploymentOverrides?: Partial<LoadedDeployment['deployment']>;
+  /** The app's logger (default: silent). */
+  logger?: App['logger'];
 }
 
 export async function startTestServer(opts: StartTestServerOptions = {}): Promise<TestServer> {
@@ -63,7 +65,7 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
   // The port is only known once listening; the config's URLs are filled in right after.
   const database = opts.config?.database ? undefined : await testDatabaseFor(dataDir);
   const config: AppConfig = { ...defaultConfig(dataDir, 'http://127.0.0.1'), database: database?.target, ...opts.config };
-  const { app, close: closeDb } = await createApp({ loaded, config });
+  const { app, close: closeDb } = await createApp({ loaded, config, logger: opts.logger });
   const http = await buildHttpServer(app);
   await http.listen({ host: '127.0.0.1', port: 0 });
   const address = http.server.address();

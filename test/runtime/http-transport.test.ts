@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
 import { demoRoutes } from './fixtures/demo-routes.ts';
@@ -69,19 +71,37 @@ describe('HTTP transport', () => {
     expect(await res.json()).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
   });
 
-  it('logs one line per request with method, path, status and duration', async () => {
-    const lines: unknown[] = [];
-    const original = server.app.logger;
-    server.app.logger = { ...original, info: (o: unknown) => lines.push(o) };
+  /** A server whose pino logger at `level` writes its lines into the returned array. */
+  async function serverLoggingAt(level: string): Promise<{ lines: Array<Record<string, unknown>>; logged: TestServer }> {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) });
+    const logged = await startTestServer({ routes: demoRoutes(), users: false, logger: pino({ level }, sink) });
+    return { lines, logged };
+  }
+
+  it('at the debug level, logs one line per request with method, path, status and duration', async () => {
+    const { lines, logged } = await serverLoggingAt('debug');
     try {
-      await fetch(`${server.restUrl}/demo/v1/items/2?x=1`);
+      await fetch(`${logged.restUrl}/demo/v1/items/2?x=1`);
       await new Promise((r) => setTimeout(r, 50));
     } finally {
-      server.app.logger = original;
+      await logged.close();
     }
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ method: 'GET', path: '/wp-json/demo/v1/items/2', status: 200 });
-    expect(typeof (lines[0] as { ms: number }).ms).toBe('number');
+    const requests = lines.filter((l) => l.msg === 'request');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ level: 20, method: 'GET', path: '/wp-json/demo/v1/items/2', status: 200 });
+    expect(typeof requests[0]!.ms).toBe('number');
+  });
+
+  it('at the default info level, writes no line per request', async () => {
+    const { lines, logged } = await serverLoggingAt('info');
+    try {
+      expect((await fetch(`${logged.restUrl}/demo/v1/items/2?x=1`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await logged.close();
+    }
+    expect(lines.filter((l) => l.msg === 'request')).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('serve --workers', () => {
   it('serves from two processes on one port and data folder', async () => {
-    const child = spawn(process.execPath, [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, '--deployment', 'studio', '--workers', '2'], { cwd: root });
+    const child = spawn(process.execPath, [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, '--deployment', 'studio', '--workers', '2', '--log-level', 'debug'], { cwd: root }); // debug: a line per request, naming the process that answered
     let out = '';
     child.stdout!.on('data', (c) => (out += c));
     child.stderr!.on('data', (c) => (out += c));
