@@ -24,6 +24,7 @@ import { trustProxyOf } from './trust-proxy.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
 import type { Kysely } from 'kysely';
 import { apiLinkHeader, siteRootPage } from './site-root.ts';
+import { jsonOf } from '../rest/serialize-once.ts';
 
 const NOT_FOUND_PAGE = '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -226,7 +227,7 @@ function writeResponse(reply: FastifyReply, method: string, response: RestRespon
   }
   if (!response.headers['content-type'] && !response.headers['Content-Type']) reply.header('content-type', 'application/json; charset=UTF-8');
   if (method === 'HEAD') return reply.send();
-  return reply.send(JSON.stringify(response.body ?? null));
+  return reply.send(jsonOf(response.body));
 }
 
 /**

@@ -13,17 +13,38 @@ import { getSiteSettings, SITE_FIELDS } from '../settings/site-settings.ts';
 import { AUTHORIZE_PATH } from '../auth/authorize-application-page.ts';
 import { describeRoute } from './route-descriptor.ts';
 import { speakAlias } from './alias.ts';
+import { serializeOnce } from './serialize-once.ts';
+
+/**
+ * The last document built for each app and context, with what it was built from: while the
+ * settings and addresses stay the same, every request answers that same (frozen) object, whose
+ * JSON is then written once (serialize-once.ts) rather than per request.
+ */
+const built = new WeakMap<object, Map<string, { from: string; doc: Record<string, unknown> }>>();
 
 export async function discoveryDocument(ctx: Pick<HandlerContext, 'app' | 'params'>): Promise<Record<string, unknown>> {
   const { app } = ctx;
   const settings = await getSiteSettings(app.db, app.deployment.site, app.config.siteUrl);
+  const context = ctx.params.context === 'help' ? 'help' : 'view';
+  const from = JSON.stringify([settings, app.config.restUrl, app.config.siteUrl]);
+  let perApp = built.get(app);
+  if (!perApp) built.set(app, (perApp = new Map()));
+  const last = perApp.get(context);
+  if (last?.from === from) return last.doc;
+  const doc = serializeOnce(buildDocument(ctx, settings, context));
+  perApp.set(context, { from, doc });
+  return doc;
+}
+
+function buildDocument(ctx: Pick<HandlerContext, 'app' | 'params'>, settings: object, context: 'view' | 'help'): Record<string, unknown> {
+  const { app } = ctx;
   const template = discoveryOf(app) ?? fromRouteTable(ctx);
   const values: Record<string, unknown> = { ...settings };
   const addresses: Record<string, string> = { rest_url: app.config.restUrl, auth_url: `${app.config.siteUrl}${AUTHORIZE_PATH}` };
   // Every field but routes comes from the template, filled; keys keep the template's order.
   const doc: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(template)) {
-    doc[key] = key === 'routes' ? routesOf(ctx, ctx.params.context === 'help' ? 'help' : 'view') : fill(value, values, addresses);
+    doc[key] = key === 'routes' ? routesOf(ctx, context) : fill(value, values, addresses);
   }
   if (Array.isArray(doc.namespaces)) doc.namespaces = withAliases(doc.namespaces as string[], app.deployment.aliases ?? []);
   return doc;

@@ -28,7 +28,8 @@ export function describeRoute(app: Pick<App, 'config' | 'deployment'>, route: Ro
 }
 
 function describeEndpoint(endpoint: EndpointDef): Record<string, unknown> {
-  const out: Record<string, unknown> = { methods: endpoint.methods };
+  // A copy: descriptions end up in the (frozen) discovery document, the route table stays apart.
+  const out: Record<string, unknown> = { methods: [...endpoint.methods] };
   if (endpoint.allowBatch) out.allow_batch = { v1: true };
   const entries = endpoint.argsMode === 'declared' ? Object.entries(endpoint.args ?? {}) : [];
   out.args = entries.length === 0 ? [] : Object.fromEntries(entries.map(([name, arg]) => [name, describeArg(arg)]));

@@ -21,8 +21,8 @@ interface Started {
 }
 
 /** Runs `specpress serve` on a port the OS picks and waits for its banner. */
-async function serve(): Promise<Started> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, '--deployment', deployment], { cwd: root, env: childEnv(database) });
+async function serve(...extra: string[]): Promise<Started> {
+  const child = spawn(process.execPath, [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, '--deployment', deployment, ...extra], { cwd: root, env: childEnv(database) });
   let out = '';
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
@@ -49,8 +49,8 @@ function stop(child: ChildProcess): Promise<number | null> {
 }
 
 describe('specpress serve', () => {
-  it('first start prints credentials once, serves, logs requests, stops cleanly on SIGTERM', async () => {
-    const first = await serve();
+  it('first start prints credentials once, serves, logs requests at --log-level debug (none at the default level), stops cleanly on SIGTERM', async () => {
+    const first = await serve('--log-level', 'debug');
     try {
       const m = /application password: (.+)\n/.exec(first.output());
       expect(m).not.toBeNull();
@@ -69,6 +69,8 @@ describe('specpress serve', () => {
     try {
       expect(second.output()).not.toContain('First start');
       expect((await fetch(`${second.restUrl}/`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(second.output()).not.toContain('"msg":"request"');
     } finally {
       await stop(second.child);
     }
