@@ -79,6 +79,25 @@ export function expectationOf(permission: Permission, route: Route): Expectation
     case 'read_autosave':
     case 'read_autosaves':
       return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_read' };
+    // Users, terms, types and comments (runtime/users, terms, types, comments): reading is public
+    // in the view context (user 1, the fixtures' owner, has published posts); writing terms needs
+    // manage_categories; /users/me needs a login.
+    case 'list_users':
+    case 'read_user':
+    case 'read_terms':
+    case 'read_term':
+    case 'read_types':
+    case 'read_taxonomies':
+    case 'read_comments':
+      return { allowed: EVERYONE, code: 'rest_forbidden' };
+    case 'read_current_user':
+      return { allowed: FROM('subscriber'), code: 'rest_not_logged_in' };
+    case 'create_term':
+      return { allowed: FROM('editor'), code: 'rest_cannot_create' };
+    case 'edit_term':
+      return { allowed: FROM('editor'), code: 'rest_cannot_update' };
+    case 'delete_term':
+      return { allowed: FROM('editor'), code: 'rest_cannot_delete' };
     default:
       // The runtime treats any other rule name as a primitive capability.
       return { allowed: withCapability(permission.rule), code: 'rest_forbidden' };

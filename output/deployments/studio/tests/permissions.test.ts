@@ -4037,7 +4037,7 @@ const CASES: Case[] = [
     samples: {},
     params: {},
     permission: 'rule read_comments',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4047,7 +4047,7 @@ const CASES: Case[] = [
     samples: {},
     params: { post: 1 },
     permission: 'rule read_terms',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4057,8 +4057,8 @@ const CASES: Case[] = [
     samples: {},
     params: { name: 'a' },
     permission: 'rule create_term',
-    allowed: [],
-    code: 'rest_forbidden',
+    allowed: ['editor', 'administrator'],
+    code: 'rest_cannot_create',
   },
   {
     method: 'GET',
@@ -4067,7 +4067,7 @@ const CASES: Case[] = [
     samples: { id: '1' },
     params: {},
     permission: 'rule read_term',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4077,8 +4077,8 @@ const CASES: Case[] = [
     samples: { id: '1' },
     params: {},
     permission: 'rule edit_term',
-    allowed: [],
-    code: 'rest_forbidden',
+    allowed: ['editor', 'administrator'],
+    code: 'rest_cannot_update',
   },
   {
     method: 'DELETE',
@@ -4087,8 +4087,8 @@ const CASES: Case[] = [
     samples: { id: '1' },
     params: {},
     permission: 'rule delete_term',
-    allowed: [],
-    code: 'rest_forbidden',
+    allowed: ['editor', 'administrator'],
+    code: 'rest_cannot_delete',
   },
   {
     method: 'GET',
@@ -4097,7 +4097,7 @@ const CASES: Case[] = [
     samples: {},
     params: { post: 1 },
     permission: 'rule read_terms',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4107,8 +4107,8 @@ const CASES: Case[] = [
     samples: {},
     params: { name: 'a' },
     permission: 'rule create_term',
-    allowed: [],
-    code: 'rest_forbidden',
+    allowed: ['editor', 'administrator'],
+    code: 'rest_cannot_create',
   },
   {
     method: 'GET',
@@ -4117,7 +4117,7 @@ const CASES: Case[] = [
     samples: { id: '1' },
     params: {},
     permission: 'rule read_term',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4127,8 +4127,8 @@ const CASES: Case[] = [
     samples: { id: '1' },
     params: {},
     permission: 'rule edit_term',
-    allowed: [],
-    code: 'rest_forbidden',
+    allowed: ['editor', 'administrator'],
+    code: 'rest_cannot_update',
   },
   {
     method: 'DELETE',
@@ -4137,8 +4137,8 @@ const CASES: Case[] = [
     samples: { id: '1' },
     params: {},
     permission: 'rule delete_term',
-    allowed: [],
-    code: 'rest_forbidden',
+    allowed: ['editor', 'administrator'],
+    code: 'rest_cannot_delete',
   },
   {
     method: 'GET',
@@ -4147,7 +4147,7 @@ const CASES: Case[] = [
     samples: {},
     params: {},
     permission: 'rule read_types',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4157,7 +4157,7 @@ const CASES: Case[] = [
     samples: { type: 'a' },
     params: {},
     permission: 'rule read_types',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4167,7 +4167,7 @@ const CASES: Case[] = [
     samples: {},
     params: {},
     permission: 'rule read_taxonomies',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4177,7 +4177,7 @@ const CASES: Case[] = [
     samples: { taxonomy: 'a' },
     params: {},
     permission: 'rule read_taxonomies',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4187,7 +4187,7 @@ const CASES: Case[] = [
     samples: {},
     params: {},
     permission: 'rule list_users',
-    allowed: ['administrator'],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4197,7 +4197,7 @@ const CASES: Case[] = [
     samples: { id: '1' },
     params: {},
     permission: 'rule read_user',
-    allowed: [],
+    allowed: ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'],
     code: 'rest_forbidden',
   },
   {
@@ -4207,8 +4207,8 @@ const CASES: Case[] = [
     samples: {},
     params: {},
     permission: 'rule read_current_user',
-    allowed: [],
-    code: 'rest_forbidden',
+    allowed: ['subscriber', 'contributor', 'author', 'editor', 'administrator'],
+    code: 'rest_not_logged_in',
   },
   {
     method: 'GET',
