@@ -7,7 +7,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import type { DeploymentModel } from '../generator/model.ts';
+import type { DeploymentModel } from '../contract/model.ts';
 import type { App, AppConfig, RouteDef } from './rest/types.ts';
 import { openDatabase } from './store/open-database.ts';
 import { databaseFile, uploadsDir } from './store/paths.ts';
@@ -96,7 +96,7 @@ export interface RunningApp {
 export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   fs.mkdirSync(opts.config.uploadsDir, { recursive: true });
   const opened = await openDatabase(databaseFile(opts.config.dataDir));
-  const app: App & { discovery?: Record<string, unknown> } = {
+  const app: App = {
     db: opened.db,
     config: opts.config,
     deployment: opts.loaded.deployment,
@@ -107,9 +107,4 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     discovery: opts.loaded.discovery,
   };
   return { app, close: opened.close };
-}
-
-/** The generated discovery document kept on the App (see createApp). */
-export function discoveryOf(app: App): Record<string, unknown> | undefined {
-  return (app as App & { discovery?: Record<string, unknown> }).discovery;
 }

@@ -3,8 +3,8 @@
  * rather than WordPress discovery. Schemas come from the runtime's `argsToJsonSchema`, so they
  * say what the validators check.
  */
-import type { ArgSchema, DeploymentModel, Endpoint, Route } from '../model.ts';
-import { argToJsonSchema, argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
+import { argToJsonSchema, argsToJsonSchema } from '../../contract/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { bracedPath, resourceTypeName } from './naming.ts';
 

@@ -7,8 +7,8 @@
  * lets edit, delete or read another user's published content.
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
-import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../model.ts';
-import { ROLES } from '../../runtime/auth/roles.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
+import { ROLES } from '../../contract/roles.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
 import { generatedBanner, printSource } from './ts-source.ts';

@@ -4,7 +4,7 @@
  * custom handlers, the handler from `output/handlers/`.
  */
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type ImportDeclarationStructure } from 'ts-morph';
-import type { DeploymentModel, Endpoint, Route } from '../model.ts';
+import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { handlerGroup, namespaceSlug, routeRegex } from './naming.ts';
 import { generatedBanner, printSource } from './ts-source.ts';

@@ -4,8 +4,8 @@
  * (so `oneOf` becomes a real union).
  */
 import { compile, type Options } from 'json-schema-to-typescript';
-import type { ArgSchema, DeploymentModel, Endpoint } from '../model.ts';
-import { argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
+import type { ArgSchema, DeploymentModel, Endpoint } from '../../contract/model.ts';
+import { argsToJsonSchema } from '../../contract/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, resourceTypeName } from './naming.ts';
 

@@ -6,8 +6,8 @@
  */
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { DeploymentModel } from '../model.ts';
-import { AJV_OPTIONS, argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
+import type { DeploymentModel } from '../../contract/model.ts';
+import { AJV_OPTIONS, argsToJsonSchema } from '../../contract/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
 
 export function emitValidators(deployment: DeploymentModel): EmittedFile[] {

@@ -3,7 +3,7 @@
  * message template. A message says what is wrong, then (after `;`) what would be right.
  * Code elsewhere creates diagnostics only through `diagnostic()`, never with free text.
  */
-import type { SourceRef } from '../model.ts';
+import type { SourceRef } from '../../contract/model.ts';
 
 export interface Diagnostic {
   code: string;

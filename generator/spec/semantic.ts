@@ -3,7 +3,7 @@
  * file, defensively: a file that broke the meta-schema still lends its name, so one mistake does
  * not cascade into "unknown shape" errors elsewhere.
  */
-import type { HttpMethod } from '../model.ts';
+import type { HttpMethod } from '../../contract/model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
 import { captureNames, fullPath, isIndexPath } from './paths.ts';

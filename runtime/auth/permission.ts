@@ -7,7 +7,7 @@
  * The named rules (create_post, edit_post, read_revision...) live in rules.ts. The post type
  * they judge comes from the route (`.../posts...`, `.../pages...`, `.../media...`).
  */
-import type { Permission } from '../../generator/model.ts';
+import type { Permission } from '../../contract/model.ts';
 import type { HandlerContext, RouteDef } from '../rest/types.ts';
 import { RestError } from '../rest/errors.ts';
 import { authError } from './auth-errors.ts';

@@ -2,7 +2,7 @@
  * `action`: a named state change on a record (activate a plugin, connect an account), allowed
  * only from the states the spec lists. The record remembers every other param sent with it.
  */
-import type { ActionBehavior } from '../../generator/model.ts';
+import type { ActionBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { getRecord, putRecord } from './records.ts';

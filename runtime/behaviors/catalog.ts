@@ -1,5 +1,5 @@
 /** `catalog`: read-only data shipped in the spec (`spec/data/<name>.yaml`), paged when asked. */
-import type { CatalogBehavior } from '../../generator/model.ts';
+import type { CatalogBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { pagedResponse, pagingOf } from './payload.ts';

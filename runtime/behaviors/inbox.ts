@@ -4,7 +4,7 @@
  * storing the event twice.
  */
 import { createHash } from 'node:crypto';
-import type { InboxBehavior } from '../../generator/model.ts';
+import type { InboxBehavior } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { pagedResponse, pagingOf, payloadOf } from './payload.ts';
 

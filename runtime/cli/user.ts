@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { openDatabase } from '../store/open-database.ts';
 import { databaseFile } from '../store/paths.ts';
-import { ROLES } from '../auth/roles.ts';
+import { ROLES } from '../../contract/roles.ts';
 import { createUser, listUsers, UserInputError } from '../auth/users.ts';
 
 export function register(program: Command): void {

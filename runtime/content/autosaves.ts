@@ -3,7 +3,7 @@
  * updates the draft itself; anyone else (or any non-draft) gets one autosave per user per post,
  * created or replaced, and an autosave equal to the post is removed rather than kept.
  */
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { PostType } from './access.ts';
 import { metaSchemaOf } from './context.ts';

@@ -3,7 +3,7 @@
  * types): list, read, create, update, delete. Generated handlers call it in one line, e.g.
  * `return posts.list(ctx, 'post')`.
  */
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { authStatus, canDelete, canEdit, canRead, has, typeCap, type PostType } from './access.ts';
 import { metaSchemaOf } from './context.ts';

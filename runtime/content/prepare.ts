@@ -4,7 +4,7 @@
  * Relations of a whole page of items are loaded with one query each.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database, PostsTable } from '../store/schema.ts';

@@ -3,7 +3,7 @@
  * prepare_item_for_response): the saved title, content and excerpt with their rendering, the
  * dates, and a `parent` link; filtered by the `<type>-revision` / `<type>-autosave` schema.
  */
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
 import { readMeta } from './meta.ts';

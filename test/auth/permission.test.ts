@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedMethods, checkPermission, type PermissionContext } from '../../runtime/auth/permission.ts';
-import type { Permission } from '../../generator/model.ts';
+import type { Permission } from '../../contract/model.ts';
 import type { RestError } from '../../runtime/rest/errors.ts';
 import type { RouteDef } from '../../runtime/rest/types.ts';
 import type { CurrentUser } from '../../runtime/auth/current-user.ts';
