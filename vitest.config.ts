@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // SPECPRESS_TEST_DATABASE=postgres: one throw-away PostgreSQL cluster for the whole run.
+    globalSetup: ['./test/support/postgres-global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

@@ -73,7 +73,21 @@ export type Behavior =
   | ActionBehavior
   | CatalogBehavior
   | InboxBehavior
-  | UpstreamBehavior;
+  | UpstreamBehavior
+  | UnavailableBehavior;
+
+/**
+ * What this server cannot do (install a WordPress plugin, repair another plugin's table): the
+ * endpoint answers `status` in the interface's shape naming what it `needs`, never a success.
+ */
+export interface UnavailableBehavior {
+  kind: 'unavailable';
+  status: 501 | 503;
+  /** The setting, service or capability the operation needs, named in the answer. */
+  needs: string;
+  /** One sentence saying why, e.g. "This server does not run WordPress plugins." */
+  reason: string;
+}
 
 /** The implicit `GET /<namespace>` index route of every namespace, answered by the runtime. */
 export interface IndexBehavior {
@@ -90,6 +104,23 @@ export interface OptionBehavior {
   scope?: 'site' | 'user';
   /** Writes merge into the stored object, as settings screens expect (default); `false` replaces it. */
   merge?: boolean;
+  secrets?: SecretParams;
+  limits?: WriteLimits;
+  /** A read also answers these records (name -> collection; its singleton record), e.g. the connection state in the settings. */
+  include?: Record<string, string>;
+}
+
+/**
+ * Params that are secrets and how they are kept: `hash` when the server only ever checks them,
+ * `encrypt` when they must be sent on to a service, `drop` when nothing needs them later.
+ * No answer ever carries one back (a masked hint at most).
+ */
+export type SecretParams = Record<string, 'hash' | 'encrypt' | 'drop'>;
+
+/** Bounds of a write endpoint: largest body in bytes; anonymous writes per minute per client address. */
+export interface WriteLimits {
+  maxBodyBytes?: number;
+  perMinute?: number;
 }
 
 /** Records of one kind: list / get / create / update / delete, with paging. */
@@ -102,6 +133,14 @@ export interface CollectionBehavior {
   scope?: 'site' | 'user';
   /** Records seeded on first use (e.g. default global colours). */
   seed?: Array<Record<string, unknown>>;
+  secrets?: SecretParams;
+  limits?: WriteLimits;
+  /** Params stored under another field name (a capture named `id` that is not the record key). */
+  rename?: Record<string, string>;
+  /** `get` of a key never stored answers this (plus the id) instead of 404, e.g. `{ status: not-installed }`. */
+  absent?: Record<string, unknown>;
+  /** `list` filters: param name -> record field it must equal (`id` is the key); a list param matches any of its values. */
+  filters?: Record<string, string>;
 }
 
 /** A named state change on a record with allowed transitions (activate, connect...). */
@@ -116,6 +155,14 @@ export interface ActionBehavior {
   from?: string[];
   /** State of a record never acted on (e.g. a plugin is `inactive` until activated); absent: no state. */
   initial?: string;
+  /** Other fields of the record that must hold one of these values first (activate needs `installed: yes`). */
+  requires?: Record<string, string[]>;
+  /** Fields removed by the action (a sign-out forgets the token). */
+  clear?: string[];
+  /** What the action does besides recording its state: `clear-caches` empties the server's caches. */
+  effect?: 'clear-caches';
+  secrets?: SecretParams;
+  limits?: WriteLimits;
 }
 
 /** Read-only data shipped in `spec/data/<data>.yaml`, embedded in the model. */
@@ -124,6 +171,19 @@ export interface CatalogBehavior {
   data: string;
   /** Optional param whose value picks one entry by its `id`. */
   idParam?: string;
+  /** List filters: param name -> item field it must equal; a list param matches any of its values. */
+  filters?: Record<string, string>;
+  /** Stored state shown on the shipped items: each item (or each element of its `within` list) gets `fields` from the record keyed by its id. */
+  overlay?: CatalogOverlay;
+}
+
+export interface CatalogOverlay {
+  collection: string;
+  scope?: 'site' | 'user';
+  /** Overlay the elements of this list field of each item (a chapter's `steps`) instead of the items. */
+  within?: string;
+  /** Field name -> value shown when no record exists. */
+  fields: Record<string, unknown>;
 }
 
 /** Stores an inbound webhook/event once (idempotent by a key), listable. */
@@ -134,6 +194,13 @@ export interface InboxBehavior {
   dedupeBy?: string;
   /** `list` answers the stored events instead of storing one. */
   op?: 'store' | 'list';
+  limits?: WriteLimits;
+  /** Events kept per channel; the oldest beyond it are deleted (default 1000). */
+  retain?: number;
+  /** The sender signs: HMAC-SHA256 of the raw body, hex, in `header`, with the secret in setting `setting`. */
+  signature?: { header: string; setting: string };
+  /** A stored event that names caches clears them (a cache service's notification). */
+  clears?: 'caches';
 }
 
 /** Forwards to a configured remote service; without one, an honest local provider or 503. */
@@ -144,6 +211,13 @@ export interface UpstreamBehavior {
   setting: string;
   /** Local provider used when nothing is configured; absent means answer 503. */
   local?: 'keywords' | 'description' | 'media-search' | 'template-text' | 'echo';
+  /** Record field holding the (encrypted) credential sent to the service as `Authorization: Bearer`. */
+  credential?: { collection: string; field: string };
+  /** A sign-in: the service's answer carries a token kept encrypted in this record, never answered. */
+  signIn?: { collection: string; tokenField: string; status?: string };
+  /** Seconds a GET answer is cached when the service sends no `Cache-Control: max-age`. */
+  cacheSeconds?: number;
+  limits?: WriteLimits;
 }
 
 export interface Endpoint {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { DeploymentModel, SpecModel } from '../contract/model.ts';
-import type { EmittedFile } from './emit/emitted-file.ts';
+import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { emitClient } from './emit/client.ts';
 import { emitDeployment } from './emit/deployment.ts';
 import { emitDiscovery } from './emit/discovery.ts';
@@ -15,6 +15,7 @@ import { emitPermissionTests } from './emit/permission-tests.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
+import { responseOf } from './emit/responses.ts';
 import { emitValidators } from './emit/validators.ts';
 import { formatFile, formatFileCached } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
@@ -48,16 +49,17 @@ export interface GenerateResult {
   unchanged: number;
   deleted: number;
   ms: number;
+  /** `METHOD /path` of each custom-handler endpoint whose spec names no `response` (typed `unknown`). */
+  untypedResponses: string[];
 }
 
-type DeploymentEmitter = (deployment: DeploymentModel) => EmittedFile[] | Promise<EmittedFile[]>;
+type DeploymentEmitter = (deployment: DeploymentModel, context: EmitContext) => EmittedFile[] | Promise<EmittedFile[]>;
 
 /** Per-deployment artifacts, in the order they are emitted. */
 const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitRoutes,
   emitDeployment,
   emitDiscovery,
-  emitValidators,
   emitTypes,
   emitClient,
   emitOpenApi,
@@ -80,6 +82,11 @@ function selectDeployments(model: SpecModel, names: string[] | undefined): Deplo
   return model.deployments.filter((d) => names.includes(d.name));
 }
 
+/** Endpoints whose answer the spec leaves unsaid: a custom handler with no `response`. */
+function untypedResponses(deployment: DeploymentModel): string[] {
+  return deployment.routes.flatMap((route) => route.endpoints.filter((e) => responseOf(e, deployment) === undefined).map((e) => `${e.methods.join(', ')} ${route.path}`));
+}
+
 /** Generated handler files on disk (not the orphans file), path relative to outDir -> text. */
 async function existingHandlers(outDir: string): Promise<Map<string, string>> {
   const existing = new Map<string, string>();
@@ -94,11 +101,14 @@ async function existingHandlers(outDir: string): Promise<Map<string, string>> {
 export async function generateFromModel(model: SpecModel, options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const selected = selectDeployments(model, options.deployments);
-  const files: EmittedFile[] = [];
+  // Shared by every deployment, so always made from all of them (like the handlers).
+  const validators = emitValidators(model);
+  const context: EmitContext = { validatorName: (deployment, id) => validators.index.name(deployment, id) };
+  const files: EmittedFile[] = [...validators.files];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];
-    for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment)));
+    for (const emit of DEPLOYMENT_EMITTERS) emitted.push(...(await emit(deployment, context)));
     files.push(...(await formatAll(emitted, options.formatCache !== false)));
     options.onProgress?.(`${deployment.name}: ${emitted.length} files in ${Math.round(performance.now() - t0)} ms`);
   }
@@ -118,6 +128,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     unchanged: 0,
     deleted: 0,
     ms: 0,
+    untypedResponses: [...new Set(selected.flatMap(untypedResponses))],
   };
   if (merged.orphans.length > 0) {
     if (!options.pruneOrphans || options.check) {
@@ -134,6 +145,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const managed = async (path: string): Promise<boolean> => {
     // People may keep their own helper modules beside the handlers: only generated files go.
     if (path.startsWith('handlers/')) return path !== ORPHANS_FILE && ((await readIfExists(join(options.outDir, path))) ?? '').startsWith(GENERATED_MARK);
+    if (path.startsWith('shared/')) return true;
     if (!path.startsWith('deployments/')) return false;
     return !filtered || names.has(path.split('/')[1]);
   };

@@ -7,9 +7,12 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
+import type { Kysely } from 'kysely';
 import type { DeploymentModel } from '../contract/model.ts';
 import type { App, AppConfig, RouteDef } from './rest/types.ts';
 import { openDatabase } from './store/open-database.ts';
+import { attachProcessCache } from './cache/process-cache.ts';
+import { versionRowSignal } from './cache/version-row-signal.ts';
 import { databaseFile, uploadsDir } from './store/paths.ts';
 import { dispatch } from './rest/dispatch.ts';
 
@@ -92,10 +95,12 @@ export interface RunningApp {
   close: () => Promise<void>;
 }
 
-/** Opens (and migrates) the database under `config.dataDir` and assembles the App. */
+/** Opens (and migrates) the configured database (default: under `config.dataDir`) and assembles the App. */
 export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   fs.mkdirSync(opts.config.uploadsDir, { recursive: true });
-  const opened = await openDatabase(databaseFile(opts.config.dataDir));
+  const opened = await openDatabase(opts.config.database ?? databaseFile(opts.config.dataDir));
+  // A serving process keeps options and site settings in memory, checked once per request.
+  attachProcessCache(opened.db as Kysely<unknown>, versionRowSignal(opened.db));
   const app: App = {
     db: opened.db,
     config: opts.config,

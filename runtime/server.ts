@@ -18,6 +18,10 @@ export interface StartServerOptions {
   host: string;
   port: number;
   dataDir: string;
+  /** SQLite file or postgres:// URL (default: the SQLite file under dataDir). */
+  database?: string;
+  /** Uploads folder (default: uploads under dataDir); several processes of one site share it. */
+  uploadsDir?: string;
   /** Public origin when it differs from http://host:port (behind a proxy). */
   publicUrl?: string;
   logger?: App['logger'];
@@ -46,7 +50,11 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const loaded = await loadDeployment(name);
   const dataDir = path.resolve(opts.dataDir);
   const config = defaultConfig(dataDir, opts.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(opts.host)}:${opts.port}`);
-  const logger = opts.logger ?? pino();
+  if (opts.database) config.database = opts.database;
+  if (opts.uploadsDir) config.uploadsDir = path.resolve(opts.uploadsDir);
+  // Lines go out asynchronously: a request never waits on a write to the terminal or a pipe
+  // (pino flushes what is pending when the process exits).
+  const logger = opts.logger ?? pino(pino.destination({ dest: 1, sync: false }));
   const { app, close: closeDb } = await createApp({ loaded, config, logger });
   const firstAdmin = await createFirstAdmin(app);
   const http = await buildHttpServer(app);

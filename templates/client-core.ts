@@ -57,17 +57,23 @@ interface RawResponse {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** PHP-style query encoding (`a[]=1&a[]=2`, `o[k]=v`), which the server parses like WordPress. */
-function encodeQuery(value: unknown, key: string, out: string[]): void {
+/** PHP-style query encoding (`a[]=1&a[]=2`, `o[k]=v`), which the server parses like WordPress: key/value pairs. */
+function encodeQuery(value: unknown, key: string, out: Array<[string, string]>): void {
   if (value === undefined) return;
   if (Array.isArray(value)) {
     for (const item of value) encodeQuery(item, `${key}[]`, out);
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) encodeQuery(v, `${key}[${k}]`, out);
   } else {
-    const text = value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
-    out.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+    out.push([key, value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value)]);
   }
+}
+
+/** The pairs of every arg, in arg order. */
+function pairsOf(args: Record<string, unknown>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, pairs);
+  return pairs;
 }
 
 /** Base64 of a UTF-8 string without Buffer, so it works outside Node too. */
@@ -111,12 +117,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** Form fields of a multipart body, nested values in the same bracket form as the query. */
 function formData(args: Record<string, unknown>, file: { data: Blob; filename: string }): FormData {
   const form = new FormData();
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, parts);
-  for (const part of parts) {
-    const [key, value] = part.split('=').map(decodeURIComponent);
-    form.append(key, value);
-  }
+  for (const [key, value] of pairsOf(args)) form.append(key, value);
   form.append('file', file.data, file.filename);
   return form;
 }
@@ -125,27 +126,25 @@ async function send(options: ClientOptions, method: string, path: string, args: 
   const { path: filled, rest } = fillPath(path, args as Record<string, unknown>);
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...authHeaders(options.auth), ...init.headers };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
-  let body: string | FormData | undefined;
-  if (init.file) {
-    // fetch sets the multipart content type with its boundary itself.
-    body = formData(rest, init.file);
-  } else if (BODY_METHODS.has(method)) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(rest);
-  } else {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(rest)) encodeQuery(v, k, parts);
-    if (parts.length > 0) url += `${url.includes('?') ? '&' : '?'}${parts.join('&')}`;
-  }
-  const doFetch = options.fetch ?? fetch;
-  const response = await doFetch(url, {
+  const request: RequestInit = {
     method,
     headers,
-    body,
-    signal: init.signal,
     // A nonce is only accepted together with the session cookie it was made for.
     credentials: options.auth?.kind === 'nonce' ? 'include' : 'same-origin',
-  });
+  };
+  if (init.signal !== undefined) request.signal = init.signal;
+  if (init.file) {
+    // fetch sets the multipart content type with its boundary itself.
+    request.body = formData(rest, init.file);
+  } else if (BODY_METHODS.has(method)) {
+    headers['content-type'] = 'application/json';
+    request.body = JSON.stringify(rest);
+  } else {
+    const query = pairsOf(rest).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+    if (query.length > 0) url += `${url.includes('?') ? '&' : '?'}${query.join('&')}`;
+  }
+  const doFetch = options.fetch ?? fetch;
+  const response = await doFetch(url, request);
   const data = await readBody(response);
   if (!response.ok) {
     const error = (data ?? {}) as { code?: unknown; message?: unknown; data?: unknown };

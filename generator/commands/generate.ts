@@ -46,6 +46,11 @@ function report(result: GenerateResult, check: boolean, print: Print, printError
   }
   if (result.orphans.length > 0) print(`moved ${result.orphans.length} orphaned region(s) to output/${ORPHANS_FILE}`);
   print(`${result.written} written, ${result.unchanged} unchanged, ${result.deleted} removed (${result.files} files, ${result.lines} lines) in ${seconds}s`);
+  if (result.untypedResponses.length > 0) {
+    const listed = result.untypedResponses.slice(0, 5).join('; ');
+    const more = result.untypedResponses.length > 5 ? `; and ${result.untypedResponses.length - 5} more` : '';
+    printError(`warning: ${result.untypedResponses.length} endpoint(s) with a custom handler name no \`response\`, so their types and OpenAPI answer unknown: ${listed}${more}; add \`response: { resource: NAME }\` to each`);
+  }
   return EXIT_OK;
 }
 

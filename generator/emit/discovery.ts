@@ -28,5 +28,6 @@ export function discoveryDocument(deployment: DeploymentModel): Record<string, u
 }
 
 export function emitDiscovery(deployment: DeploymentModel): EmittedFile[] {
-  return [{ path: `deployments/${deployment.name}/discovery.json`, content: JSON.stringify(discoveryDocument(deployment), null, 2) + '\n' }];
+  // Written compact: the formatter lays out each object on one line when it fits.
+  return [{ path: `deployments/${deployment.name}/discovery.json`, content: JSON.stringify(discoveryDocument(deployment)) + '\n' }];
 }

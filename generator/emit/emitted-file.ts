@@ -9,3 +9,9 @@ export interface EmittedFile {
    */
   preformatted?: boolean;
 }
+
+/** What per-deployment emitters may read beside their deployment: artifacts shared by all. */
+export interface EmitContext {
+  /** Export name, in `shared/validators.ts`, of the params validator of an endpoint. */
+  validatorName(deployment: string, operationId: string): string;
+}

@@ -7,7 +7,8 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { handlerGroup, namespaceSlug } from './naming.ts';
+import { argsTypeName, handlerGroup, namespaceSlug } from './naming.ts';
+import { resultTypeName } from './types.ts';
 import { GENERATED_MARK, generatedBanner, printSource } from './ts-source.ts';
 import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
 
@@ -16,6 +17,8 @@ export interface CustomOperation {
   endpoint: Endpoint;
   /** Path of the handler file relative to the output root, e.g. `handlers/core-v2/posts.ts`. */
   file: string;
+  /** The deployment whose types the handler is written against (the first that serves it). */
+  deployment: string;
 }
 
 /** Every custom operation over all deployments, first appearance wins, in model order. */
@@ -26,7 +29,7 @@ export function customOperations(model: SpecModel): CustomOperation[] {
       for (const endpoint of route.endpoints) {
         if (endpoint.handler !== 'custom' || seen.has(endpoint.operationId)) continue;
         const file = `handlers/${namespaceSlug(route.namespace)}/${handlerGroup(route)}.ts`;
-        seen.set(endpoint.operationId, { route, endpoint, file });
+        seen.set(endpoint.operationId, { route, endpoint, file, deployment: deployment.name });
       }
     }
   }
@@ -51,7 +54,7 @@ function handlerStatement(op: CustomOperation): StatementStructures {
     declarations: [
       {
         name: id,
-        type: 'Handler',
+        type: `Handler<${argsTypeName(id)}, ${resultTypeName(id)}>`,
         initializer: (w) =>
           w
             .write('async (ctx) => ')
@@ -65,11 +68,27 @@ function handlerStatement(op: CustomOperation): StatementStructures {
   };
 }
 
+/** Type-only imports of each operation's args and result from its deployment's `types.ts`. */
+function typeImports(ops: CustomOperation[]): StatementStructures[] {
+  const byDeployment = new Map<string, string[]>();
+  for (const op of ops) {
+    const id = op.endpoint.operationId;
+    byDeployment.set(op.deployment, [...(byDeployment.get(op.deployment) ?? []), argsTypeName(id), resultTypeName(id)]);
+  }
+  return [...byDeployment.keys()].sort().map((name) => ({
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: `../../deployments/${name}/types.ts`,
+    isTypeOnly: true,
+    namedImports: byDeployment.get(name)!,
+  }));
+}
+
 function handlerFile(file: string, ops: CustomOperation[]): EmittedFile {
   const content = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['Handler'] },
+        ...typeImports(ops),
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/errors.ts', namedImports: ['restError'] },
         `${regionStart(IMPORTS_REGION)}\n${regionEnd(IMPORTS_REGION)}`,
         ...ops.map(handlerStatement),
@@ -98,7 +117,7 @@ function indexFile(ops: CustomOperation[]): EmittedFile {
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
           docs: ['Every custom handler by operation id.'],
-          declarations: [{ name: 'handlers', type: 'Record<string, Handler>', initializer: `{ ${ops.map((o) => o.endpoint.operationId).join(', ')} }` }],
+          declarations: [{ name: 'handlers', type: 'Record<string, Handler<any, any>>', initializer: `{ ${ops.map((o) => o.endpoint.operationId).join(', ')} }` }],
         },
       ],
     },

@@ -1,121 +1,301 @@
 /**
  * `openapi.json`: an OpenAPI 3.1 description of the deployment, for tools that speak OpenAPI
- * rather than WordPress discovery. Schemas come from the runtime's `argsToJsonSchema`, so they
- * say what the validators check.
+ * rather than WordPress discovery. Schemas come from the same descriptors the validators check
+ * (through `published-schema.ts`, so defaults match their types), and every shape is written
+ * once and referred to: answers by their named shape (`responses.ts`), request bodies and query
+ * params shared between operations as components. The document passes `@redocly/cli lint`
+ * (recommended rules) and spectral's `oas` ruleset without errors (test/generator/openapi-lint).
  */
-import type { ArgSchema, DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
-import { argToJsonSchema, argsToJsonSchema } from '../../contract/args-schema.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { bracedPath, resourceTypeName } from './naming.ts';
+import { bracedPath, clientVerb, pascalCase } from './naming.ts';
+import { normalizeDefaults, requestSchema, type JsonSchema } from './published-schema.ts';
+import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';
+import { shareSubSchemas } from './shared-subschemas.ts';
+import { argToJsonSchema } from '../../contract/args-schema.ts';
+import { SESSION_COOKIE } from '../../runtime/auth/sessions.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const SCHEMAS = '#/components/schemas/';
+const ERROR_REF = { $ref: `${SCHEMAS}Error` };
+
+/** Components shared by content: the first operation to need one names it. */
+class ComponentPool {
+  readonly items: Record<string, unknown> = {};
+  private readonly byContent = new Map<string, string>();
+
+  /** The component name holding `value`, added under `name` (or `name2`...) when new. */
+  add(name: string, value: unknown): string {
+    const key = JSON.stringify(value);
+    const found = this.byContent.get(key);
+    if (found !== undefined) return found;
+    let unique = name;
+    for (let n = 2; unique in this.items; n++) unique = `${name}${n}`;
+    this.items[unique] = value;
+    this.byContent.set(key, unique);
+    return unique;
+  }
+}
+
+interface Pools {
+  schemas: ComponentPool;
+  responses: ComponentPool;
+  parameters: ComponentPool;
+  requestBodies: ComponentPool;
+}
 
 function declaredArgs(endpoint: Endpoint): Record<string, ArgSchema> {
   return endpoint.argsMode === 'declared' ? endpoint.args : {};
 }
 
 /** The schema of one param; an arg WordPress does not validate also takes a plain string. */
-function paramSchema(arg: ArgSchema): object {
-  return arg.validate === false ? { anyOf: [{ type: 'string' }, argToJsonSchema(arg)] } : argToJsonSchema(arg);
+function paramSchema(arg: ArgSchema): JsonSchema {
+  const schema = normalizeDefaults(argToJsonSchema(arg));
+  return arg.validate === false ? { anyOf: [{ type: 'string' }, schema] } : schema;
 }
 
-function pathParameters(route: Route, endpoint: Endpoint): object[] {
+function schemaTypes(schema: JsonSchema): string[] {
+  const own = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+  const branches = [...((schema.oneOf as JsonSchema[] | undefined) ?? []), ...((schema.anyOf as JsonSchema[] | undefined) ?? [])];
+  return [...own, ...branches.flatMap(schemaTypes)];
+}
+
+/**
+ * How a query param is written, as WordPress reads it: an object (or a param that may be one)
+ * in PHP's bracket form `name[key]=v` (deepObject); a list as a comma list `name=a,b`, which
+ * WordPress splits (wp_parse_list), as it also reads `name[]=a&name[]=b`.
+ */
+function queryStyle(schema: JsonSchema): object {
+  const types = schemaTypes(schema);
+  if (types.includes('object')) return { style: 'deepObject', explode: true };
+  if (types.includes('array')) return { style: 'form', explode: false };
+  return {};
+}
+
+function pathParameters(route: Route, endpoint: Endpoint, alternatives: Route[]): object[] {
   const args = declaredArgs(endpoint);
-  return route.captures.map((c) => ({
-    name: c.name,
-    in: 'path',
-    required: true,
-    schema: args[c.name] ? paramSchema(args[c.name]) : { type: 'string', pattern: `^${c.pattern}$` },
-  }));
+  return route.captures.map((c, i) => {
+    const own = args[c.name] ? paramSchema(args[c.name]!) : { type: 'string', pattern: `^${c.pattern}$` };
+    // Routes that differ only by a capture's pattern share one OpenAPI path (see mergedPaths).
+    const others = alternatives.map((r) => r.captures[i]).filter((o) => o !== undefined);
+    const schema = others.length === 0 ? own : { anyOf: [own, ...others.map((o) => ({ type: 'string', pattern: `^${o.pattern}$` }))] };
+    const description = others.length === 0 ? undefined : `Also matches ${others.map((o) => `a ${o.name} (\`${o.pattern}\`)`).join(', ')}: the first route whose pattern matches answers.`;
+    return { name: c.name, in: 'path', required: true, ...(description ? { description } : {}), schema };
+  });
 }
 
-function queryParameters(route: Route, endpoint: Endpoint): object[] {
+function queryParameters(route: Route, endpoint: Endpoint, pools: Pools): object[] {
   const captures = new Set(route.captures.map((c) => c.name));
   return Object.entries(declaredArgs(endpoint))
     .filter(([name]) => !captures.has(name))
-    .map(([name, arg]) => ({
-      name,
-      in: 'query',
-      required: arg.required === true,
-      ...(arg.description ? { description: arg.description } : {}),
-      schema: paramSchema(arg),
-    }));
+    .map(([name, arg]) => {
+      const schema = paramSchema(arg);
+      const param = {
+        name,
+        in: 'query',
+        required: arg.required === true,
+        ...(arg.description ? { description: arg.description } : {}),
+        ...queryStyle(schema),
+        schema,
+      };
+      return { $ref: `#/components/parameters/${pools.parameters.add(pascalCase(name), param)}` };
+    });
 }
 
-function requestBody(route: Route, endpoint: Endpoint): object {
+/** The body of a write, one component per distinct schema, the same for JSON and form bodies. */
+function requestBody(route: Route, endpoint: Endpoint, pools: Pools): object {
   const captures = new Set(route.captures.map((c) => c.name));
   const args = Object.fromEntries(Object.entries(declaredArgs(endpoint)).filter(([name]) => !captures.has(name)));
-  const schema = endpoint.argsMode === 'undeclared' ? { type: 'object', additionalProperties: true } : argsToJsonSchema(args, 'request');
-  return { required: false, content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } } };
+  const schema = endpoint.argsMode === 'undeclared' ? { type: 'object', description: 'A body the interface does not describe: any JSON object.', additionalProperties: true } : requestSchema(args);
+  const schemaName = pools.schemas.add(`${pascalCase(endpoint.operationId)}Request`, schema);
+  const ref = { $ref: `${SCHEMAS}${schemaName}` };
+  const body = { required: false, content: { 'application/json': { schema: ref }, 'application/x-www-form-urlencoded': { schema: ref } } };
+  return { $ref: `#/components/requestBodies/${pools.requestBodies.add(`${pascalCase(endpoint.operationId)}Body`, body)}` };
 }
 
-function responseSchema(endpoint: Endpoint): object {
-  const r = endpoint.response;
-  if (r === undefined) return {};
-  if ('deleted' in r) {
-    const previous = { $ref: `#/components/schemas/${resourceTypeName(r.deleted)}` };
-    return { type: 'object', properties: { deleted: { type: 'boolean' }, previous } };
-  }
-  const ref = { $ref: `#/components/schemas/${resourceTypeName(r.resource)}` };
+function successSchema(endpoint: Endpoint, deployment: DeploymentModel): object {
+  const r = responseOf(endpoint, deployment);
+  if (r === undefined) return { description: 'The spec does not describe this answer.' };
+  const ref = { $ref: `${SCHEMAS}${r.name}` };
   return r.many ? { type: 'array', items: ref } : ref;
 }
 
-function operation(route: Route, endpoint: Endpoint, method: string, index: number): object {
+/** The success status: 201 where the endpoint creates (collection behaviour or a resource create). */
+function successStatuses(route: Route, endpoint: Endpoint, method: string): string[] {
+  const b = endpoint.behavior;
+  if (b?.kind === 'collection' && b.op === 'create') return ['201'];
+  if (b?.kind === 'collection' && b.op === 'upsert') return ['200', '201'];
+  const r = endpoint.response;
+  if (method === 'POST' && r !== undefined && 'resource' in r && clientVerb(route, endpoint) === 'create') return ['201'];
+  return ['200'];
+}
+
+const ERROR_ANSWERS: Record<string, string> = {
+  '400': 'A param is missing or invalid (`rest_invalid_param`, `rest_missing_callback_param`).',
+  '401': 'Not logged in (`rest_forbidden`, `rest_cannot_*`).',
+  '403': 'Logged in without the needed capability (`rest_forbidden`, `rest_cannot_*`).',
+  '404': 'No item has this id (`rest_*_invalid_id`).',
+  '502': 'The remote service answered with an error or not at all (`rest_upstream_failed`).',
+  '503': 'No remote service is configured for this endpoint (`rest_upstream_not_configured`); the message names the setting to set.',
+};
+
+/** The error statuses an endpoint can answer, each in the interface's error shape. */
+function errorStatuses(route: Route, endpoint: Endpoint): string[] {
+  const out: string[] = [];
+  if (endpoint.argsMode !== 'none' || route.captures.length > 0) out.push('400');
+  if (endpoint.permission.kind !== 'public') out.push('401', '403');
+  if (route.captures.length > 0) out.push('404');
+  if (endpoint.behavior?.kind === 'upstream') out.push('502');
+  if (mayBeUnavailable(endpoint)) out.push('503');
+  return out;
+}
+
+function describePermission(p: Permission): string {
+  if (p.kind === 'public') return 'Anyone may call it.';
+  return p.kind === 'capability' ? `Needs the \`${p.capability}\` capability.` : `Permission rule \`${p.rule}\`.`;
+}
+
+/** A short summary: the first sentence of the description, else the verb and the path words. */
+function summaryOf(route: Route, endpoint: Endpoint): string {
+  const first = endpoint.description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, '');
+  if (first && first.length <= 100) return first;
+  const rest = route.namespace === '' ? route.path : route.path.slice(route.namespace.length + 1);
+  const words = rest.split('/').filter((w) => w !== '' && !w.startsWith('<'));
+  if (words.length === 0) words.push(route.namespace === '' ? 'index' : `${route.namespace} index`);
+  return `${pascalCase(clientVerb(route, endpoint))} ${words.join(' ')}`.trim();
+}
+
+const SECURITY_OPTIONS = [{ applicationPassword: [] }, { sessionCookie: [], nonce: [] }];
+const PUBLIC_SECURITY = [{}, ...SECURITY_OPTIONS];
+
+function operation(route: Route, endpoint: Endpoint, method: string, index: number, deployment: DeploymentModel, alternatives: Route[], pools: Pools): object {
   const op: Record<string, unknown> = {
     // OpenAPI wants one id per method; the first method keeps the spec's id.
     operationId: index === 0 ? endpoint.operationId : `${endpoint.operationId}${method.charAt(0)}${method.slice(1).toLowerCase()}`,
+    summary: summaryOf(route, endpoint),
+    description: [endpoint.description, describePermission(endpoint.permission)].filter(Boolean).join('\n\n'),
     tags: [route.namespace === '' ? 'root' : route.namespace],
   };
-  if (endpoint.description) op.summary = endpoint.description;
   if (endpoint.deprecated) op.deprecated = true;
-  const parameters = [...pathParameters(route, endpoint), ...(BODY_METHODS.has(method) ? [] : queryParameters(route, endpoint))];
+  const parameters = [...pathParameters(route, endpoint, alternatives), ...(BODY_METHODS.has(method) ? [] : queryParameters(route, endpoint, pools))];
   if (parameters.length > 0) op.parameters = parameters;
-  if (BODY_METHODS.has(method)) op.requestBody = requestBody(route, endpoint);
-  if (endpoint.permission.kind !== 'public') op.security = [{ applicationPassword: [] }, { cookieNonce: [] }];
-  op.responses = {
-    '200': { description: 'Success', content: { 'application/json': { schema: responseSchema(endpoint) } } },
-    default: { description: 'An error in the interface shape', content: { 'application/json': { schema: ERROR_REF } } },
-  };
+  if (BODY_METHODS.has(method)) op.requestBody = requestBody(route, endpoint, pools);
+  // The document's default security is the public one; others need credentials.
+  if (endpoint.permission.kind !== 'public') op.security = SECURITY_OPTIONS;
+  const responses: Record<string, object> = {};
+  const content = { 'application/json': { schema: successSchema(endpoint, deployment) } };
+  // Answers are shared components too: every endpoint answering a post list names one.
+  const shape = responseOf(endpoint, deployment);
+  for (const status of successStatuses(route, endpoint, method)) {
+    const answer = { description: status === '201' ? 'Created' : 'Success', content };
+    const name = `${status === '201' ? 'Created' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.many ? 'List' : ''}`}`;
+    responses[status] = { $ref: `#/components/responses/${pools.responses.add(name, answer)}` };
+  }
+  for (const status of errorStatuses(route, endpoint)) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  responses.default = { $ref: '#/components/responses/Error' };
+  op.responses = responses;
   return op;
 }
 
+/** OpenAPI path templates, with routes that differ only by capture names or patterns grouped. */
+function mergedPaths(routes: Route[]): Map<string, Route[]> {
+  const byTemplate = new Map<string, Route[]>();
+  for (const route of routes) {
+    const template = bracedPath(route).replace(/\{[^}]+\}/g, '{}');
+    byTemplate.set(template, [...(byTemplate.get(template) ?? []), route]);
+  }
+  return byTemplate;
+}
+
+/** `$ref: Name` of the named shapes becomes a reference to the schema component. */
+function componentRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(componentRefs);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') return { $ref: `${SCHEMAS}${ref}` };
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([n, c]) => [n, componentRefs(c)])) : componentRefs(v)]));
+}
+
 export function openApiDocument(deployment: DeploymentModel): object {
-  const paths: Record<string, Record<string, object>> = {};
-  for (const route of deployment.routes) {
-    const item = (paths[bracedPath(route)] ??= {});
-    for (const endpoint of route.endpoints) {
-      endpoint.methods.forEach((method, i) => {
-        item[method.toLowerCase()] = operation(route, endpoint, method, i);
-      });
-    }
-  }
-  const schemas: Record<string, object> = {
-    Error: {
-      type: 'object',
-      required: ['code', 'message', 'data'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, data: { type: 'object', properties: { status: { type: 'integer' } } } },
+  const pools: Pools = { schemas: new ComponentPool(), responses: new ComponentPool(), parameters: new ComponentPool(), requestBodies: new ComponentPool() };
+  pools.schemas.add('Error', {
+    type: 'object',
+    description: 'Every error answer: a machine code, a message for people, and at least the HTTP status.',
+    required: ['code', 'message', 'data'],
+    properties: {
+      code: { type: 'string' },
+      message: { type: 'string' },
+      data: { type: 'object', required: ['status'], properties: { status: { type: 'integer' } }, additionalProperties: true },
     },
-  };
-  for (const name of Object.keys(deployment.resources).sort()) {
-    const resource = deployment.resources[name];
-    schemas[resourceTypeName(name)] = { title: resource.schema.title, ...argsToJsonSchema(resource.schema.properties, 'response') };
+  });
+  for (const [name, schema] of namedShapes(deployment)) pools.schemas.add(name, componentRefs(schema));
+
+  const paths: Record<string, Record<string, object>> = {};
+  for (const group of mergedPaths(deployment.routes).values()) {
+    const first = group[0]!;
+    const item: Record<string, object> = {};
+    for (const route of group) {
+      for (const endpoint of route.endpoints) {
+        endpoint.methods.forEach((method, i) => {
+          const key = method.toLowerCase();
+          // A later route with the same template answers only the methods the first leaves free.
+          if (key in item) return;
+          const alternatives = route === first ? group.slice(1) : [];
+          item[key] = operation(route === first ? route : { ...route, captures: first.captures.map((c, j) => ({ ...c, pattern: route.captures[j]?.pattern ?? c.pattern })) }, endpoint, method, i, deployment, alternatives, pools);
+        });
+      }
+    }
+    paths[bracedPath(first)] = item;
   }
+
+  // Parts written out in several schemas (a meta object, a block's settings) become components.
+  const schemas = new Map(Object.entries(pools.schemas.items) as Array<[string, JsonSchema]>);
+  const shared = shareSubSchemas(
+    schemas,
+    (hint) => {
+      let name = pascalCase(hint);
+      for (let n = 2; schemas.has(name) || name in pools.schemas.items; n++) name = `${pascalCase(hint)}${n}`;
+      schemas.set(name, {});
+      return name;
+    },
+    (id) => ({ $ref: `${SCHEMAS}${id}` }),
+  );
+  for (const [name, schema] of shared) schemas.set(name, schema);
+  const sortedSchemas = Object.fromEntries([...schemas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+  const errorResponses: Record<string, object> = { Error: { description: 'An error in the interface shape.', content: { 'application/json': { schema: ERROR_REF } } } };
+  for (const [status, description] of Object.entries(ERROR_ANSWERS)) errorResponses[`Error${status}`] = { description, content: { 'application/json': { schema: ERROR_REF } } };
+
+  const namespaces = [...new Set(deployment.routes.map((r) => (r.namespace === '' ? 'root' : r.namespace)))];
   return {
     openapi: '3.1.0',
-    info: { title: `${deployment.site.name} REST interface (${deployment.name})`, version: '1.0.0', description: deployment.description },
-    servers: [{ url: '/wp-json' }],
+    info: {
+      title: `${deployment.site.name} REST interface (${deployment.name})`,
+      version: '1.0.0',
+      description: deployment.description,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/wp-json', description: 'The REST root of the site serving this deployment.' }],
+    // Public endpoints also take credentials (they may show more to a logged-in user): `{}` is anonymous.
+    security: PUBLIC_SECURITY,
+    tags: namespaces.map((name) => ({ name, description: name === 'root' ? 'The index and batch routes at the REST root.' : `Routes of the ${name} namespace.` })),
     paths,
     components: {
-      schemas,
+      schemas: sortedSchemas,
+      parameters: pools.parameters.items,
+      requestBodies: pools.requestBodies.items,
+      responses: { ...pools.responses.items, ...errorResponses },
       securitySchemes: {
-        applicationPassword: { type: 'http', scheme: 'basic', description: 'User name and application password.' },
-        cookieNonce: { type: 'apiKey', in: 'header', name: 'X-WP-Nonce', description: 'Logged-in session cookie plus its nonce.' },
+        applicationPassword: { type: 'http', scheme: 'basic', description: 'User name and an application password (Users > Profile), as HTTP Basic.' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie of a logged-in browser; it counts only together with the nonce.' },
+        nonce: { type: 'apiKey', in: 'header', name: 'X-WP-Nonce', description: 'The REST nonce of the logged-in session (also accepted as `_wpnonce`).' },
       },
     },
   };
 }
 
 export function emitOpenApi(deployment: DeploymentModel): EmittedFile[] {
-  return [{ path: `deployments/${deployment.name}/openapi.json`, content: JSON.stringify(openApiDocument(deployment), null, 2) + '\n' }];
+  // Written compact: the formatter then lays out each object on one line when it fits, rather
+  // than one line per key (a `$ref` is one line, not three).
+  return [{ path: `deployments/${deployment.name}/openapi.json`, content: JSON.stringify(openApiDocument(deployment)) + '\n' }];
 }

@@ -5,7 +5,8 @@
  */
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type ImportDeclarationStructure } from 'ts-morph';
 import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
-import type { EmittedFile } from './emitted-file.ts';
+import type { EmitContext, EmittedFile } from './emitted-file.ts';
+import { SHARED_VALIDATORS } from './validators.ts';
 import { handlerGroup, namespaceSlug, routeRegex } from './naming.ts';
 import { generatedBanner, printSource } from './ts-source.ts';
 
@@ -20,21 +21,21 @@ function literalProperties(data: Record<string, unknown>): string[] {
   return Object.entries(data).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`);
 }
 
-function writeEndpoint(writer: CodeBlockWriter, endpoint: Endpoint): void {
+function writeEndpoint(writer: CodeBlockWriter, endpoint: Endpoint, validator: string): void {
   const props = literalProperties(endpointData(endpoint));
-  props.push(`validate: validators.${endpoint.operationId} as CompiledValidator`);
+  props.push(`validate: validators.${validator} as CompiledValidator`);
   if (endpoint.handler === 'custom') props.push(`handle: ${endpoint.operationId}`);
   writer.write(`{ ${props.join(', ')} }`);
 }
 
-function writeRoute(writer: CodeBlockWriter, route: Route): void {
+function writeRoute(writer: CodeBlockWriter, route: Route, validatorOf: (operationId: string) => string): void {
   const { source: _source, endpoints: _endpoints, ...data } = route;
   const props = [...literalProperties(data), `regex: ${JSON.stringify(routeRegex(route))}`];
   const endpoints = route.endpoints;
   writer.write(`{ ${props.join(', ')}, endpoints: [`);
   endpoints.forEach((e, i) => {
     if (i > 0) writer.write(', ');
-    writeEndpoint(writer, e);
+    writeEndpoint(writer, e, validatorOf(e.operationId));
   });
   writer.write('] }');
 }
@@ -54,12 +55,12 @@ function handlerImports(deployment: DeploymentModel): ImportDeclarationStructure
     .map(([file, names]) => ({ kind: StructureKind.ImportDeclaration as const, moduleSpecifier: file, namedImports: names }));
 }
 
-export function emitRoutes(deployment: DeploymentModel): EmittedFile[] {
+export function emitRoutes(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
   const content = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['CompiledValidator', 'RouteDef'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators.ts', namespaceImport: 'validators' },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_VALIDATORS}`, namespaceImport: 'validators' },
         ...handlerImports(deployment),
         {
           kind: StructureKind.VariableStatement,
@@ -75,7 +76,7 @@ export function emitRoutes(deployment: DeploymentModel): EmittedFile[] {
                 deployment.routes.forEach((r, i) => {
                   if (i > 0) writer.write(',');
                   writer.newLine();
-                  writeRoute(writer, r);
+                  writeRoute(writer, r, (id) => context.validatorName(deployment.name, id));
                 });
                 writer.write(']');
               },

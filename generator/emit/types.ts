@@ -4,10 +4,11 @@
  * (so `oneOf` becomes a real union).
  */
 import { compile, type Options } from 'json-schema-to-typescript';
-import type { ArgSchema, DeploymentModel, Endpoint } from '../../contract/model.ts';
-import { argsToJsonSchema } from '../../contract/args-schema.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { argsTypeName, resourceTypeName } from './naming.ts';
+import { argsTypeName } from './naming.ts';
+import { requestSchema } from './published-schema.ts';
+import { namedShapes, responseOf } from './responses.ts';
 
 const OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
 
@@ -32,42 +33,64 @@ function untitled(schema: unknown): unknown {
   return out;
 }
 
+/** A doc comment of one line of text is written on one line (`/** text *\/`), not three. */
+function oneLineDocs(code: string): string {
+  return code.replace(/\/\*\*\n\s*\* ([^\n]*)\n\s*\*\//g, (_whole, text: string) => `/** ${text} */`);
+}
+
 /** Type name of what an endpoint answers with (`CorePostsGetResult`). */
 export function resultTypeName(operationId: string): string {
   return argsTypeName(operationId).replace(/Args$/, 'Result');
 }
 
-/** The result type expression of an endpoint, in terms of the resource types. */
+/** The result type expression of an endpoint, in terms of the named shapes. */
 export function resultType(endpoint: Endpoint, deployment: DeploymentModel): string {
-  const r = endpoint.response;
+  const r = responseOf(endpoint, deployment);
   if (r === undefined) return 'unknown';
-  if ('deleted' in r) {
-    return deployment.resources[r.deleted] ? `{ deleted: boolean; previous: ${resourceTypeName(r.deleted)} }` : 'unknown';
-  }
-  if (!deployment.resources[r.resource]) return 'unknown';
-  return r.many ? `${resourceTypeName(r.resource)}[]` : resourceTypeName(r.resource);
+  return r.many ? `${r.name}[]` : r.name;
 }
 
-async function resourceTypes(deployment: DeploymentModel): Promise<string[]> {
+/** `$ref: Name` (a shape name) becomes a TypeScript reference to that named type. */
+function withTsRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withTsRefs);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') return { tsType: ref };
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([n, c]) => [n, withTsRefs(c)])) : withTsRefs(v)]));
+}
+
+/** One named interface (or type) per shape endpoints answer with: resources, catalog items... */
+async function shapeTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
-  for (const name of Object.keys(deployment.resources).sort()) {
-    const schema = argsToJsonSchema(deployment.resources[name].schema.properties, 'response');
-    out.push(await compile(untitled({ ...schema, description: `The ${name} resource.` }) as never, resourceTypeName(name), OPTIONS));
+  for (const [name, schema] of namedShapes(deployment)) {
+    const described = { description: `The ${name} shape.`, ...schema };
+    out.push(oneLineDocs(await compile(untitled(withTsRefs(described)) as never, name, OPTIONS)));
   }
   return out;
 }
 
+/** Params of an endpoint as a client sends them: declared args plus every capture of the path. */
+export function endpointArgs(route: Route, endpoint: Endpoint): Record<string, ArgSchema> {
+  const args: Record<string, ArgSchema> = { ...(endpoint.argsMode === 'declared' ? endpoint.args : {}) };
+  // A client must be able to name every capture of the path, declared as an arg or not.
+  for (const capture of route.captures) args[capture.name] = { ...(args[capture.name] ?? { type: ['string', 'integer'] }), required: true };
+  return args;
+}
+
 async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
+  // Endpoints taking the same params share one interface; the others name it.
+  const byContent = new Map<string, string>();
   for (const route of deployment.routes) {
     for (const endpoint of route.endpoints) {
-      const args: Record<string, ArgSchema> = { ...(endpoint.argsMode === 'declared' ? endpoint.args : {}) };
-      // A client must be able to name every capture of the path, declared as an arg or not.
-      for (const capture of route.captures) args[capture.name] = { ...(args[capture.name] ?? { type: ['string', 'integer'] }), required: true };
       // Clients send only the declared params; the server ignores others, the type does not invite them.
-      const schema = { ...argsToJsonSchema(args, 'request'), additionalProperties: endpoint.argsMode === 'undeclared' };
+      const schema = { ...requestSchema(endpointArgs(route, endpoint)), additionalProperties: endpoint.argsMode === 'undeclared' };
       const doc = `Params of ${endpoint.methods.join(', ')} ${route.path}.`;
-      out.push(await compile(untitled({ ...schema, description: doc }) as never, argsTypeName(endpoint.operationId), OPTIONS));
+      const name = argsTypeName(endpoint.operationId);
+      const same = byContent.get(JSON.stringify(schema));
+      if (same !== undefined) out.push(`/** ${doc} */\nexport type ${name} = ${same};\n`);
+      else out.push(oneLineDocs(await compile(untitled({ ...schema, description: doc }) as never, name, OPTIONS)));
+      if (same === undefined) byContent.set(JSON.stringify(schema), name);
       out.push(`/** What ${endpoint.methods.join(', ')} ${route.path} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);
     }
   }
@@ -76,6 +99,6 @@ async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
 
 export async function emitTypes(deployment: DeploymentModel): Promise<EmittedFile[]> {
   const header = `// Generated by specpress from spec/: types of the ${deployment.name} deployment.\n// Do not edit: run \`specpress generate\` instead.\n`;
-  const parts = [...(await resourceTypes(deployment)), ...(await endpointTypes(deployment))];
+  const parts = [...(await shapeTypes(deployment)), ...(await endpointTypes(deployment))];
   return [{ path: `deployments/${deployment.name}/types.ts`, content: `${header}\n${parts.join('\n')}` }];
 }

@@ -1,30 +1,99 @@
 /**
- * `validators.ts`: ajv standalone code, one validator of the whole params object per endpoint,
- * exported by operation id, so the server never compiles a schema at start. The schemas come
- * from the runtime's `argsToJsonSchema` and the ajv options from `AJV_OPTIONS`, so generated
- * validators and run-time compiles agree.
+ * `shared/validators.ts`: ajv standalone code of every distinct params schema of every
+ * deployment, one exported validator per distinct schema, so the server never compiles a schema
+ * at start and a schema written once in the spec is compiled once: endpoints taking the same
+ * params (every "takes nothing" endpoint, an operation served by three deployments) share one
+ * function, and a large sub-schema used by several endpoints (a meta object, a block list) is
+ * its own function that they call. The schemas come from the runtime's `argsToJsonSchema` and
+ * the ajv options from `AJV_OPTIONS`, so generated validators and run-time compiles agree.
  */
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { DeploymentModel } from '../../contract/model.ts';
+import type { DeploymentModel, SpecModel } from '../../contract/model.ts';
 import { AJV_OPTIONS, argsToJsonSchema } from '../../contract/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
+import { pascalCase } from './naming.ts';
+import { shareSubSchemas } from './shared-subschemas.ts';
 
-export function emitValidators(deployment: DeploymentModel): EmittedFile[] {
-  const ajv = new Ajv.default({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, lines: true } });
-  const exports: Record<string, string> = {};
-  for (const route of deployment.routes) {
-    for (const endpoint of route.endpoints) {
-      const id = `#${endpoint.operationId}`;
-      // Endpoints without declared params still get a validator: it accepts any object.
-      ajv.addSchema({ $id: id, ...argsToJsonSchema(endpoint.argsMode === 'declared' ? endpoint.args : {}) });
-      exports[endpoint.operationId] = id;
+export const SHARED_VALIDATORS = 'shared/validators.ts';
+
+type Schema = Record<string, unknown>;
+
+/** Where a validator of each endpoint lives: the export name in the shared module. */
+export interface ValidatorIndex {
+  name(deployment: string, operationId: string): string;
+}
+
+/** Keys that document a value but never decide validity: left out, so more schemas are the same. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples']);
+
+function constraintsOnly(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(constraintsOnly);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    // `properties` maps names (which may be `default` or `title`) to schemas.
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Schema).map(([n, c]) => [n, constraintsOnly(c)])) : key === 'enum' || key === 'const' ? value : constraintsOnly(value);
+  }
+  return out;
+}
+
+/** The params schema of every endpoint of every deployment, one entry per distinct schema. */
+function distinctSchemas(deployments: DeploymentModel[]): { schemas: Map<string, Schema>; index: Map<string, string> } {
+  const schemas = new Map<string, Schema>();
+  const byContent = new Map<string, string>();
+  const index = new Map<string, string>(); // `deployment\0operationId` -> name
+  for (const deployment of deployments) {
+    for (const route of deployment.routes) {
+      for (const endpoint of route.endpoints) {
+        // Endpoints without declared params still get a validator: it accepts any object.
+        const schema = constraintsOnly(argsToJsonSchema(endpoint.argsMode === 'declared' ? endpoint.args : {})) as Schema;
+        const key = JSON.stringify(schema);
+        let name = byContent.get(key);
+        if (name === undefined) {
+          name = Object.keys(schema.properties as object).length === 0 && schema.required === undefined ? 'anyParams' : endpoint.operationId;
+          for (let n = 2; schemas.has(name); n++) name = `${endpoint.operationId}${n}`;
+          schemas.set(name, schema);
+          byContent.set(key, name);
+        }
+        index.set(`${deployment.name}\0${endpoint.operationId}`, name);
+      }
     }
   }
+  return { schemas, index };
+}
+
+/** The shared validator module of all deployments, and which export each endpoint uses. */
+export function emitValidators(model: SpecModel): { files: EmittedFile[]; index: ValidatorIndex } {
+  const { schemas, index } = distinctSchemas(model.deployments);
+  const taken = new Set(schemas.keys());
+  const shared = shareSubSchemas(schemas, (hint) => {
+    let id = `shared${pascalCase(hint)}`;
+    for (let n = 2; taken.has(id); n++) id = `shared${pascalCase(hint)}${n}`;
+    taken.add(id);
+    return id;
+  }, (id) => ({ $ref: id }));
+  const ajv = new Ajv.default({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, lines: true } });
+  for (const [id, schema] of shared) ajv.addSchema({ $id: id, ...schema });
+  const exports: Record<string, string> = {};
+  for (const [name, schema] of schemas) {
+    ajv.addSchema({ $id: name, ...schema });
+    exports[name] = name;
+  }
   const code = standaloneCode.default(ajv, exports);
-  let header = `// @ts-nocheck\n// Generated by specpress from spec/: request validators of the ${deployment.name} deployment.\n// Do not edit: run \`specpress generate\` instead.\n`;
+  let header = `// @ts-nocheck\n// Generated by specpress from spec/: request validators of every deployment, one per distinct params schema.\n// Do not edit: run \`specpress generate\` instead.\n`;
   // ajv's standalone code loads its few runtime helpers (string length, deep equality) with
   // require() even in ESM mode; give the module one.
   if (code.includes('require(')) header += `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n`;
-  return [{ path: `deployments/${deployment.name}/validators.ts`, content: `${header}${code.trimEnd()}\n`, preformatted: true }];
+  return {
+    files: [{ path: SHARED_VALIDATORS, content: `${header}${code.trimEnd()}\n`, preformatted: true }],
+    index: {
+      name(deployment, operationId) {
+        const name = index.get(`${deployment}\0${operationId}`);
+        if (name === undefined) throw new Error(`no validator for ${operationId} of ${deployment}`);
+        return name;
+      },
+    },
+  };
 }

@@ -70,6 +70,10 @@ import { getOembed } from './oembed-1.0/embed.ts';
 import { getOembedProxy } from './oembed-1.0/proxy.ts';
 import { pagebuilderV1DocumentsPostMediaImport } from './pagebuilder-v1-documents/media.ts';
 import {
+  pagebuilderV1PostDesignSystemSyncStylesheet,
+  pagebuilderV1GetDesignSystemStylesheet,
+} from './pagebuilder-v1/design-system-sync.ts';
+import {
   pagebuilderV1GetGlobalClasses,
   pagebuilderV1UpdateGlobalClasses,
   pagebuilderV1GetGlobalClassesUsage,
@@ -100,7 +104,7 @@ import { getIndex } from './root/index.ts';
 import { tmplLibraryV1GetAutocompleteCondition } from './tmpl-library-v1/autocomplete-condition.ts';
 
 /** Every custom handler by operation id. */
-export const handlers: Record<string, Handler> = {
+export const handlers: Record<string, Handler<any, any>> = {
   getIndex,
   batchRequests,
   getOembed,
@@ -114,6 +118,8 @@ export const handlers: Record<string, Handler> = {
   pagebuilderV1DeleteKitElementsDefaults,
   pagebuilderV1GetSiteNavigationRecentPosts,
   pagebuilderV1PostSiteNavigationAddNewPost,
+  pagebuilderV1PostDesignSystemSyncStylesheet,
+  pagebuilderV1GetDesignSystemStylesheet,
   pagebuilderV1DocumentsPostMediaImport,
   listPosts,
   createPost,

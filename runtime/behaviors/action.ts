@@ -1,12 +1,16 @@
 /**
  * `action`: a named state change on a record (activate a plugin, connect an account), allowed
- * only from the states the spec lists. The record remembers every other param sent with it.
+ * only from the states the spec lists and only when the record's other fields say it can happen
+ * (`requires`: a theme is activated only once installed). The record remembers every other param
+ * sent with it, secrets in their stored form; `effect` names what the action does besides.
  */
 import type { ActionBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { getRecord, putRecord } from './records.ts';
 import { payloadOf } from './payload.ts';
+import { maskSecrets, protectSecrets } from '../secrets/secret-params.ts';
+import { clearCaches } from '../cache/registry.ts';
 
 /** Key of the one record of a collection whose action names no record. */
 const SINGLETON = '_';
@@ -14,6 +18,7 @@ const SINGLETON = '_';
 export async function runAction(ctx: HandlerContext, b: ActionBehavior): Promise<HandlerResult> {
   const id = b.idParam ? ctx.params[b.idParam] : SINGLETON;
   if (id === undefined || id === null || id === '') throw restError('rest_missing_callback_param', [b.idParam!], { params: [b.idParam] });
+  if (typeof id === 'object') throw restError('rest_invalid_param', [b.idParam!], { params: { [b.idParam!]: `${b.idParam} is not of type string.` } });
   const key = String(id);
   const existing = await getRecord(ctx.app.db, b.collection, key);
   // A record never acted on is in the spec's initial state, or in none: then it can only take
@@ -22,7 +27,16 @@ export async function runAction(ctx: HandlerContext, b: ActionBehavior): Promise
   if (b.from && (current === undefined || !b.from.includes(String(current)))) {
     throw restError('rest_action_not_allowed', [current === undefined ? 'not set' : String(current), b.to], { from: current ?? null, to: b.to });
   }
-  const data = { ...(existing?.data ?? {}), ...payloadOf(ctx, b.idParam ? [b.idParam] : []), [b.field]: b.to };
+  for (const [field, allowed] of Object.entries(b.requires ?? {})) {
+    const value = existing?.data[field];
+    if (value === undefined || !allowed.includes(String(value))) {
+      throw restError('rest_action_requires', [field, allowed.join(' or ')], { field, required: allowed, actual: value ?? null });
+    }
+  }
+  const sent = await protectSecrets(ctx.app.config.dataDir, payloadOf(ctx, b.idParam ? [b.idParam] : []), b.secrets);
+  const data: Record<string, unknown> = { ...(existing?.data ?? {}), ...sent, [b.field]: b.to };
+  for (const field of b.clear ?? []) delete data[field];
   const record = await putRecord(ctx.app.db, b.collection, key, data);
-  return { data: { id: key === SINGLETON ? undefined : key, ...record.data, date_modified: record.modified } };
+  const extra = b.effect === 'clear-caches' ? { cleared: await clearCaches() } : {};
+  return { data: maskSecrets({ id: key === SINGLETON ? undefined : key, ...record.data, ...extra, date_modified: record.modified }) };
 }

@@ -6,12 +6,18 @@ import { deleteRecord, getRecord, listRecords, nextNumericKey, putRecord, scoped
 import { pagedResponse, pagingOf, payloadOf } from './payload.ts';
 import { ensureSeeded } from './seed.ts';
 import { looseText } from '../rest/loose-params.ts';
+import { maskSecrets, protectSecrets } from '../secrets/secret-params.ts';
+
+/** More records than any collection of this kind holds; filtered lists are paged after filtering. */
+const FILTER_SCAN_LIMIT = 10_000;
 
 export async function runCollection(ctx: HandlerContext, b: CollectionBehavior): Promise<HandlerResult> {
   const db = ctx.app.db;
   await ensureSeeded(db, b.collection, b.seed);
   const prefix = scopedKey('', ctx.user?.id ?? null, b.scope);
   const idOf = (): string => {
+    // Without an id param, the record is the collection's one record (the state an action keeps).
+    if (!b.idParam && b.op === 'get') return '_';
     const raw = b.idParam ? ctx.params[b.idParam] : undefined;
     if (raw === undefined || raw === null || raw === '') throw restError('rest_missing_callback_param', [b.idParam ?? 'id'], { params: [b.idParam ?? 'id'] });
     // An untyped key param may hold a list or an object: it names no record.
@@ -19,15 +25,35 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
     return looseText(raw);
   };
 
+  /** What a write stores: the params sent (renamed as the spec says), secrets protected. */
+  const stored = async () => {
+    const payload = payloadOf(ctx, b.idParam ? [b.idParam] : []);
+    for (const [from, to] of Object.entries(b.rename ?? {})) {
+      if (from in payload) {
+        payload[to] = payload[from];
+        delete payload[from];
+      }
+    }
+    return protectSecrets(ctx.app.config.dataDir, payload, b.secrets);
+  };
+
   switch (b.op) {
     case 'list': {
       const { page, perPage } = pagingOf(ctx);
       const search = typeof ctx.params.search === 'string' && ctx.params.search !== '' ? ctx.params.search : undefined;
-      const { items, total } = await listRecords(db, b.collection, { keyPrefix: prefix || undefined, search, limit: perPage, offset: (page - 1) * perPage });
-      return pagedResponse(items.map((r) => present(r, prefix)), total, perPage);
+      const wanted = activeFilters(ctx.params, b.filters);
+      if (!wanted.length) {
+        const { items, total } = await listRecords(db, b.collection, { keyPrefix: prefix || undefined, search, limit: perPage, offset: (page - 1) * perPage });
+        return pagedResponse(items.map((r) => present(r, prefix)), total, perPage);
+      }
+      const { items } = await listRecords(db, b.collection, { keyPrefix: prefix || undefined, search, limit: FILTER_SCAN_LIMIT, offset: 0 });
+      const kept = items.map((r) => present(r, prefix)).filter((item) => wanted.every(([field, values]) => values.includes(looseText(item[field] ?? ''))));
+      return pagedResponse(kept.slice((page - 1) * perPage, page * perPage), kept.length, perPage);
     }
     case 'get': {
-      const record = await getRecord(db, b.collection, prefix + idOf());
+      const id = idOf();
+      const record = await getRecord(db, b.collection, prefix + id);
+      if (!record && b.absent) return { data: { id, ...b.absent } };
       if (!record) throw notFound(b.collection);
       return { data: present(record, prefix) };
     }
@@ -36,7 +62,7 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
       if (await getRecord(db, b.collection, prefix + key)) {
         throw restError('rest_record_exists', [], { id: key });
       }
-      const record = await putRecord(db, b.collection, prefix + key, payloadOf(ctx, b.idParam ? [b.idParam] : []));
+      const record = await putRecord(db, b.collection, prefix + key, await stored());
       return { data: present(record, prefix), status: 201 };
     }
     case 'update':
@@ -44,7 +70,7 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
       const key = prefix + idOf();
       const existing = await getRecord(db, b.collection, key);
       if (!existing && b.op === 'update') throw notFound(b.collection);
-      const data = { ...(existing?.data ?? {}), ...payloadOf(ctx, b.idParam ? [b.idParam] : []) };
+      const data = { ...(existing?.data ?? {}), ...(await stored()) };
       const record = await putRecord(db, b.collection, key, data);
       return { data: present(record, prefix), status: existing ? 200 : 201 };
     }
@@ -58,9 +84,24 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
   }
 }
 
-/** A record as clients see it: its own fields plus its id (the key without the user prefix). */
+/**
+ * A record as clients see it: its own fields plus its id (the key without the user prefix; a
+ * stored field named `id` never hides the key), secrets masked.
+ */
 function present(record: StoredRecord, prefix: string): Record<string, unknown> {
-  return { id: record.key.slice(prefix.length), ...record.data, date_created: record.created, date_modified: record.modified };
+  const { id: _hidden, ...data } = record.data;
+  return maskSecrets({ id: record.key.slice(prefix.length), ...data, date_created: record.created, date_modified: record.modified });
+}
+
+/** The declared filters the request uses: [record field, accepted values]. */
+function activeFilters(params: Record<string, unknown>, filters: Record<string, string> | undefined): Array<[string, string[]]> {
+  const out: Array<[string, string[]]> = [];
+  for (const [param, field] of Object.entries(filters ?? {})) {
+    const v = params[param];
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+    out.push([field, (Array.isArray(v) ? v : [v]).map((x) => looseText(x))]);
+  }
+  return out;
 }
 
 function notFound(collection: string) {

@@ -1,12 +1,18 @@
 /**
  * `inbox`: an inbound webhook or event, stored exactly once. Senders retry; the dedupe key
  * (a param, a header, or a hash of the body) makes a retry answer `duplicate: true` instead of
- * storing the event twice.
+ * storing the event twice. A sender that signs is checked before anything is stored; each
+ * channel keeps only its newest `retain` events; a cache notification clears what it names.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { InboxBehavior } from '../../contract/model.ts';
+import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { pagedResponse, pagingOf, payloadOf } from './payload.ts';
+import { clearCaches } from '../cache/registry.ts';
+import { upstreamEnvName } from '../upstream/base-url.ts';
+
+export const DEFAULT_RETAIN = 1000;
 
 export async function runInbox(ctx: HandlerContext, b: InboxBehavior): Promise<HandlerResult> {
   const db = ctx.app.db;
@@ -19,6 +25,7 @@ export async function runInbox(ctx: HandlerContext, b: InboxBehavior): Promise<H
     return pagedResponse(items, total, perPage);
   }
 
+  if (b.signature) verifySignature(ctx, b.signature);
   const body = payloadOf(ctx);
   const bodyText = JSON.stringify(body);
   const dedupeKey = dedupeKeyOf(ctx, b, bodyText);
@@ -30,7 +37,40 @@ export async function runInbox(ctx: HandlerContext, b: InboxBehavior): Promise<H
     .executeTakeFirst();
   const duplicate = Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0;
   const row = await db.selectFrom('inbox').select(['id', 'received']).where('channel', '=', b.channel).where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow();
-  return { data: { received: true, duplicate, id: row.id, channel: b.channel, date: row.received } };
+  if (!duplicate) await trimChannel(ctx, b.channel, b.retain ?? DEFAULT_RETAIN);
+  const cleared = b.clears === 'caches' && !duplicate ? { cleared: await clearCaches(cacheNamesOf(body)) } : {};
+  return { data: { received: true, duplicate, id: row.id, channel: b.channel, date: row.received, ...cleared } };
+}
+
+/** Deletes the channel's events older than its newest `retain`. */
+async function trimChannel(ctx: HandlerContext, channel: string, retain: number): Promise<void> {
+  const cutoff = await ctx.app.db.selectFrom('inbox').select('id').where('channel', '=', channel).orderBy('id', 'desc').offset(retain).limit(1).executeTakeFirst();
+  if (cutoff) await ctx.app.db.deleteFrom('inbox').where('channel', '=', channel).where('id', '<=', cutoff.id).execute();
+}
+
+/** Caches an event names (`caches: [...]` or `cache: name`); none named means every cache. */
+function cacheNamesOf(body: Record<string, unknown>): string[] | undefined {
+  const named = body.caches ?? body.cache;
+  if (typeof named === 'string' && named !== '') return [named];
+  if (Array.isArray(named)) return named.filter((n): n is string => typeof n === 'string');
+  return undefined;
+}
+
+/** The signing secret of a sender: server config `upstreams[setting]`, else `SPECPRESS_UPSTREAM_<SETTING>`. */
+export function signingSecret(ctx: HandlerContext, setting: string): string | undefined {
+  return ctx.app.config.upstreams[setting] ?? process.env[upstreamEnvName(setting)];
+}
+
+/** HMAC-SHA256 of the raw body, hex (optionally `sha256=` prefixed), compared in constant time. */
+function verifySignature(ctx: HandlerContext, sig: NonNullable<InboxBehavior['signature']>): void {
+  const secret = signingSecret(ctx, sig.setting);
+  if (!secret) throw restError('rest_signature_not_configured', [upstreamEnvName(sig.setting)], { setting: sig.setting });
+  const sent = ctx.request.headers[sig.header.toLowerCase()];
+  if (!sent) throw restError('rest_signature_required', [sig.header], { header: sig.header });
+  const raw = ctx.request.rawBody ?? Buffer.from(ctx.request.body ? JSON.stringify(ctx.request.body) : '');
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  const given = Buffer.from(sent.replace(/^sha256=/, ''), 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw restError('rest_signature_invalid', [sig.header], { header: sig.header });
 }
 
 function dedupeKeyOf(ctx: HandlerContext, b: InboxBehavior, bodyText: string): string {
@@ -39,7 +79,10 @@ function dedupeKeyOf(ctx: HandlerContext, b: InboxBehavior, bodyText: string): s
     if (value) return value;
   } else if (b.dedupeBy) {
     const value = ctx.params[b.dedupeBy];
-    if (value !== undefined && value !== null && value !== '') return String(value);
+    // Only a scalar names a delivery; an object or list is hashed with the body (no "[object Object]").
+    if (typeof value === 'string' || typeof value === 'number') {
+      if (value !== '') return String(value);
+    }
   }
   return createHash('sha256').update(bodyText).digest('hex');
 }
@@ -48,7 +91,7 @@ function dedupeKeyOf(ctx: HandlerContext, b: InboxBehavior, bodyText: string): s
 function pickHeaders(headers: Record<string, string | undefined>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || name === 'authorization' || name === 'cookie') continue;
+    if (value === undefined || name === 'authorization' || name === 'cookie' || /nonce|token|secret|key|auth|password/.test(name)) continue;
     if (name.startsWith('x-') || name === 'content-type' || name === 'user-agent') kept[name] = value;
   }
   return kept;

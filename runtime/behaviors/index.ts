@@ -11,8 +11,12 @@ import { runAction } from './action.ts';
 import { runCatalog } from './catalog.ts';
 import { runInbox } from './inbox.ts';
 import { runUpstream } from './upstream.ts';
+import { enforceWriteLimits } from './write-limits.ts';
+import { restError } from '../rest/errors.ts';
 
 export async function runBehavior(ctx: HandlerContext, behavior: Behavior): Promise<HandlerResult> {
+  const refused = await enforceWriteLimits(ctx, behavior);
+  if (refused) return refused;
   switch (behavior.kind) {
     case 'option':
       return runOption(ctx, behavior);
@@ -26,6 +30,8 @@ export async function runBehavior(ctx: HandlerContext, behavior: Behavior): Prom
       return runInbox(ctx, behavior);
     case 'upstream':
       return runUpstream(ctx, behavior);
+    case 'unavailable':
+      throw restError('rest_unavailable', [behavior.reason, behavior.needs], { needs: behavior.needs }, behavior.status);
     case 'index':
       // Namespace index routes need the route table; the dispatcher answers them itself.
       throw new Error('index routes are answered by the dispatcher');

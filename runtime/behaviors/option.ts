@@ -3,24 +3,38 @@ import type { OptionBehavior } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { deleteRecord, getRecord, putRecord, scopedKey } from './records.ts';
 import { payloadOf } from './payload.ts';
+import { maskSecrets, protectSecrets } from '../secrets/secret-params.ts';
 
 const COLLECTION = 'option';
 
+/** The stored value of an option (or its default), secrets in their stored form: for other modules' reads. */
+export async function readOption(ctx: HandlerContext, b: Pick<OptionBehavior, 'key' | 'scope' | 'default'>): Promise<unknown> {
+  const stored = await getRecord(ctx.app.db, COLLECTION, scopedKey(b.key, ctx.user?.id ?? null, b.scope));
+  return stored ? stored.data.value : structuredClone(b.default ?? {});
+}
+
 export async function runOption(ctx: HandlerContext, b: OptionBehavior): Promise<HandlerResult> {
   const key = scopedKey(b.key, ctx.user?.id ?? null, b.scope);
-  const stored = await getRecord(ctx.app.db, COLLECTION, key);
-  const current = stored ? stored.data.value : structuredClone(b.default ?? {});
-  if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') return { data: current };
+  const current = await readOption(ctx, b);
+  if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') return { data: maskSecrets(await withIncluded(ctx, current, b.include)) };
   if (ctx.request.method === 'DELETE') {
     // Clearing a value brings back its default (an emptied log, a reset setting).
     await deleteRecord(ctx.app.db, COLLECTION, key);
     return { data: structuredClone(b.default ?? {}) };
   }
 
-  const incoming = payloadOf(ctx);
+  const incoming = await protectSecrets(ctx.app.config.dataDir, payloadOf(ctx), b.secrets);
   const value = b.merge !== false && isPlainObject(current) ? { ...current, ...incoming } : incoming;
   await putRecord(ctx.app.db, COLLECTION, key, { value });
-  return { data: value };
+  return { data: maskSecrets(value) };
+}
+
+/** The value plus the singleton records the spec includes (each without its own timestamps). */
+async function withIncluded(ctx: HandlerContext, value: unknown, include: Record<string, string> | undefined): Promise<unknown> {
+  if (!include || !isPlainObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const [name, collection] of Object.entries(include)) out[name] = (await getRecord(ctx.app.db, collection, '_'))?.data ?? null;
+  return out;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { containsText } from '../store/portable-sql.ts';
 
 export interface StoredRecord {
   id: number;
@@ -56,9 +57,13 @@ export interface ListOptions {
 /** A page of records in creation order, and the total, for X-WP-Total. */
 export async function listRecords(db: Db, collection: string, opts: ListOptions): Promise<{ items: StoredRecord[]; total: number }> {
   let q = db.selectFrom('records').where('collection', '=', collection);
-  // instr/substr rather than LIKE: user input needs no escaping and matches literally.
+  // substr and containsText rather than LIKE: user input needs no escaping and matches literally.
   if (opts.keyPrefix) q = q.where(sql<boolean>`substr(key, 1, ${opts.keyPrefix.length}) = ${opts.keyPrefix}`);
-  if (opts.search) q = q.where(sql<boolean>`instr(lower(data), ${opts.search.toLowerCase()}) > 0`);
+  // The key is searched too: a record keyed by its slug (a plugin) may hold no other text.
+  if (opts.search) {
+    const search = opts.search;
+    q = q.where((eb) => eb.or([containsText('key', search), containsText('data', search)]));
+  }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.selectAll().orderBy('id', 'asc').limit(opts.limit).offset(opts.offset).execute();
   return { items: rows.map(toRecord), total };

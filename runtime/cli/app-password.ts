@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { openDatabase } from '../store/open-database.ts';
-import { databaseFile } from '../store/paths.ts';
+import { databaseOption, databaseTarget } from './database-option.ts';
 import { findUserByLoginOrEmail, type UserRow } from '../auth/users.ts';
 import {
   ApplicationPasswordError,
@@ -20,8 +20,8 @@ import {
 class CliError extends Error {}
 
 /** Opens the site's database, runs `fn`, reports CLI errors on stderr with exit code 1. */
-async function withDatabase(dataDir: string, fn: (db: Kysely<Database>) => Promise<void>): Promise<void> {
-  const { db, close } = await openDatabase(databaseFile(dataDir));
+async function withDatabase(where: { data: string; database?: string }, fn: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+  const { db, close } = await openDatabase(databaseTarget(where));
   try {
     await fn(db);
   } catch (err) {
@@ -49,8 +49,9 @@ export function register(program: Command): void {
     .option('--app-id <uuid>', 'identifier the application gave itself')
     .option('--json', 'print JSON: uuid, name, password')
     .option('--data <dir>', 'data folder of the site', './data')
-    .action((login: string, opts: { name: string; appId?: string; json?: boolean; data: string }) =>
-      withDatabase(opts.data, async (db) => {
+    .addOption(databaseOption())
+    .action((login: string, opts: { name: string; appId?: string; json?: boolean; data: string; database?: string }) =>
+      withDatabase(opts, async (db) => {
         const user = await requireUser(db, login);
         const { uuid, password } = await createApplicationPassword(db, user.id, opts.name, opts.appId ?? '');
         if (opts.json) console.log(JSON.stringify({ uuid, name: opts.name.trim(), login: user.login, password }));
@@ -62,8 +63,9 @@ export function register(program: Command): void {
     .description('List a user\'s application passwords (never the passwords themselves)')
     .option('--json', 'print JSON')
     .option('--data <dir>', 'data folder of the site', './data')
-    .action((login: string, opts: { json?: boolean; data: string }) =>
-      withDatabase(opts.data, async (db) => {
+    .addOption(databaseOption())
+    .action((login: string, opts: { json?: boolean; data: string; database?: string }) =>
+      withDatabase(opts, async (db) => {
         const user = await requireUser(db, login);
         const rows = (await listApplicationPasswords(db, user.id)).map(({ password_hash: _hidden, ...rest }) => rest);
         if (opts.json) console.log(JSON.stringify(rows, null, 2));
@@ -76,8 +78,9 @@ export function register(program: Command): void {
     .description('Revoke one application password by uuid, or all of them with --all')
     .option('--all', 'revoke every application password of the user')
     .option('--data <dir>', 'data folder of the site', './data')
-    .action((login: string, uuid: string | undefined, opts: { all?: boolean; data: string }) =>
-      withDatabase(opts.data, async (db) => {
+    .addOption(databaseOption())
+    .action((login: string, uuid: string | undefined, opts: { all?: boolean; data: string; database?: string }) =>
+      withDatabase(opts, async (db) => {
         if (!uuid === !opts.all) throw new CliError('Give either a uuid or --all.');
         const user = await requireUser(db, login);
         if (opts.all) {

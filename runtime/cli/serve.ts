@@ -4,14 +4,20 @@
  */
 import type { Command } from 'commander';
 import { startServer, type RunningServer } from '../server.ts';
+import cluster from 'node:cluster';
 import { LOGIN_PATH } from '../auth/login-page.ts';
+import { reportToPrimary, superviseWorkers } from './workers.ts';
+import { databaseOption, databaseTarget } from './database-option.ts';
 
 interface ServeOptions {
   deployment?: string;
   port: string;
   host: string;
   data: string;
+  database?: string;
+  uploads?: string;
   url?: string;
+  workers: string;
 }
 
 export function register(program: Command): void {
@@ -22,7 +28,10 @@ export function register(program: Command): void {
     .option('--port <port>', 'port to listen on', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <dir>', 'data folder (database and uploads)', './data')
+    .addOption(databaseOption())
+    .option('--uploads <dir>', 'uploads folder, shared by every process of the site (default: uploads under --data)')
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
+    .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -30,13 +39,32 @@ export function register(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const server = await startServer({ deployment: opts.deployment, host: opts.host, port, dataDir: opts.data, publicUrl: opts.url });
-      printWelcome(server);
+      const workers = Number(opts.workers);
+      if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+        console.error(`Error: --workers must be a whole number from 1 to 64 (got "${opts.workers}")`);
+        process.exitCode = 1;
+        return;
+      }
+      if (workers > 1 && cluster.isPrimary) {
+        await superviseWorkers(workers, printWelcome);
+        return;
+      }
+      const server = await startServer({
+        deployment: opts.deployment,
+        host: opts.host,
+        port,
+        dataDir: opts.data,
+        database: databaseTarget(opts),
+        uploadsDir: opts.uploads,
+        publicUrl: opts.url,
+      });
+      if (cluster.isWorker) reportToPrimary(server);
+      else printWelcome(server);
       stopOnSignals(server);
     });
 }
 
-function printWelcome(server: RunningServer): void {
+function printWelcome(server: Pick<RunningServer, 'deployment' | 'restUrl' | 'siteUrl' | 'firstAdmin'>): void {
   const lines = [`specpress is serving deployment "${server.deployment}" at ${server.restUrl}/`];
   const admin = server.firstAdmin;
   if (admin) {

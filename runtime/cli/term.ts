@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { openDatabase } from '../store/open-database.ts';
-import { databaseFile } from '../store/paths.ts';
+import { databaseOption, databaseTarget } from './database-option.ts';
 import { addTerm, defaultCategory, listTerms, type Taxonomy } from '../content/terms.ts';
 
 const TAXONOMIES: Taxonomy[] = ['category', 'post_tag'];
@@ -23,7 +23,8 @@ export function register(program: Command): void {
     .option('--parent <id>', 'parent category id (categories only)')
     .option('--slug <slug>', 'slug; made from the name when absent')
     .option('--data <dir>', 'data folder of the site', './data')
-    .action(async (taxonomy: string, name: string, opts: { parent?: string; slug?: string; data: string }) => {
+    .addOption(databaseOption())
+    .action(async (taxonomy: string, name: string, opts: { parent?: string; slug?: string; data: string; database?: string }) => {
       if (!isTaxonomy(taxonomy)) {
         console.error(`Error: taxonomy must be one of ${TAXONOMIES.join(', ')}, not "${taxonomy}".`);
         process.exitCode = 1;
@@ -35,7 +36,7 @@ export function register(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const { db, close } = await openDatabase(databaseFile(opts.data));
+      const { db, close } = await openDatabase(databaseTarget(opts));
       try {
         await defaultCategory(db);
         if (parent) {
@@ -59,13 +60,14 @@ export function register(program: Command): void {
     .option('--taxonomy <taxonomy>', 'only category or only post_tag')
     .option('--json', 'print JSON')
     .option('--data <dir>', 'data folder of the site', './data')
-    .action(async (opts: { taxonomy?: string; json?: boolean; data: string }) => {
+    .addOption(databaseOption())
+    .action(async (opts: { taxonomy?: string; json?: boolean; data: string; database?: string }) => {
       if (opts.taxonomy && !isTaxonomy(opts.taxonomy)) {
         console.error(`Error: --taxonomy must be one of ${TAXONOMIES.join(', ')}.`);
         process.exitCode = 1;
         return;
       }
-      const { db, close } = await openDatabase(databaseFile(opts.data));
+      const { db, close } = await openDatabase(databaseTarget(opts));
       try {
         await defaultCategory(db);
         const rows = await listTerms(db, opts.taxonomy as Taxonomy | undefined);

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { openDatabase } from '../store/open-database.ts';
-import { databaseFile } from '../store/paths.ts';
+import { databaseOption, databaseTarget } from './database-option.ts';
 import { ROLES } from '../../contract/roles.ts';
 import { createUser, listUsers, UserInputError } from '../auth/users.ts';
 
@@ -18,8 +18,9 @@ export function register(program: Command): void {
     .option('--email <email>', 'email address (also accepted as a login name)')
     .option('--password <password>', 'login password; without one, the user can only use application passwords')
     .option('--data <dir>', 'data folder of the site', './data')
-    .action(async (login: string, opts: { role: string; email?: string; password?: string; data: string }) => {
-      const { db, close } = await openDatabase(databaseFile(opts.data));
+    .addOption(databaseOption())
+    .action(async (login: string, opts: { role: string; email?: string; password?: string; data: string; database?: string }) => {
+      const { db, close } = await openDatabase(databaseTarget(opts));
       try {
         const { id } = await createUser(db, { login, email: opts.email, password: opts.password, role: opts.role });
         console.log(`Created user ${login} (id ${id}, ${opts.role}).`);
@@ -37,8 +38,9 @@ export function register(program: Command): void {
     .description('List user accounts')
     .option('--json', 'print JSON')
     .option('--data <dir>', 'data folder of the site', './data')
-    .action(async (opts: { json?: boolean; data: string }) => {
-      const { db, close } = await openDatabase(databaseFile(opts.data));
+    .addOption(databaseOption())
+    .action(async (opts: { json?: boolean; data: string; database?: string }) => {
+      const { db, close } = await openDatabase(databaseTarget(opts));
       try {
         const rows = (await listUsers(db)).map((r) => ({ id: r.id, login: r.login, email: r.email, roles: JSON.parse(r.roles) as string[], registered: r.registered }));
         if (opts.json) console.log(JSON.stringify(rows, null, 2));

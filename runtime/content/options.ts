@@ -4,14 +4,23 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
 
+/** The stored text of an option, from the process cache when the server keeps one (runtime/cache/). */
+function storedText(db: Kysely<Database>, name: string): Promise<string | undefined> {
+  const load = async () => (await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst())?.value;
+  const cache = processCacheOf(db as Kysely<unknown>);
+  return cache ? cache.get('options', `option:${name}`, load) : load();
+}
+
+/** Parsed on each call from the stored text, so a caller changing the value changes no one else's. */
 export async function getOption<T>(db: Kysely<Database>, name: string, fallback: T): Promise<T> {
-  const row = await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
-  if (!row) return fallback;
+  const value = await storedText(db, name);
+  if (value === undefined) return fallback;
   try {
-    return JSON.parse(row.value) as T;
+    return JSON.parse(value) as T;
   } catch {
-    return row.value as unknown as T;
+    return value as unknown as T;
   }
 }
 

@@ -8,10 +8,12 @@ import type { Database } from '../store/schema.ts';
 import { filterDateToLocal } from './dates.ts';
 import type { Zone } from 'luxon';
 import type { PostRow } from './prepare.ts';
-import { parseSearch, relevanceRank, searchCondition } from './search.ts';
+import { parseSearch, relevanceRank, searchCondition, searchedColumns } from './search.ts';
+import { searchIndexOf } from './search-index.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
 import { withDescendants } from './terms.ts';
 import { sanitizeTitle } from './slugs.ts';
-import { positionInList } from '../store/large-in-lists.ts';
+import { positionInList } from '../store/portable-sql.ts';
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
 type Query = SelectQueryBuilder<Database, 'posts', PostRow>;
@@ -136,7 +138,16 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
 
   if (params.search) {
     const terms = parseSearch(String(params.search), params.search_semantics === 'exact');
-    if (terms.length) q = q.where((eb) => searchCondition(eb, terms, params.search_columns ?? []));
+    if (terms.length) {
+      // The engine's full-text index narrows the rows first; the exact condition decides.
+      const index = searchIndexOf(db);
+      const candidates = index && ((eb: Eb) => index.candidates(eb, terms, searchedColumns(params.search_columns ?? [])));
+      q = q.where((eb) => {
+        const narrowed = candidates?.(eb);
+        const exact = searchCondition(eb, terms, params.search_columns ?? []);
+        return narrowed ? eb.and([narrowed, exact]) : exact;
+      });
+    }
     if (input.anonymous) q = q.where('password', '=', '');
   }
 
@@ -177,15 +188,35 @@ export function pageWindow(params: Record<string, any>): { limit: number; offset
   return { limit: perPage, offset, page, perPage };
 }
 
-export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
+/** The page query and the count query of a list request (null: it matches nothing by construction). */
+export async function listQueries(db: Kysely<Database>, input: ListQueryInput) {
   const base = await filtered(db, input);
-  if (!base) return { rows: [], total: 0, empty: true };
+  if (!base) return null;
   const { limit, offset } = pageWindow(input.params);
-  const [rows, count] = await Promise.all([
-    ordered(base, input.params).limit(limit).offset(offset).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return {
+    page: ordered(base, input.params).limit(limit).offset(offset),
+    count: base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')),
+  };
+}
+
+export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
+  const queries = await listQueries(db, input);
+  if (!queries) return { rows: [], total: 0, empty: true };
+  const [rows, total] = await Promise.all([queries.page.execute(), countOf(db, queries.count)]);
+  return { rows, total };
+}
+
+/**
+ * The total of a list (X-WP-Total). It reads every matching row, the one part of a list whose
+ * cost grows with the site, so serving processes remember it per query until posts or their
+ * terms change (runtime/cache/: any process's write drops it before the next request).
+ */
+async function countOf(db: Kysely<Database>, query: { compile: () => { sql: string; parameters: readonly unknown[] }; executeTakeFirst: () => Promise<{ n: number } | undefined> }): Promise<number> {
+  const load = async () => Number((await query.executeTakeFirst())?.n ?? 0);
+  const cache = processCacheOf(db as Kysely<unknown>);
+  if (!cache) return load();
+  const compiled = query.compile();
+  return cache.get('posts', JSON.stringify([compiled.sql, compiled.parameters]), load);
 }
 
 /** Sticky posts brought to the top of page one when ignore_sticky is false (WP_Query's rule). */

@@ -17,7 +17,7 @@ import type { PostRow } from './prepare.ts';
 import { isAutosave, prepareOneRevision, prepareRevisions } from './revision-shape.ts';
 import { copyMeta } from './meta.ts';
 import { parseSearch, relevanceRank, searchCondition } from './search.ts';
-import { positionInList } from '../store/large-in-lists.ts';
+import { positionInList } from '../store/portable-sql.ts';
 
 const FIELDS = ['title', 'content', 'excerpt'] as const;
 const normalize = (s: string) => s.replace(/\r\n?/g, '\n').replace(/\s+/g, ' ').trim();

@@ -34,9 +34,14 @@ export function parseSearch(search: string, exact: boolean): SearchTerm[] {
   return terms.length ? terms : [{ text, exclude: false }];
 }
 
+/** The posts columns a `search_columns` value names (all three when empty). */
+export function searchedColumns(columns: string[]): Array<'title' | 'content' | 'excerpt'> {
+  return (columns.length ? columns : [...SEARCH_COLUMNS]).map((c) => COLUMN[c]).filter(Boolean);
+}
+
 /** The WHERE condition of a search over the chosen columns. */
 export function searchCondition(eb: ExpressionBuilder<Database, 'posts'>, terms: SearchTerm[], columns: string[]): Expression<SqlBool> {
-  const cols = (columns.length ? columns : [...SEARCH_COLUMNS]).map((c) => COLUMN[c]).filter(Boolean);
+  const cols = searchedColumns(columns);
   const parts = terms.map((term) => {
     const matches = cols.map((c) => containsText(`posts.${c}`, term.text) as unknown as Expression<SqlBool>);
     if (term.exclude) return eb.and(matches.map((m) => eb.not(m)));
@@ -53,7 +58,7 @@ export function relevanceRank(search: string, terms: SearchTerm[]) {
   const phrase = search.trim();
   const included = terms.filter((t) => !t.exclude).map((t) => t.text);
   const inTitle = (text: string) => containsText('posts.title', text);
-  const all = included.length ? sql.join(included.map(inTitle), sql` AND `) : sql`0`;
-  const any = included.length ? sql.join(included.map(inTitle), sql` OR `) : sql`0`;
+  const all = included.length ? sql.join(included.map(inTitle), sql` AND `) : sql`1 = 0`;
+  const any = included.length ? sql.join(included.map(inTitle), sql` OR `) : sql`1 = 0`;
   return sql<number>`CASE WHEN ${inTitle(phrase)} THEN 1 WHEN ${all} THEN 2 WHEN ${any} THEN 3 WHEN ${containsText('posts.excerpt', phrase)} THEN 4 WHEN ${containsText('posts.content', phrase)} THEN 5 ELSE 6 END`;
 }

@@ -14,6 +14,8 @@ import { embedPageFor, registerEmbedPages } from '../oembed/embed-page.ts';
 import { serveRequest } from '../rest/serve-request.ts';
 import { parseQueryString } from '../rest/query-string.ts';
 import { restError } from '../rest/errors.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
+import type { Kysely } from 'kysely';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -37,6 +39,10 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   logEachRequest(fastify, app);
+  // Before anything reads: drop what this process cached if another process wrote since.
+  fastify.addHook('onRequest', async () => {
+    await processCacheOf(app.db as Kysely<unknown>)?.refresh();
+  });
 
   fs.mkdirSync(app.config.uploadsDir, { recursive: true });
   await fastify.register(fastifyStatic, { root: app.config.uploadsDir, prefix: '/wp-content/uploads/', decorateReply: false, index: false, dotfiles: 'deny' });

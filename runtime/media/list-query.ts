@@ -11,7 +11,7 @@ import { filterDateToLocal, siteZone } from '../content/dates.ts';
 import { ALLOWED_TYPES, mimeTypesOfMediaType } from './mime-types.ts';
 import { ATTACHED_FILE } from './attachments.ts';
 import { containsText } from '../linking/text-match.ts';
-import { positionInList } from '../store/large-in-lists.ts';
+import { positionInList } from '../store/portable-sql.ts';
 
 type Query = SelectQueryBuilder<Database, 'posts', any>;
 

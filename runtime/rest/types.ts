@@ -45,11 +45,17 @@ export interface RestResponse {
   raw?: { contentType: string; data: Buffer | string };
 }
 
-/** What a handler may return: a full response, or data answered with 200. */
-export type HandlerResult = RestResponse | { data: unknown; status?: number; headers?: Record<string, string> };
+/**
+ * What a handler may return: a full response, or data answered with 200. `R` is the answer's
+ * type when the handler declares one (generated handlers name their operation's result); the
+ * default `any` lets untyped runtime helpers return into a typed handler.
+ */
+export type HandlerResult<R = any> = RestResponse | { data: R; status?: number; headers?: Record<string, string> };
 
 export interface AppConfig {
   dataDir: string;
+  /** SQLite file or `postgres://` URL; default: the SQLite file under dataDir (store/paths.ts). */
+  database?: string;
   uploadsDir: string;
   /** Public origin of the site, e.g. http://127.0.0.1:8080 (no trailing slash). */
   siteUrl: string;
@@ -60,6 +66,8 @@ export interface AppConfig {
   outboundAllow: string[];
   /** Settings for upstream behaviours, keyed by setting name. */
   upstreams: Record<string, string>;
+  /** Time one attempt at an upstream service may take (runtime/upstream; default 10 s). */
+  upstreamTimeoutMs?: number;
 }
 
 /** Site-wide services a handler can use. One per running server. */
@@ -77,18 +85,24 @@ export interface App {
   discovery?: Record<string, unknown>;
 }
 
-export interface HandlerContext {
+/** `A` is the params' type: generated handlers name their operation's args type. */
+export interface HandlerContext<A = Record<string, any>> {
   app: App;
   request: RestRequest;
   /** Merged, coerced and validated params (defaults applied), as WordPress hands them over. */
-  params: Record<string, any>;
+  params: A;
   /** The authenticated user, or null for anonymous. */
   user: CurrentUser | null;
   route: RouteDef;
   endpoint: EndpointDef;
 }
 
-export type Handler = (ctx: HandlerContext) => Promise<HandlerResult> | HandlerResult;
+/**
+ * A handler of an operation whose params are `A` and whose answer is `R`: generated handlers
+ * say `Handler<ListPostsArgs, ListPostsResult>`, so a region naming a param the operation does
+ * not take, or answering data of another shape, does not compile.
+ */
+export type Handler<A = Record<string, any>, R = any> = (ctx: HandlerContext<A>) => Promise<HandlerResult<R>> | HandlerResult<R>;
 
 /** A compiled validator as emitted by the generator (ajv standalone code). */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
@@ -105,7 +119,8 @@ export interface EndpointDef extends Endpoint {
   /** ajv standalone validator of the whole params object (after WordPress coercion). */
   validate?: CompiledValidator;
   /** The handler of a `handler: custom` endpoint. */
-  handle?: Handler;
+  // Any operation's handler: each is typed with its own params where it is written.
+  handle?: Handler<any, any>;
 }
 
 /** One route of the generated route table. */

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { SiteDefaults } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
 
 export interface SiteSettings extends SiteDefaults {
   /** Site and home addresses; default to the server's own URL. */
@@ -48,7 +49,9 @@ export function isSiteField(name: string): name is SiteField {
 }
 
 export async function getSiteSettings(db: Kysely<Database>, defaults: SiteDefaults, siteUrl: string): Promise<SiteSettings> {
-  const rows = await db.selectFrom('options').select(['name', 'value']).where('name', 'like', `${KEY_PREFIX}%`).execute();
+  const load = () => db.selectFrom('options').select(['name', 'value']).where('name', 'like', `${KEY_PREFIX}%`).execute();
+  const cache = processCacheOf(db as Kysely<unknown>);
+  const rows = cache ? await cache.get('options', 'site-settings', load) : await load();
   const stored: Record<string, unknown> = {};
   for (const row of rows) stored[row.name.slice(KEY_PREFIX.length)] = JSON.parse(row.value);
   const settings: SiteSettings = { ...defaults, url: siteUrl, home: siteUrl };

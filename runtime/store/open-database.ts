@@ -1,22 +1,33 @@
 /**
- * Opens the embedded SQLite database (better-sqlite3, WAL) and brings its schema up to date.
- * Everything above this file speaks Kysely and does not know which database runs.
+ * Opens the site's database and brings its schema up to date: the embedded SQLite file by
+ * default, or PostgreSQL when the target is a `postgres://` URL. Everything above this file speaks
+ * Kysely (and ./portable-sql.ts for the few expressions the engines spell differently) and does
+ * not know which database runs.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
-import { LongInListPlugin } from './large-in-lists.ts';
+import { openSqlite } from './sqlite/open.ts';
+import { openPostgres } from './postgres/open.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
+import { cacheVersions } from './migrations/070_cache_versions.ts';
+import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
+import { postsFulltext } from './migrations/072_posts_fulltext.ts';
+import { postsCacheVersion } from './migrations/073_posts_cache_version.ts';
+import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
+import { useSearchIndex } from '../content/search-index.ts';
+import { sqliteFullText } from './sqlite/fulltext.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '010_forms': forms,
   '011_content_order': contentOrder,
+  '070_cache_versions': cacheVersions,
+  '071_list_order_indexes': listOrderIndexes,
+  '072_posts_fulltext': postsFulltext,
+  '073_posts_cache_version': postsCacheVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -26,20 +37,33 @@ export interface OpenedDatabase {
   close: () => Promise<void>;
 }
 
-/** `file` is a path, or ':memory:' for tests. Creates the folder and the schema when missing. */
-export async function openDatabase(file: string): Promise<OpenedDatabase> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  // synchronous=FULL: an acknowledged write survives a power cut, not just a process crash.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new LongInListPlugin()] });
-  const result = await new Migrator({ db, provider }).migrateToLatest();
-  if (result.error) {
+/** Whether `target` names a PostgreSQL database rather than a SQLite file. */
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(target);
+}
+
+/**
+ * `target` is a SQLite file path (':memory:' for tests) or a `postgres://user@host/db` URL.
+ * Creates the schema when missing and applies pending migrations; several processes starting
+ * at once on one PostgreSQL database take turns (Kysely's migrator holds an advisory lock).
+ */
+export async function openDatabase(target: string): Promise<OpenedDatabase> {
+  const postgres = isPostgresUrl(target);
+  // This process's own writes to cached tables drop them from its caches (runtime/cache/).
+  const db = (postgres ? openPostgres(target) : openSqlite(target)).withPlugin(new WriteWatchPlugin());
+  try {
+    const result = await new Migrator({ db, provider }).migrateToLatest();
+    if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  } catch (err) {
     await db.destroy();
-    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+    throw err;
+  }
+  if (!postgres) {
+    useSearchIndex(db, sqliteFullText);
+    // Table statistics let the planner pick the selective index (slug, author...) over the
+    // (type, status) one; without them a slug lookup walks every published post. Bounded work.
+    await sql`PRAGMA analysis_limit = 400`.execute(db);
+    await sql`PRAGMA optimize = 0x10002`.execute(db);
   }
   return { db, close: () => db.destroy() };
 }

@@ -58,6 +58,12 @@ export interface TermRelationshipsTable {
   term_id: number;
 }
 
+/** One row per table processes cache in memory; the database bumps it on every write (runtime/cache/). */
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface OptionsTable {
   name: string;
   /** JSON text. */
@@ -160,6 +166,7 @@ export interface Database {
   terms: TermsTable;
   term_relationships: TermRelationshipsTable;
   options: OptionsTable;
+  cache_versions: CacheVersionsTable;
   users: UsersTable;
   usermeta: UserMetaTable;
   application_passwords: ApplicationPasswordsTable;

@@ -12,6 +12,7 @@ import { buildHttpServer } from '../http/server.ts';
 import { createUser } from '../auth/users.ts';
 import { createApplicationPassword } from '../auth/application-passwords.ts';
 import { createSession } from '../auth/sessions.ts';
+import { testDatabaseFor } from './test-database.ts';
 
 export const TEST_ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
 export type TestRole = (typeof TEST_ROLES)[number];
@@ -60,7 +61,8 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
   if (opts.deploymentOverrides) loaded.deployment = { ...loaded.deployment, ...opts.deploymentOverrides };
 
   // The port is only known once listening; the config's URLs are filled in right after.
-  const config: AppConfig = { ...defaultConfig(dataDir, 'http://127.0.0.1'), ...opts.config };
+  const database = opts.config?.database ? undefined : await testDatabaseFor(dataDir);
+  const config: AppConfig = { ...defaultConfig(dataDir, 'http://127.0.0.1'), database: database?.target, ...opts.config };
   const { app, close: closeDb } = await createApp({ loaded, config });
   const http = await buildHttpServer(app);
   await http.listen({ host: '127.0.0.1', port: 0 });
@@ -89,7 +91,10 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
     close: async () => {
       await http.close();
       await closeDb();
-      if (ownsDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDir) {
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -4,7 +4,7 @@
  * `startTestServer` instead.
  */
 import type { App } from '../../runtime/rest/types.ts';
-import { openDatabase } from '../../runtime/store/open-database.ts';
+import { openTestDatabase } from '../../runtime/testing/test-database.ts';
 import { createUser } from '../../runtime/auth/users.ts';
 import { loadCurrentUser } from '../../runtime/auth/users.ts';
 import type { CurrentUser } from '../../runtime/auth/current-user.ts';
@@ -21,7 +21,7 @@ export interface AuthTestSite {
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 export async function authTestSite(opts: { applicationPasswords?: boolean; now?: () => Date } = {}): Promise<AuthTestSite> {
-  const { db, close } = await openDatabase(':memory:');
+  const { db, close } = await openTestDatabase();
   const app: App = {
     db,
     config: { dataDir: '/nonexistent', uploadsDir: '/nonexistent/uploads', siteUrl: 'http://127.0.0.1:1', restUrl: 'http://127.0.0.1:1/wp-json', maxUploadBytes: 1e6, outboundAllow: [], upstreams: {} },

@@ -10,6 +10,7 @@ import { databaseFile } from '../../runtime/store/paths.ts';
 import { authenticateApplicationPassword } from '../../runtime/auth/authenticate.ts';
 import { bareDeployment } from '../../runtime/app.ts';
 import type { App } from '../../runtime/rest/types.ts';
+import { testDatabaseFor, testEngine, type TestDatabase } from '../../runtime/testing/test-database.ts';
 
 /** Runs one `specpress ...` command line in-process; answers what it printed and its exit code. */
 async function run(...args: string[]): Promise<{ out: string; err: string; code: number }> {
@@ -34,12 +35,22 @@ async function run(...args: string[]): Promise<{ out: string; err: string; code:
 
 describe('specpress user and app-password commands', () => {
   let dataDir: string;
-  beforeAll(() => { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-cli-')); });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let database: TestDatabase;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-cli-'));
+    database = await testDatabaseFor(dataDir);
+    // On PostgreSQL the commands find the database the way an operator's shell gives it.
+    if (testEngine() === 'postgres') process.env.DATABASE_URL = database.target;
+  });
+  afterAll(async () => {
+    delete process.env.DATABASE_URL;
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('adds users with a role and lists them; refuses a taken login and an unknown role', async () => {
     expect((await run('user', 'add', 'alice', '--role', 'editor', '--email', 'alice@example.test', '--password', 'pw', '--data', dataDir)).code).toBe(0);
-    expect(fs.existsSync(databaseFile(dataDir))).toBe(true);
+    if (testEngine() === 'sqlite') expect(fs.existsSync(databaseFile(dataDir))).toBe(true);
     const taken = await run('user', 'add', 'alice', '--role', 'author', '--data', dataDir);
     expect(taken.code).toBe(1);
     expect(taken.err).toContain('already taken');
@@ -53,7 +64,7 @@ describe('specpress user and app-password commands', () => {
   it('prints a new application password once, which then authenticates until revoked', async () => {
     const made = JSON.parse((await run('app-password', 'add', 'alice', '--name', 'Deploy script', '--json', '--data', dataDir)).out) as { uuid: string; password: string };
     expect(made.password).toMatch(/^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/);
-    const { db, close } = await openDatabase(databaseFile(dataDir));
+    const { db, close } = await openDatabase(database.target);
     const app = { db, deployment: bareDeployment(), now: () => new Date() } as unknown as App;
     try {
       expect((await authenticateApplicationPassword(app, 'alice', made.password)).login).toBe('alice');

@@ -4,13 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, testDatabaseFor } from '../../runtime/testing/test-database.ts';
 
 const run = promisify(execFile);
 const bin = new URL('../../bin/specpress.js', import.meta.url).pathname;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-term-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const database = await testDatabaseFor(dataDir);
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
-const specpress = (...args: string[]) => run('node', [bin, ...args, '--data', dataDir]).catch((e) => e as { stdout: string; stderr: string; code: number });
+const specpress = (...args: string[]) => run('node', [bin, ...args, '--data', dataDir], { env: childEnv(database) }).catch((e) => e as { stdout: string; stderr: string; code: number });
 
 describe('specpress term', () => {
   it('adds categories with parents and tags, and lists them with the default category', async () => {

@@ -32,3 +32,16 @@ describe('generate exit codes', () => {
     expect(io.err.join('\n')).toContain('unknown deployment(s): nope (known: main)');
   });
 });
+
+describe('generate warnings', () => {
+  it('names each custom-handler endpoint whose spec declares no response, and still generates', async () => {
+    const t = await tempDir();
+    cleanups.push(t.remove);
+    const io = capture();
+    expect(await runGenerate(FIXTURE_SPEC, { outDir: join(t.dir, 'output') }, io.print, io.printError)).toBe(0);
+    const warning = io.err.find((l) => l.startsWith('warning:'));
+    expect(warning).toContain('4 endpoint(s) with a custom handler name no `response`');
+    expect(warning).toContain('GET /notes/v1/notes;');
+    expect(await readFile(join(t.dir, 'output/deployments/main/types.ts'), 'utf8')).toContain('export type NotesListResult = unknown;');
+  });
+});

@@ -15,6 +15,7 @@ let scratch: string;
 let dir: string;
 let validators: Record<string, (data: unknown) => boolean> & Record<string, { errors?: Array<{ instancePath: string; keyword: string }> | null }>;
 let clientModule: any;
+let validatorName: (operationId: string) => string;
 
 beforeAll(async () => {
   scratch = join(new URL('../..', import.meta.url).pathname, '.tmp');
@@ -22,7 +23,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(scratch, 'generated-code-'));
   const deployment = smallModel().deployments[0];
   deployment.routes[2].endpoints[1].args.title = { type: 'string', minLength: 2, required: true };
-  for (const file of [...emitValidators(deployment), ...emitClient(deployment)]) {
+  const shared = emitValidators({ deployments: [deployment] });
+  validatorName = (id) => shared.index.name(deployment.name, id);
+  for (const file of [...shared.files, ...emitClient(deployment)]) {
     const name = file.path.split('/').at(-1)!;
     await writeFile(join(dir, name), await formatFile(file.path, file.content));
   }
@@ -38,18 +41,36 @@ afterAll(async () => {
 
 describe('generated validators', () => {
   it('accept valid params and report each broken constraint', () => {
-    const list = validators.corePostsList as ((d: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string }> | null };
+    const list = validators[validatorName('corePostsList')] as ((d: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string }> | null };
     expect(list({ page: 1, per_page: 100, status: ['draft'] })).toBe(true);
     expect(list({ page: 0, per_page: 101, status: ['nope'] })).toBe(false);
     expect(list.errors!.map((e) => `${e.instancePath} ${e.keyword}`)).toEqual(['/page minimum', '/per_page maximum', '/status/0 enum']);
   });
 
   it('check required params and string length (ajv runtime helpers load)', () => {
-    const create = validators.corePostsCreate as ((d: unknown) => boolean) & { errors?: Array<{ keyword: string }> | null };
+    const create = validators[validatorName('corePostsCreate')] as ((d: unknown) => boolean) & { errors?: Array<{ keyword: string }> | null };
     expect(create({})).toBe(false);
     expect(create.errors![0].keyword).toBe('required');
     expect(create({ title: 'x' })).toBe(false);
     expect(create({ title: 'xy' })).toBe(true);
+  });
+
+  it('share one validator between endpoints taking the same params', () => {
+    const model = smallModel();
+    const ids = model.deployments.flatMap((d) => d.routes.flatMap((r) => r.endpoints.filter((e) => e.argsMode !== 'declared' || Object.keys(e.args).length === 0).map((e) => [d.name, e.operationId] as const)));
+    const { index } = emitValidators(model);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(new Set(ids.map(([d, id]) => index.name(d, id)))).toEqual(new Set(['anyParams']));
+  });
+
+  it('write a large sub-schema used by several endpoints once, and call it from each', () => {
+    const model = smallModel();
+    const big = { type: 'object' as const, properties: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`key_${i}`, { type: 'string' as const, description: `Key number ${i}.` }])) };
+    const [posts] = model.deployments[0].routes.filter((r) => r.path === '/core/v2/posts');
+    posts!.endpoints[0]!.args.meta = big;
+    posts!.endpoints[1]!.args.meta = big;
+    const [file] = emitValidators(model).files;
+    expect(file!.content.match(/Key number 29\./g)).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../generator/emit/openapi.ts';
 import { smallModel } from './fixtures/small-model.ts';
 
-type Doc = { openapi: string; paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, any>>;
+  components: { schemas: Record<string, any>; parameters: Record<string, any>; requestBodies: Record<string, any>; securitySchemes: Record<string, any> };
+};
+
+/** Follows a `#/components/...` reference inside the document. */
+function deref(doc: Doc, value: { $ref?: string }): any {
+  if (value.$ref === undefined) return value;
+  return value.$ref.slice(2).split('/').reduce((node: any, key) => node[key], doc);
+}
 
 describe('OpenAPI document', () => {
   const doc = openApiDocument(smallModel().deployments[0]) as Doc;
@@ -17,16 +27,66 @@ describe('OpenAPI document', () => {
     expect([item.post.operationId, item.put.operationId, item.patch.operationId]).toEqual(['corePostsUpdate', 'corePostsUpdatePut', 'corePostsUpdatePatch']);
   });
 
-  it('puts GET params in the query and write params in a JSON body', () => {
+  it('puts GET params in the query, shared as components, and write params in one JSON and form body', () => {
     const list = doc.paths['/core/v2/posts'].get;
-    expect(list.parameters.find((p: { name: string }) => p.name === 'per_page').schema).toEqual({ description: 'Maximum number of items to be returned.', type: 'integer', default: 10, minimum: 1, maximum: 100 });
+    const params = list.parameters.map((p: { $ref?: string }) => deref(doc, p));
+    expect(params.find((p: { name: string }) => p.name === 'per_page').schema).toEqual({ description: 'Maximum number of items to be returned.', type: 'integer', default: 10, minimum: 1, maximum: 100 });
     const create = doc.paths['/core/v2/posts'].post;
-    expect(create.requestBody.content['application/json'].schema.required).toEqual(['title']);
+    const body = deref(doc, create.requestBody);
+    expect(body.content['application/json'].schema).toEqual(body.content['application/x-www-form-urlencoded'].schema);
+    expect(deref(doc, body.content['application/json'].schema).required).toEqual(['title']);
+    // The context param of two operations is one component.
+    const get = doc.paths['/core/v2/posts/{id}'].get;
+    expect(get.parameters.find((p: { $ref?: string }) => p.$ref?.endsWith('/Context'))).toEqual(list.parameters.find((p: { $ref?: string }) => p.$ref?.endsWith('/Context')));
   });
 
-  it('refers responses to resource schemas', () => {
+  it('writes list params as WordPress reads them: comma lists; objects in bracket form', () => {
+    const status = deref(doc, doc.paths['/core/v2/posts'].get.parameters.find((p: { $ref: string }) => deref(doc, p).name === 'status'));
+    expect(status).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', default: ['publish'] } });
+  });
+
+  it('refers responses to named shapes, with the error answers each endpoint can give', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.paths['/core/v2/posts'].get.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Post' } });
-    expect(Object.keys(doc.components.schemas)).toEqual(['Error', 'Post']);
+    const list = doc.paths['/core/v2/posts'].get;
+    expect(deref(doc, list.responses['200']).content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Post' } });
+    expect(Object.keys(list.responses)).toEqual(['200', '400', 'default']);
+    const create = doc.paths['/core/v2/posts'].post;
+    expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', 'default']);
+    expect(Object.keys(doc.components.schemas)).toContain('Post');
+    expect(deref(doc, doc.paths['/core/v2/posts/{id}'].delete.responses['200']).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DeletedPost' });
+    // One response component per answer shape, whatever the number of operations giving it.
+    expect(doc.paths['/core/v2/posts/{id}'].get.responses['200']).toEqual({ $ref: '#/components/responses/Post' });
+    expect(doc.components.schemas.DeletedPost.properties.previous).toEqual({ $ref: '#/components/schemas/Post' });
+  });
+
+  it('gives every operation a summary and a security requirement, with the schemes defined', () => {
+    for (const item of Object.values(doc.paths)) {
+      for (const op of Object.values(item)) {
+        expect(typeof op.summary).toBe('string');
+        for (const requirement of op.security ?? (doc as any).security) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+      }
+    }
+    expect(doc.components.securitySchemes.applicationPassword).toMatchObject({ type: 'http', scheme: 'basic' });
+    expect(doc.paths['/core/v2/posts'].post.security).toEqual([{ applicationPassword: [] }, { sessionCookie: [], nonce: [] }]);
+    // Public operations take the document's default: anonymous, or any credentials.
+    expect(doc.paths['/core/v2/posts'].get.security).toBeUndefined();
+    expect((doc as any).security).toEqual([{}, { applicationPassword: [] }, { sessionCookie: [], nonce: [] }]);
+  });
+});
+
+describe('OpenAPI document of the real spec', () => {
+  it('merges routes differing only by a capture, and lists 503 where no upstream is configured', async () => {
+    const { loadSpec } = await import('../../generator/spec/load.ts');
+    const { model } = await loadSpec('spec');
+    const studio = openApiDocument(model!.deployments.find((d) => d.name === 'studio')!) as Doc;
+    expect(studio.paths['/tmpl-library/v1/items/{slug}']).toBeUndefined();
+    const byId = studio.paths['/tmpl-library/v1/items/{id}'].get;
+    expect(byId.parameters[0].schema.anyOf).toHaveLength(2);
+    expect(byId.responses['503']).toEqual({ $ref: '#/components/responses/Error503' });
+    const media = studio.components.schemas.Media;
+    expect(media.properties.status.enum).toContain('inherit');
+    expect(media.properties.post.type).toContain('null');
+    expect(media.required).toContain('id');
+    expect(media.additionalProperties).toBe(false);
   });
 });

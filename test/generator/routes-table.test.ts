@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emitRoutes } from '../../generator/emit/routes.ts';
+import { emitValidators } from '../../generator/emit/validators.ts';
 import { routeRegex } from '../../generator/emit/naming.ts';
 import { smallModel } from './fixtures/small-model.ts';
 
@@ -12,10 +13,13 @@ describe('route table', () => {
     expect(re.test('/core/v2/posts/42/x')).toBe(false);
   });
 
-  it('wires validators for every endpoint and handlers for custom ones', () => {
-    const [file] = emitRoutes(smallModel().deployments[0]);
+  it('wires shared validators for every endpoint and handlers for custom ones', () => {
+    const model = smallModel();
+    const { index } = emitValidators(model);
+    const [file] = emitRoutes(model.deployments[0], { validatorName: index.name });
     expect(file.content).toContain("import { corePostsList, corePostsCreate, corePostsGet, corePostsUpdate, corePostsDelete } from '../../handlers/core-v2/posts.ts';");
-    expect(file.content).toContain('validate: validators.formsSettingsGet as CompiledValidator }');
+    expect(file.content).toContain("import * as validators from '../../shared/validators.ts';");
+    expect(file.content).toContain(`validate: validators.${index.name(model.deployments[0].name, 'formsSettingsGet')} as CompiledValidator }`);
     expect(file.content).toContain('handle: formsDuplicate');
     expect(file.content).not.toContain('handle: formsSettingsGet');
   });

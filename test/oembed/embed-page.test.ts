@@ -10,15 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bareDeployment, createApp, defaultConfig } from '../../runtime/app.ts';
 import { buildHttpServer } from '../../runtime/http/server.ts';
 import { setOption } from '../../runtime/content/options.ts';
+import { testDatabaseFor, type TestDatabase } from '../../runtime/testing/test-database.ts';
 
 let http: FastifyInstance;
 let close: () => Promise<void>;
 let siteUrl: string;
 let dataDir: string;
+let database: TestDatabase;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-embed-'));
-  const config = defaultConfig(dataDir, 'http://127.0.0.1');
+  database = await testDatabaseFor(dataDir);
+  const config = { ...defaultConfig(dataDir, 'http://127.0.0.1'), database: database.target };
   const running = await createApp({ loaded: { deployment: bareDeployment(), routes: [] }, config });
   close = running.close;
   http = await buildHttpServer(running.app);
@@ -38,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await http?.close();
   await close?.();
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -29,8 +29,12 @@ interface Answer {
 }
 
 const ANSWER_WITHIN_MS = 5_000;
-/** 5xx codes that are deliberate: WordPress's own 501s, and upstream services that are absent or down. */
-const DELIBERATE_5XX = /^(rest_upstream_\w+|rest_trash_not_supported|rest_revision_trash_not_supported)$/;
+/**
+ * 5xx codes that are deliberate: WordPress's own 501s, upstream services that are absent or down,
+ * what this server honestly cannot do (`unavailable` behaviours), and signed webhooks whose
+ * shared secret is not configured.
+ */
+const DELIBERATE_5XX = /^(rest_upstream_\w+|rest_trash_not_supported|rest_revision_trash_not_supported|rest_unavailable|rest_signature_not_configured)$/;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 

@@ -3,11 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, testDatabaseFor } from '../../runtime/testing/test-database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-serve-'));
 const deployment = 'studio';
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const database = await testDatabaseFor(dataDir);
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 interface Started {
   child: ChildProcess;
@@ -17,7 +22,7 @@ interface Started {
 
 /** Runs `specpress serve` on a port the OS picks and waits for its banner. */
 async function serve(): Promise<Started> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, '--deployment', deployment], { cwd: root });
+  const child = spawn(process.execPath, [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, '--deployment', deployment], { cwd: root, env: childEnv(database) });
   let out = '';
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));

@@ -61,18 +61,26 @@ interface RawResponse {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** PHP-style query encoding (`a[]=1&a[]=2`, `o[k]=v`), which the server parses like WordPress. */
-function encodeQuery(value: unknown, key: string, out: string[]): void {
+/** PHP-style query encoding (`a[]=1&a[]=2`, `o[k]=v`), which the server parses like WordPress: key/value pairs. */
+function encodeQuery(value: unknown, key: string, out: Array<[string, string]>): void {
   if (value === undefined) return;
   if (Array.isArray(value)) {
     for (const item of value) encodeQuery(item, `${key}[]`, out);
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) encodeQuery(v, `${key}[${k}]`, out);
   } else {
-    const text =
-      value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
-    out.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+    out.push([
+      key,
+      value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value),
+    ]);
   }
+}
+
+/** The pairs of every arg, in arg order. */
+function pairsOf(args: Record<string, unknown>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, pairs);
+  return pairs;
 }
 
 /** Base64 of a UTF-8 string without Buffer, so it works outside Node too. */
@@ -125,12 +133,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** Form fields of a multipart body, nested values in the same bracket form as the query. */
 function formData(args: Record<string, unknown>, file: { data: Blob; filename: string }): FormData {
   const form = new FormData();
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, parts);
-  for (const part of parts) {
-    const [key, value] = part.split('=').map(decodeURIComponent);
-    form.append(key, value);
-  }
+  for (const [key, value] of pairsOf(args)) form.append(key, value);
   form.append('file', file.data, file.filename);
   return form;
 }
@@ -150,27 +153,27 @@ async function send(
     ...init.headers,
   };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
-  let body: string | FormData | undefined;
-  if (init.file) {
-    // fetch sets the multipart content type with its boundary itself.
-    body = formData(rest, init.file);
-  } else if (BODY_METHODS.has(method)) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(rest);
-  } else {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(rest)) encodeQuery(v, k, parts);
-    if (parts.length > 0) url += `${url.includes('?') ? '&' : '?'}${parts.join('&')}`;
-  }
-  const doFetch = options.fetch ?? fetch;
-  const response = await doFetch(url, {
+  const request: RequestInit = {
     method,
     headers,
-    body,
-    signal: init.signal,
     // A nonce is only accepted together with the session cookie it was made for.
     credentials: options.auth?.kind === 'nonce' ? 'include' : 'same-origin',
-  });
+  };
+  if (init.signal !== undefined) request.signal = init.signal;
+  if (init.file) {
+    // fetch sets the multipart content type with its boundary itself.
+    request.body = formData(rest, init.file);
+  } else if (BODY_METHODS.has(method)) {
+    headers['content-type'] = 'application/json';
+    request.body = JSON.stringify(rest);
+  } else {
+    const query = pairsOf(rest).map(
+      ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+    );
+    if (query.length > 0) url += `${url.includes('?') ? '&' : '?'}${query.join('&')}`;
+  }
+  const doFetch = options.fetch ?? fetch;
+  const response = await doFetch(url, request);
   const data = await readBody(response);
   if (!response.ok) {
     const error = (data ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
@@ -356,6 +359,34 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1GetTopBarFeedback) */
+        feedbackList: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1GetTopBarFeedbackResult>(
+            options,
+            'GET',
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /pagebuilder-one/v1/top-bar/feedback. */
+        feedbackListAll: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
+            options,
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
+        /** The pages of /pagebuilder-one/v1/top-bar/feedback one by one, with X-WP-Total and X-WP-TotalPages. */
+        feedbackListPages: (
+          args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {},
+          init?: CallOptions,
+        ) =>
+          iteratePages<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
+            options,
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
         /** POST /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1PostTopBarFeedback) */
         feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostTopBarFeedbackResult>(
@@ -367,6 +398,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       themes: {
+        /** GET /pagebuilder-one/v1/themes (pagebuilderOneV1GetThemes) */
+        get: (args: T.PagebuilderOneV1GetThemesArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1GetThemesResult>(
+            options,
+            'GET',
+            '/pagebuilder-one/v1/themes',
+            args,
+            init,
+          ),
         /** POST /pagebuilder-one/v1/themes (pagebuilderOneV1PostThemes) */
         create: (args: T.PagebuilderOneV1PostThemesArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesResult>(
@@ -778,6 +818,18 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1GetDesignSystemStylesheet) */
+        stylesheetGet: (
+          args: T.PagebuilderV1GetDesignSystemStylesheetArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.PagebuilderV1GetDesignSystemStylesheetResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/design-system-sync/stylesheet',
+            args,
+            init,
+          ),
       },
       checklist: {
         /** GET /pagebuilder/v1/checklist (pagebuilderV1GetChecklist) */
@@ -1008,6 +1060,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       operations: {
+        /** GET /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1GetOperationsOptInV4) */
+        optInV4Get: (args: T.PagebuilderV1GetOperationsOptInV4Args = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetOperationsOptInV4Result>(
+            options,
+            'GET',
+            '/pagebuilder/v1/operations/opt-in-v4',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1PostOperationsOptInV4) */
         optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostOperationsOptInV4Result>(
@@ -1019,6 +1080,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       assistant: {
+        /** GET /pagebuilder/v1/assistant/consent (pagebuilderV1GetAssistantConsent) */
+        consentGet: (args: T.PagebuilderV1GetAssistantConsentArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetAssistantConsentResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/assistant/consent',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/assistant/consent (pagebuilderV1PostAssistantConsent) */
         consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostAssistantConsentResult>(
@@ -1082,6 +1152,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       library: {
+        /** GET /pagebuilder/v1/library/connect (pagebuilderV1GetLibraryConnect) */
+        connectGet: (args: T.PagebuilderV1GetLibraryConnectArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetLibraryConnectResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/library/connect',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/library/connect (pagebuilderV1PostLibraryConnect) */
         connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostLibraryConnectResult>(
@@ -1175,6 +1254,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       submit: {
+        /** GET /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackGetSubmit) */
+        list: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1FeedbackGetSubmitResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /pagebuilder/v1/feedback/submit. */
+        listAll: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
+            options,
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
+        /** The pages of /pagebuilder/v1/feedback/submit one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
+            options,
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
         create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackPostSubmitResult>(
@@ -1315,6 +1419,15 @@ export function createClient(options: ClientOptions) {
           call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args, init),
       },
       revokeAccess: {
+        /** GET /sitegen/v1/revoke-access (sitegenV1GetRevokeAccess) */
+        get: (args: T.SitegenV1GetRevokeAccessArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetRevokeAccessResult>(
+            options,
+            'GET',
+            '/sitegen/v1/revoke-access',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/revoke-access (sitegenV1PostRevokeAccess) */
         create: (args: T.SitegenV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRevokeAccessResult>(
@@ -1369,6 +1482,31 @@ export function createClient(options: ClientOptions) {
           call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args, init),
       },
       recordStep: {
+        /** GET /sitegen/v1/record-step (sitegenV1GetRecordStep) */
+        list: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetRecordStepResult>(
+            options,
+            'GET',
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /sitegen/v1/record-step. */
+        listAll: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.SitegenV1GetRecordStepResult>>(
+            options,
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
+        /** The pages of /sitegen/v1/record-step one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.SitegenV1GetRecordStepResult>>(
+            options,
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/record-step (sitegenV1PostRecordStep) */
         create: (args: T.SitegenV1PostRecordStepArgs, init?: CallOptions) =>
           call<T.SitegenV1PostRecordStepResult>(
@@ -1402,6 +1540,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       userDetails: {
+        /** GET /sitegen/v1/user-details (sitegenV1GetUserDetails) */
+        get: (args: T.SitegenV1GetUserDetailsArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetUserDetailsResult>(
+            options,
+            'GET',
+            '/sitegen/v1/user-details',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/user-details (sitegenV1PostUserDetails) */
         create: (args: T.SitegenV1PostUserDetailsArgs, init?: CallOptions) =>
           call<T.SitegenV1PostUserDetailsResult>(
@@ -1445,6 +1592,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       setStepData: {
+        /** GET /sitegen/v1/set-step-data (sitegenV1GetSetStepData) */
+        get: (args: T.SitegenV1GetSetStepDataArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetSetStepDataResult>(
+            options,
+            'GET',
+            '/sitegen/v1/set-step-data',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/set-step-data (sitegenV1PostSetStepData) */
         create: (args: T.SitegenV1PostSetStepDataArgs, init?: CallOptions) =>
           call<T.SitegenV1PostSetStepDataResult>(
@@ -1503,11 +1659,55 @@ export function createClient(options: ClientOptions) {
           call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
+        /** GET /nps-survey/v1/rating (npsSurveyV1GetRating) */
+        list: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetRatingResult>(options, 'GET', '/nps-survey/v1/rating', args, init),
+        /** Every item over all pages of /nps-survey/v1/rating. */
+        listAll: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/rating one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
         create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
+        /** GET /nps-survey/v1/dismiss-nps-survey (npsSurveyV1GetDismissNpsSurvey) */
+        list: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetDismissNpsSurveyResult>(
+            options,
+            'GET',
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /nps-survey/v1/dismiss-nps-survey. */
+        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/dismiss-nps-survey one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
         create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(

@@ -61,18 +61,26 @@ interface RawResponse {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** PHP-style query encoding (`a[]=1&a[]=2`, `o[k]=v`), which the server parses like WordPress. */
-function encodeQuery(value: unknown, key: string, out: string[]): void {
+/** PHP-style query encoding (`a[]=1&a[]=2`, `o[k]=v`), which the server parses like WordPress: key/value pairs. */
+function encodeQuery(value: unknown, key: string, out: Array<[string, string]>): void {
   if (value === undefined) return;
   if (Array.isArray(value)) {
     for (const item of value) encodeQuery(item, `${key}[]`, out);
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) encodeQuery(v, `${key}[${k}]`, out);
   } else {
-    const text =
-      value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
-    out.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+    out.push([
+      key,
+      value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value),
+    ]);
   }
+}
+
+/** The pairs of every arg, in arg order. */
+function pairsOf(args: Record<string, unknown>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, pairs);
+  return pairs;
 }
 
 /** Base64 of a UTF-8 string without Buffer, so it works outside Node too. */
@@ -125,12 +133,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** Form fields of a multipart body, nested values in the same bracket form as the query. */
 function formData(args: Record<string, unknown>, file: { data: Blob; filename: string }): FormData {
   const form = new FormData();
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, parts);
-  for (const part of parts) {
-    const [key, value] = part.split('=').map(decodeURIComponent);
-    form.append(key, value);
-  }
+  for (const [key, value] of pairsOf(args)) form.append(key, value);
   form.append('file', file.data, file.filename);
   return form;
 }
@@ -150,27 +153,27 @@ async function send(
     ...init.headers,
   };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
-  let body: string | FormData | undefined;
-  if (init.file) {
-    // fetch sets the multipart content type with its boundary itself.
-    body = formData(rest, init.file);
-  } else if (BODY_METHODS.has(method)) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(rest);
-  } else {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(rest)) encodeQuery(v, k, parts);
-    if (parts.length > 0) url += `${url.includes('?') ? '&' : '?'}${parts.join('&')}`;
-  }
-  const doFetch = options.fetch ?? fetch;
-  const response = await doFetch(url, {
+  const request: RequestInit = {
     method,
     headers,
-    body,
-    signal: init.signal,
     // A nonce is only accepted together with the session cookie it was made for.
     credentials: options.auth?.kind === 'nonce' ? 'include' : 'same-origin',
-  });
+  };
+  if (init.signal !== undefined) request.signal = init.signal;
+  if (init.file) {
+    // fetch sets the multipart content type with its boundary itself.
+    request.body = formData(rest, init.file);
+  } else if (BODY_METHODS.has(method)) {
+    headers['content-type'] = 'application/json';
+    request.body = JSON.stringify(rest);
+  } else {
+    const query = pairsOf(rest).map(
+      ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+    );
+    if (query.length > 0) url += `${url.includes('?') ? '&' : '?'}${query.join('&')}`;
+  }
+  const doFetch = options.fetch ?? fetch;
+  const response = await doFetch(url, request);
   const data = await readBody(response);
   if (!response.ok) {
     const error = (data ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
@@ -1064,6 +1067,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       saveOnboardingState: {
+        /** GET /one-onboarding/v1/save-onboarding-state (oneOnboardingV1GetSaveOnboardingState) */
+        get: (args: T.OneOnboardingV1GetSaveOnboardingStateArgs = {}, init?: CallOptions) =>
+          call<T.OneOnboardingV1GetSaveOnboardingStateResult>(
+            options,
+            'GET',
+            '/one-onboarding/v1/save-onboarding-state',
+            args,
+            init,
+          ),
         /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
         create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
@@ -1104,6 +1116,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       dismissSetupWizard: {
+        /** GET /getting-started/v1/dismiss-setup-wizard (gettingStartedV1GetDismissSetupWizard) */
+        get: (args: T.GettingStartedV1GetDismissSetupWizardArgs = {}, init?: CallOptions) =>
+          call<T.GettingStartedV1GetDismissSetupWizardResult>(
+            options,
+            'GET',
+            '/getting-started/v1/dismiss-setup-wizard',
+            args,
+            init,
+          ),
         /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
         create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs, init?: CallOptions) =>
           call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
@@ -1133,11 +1154,55 @@ export function createClient(options: ClientOptions) {
           call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
+        /** GET /nps-survey/v1/rating (npsSurveyV1GetRating) */
+        list: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetRatingResult>(options, 'GET', '/nps-survey/v1/rating', args, init),
+        /** Every item over all pages of /nps-survey/v1/rating. */
+        listAll: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/rating one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
         create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
+        /** GET /nps-survey/v1/dismiss-nps-survey (npsSurveyV1GetDismissNpsSurvey) */
+        list: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetDismissNpsSurveyResult>(
+            options,
+            'GET',
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /nps-survey/v1/dismiss-nps-survey. */
+        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/dismiss-nps-survey one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
         create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(

@@ -61,18 +61,26 @@ interface RawResponse {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** PHP-style query encoding (`a[]=1&a[]=2`, `o[k]=v`), which the server parses like WordPress. */
-function encodeQuery(value: unknown, key: string, out: string[]): void {
+/** PHP-style query encoding (`a[]=1&a[]=2`, `o[k]=v`), which the server parses like WordPress: key/value pairs. */
+function encodeQuery(value: unknown, key: string, out: Array<[string, string]>): void {
   if (value === undefined) return;
   if (Array.isArray(value)) {
     for (const item of value) encodeQuery(item, `${key}[]`, out);
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) encodeQuery(v, `${key}[${k}]`, out);
   } else {
-    const text =
-      value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
-    out.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+    out.push([
+      key,
+      value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value),
+    ]);
   }
+}
+
+/** The pairs of every arg, in arg order. */
+function pairsOf(args: Record<string, unknown>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, pairs);
+  return pairs;
 }
 
 /** Base64 of a UTF-8 string without Buffer, so it works outside Node too. */
@@ -125,12 +133,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** Form fields of a multipart body, nested values in the same bracket form as the query. */
 function formData(args: Record<string, unknown>, file: { data: Blob; filename: string }): FormData {
   const form = new FormData();
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(args)) encodeQuery(v, k, parts);
-  for (const part of parts) {
-    const [key, value] = part.split('=').map(decodeURIComponent);
-    form.append(key, value);
-  }
+  for (const [key, value] of pairsOf(args)) form.append(key, value);
   form.append('file', file.data, file.filename);
   return form;
 }
@@ -150,27 +153,27 @@ async function send(
     ...init.headers,
   };
   let url = `${options.restUrl.replace(/\/+$/, '')}${filled}`;
-  let body: string | FormData | undefined;
-  if (init.file) {
-    // fetch sets the multipart content type with its boundary itself.
-    body = formData(rest, init.file);
-  } else if (BODY_METHODS.has(method)) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(rest);
-  } else {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(rest)) encodeQuery(v, k, parts);
-    if (parts.length > 0) url += `${url.includes('?') ? '&' : '?'}${parts.join('&')}`;
-  }
-  const doFetch = options.fetch ?? fetch;
-  const response = await doFetch(url, {
+  const request: RequestInit = {
     method,
     headers,
-    body,
-    signal: init.signal,
     // A nonce is only accepted together with the session cookie it was made for.
     credentials: options.auth?.kind === 'nonce' ? 'include' : 'same-origin',
-  });
+  };
+  if (init.signal !== undefined) request.signal = init.signal;
+  if (init.file) {
+    // fetch sets the multipart content type with its boundary itself.
+    request.body = formData(rest, init.file);
+  } else if (BODY_METHODS.has(method)) {
+    headers['content-type'] = 'application/json';
+    request.body = JSON.stringify(rest);
+  } else {
+    const query = pairsOf(rest).map(
+      ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+    );
+    if (query.length > 0) url += `${url.includes('?') ? '&' : '?'}${query.join('&')}`;
+  }
+  const doFetch = options.fetch ?? fetch;
+  const response = await doFetch(url, request);
   const data = await readBody(response);
   if (!response.ok) {
     const error = (data ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
@@ -294,6 +297,15 @@ export function createClient(options: ClientOptions) {
           call<T.CacheoptV1IndexResult>(options, 'GET', '/cacheopt/v1', args, init),
       },
       toggleCrawlerState: {
+        /** GET /cacheopt/v1/toggle_crawler_state (cacheoptV1GetToggleCrawlerState) */
+        get: (args: T.CacheoptV1GetToggleCrawlerStateArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1GetToggleCrawlerStateResult>(
+            options,
+            'GET',
+            '/cacheopt/v1/toggle_crawler_state',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v1/toggle_crawler_state (cacheoptV1PostToggleCrawlerState) */
         create: (args: T.CacheoptV1PostToggleCrawlerStateArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostToggleCrawlerStateResult>(
@@ -327,6 +339,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       notifyImg: {
+        /** GET /cacheopt/v1/notify_img (cacheoptV1GetNotifyImg) */
+        list: (args: T.CacheoptV1GetNotifyImgArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1GetNotifyImgResult>(
+            options,
+            'GET',
+            '/cacheopt/v1/notify_img',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /cacheopt/v1/notify_img. */
+        listAll: (args: T.CacheoptV1GetNotifyImgArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.CacheoptV1GetNotifyImgResult>>(
+            options,
+            '/cacheopt/v1/notify_img',
+            args,
+            init,
+          ),
+        /** The pages of /cacheopt/v1/notify_img one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.CacheoptV1GetNotifyImgArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.CacheoptV1GetNotifyImgResult>>(
+            options,
+            '/cacheopt/v1/notify_img',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v1/notify_img (cacheoptV1PostNotifyImg) */
         create: (args: T.CacheoptV1PostNotifyImgArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostNotifyImgResult>(
@@ -338,6 +375,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       notifyCcss: {
+        /** GET /cacheopt/v1/notify_ccss (cacheoptV1GetNotifyCcss) */
+        list: (args: T.CacheoptV1GetNotifyCcssArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1GetNotifyCcssResult>(
+            options,
+            'GET',
+            '/cacheopt/v1/notify_ccss',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /cacheopt/v1/notify_ccss. */
+        listAll: (args: T.CacheoptV1GetNotifyCcssArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.CacheoptV1GetNotifyCcssResult>>(
+            options,
+            '/cacheopt/v1/notify_ccss',
+            args,
+            init,
+          ),
+        /** The pages of /cacheopt/v1/notify_ccss one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.CacheoptV1GetNotifyCcssArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.CacheoptV1GetNotifyCcssResult>>(
+            options,
+            '/cacheopt/v1/notify_ccss',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v1/notify_ccss (cacheoptV1PostNotifyCcss) */
         create: (args: T.CacheoptV1PostNotifyCcssArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostNotifyCcssResult>(
@@ -349,6 +411,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       notifyUcss: {
+        /** GET /cacheopt/v1/notify_ucss (cacheoptV1GetNotifyUcss) */
+        list: (args: T.CacheoptV1GetNotifyUcssArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1GetNotifyUcssResult>(
+            options,
+            'GET',
+            '/cacheopt/v1/notify_ucss',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /cacheopt/v1/notify_ucss. */
+        listAll: (args: T.CacheoptV1GetNotifyUcssArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.CacheoptV1GetNotifyUcssResult>>(
+            options,
+            '/cacheopt/v1/notify_ucss',
+            args,
+            init,
+          ),
+        /** The pages of /cacheopt/v1/notify_ucss one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.CacheoptV1GetNotifyUcssArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.CacheoptV1GetNotifyUcssResult>>(
+            options,
+            '/cacheopt/v1/notify_ucss',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v1/notify_ucss (cacheoptV1PostNotifyUcss) */
         create: (args: T.CacheoptV1PostNotifyUcssArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostNotifyUcssResult>(
@@ -360,6 +447,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       notifyVpi: {
+        /** GET /cacheopt/v1/notify_vpi (cacheoptV1GetNotifyVpi) */
+        list: (args: T.CacheoptV1GetNotifyVpiArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1GetNotifyVpiResult>(
+            options,
+            'GET',
+            '/cacheopt/v1/notify_vpi',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /cacheopt/v1/notify_vpi. */
+        listAll: (args: T.CacheoptV1GetNotifyVpiArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.CacheoptV1GetNotifyVpiResult>>(
+            options,
+            '/cacheopt/v1/notify_vpi',
+            args,
+            init,
+          ),
+        /** The pages of /cacheopt/v1/notify_vpi one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.CacheoptV1GetNotifyVpiArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.CacheoptV1GetNotifyVpiResult>>(
+            options,
+            '/cacheopt/v1/notify_vpi',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v1/notify_vpi (cacheoptV1PostNotifyVpi) */
         create: (args: T.CacheoptV1PostNotifyVpiArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostNotifyVpiResult>(
@@ -371,6 +483,25 @@ export function createClient(options: ClientOptions) {
           ),
       },
       checkImg: {
+        /** GET /cacheopt/v1/check_img (cacheoptV1GetCheckImg) */
+        list: (args: T.CacheoptV1GetCheckImgArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV1GetCheckImgResult>(options, 'GET', '/cacheopt/v1/check_img', args, init),
+        /** Every item over all pages of /cacheopt/v1/check_img. */
+        listAll: (args: T.CacheoptV1GetCheckImgArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.CacheoptV1GetCheckImgResult>>(
+            options,
+            '/cacheopt/v1/check_img',
+            args,
+            init,
+          ),
+        /** The pages of /cacheopt/v1/check_img one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.CacheoptV1GetCheckImgArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.CacheoptV1GetCheckImgResult>>(
+            options,
+            '/cacheopt/v1/check_img',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v1/check_img (cacheoptV1PostCheckImg) */
         create: (args: T.CacheoptV1PostCheckImgArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV1PostCheckImgResult>(
@@ -389,6 +520,31 @@ export function createClient(options: ClientOptions) {
           call<T.CacheoptV3IndexResult>(options, 'GET', '/cacheopt/v3', args, init),
       },
       ipValidate: {
+        /** GET /cacheopt/v3/ip_validate (cacheoptV3GetIpValidate) */
+        list: (args: T.CacheoptV3GetIpValidateArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV3GetIpValidateResult>(
+            options,
+            'GET',
+            '/cacheopt/v3/ip_validate',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /cacheopt/v3/ip_validate. */
+        listAll: (args: T.CacheoptV3GetIpValidateArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.CacheoptV3GetIpValidateResult>>(
+            options,
+            '/cacheopt/v3/ip_validate',
+            args,
+            init,
+          ),
+        /** The pages of /cacheopt/v3/ip_validate one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.CacheoptV3GetIpValidateArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.CacheoptV3GetIpValidateResult>>(
+            options,
+            '/cacheopt/v3/ip_validate',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v3/ip_validate (cacheoptV3PostIpValidate) */
         create: (args: T.CacheoptV3PostIpValidateArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostIpValidateResult>(
@@ -416,6 +572,31 @@ export function createClient(options: ClientOptions) {
           call<T.CacheoptV3PostPingResult>(options, 'POST', '/cacheopt/v3/ping', args, init),
       },
       cdnStatus: {
+        /** GET /cacheopt/v3/cdn_status (cacheoptV3GetCdnStatus) */
+        list: (args: T.CacheoptV3GetCdnStatusArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV3GetCdnStatusResult>(
+            options,
+            'GET',
+            '/cacheopt/v3/cdn_status',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /cacheopt/v3/cdn_status. */
+        listAll: (args: T.CacheoptV3GetCdnStatusArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.CacheoptV3GetCdnStatusResult>>(
+            options,
+            '/cacheopt/v3/cdn_status',
+            args,
+            init,
+          ),
+        /** The pages of /cacheopt/v3/cdn_status one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.CacheoptV3GetCdnStatusArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.CacheoptV3GetCdnStatusResult>>(
+            options,
+            '/cacheopt/v3/cdn_status',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v3/cdn_status (cacheoptV3PostCdnStatus) */
         create: (args: T.CacheoptV3PostCdnStatusArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostCdnStatusResult>(
@@ -427,6 +608,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       errDomains: {
+        /** GET /cacheopt/v3/err_domains (cacheoptV3GetErrDomains) */
+        list: (args: T.CacheoptV3GetErrDomainsArgs = {}, init?: CallOptions) =>
+          call<T.CacheoptV3GetErrDomainsResult>(
+            options,
+            'GET',
+            '/cacheopt/v3/err_domains',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /cacheopt/v3/err_domains. */
+        listAll: (args: T.CacheoptV3GetErrDomainsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.CacheoptV3GetErrDomainsResult>>(
+            options,
+            '/cacheopt/v3/err_domains',
+            args,
+            init,
+          ),
+        /** The pages of /cacheopt/v3/err_domains one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.CacheoptV3GetErrDomainsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.CacheoptV3GetErrDomainsResult>>(
+            options,
+            '/cacheopt/v3/err_domains',
+            args,
+            init,
+          ),
         /** POST /cacheopt/v3/err_domains (cacheoptV3PostErrDomains) */
         create: (args: T.CacheoptV3PostErrDomainsArgs = {}, init?: CallOptions) =>
           call<T.CacheoptV3PostErrDomainsResult>(
@@ -507,6 +713,34 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1GetTopBarFeedback) */
+        feedbackList: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1GetTopBarFeedbackResult>(
+            options,
+            'GET',
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /pagebuilder-one/v1/top-bar/feedback. */
+        feedbackListAll: (args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
+            options,
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
+        /** The pages of /pagebuilder-one/v1/top-bar/feedback one by one, with X-WP-Total and X-WP-TotalPages. */
+        feedbackListPages: (
+          args: T.PagebuilderOneV1GetTopBarFeedbackArgs = {},
+          init?: CallOptions,
+        ) =>
+          iteratePages<ItemOf<T.PagebuilderOneV1GetTopBarFeedbackResult>>(
+            options,
+            '/pagebuilder-one/v1/top-bar/feedback',
+            args,
+            init,
+          ),
         /** POST /pagebuilder-one/v1/top-bar/feedback (pagebuilderOneV1PostTopBarFeedback) */
         feedbackCreate: (args: T.PagebuilderOneV1PostTopBarFeedbackArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostTopBarFeedbackResult>(
@@ -518,6 +752,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       themes: {
+        /** GET /pagebuilder-one/v1/themes (pagebuilderOneV1GetThemes) */
+        get: (args: T.PagebuilderOneV1GetThemesArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderOneV1GetThemesResult>(
+            options,
+            'GET',
+            '/pagebuilder-one/v1/themes',
+            args,
+            init,
+          ),
         /** POST /pagebuilder-one/v1/themes (pagebuilderOneV1PostThemes) */
         create: (args: T.PagebuilderOneV1PostThemesArgs, init?: CallOptions) =>
           call<T.PagebuilderOneV1PostThemesResult>(
@@ -929,6 +1172,18 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /pagebuilder/v1/design-system-sync/stylesheet (pagebuilderV1GetDesignSystemStylesheet) */
+        stylesheetGet: (
+          args: T.PagebuilderV1GetDesignSystemStylesheetArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.PagebuilderV1GetDesignSystemStylesheetResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/design-system-sync/stylesheet',
+            args,
+            init,
+          ),
       },
       checklist: {
         /** GET /pagebuilder/v1/checklist (pagebuilderV1GetChecklist) */
@@ -1159,6 +1414,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       operations: {
+        /** GET /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1GetOperationsOptInV4) */
+        optInV4Get: (args: T.PagebuilderV1GetOperationsOptInV4Args = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetOperationsOptInV4Result>(
+            options,
+            'GET',
+            '/pagebuilder/v1/operations/opt-in-v4',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/operations/opt-in-v4 (pagebuilderV1PostOperationsOptInV4) */
         optInV4Create: (args: T.PagebuilderV1PostOperationsOptInV4Args = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostOperationsOptInV4Result>(
@@ -1170,6 +1434,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       assistant: {
+        /** GET /pagebuilder/v1/assistant/consent (pagebuilderV1GetAssistantConsent) */
+        consentGet: (args: T.PagebuilderV1GetAssistantConsentArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetAssistantConsentResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/assistant/consent',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/assistant/consent (pagebuilderV1PostAssistantConsent) */
         consentCreate: (args: T.PagebuilderV1PostAssistantConsentArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1PostAssistantConsentResult>(
@@ -1233,6 +1506,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       library: {
+        /** GET /pagebuilder/v1/library/connect (pagebuilderV1GetLibraryConnect) */
+        connectGet: (args: T.PagebuilderV1GetLibraryConnectArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1GetLibraryConnectResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/library/connect',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/library/connect (pagebuilderV1PostLibraryConnect) */
         connectCreate: (args: T.PagebuilderV1PostLibraryConnectArgs, init?: CallOptions) =>
           call<T.PagebuilderV1PostLibraryConnectResult>(
@@ -1411,6 +1693,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       submit: {
+        /** GET /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackGetSubmit) */
+        list: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          call<T.PagebuilderV1FeedbackGetSubmitResult>(
+            options,
+            'GET',
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /pagebuilder/v1/feedback/submit. */
+        listAll: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
+            options,
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
+        /** The pages of /pagebuilder/v1/feedback/submit one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.PagebuilderV1FeedbackGetSubmitArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.PagebuilderV1FeedbackGetSubmitResult>>(
+            options,
+            '/pagebuilder/v1/feedback/submit',
+            args,
+            init,
+          ),
         /** POST /pagebuilder/v1/feedback/submit (pagebuilderV1FeedbackPostSubmit) */
         create: (args: T.PagebuilderV1FeedbackPostSubmitArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1FeedbackPostSubmitResult>(
@@ -1551,6 +1858,15 @@ export function createClient(options: ClientOptions) {
           call<T.SitegenV1PostZipPlanResult>(options, 'POST', '/sitegen/v1/zip-plan', args, init),
       },
       revokeAccess: {
+        /** GET /sitegen/v1/revoke-access (sitegenV1GetRevokeAccess) */
+        get: (args: T.SitegenV1GetRevokeAccessArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetRevokeAccessResult>(
+            options,
+            'GET',
+            '/sitegen/v1/revoke-access',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/revoke-access (sitegenV1PostRevokeAccess) */
         create: (args: T.SitegenV1PostRevokeAccessArgs = {}, init?: CallOptions) =>
           call<T.SitegenV1PostRevokeAccessResult>(
@@ -1605,6 +1921,31 @@ export function createClient(options: ClientOptions) {
           call<T.SitegenV1PostImagesResult>(options, 'POST', '/sitegen/v1/images', args, init),
       },
       recordStep: {
+        /** GET /sitegen/v1/record-step (sitegenV1GetRecordStep) */
+        list: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetRecordStepResult>(
+            options,
+            'GET',
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /sitegen/v1/record-step. */
+        listAll: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.SitegenV1GetRecordStepResult>>(
+            options,
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
+        /** The pages of /sitegen/v1/record-step one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.SitegenV1GetRecordStepArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.SitegenV1GetRecordStepResult>>(
+            options,
+            '/sitegen/v1/record-step',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/record-step (sitegenV1PostRecordStep) */
         create: (args: T.SitegenV1PostRecordStepArgs, init?: CallOptions) =>
           call<T.SitegenV1PostRecordStepResult>(
@@ -1638,6 +1979,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       userDetails: {
+        /** GET /sitegen/v1/user-details (sitegenV1GetUserDetails) */
+        get: (args: T.SitegenV1GetUserDetailsArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetUserDetailsResult>(
+            options,
+            'GET',
+            '/sitegen/v1/user-details',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/user-details (sitegenV1PostUserDetails) */
         create: (args: T.SitegenV1PostUserDetailsArgs, init?: CallOptions) =>
           call<T.SitegenV1PostUserDetailsResult>(
@@ -1681,6 +2031,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       setStepData: {
+        /** GET /sitegen/v1/set-step-data (sitegenV1GetSetStepData) */
+        get: (args: T.SitegenV1GetSetStepDataArgs = {}, init?: CallOptions) =>
+          call<T.SitegenV1GetSetStepDataResult>(
+            options,
+            'GET',
+            '/sitegen/v1/set-step-data',
+            args,
+            init,
+          ),
         /** POST /sitegen/v1/set-step-data (sitegenV1PostSetStepData) */
         create: (args: T.SitegenV1PostSetStepDataArgs, init?: CallOptions) =>
           call<T.SitegenV1PostSetStepDataResult>(
@@ -1754,6 +2113,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       emailWebhook: {
+        /** GET /hdrftr/v1/email-webhook (hdrftrV1GetEmailWebhook) */
+        list: (args: T.HdrftrV1GetEmailWebhookArgs = {}, init?: CallOptions) =>
+          call<T.HdrftrV1GetEmailWebhookResult>(
+            options,
+            'GET',
+            '/hdrftr/v1/email-webhook',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /hdrftr/v1/email-webhook. */
+        listAll: (args: T.HdrftrV1GetEmailWebhookArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.HdrftrV1GetEmailWebhookResult>>(
+            options,
+            '/hdrftr/v1/email-webhook',
+            args,
+            init,
+          ),
+        /** The pages of /hdrftr/v1/email-webhook one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.HdrftrV1GetEmailWebhookArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.HdrftrV1GetEmailWebhookResult>>(
+            options,
+            '/hdrftr/v1/email-webhook',
+            args,
+            init,
+          ),
         /** POST /hdrftr/v1/email-webhook (hdrftrV1PostEmailWebhook) */
         create: (args: T.HdrftrV1PostEmailWebhookArgs = {}, init?: CallOptions) =>
           call<T.HdrftrV1PostEmailWebhookResult>(
@@ -2584,6 +2968,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       saveOnboardingState: {
+        /** GET /one-onboarding/v1/save-onboarding-state (oneOnboardingV1GetSaveOnboardingState) */
+        get: (args: T.OneOnboardingV1GetSaveOnboardingStateArgs = {}, init?: CallOptions) =>
+          call<T.OneOnboardingV1GetSaveOnboardingStateResult>(
+            options,
+            'GET',
+            '/one-onboarding/v1/save-onboarding-state',
+            args,
+            init,
+          ),
         /** POST /one-onboarding/v1/save-onboarding-state (oneOnboardingV1PostSaveOnboardingState) */
         create: (args: T.OneOnboardingV1PostSaveOnboardingStateArgs = {}, init?: CallOptions) =>
           call<T.OneOnboardingV1PostSaveOnboardingStateResult>(
@@ -2624,6 +3017,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       dismissSetupWizard: {
+        /** GET /getting-started/v1/dismiss-setup-wizard (gettingStartedV1GetDismissSetupWizard) */
+        get: (args: T.GettingStartedV1GetDismissSetupWizardArgs = {}, init?: CallOptions) =>
+          call<T.GettingStartedV1GetDismissSetupWizardResult>(
+            options,
+            'GET',
+            '/getting-started/v1/dismiss-setup-wizard',
+            args,
+            init,
+          ),
         /** POST, PUT, PATCH /getting-started/v1/dismiss-setup-wizard (gettingStartedV1UpdateDismissSetupWizard) */
         create: (args: T.GettingStartedV1UpdateDismissSetupWizardArgs, init?: CallOptions) =>
           call<T.GettingStartedV1UpdateDismissSetupWizardResult>(
@@ -2653,11 +3055,55 @@ export function createClient(options: ClientOptions) {
           call<T.NpsSurveyV1IndexResult>(options, 'GET', '/nps-survey/v1', args, init),
       },
       rating: {
+        /** GET /nps-survey/v1/rating (npsSurveyV1GetRating) */
+        list: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetRatingResult>(options, 'GET', '/nps-survey/v1/rating', args, init),
+        /** Every item over all pages of /nps-survey/v1/rating. */
+        listAll: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/rating one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetRatingArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetRatingResult>>(
+            options,
+            '/nps-survey/v1/rating',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/rating (npsSurveyV1PostRating) */
         create: (args: T.NpsSurveyV1PostRatingArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostRatingResult>(options, 'POST', '/nps-survey/v1/rating', args, init),
       },
       dismissNpsSurvey: {
+        /** GET /nps-survey/v1/dismiss-nps-survey (npsSurveyV1GetDismissNpsSurvey) */
+        list: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          call<T.NpsSurveyV1GetDismissNpsSurveyResult>(
+            options,
+            'GET',
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /nps-survey/v1/dismiss-nps-survey. */
+        listAll: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
+        /** The pages of /nps-survey/v1/dismiss-nps-survey one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.NpsSurveyV1GetDismissNpsSurveyArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.NpsSurveyV1GetDismissNpsSurveyResult>>(
+            options,
+            '/nps-survey/v1/dismiss-nps-survey',
+            args,
+            init,
+          ),
         /** POST /nps-survey/v1/dismiss-nps-survey (npsSurveyV1PostDismissNpsSurvey) */
         create: (args: T.NpsSurveyV1PostDismissNpsSurveyArgs, init?: CallOptions) =>
           call<T.NpsSurveyV1PostDismissNpsSurveyResult>(
@@ -3562,6 +4008,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       items: {
+        /** GET /tmpl-library/v1/items/favourite (tmplLibraryV1GetItemsFavourite) */
+        favouriteList: (args: T.TmplLibraryV1GetItemsFavouriteArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1GetItemsFavouriteResult>(
+            options,
+            'GET',
+            '/tmpl-library/v1/items/favourite',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /tmpl-library/v1/items/favourite. */
+        favouriteListAll: (args: T.TmplLibraryV1GetItemsFavouriteArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.TmplLibraryV1GetItemsFavouriteResult>>(
+            options,
+            '/tmpl-library/v1/items/favourite',
+            args,
+            init,
+          ),
+        /** The pages of /tmpl-library/v1/items/favourite one by one, with X-WP-Total and X-WP-TotalPages. */
+        favouriteListPages: (args: T.TmplLibraryV1GetItemsFavouriteArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.TmplLibraryV1GetItemsFavouriteResult>>(
+            options,
+            '/tmpl-library/v1/items/favourite',
+            args,
+            init,
+          ),
         /** POST /tmpl-library/v1/items/favourite (tmplLibraryV1PostItemsFavourite) */
         favouriteCreate: (args: T.TmplLibraryV1PostItemsFavouriteArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostItemsFavouriteResult>(
@@ -3623,6 +4094,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       settings: {
+        /** GET /tmpl-library/v1/settings/update (tmplLibraryV1GetSettingsUpdate) */
+        updateGet: (args: T.TmplLibraryV1GetSettingsUpdateArgs = {}, init?: CallOptions) =>
+          call<T.TmplLibraryV1GetSettingsUpdateResult>(
+            options,
+            'GET',
+            '/tmpl-library/v1/settings/update',
+            args,
+            init,
+          ),
         /** POST /tmpl-library/v1/settings/update (tmplLibraryV1PostSettingsUpdate) */
         updateCreate: (args: T.TmplLibraryV1PostSettingsUpdateArgs = {}, init?: CallOptions) =>
           call<T.TmplLibraryV1PostSettingsUpdateResult>(

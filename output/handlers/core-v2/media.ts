@@ -2,6 +2,22 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  ListMediaArgs,
+  ListMediaResult,
+  CreateMediaArgs,
+  CreateMediaResult,
+  GetMediaArgs,
+  GetMediaResult,
+  UpdateMediaArgs,
+  UpdateMediaResult,
+  DeleteMediaArgs,
+  DeleteMediaResult,
+  PostProcessMediaArgs,
+  PostProcessMediaResult,
+  EditMediaArgs,
+  EditMediaResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +31,7 @@ import { media } from '../../../runtime/media/service.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listMedia: Handler = async (ctx) => {
+export const listMedia: Handler<ListMediaArgs, ListMediaResult> = async (ctx) => {
   // #region specpress:listMedia
   return media.list(ctx);
   // #endregion specpress:listMedia
@@ -28,7 +44,7 @@ export const listMedia: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule upload_files.
  */
-export const createMedia: Handler = async (ctx) => {
+export const createMedia: Handler<CreateMediaArgs, CreateMediaResult> = async (ctx) => {
   // #region specpress:createMedia
   return media.create(ctx);
   // #endregion specpress:createMedia
@@ -41,7 +57,7 @@ export const createMedia: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getMedia: Handler = async (ctx) => {
+export const getMedia: Handler<GetMediaArgs, GetMediaResult> = async (ctx) => {
   // #region specpress:getMedia
   return media.get(ctx);
   // #endregion specpress:getMedia
@@ -54,7 +70,7 @@ export const getMedia: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updateMedia: Handler = async (ctx) => {
+export const updateMedia: Handler<UpdateMediaArgs, UpdateMediaResult> = async (ctx) => {
   // #region specpress:updateMedia
   return media.update(ctx);
   // #endregion specpress:updateMedia
@@ -67,7 +83,7 @@ export const updateMedia: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deleteMedia: Handler = async (ctx) => {
+export const deleteMedia: Handler<DeleteMediaArgs, DeleteMediaResult> = async (ctx) => {
   // #region specpress:deleteMedia
   return media.delete(ctx);
   // #endregion specpress:deleteMedia
@@ -80,7 +96,9 @@ export const deleteMedia: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const postProcessMedia: Handler = async (ctx) => {
+export const postProcessMedia: Handler<PostProcessMediaArgs, PostProcessMediaResult> = async (
+  ctx,
+) => {
   // #region specpress:postProcessMedia
   return media.postProcess(ctx);
   // #endregion specpress:postProcessMedia
@@ -93,7 +111,7 @@ export const postProcessMedia: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_media.
  */
-export const editMedia: Handler = async (ctx) => {
+export const editMedia: Handler<EditMediaArgs, EditMediaResult> = async (ctx) => {
   // #region specpress:editMedia
   return media.edit(ctx);
   // #endregion specpress:editMedia

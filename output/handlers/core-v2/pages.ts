@@ -2,6 +2,30 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  ListPagesArgs,
+  ListPagesResult,
+  CreatePageArgs,
+  CreatePageResult,
+  GetPageArgs,
+  GetPageResult,
+  UpdatePageArgs,
+  UpdatePageResult,
+  DeletePageArgs,
+  DeletePageResult,
+  ListPageRevisionsArgs,
+  ListPageRevisionsResult,
+  GetPageRevisionArgs,
+  GetPageRevisionResult,
+  DeletePageRevisionArgs,
+  DeletePageRevisionResult,
+  ListPageAutosavesArgs,
+  ListPageAutosavesResult,
+  CreatePageAutosaveArgs,
+  CreatePageAutosaveResult,
+  GetPageAutosaveArgs,
+  GetPageAutosaveResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -17,7 +41,7 @@ import * as autosaves from '../../../runtime/content/autosaves.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listPages: Handler = async (ctx) => {
+export const listPages: Handler<ListPagesArgs, ListPagesResult> = async (ctx) => {
   // #region specpress:listPages
   return posts.list(ctx, 'page');
   // #endregion specpress:listPages
@@ -30,7 +54,7 @@ export const listPages: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule create_post.
  */
-export const createPage: Handler = async (ctx) => {
+export const createPage: Handler<CreatePageArgs, CreatePageResult> = async (ctx) => {
   // #region specpress:createPage
   return posts.create(ctx, 'page');
   // #endregion specpress:createPage
@@ -43,7 +67,7 @@ export const createPage: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getPage: Handler = async (ctx) => {
+export const getPage: Handler<GetPageArgs, GetPageResult> = async (ctx) => {
   // #region specpress:getPage
   return posts.get(ctx, 'page');
   // #endregion specpress:getPage
@@ -56,7 +80,7 @@ export const getPage: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updatePage: Handler = async (ctx) => {
+export const updatePage: Handler<UpdatePageArgs, UpdatePageResult> = async (ctx) => {
   // #region specpress:updatePage
   return posts.update(ctx, 'page');
   // #endregion specpress:updatePage
@@ -69,7 +93,7 @@ export const updatePage: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deletePage: Handler = async (ctx) => {
+export const deletePage: Handler<DeletePageArgs, DeletePageResult> = async (ctx) => {
   // #region specpress:deletePage
   return posts.remove(ctx, 'page');
   // #endregion specpress:deletePage
@@ -82,7 +106,9 @@ export const deletePage: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const listPageRevisions: Handler = async (ctx) => {
+export const listPageRevisions: Handler<ListPageRevisionsArgs, ListPageRevisionsResult> = async (
+  ctx,
+) => {
   // #region specpress:listPageRevisions
   return revisions.list(ctx, 'page');
   // #endregion specpress:listPageRevisions
@@ -95,7 +121,7 @@ export const listPageRevisions: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const getPageRevision: Handler = async (ctx) => {
+export const getPageRevision: Handler<GetPageRevisionArgs, GetPageRevisionResult> = async (ctx) => {
   // #region specpress:getPageRevision
   return revisions.get(ctx, 'page');
   // #endregion specpress:getPageRevision
@@ -108,7 +134,9 @@ export const getPageRevision: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule delete_revision.
  */
-export const deletePageRevision: Handler = async (ctx) => {
+export const deletePageRevision: Handler<DeletePageRevisionArgs, DeletePageRevisionResult> = async (
+  ctx,
+) => {
   // #region specpress:deletePageRevision
   return revisions.remove(ctx, 'page');
   // #endregion specpress:deletePageRevision
@@ -121,7 +149,9 @@ export const deletePageRevision: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const listPageAutosaves: Handler = async (ctx) => {
+export const listPageAutosaves: Handler<ListPageAutosavesArgs, ListPageAutosavesResult> = async (
+  ctx,
+) => {
   // #region specpress:listPageAutosaves
   return autosaves.list(ctx, 'page');
   // #endregion specpress:listPageAutosaves
@@ -134,7 +164,9 @@ export const listPageAutosaves: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const createPageAutosave: Handler = async (ctx) => {
+export const createPageAutosave: Handler<CreatePageAutosaveArgs, CreatePageAutosaveResult> = async (
+  ctx,
+) => {
   // #region specpress:createPageAutosave
   return autosaves.create(ctx, 'page');
   // #endregion specpress:createPageAutosave
@@ -147,7 +179,7 @@ export const createPageAutosave: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const getPageAutosave: Handler = async (ctx) => {
+export const getPageAutosave: Handler<GetPageAutosaveArgs, GetPageAutosaveResult> = async (ctx) => {
   // #region specpress:getPageAutosave
   return autosaves.get(ctx, 'page');
   // #endregion specpress:getPageAutosave

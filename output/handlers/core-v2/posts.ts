@@ -2,6 +2,30 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  ListPostsArgs,
+  ListPostsResult,
+  CreatePostArgs,
+  CreatePostResult,
+  GetPostArgs,
+  GetPostResult,
+  UpdatePostArgs,
+  UpdatePostResult,
+  DeletePostArgs,
+  DeletePostResult,
+  ListPostRevisionsArgs,
+  ListPostRevisionsResult,
+  GetPostRevisionArgs,
+  GetPostRevisionResult,
+  DeletePostRevisionArgs,
+  DeletePostRevisionResult,
+  ListPostAutosavesArgs,
+  ListPostAutosavesResult,
+  CreatePostAutosaveArgs,
+  CreatePostAutosaveResult,
+  GetPostAutosaveArgs,
+  GetPostAutosaveResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -17,7 +41,7 @@ import * as autosaves from '../../../runtime/content/autosaves.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listPosts: Handler = async (ctx) => {
+export const listPosts: Handler<ListPostsArgs, ListPostsResult> = async (ctx) => {
   // #region specpress:listPosts
   return posts.list(ctx, 'post');
   // #endregion specpress:listPosts
@@ -30,7 +54,7 @@ export const listPosts: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule create_post.
  */
-export const createPost: Handler = async (ctx) => {
+export const createPost: Handler<CreatePostArgs, CreatePostResult> = async (ctx) => {
   // #region specpress:createPost
   return posts.create(ctx, 'post');
   // #endregion specpress:createPost
@@ -43,7 +67,7 @@ export const createPost: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getPost: Handler = async (ctx) => {
+export const getPost: Handler<GetPostArgs, GetPostResult> = async (ctx) => {
   // #region specpress:getPost
   return posts.get(ctx, 'post');
   // #endregion specpress:getPost
@@ -56,7 +80,7 @@ export const getPost: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updatePost: Handler = async (ctx) => {
+export const updatePost: Handler<UpdatePostArgs, UpdatePostResult> = async (ctx) => {
   // #region specpress:updatePost
   return posts.update(ctx, 'post');
   // #endregion specpress:updatePost
@@ -69,7 +93,7 @@ export const updatePost: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deletePost: Handler = async (ctx) => {
+export const deletePost: Handler<DeletePostArgs, DeletePostResult> = async (ctx) => {
   // #region specpress:deletePost
   return posts.remove(ctx, 'post');
   // #endregion specpress:deletePost
@@ -82,7 +106,9 @@ export const deletePost: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const listPostRevisions: Handler = async (ctx) => {
+export const listPostRevisions: Handler<ListPostRevisionsArgs, ListPostRevisionsResult> = async (
+  ctx,
+) => {
   // #region specpress:listPostRevisions
   return revisions.list(ctx, 'post');
   // #endregion specpress:listPostRevisions
@@ -95,7 +121,7 @@ export const listPostRevisions: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const getPostRevision: Handler = async (ctx) => {
+export const getPostRevision: Handler<GetPostRevisionArgs, GetPostRevisionResult> = async (ctx) => {
   // #region specpress:getPostRevision
   return revisions.get(ctx, 'post');
   // #endregion specpress:getPostRevision
@@ -108,7 +134,9 @@ export const getPostRevision: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule delete_revision.
  */
-export const deletePostRevision: Handler = async (ctx) => {
+export const deletePostRevision: Handler<DeletePostRevisionArgs, DeletePostRevisionResult> = async (
+  ctx,
+) => {
   // #region specpress:deletePostRevision
   return revisions.remove(ctx, 'post');
   // #endregion specpress:deletePostRevision
@@ -121,7 +149,9 @@ export const deletePostRevision: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const listPostAutosaves: Handler = async (ctx) => {
+export const listPostAutosaves: Handler<ListPostAutosavesArgs, ListPostAutosavesResult> = async (
+  ctx,
+) => {
   // #region specpress:listPostAutosaves
   return autosaves.list(ctx, 'post');
   // #endregion specpress:listPostAutosaves
@@ -134,7 +164,9 @@ export const listPostAutosaves: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const createPostAutosave: Handler = async (ctx) => {
+export const createPostAutosave: Handler<CreatePostAutosaveArgs, CreatePostAutosaveResult> = async (
+  ctx,
+) => {
   // #region specpress:createPostAutosave
   return autosaves.create(ctx, 'post');
   // #endregion specpress:createPostAutosave
@@ -147,7 +179,7 @@ export const createPostAutosave: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const getPostAutosave: Handler = async (ctx) => {
+export const getPostAutosave: Handler<GetPostAutosaveArgs, GetPostAutosaveResult> = async (ctx) => {
   // #region specpress:getPostAutosave
   return autosaves.get(ctx, 'post');
   // #endregion specpress:getPostAutosave

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetAfterSubmissionArgs,
+  FormsuiteV1GetAfterSubmissionResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { afterSubmission } from '../../../runtime/forms/submission.ts';
  *
  * Permission (checked before this runs): public.
  */
-export const formsuiteV1GetAfterSubmission: Handler = async (ctx) => {
+export const formsuiteV1GetAfterSubmission: Handler<
+  FormsuiteV1GetAfterSubmissionArgs,
+  FormsuiteV1GetAfterSubmissionResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetAfterSubmission
   return afterSubmission(ctx);
   // #endregion specpress:formsuiteV1GetAfterSubmission

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1PostConvertHtmlFormArgs,
+  FormsuiteV1PostConvertHtmlFormResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { convertHtmlForm } from '../../../runtime/forms/convert-html-form.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostConvertHtmlForm: Handler = async (ctx) => {
+export const formsuiteV1PostConvertHtmlForm: Handler<
+  FormsuiteV1PostConvertHtmlFormArgs,
+  FormsuiteV1PostConvertHtmlFormResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostConvertHtmlForm
   return convertHtmlForm(ctx);
   // #endregion specpress:formsuiteV1PostConvertHtmlForm

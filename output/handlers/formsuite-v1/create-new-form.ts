@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1PostCreateNewFormArgs,
+  FormsuiteV1PostCreateNewFormResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { createForm } from '../../../runtime/forms/forms.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostCreateNewForm: Handler = async (ctx) => {
+export const formsuiteV1PostCreateNewForm: Handler<
+  FormsuiteV1PostCreateNewFormArgs,
+  FormsuiteV1PostCreateNewFormResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostCreateNewForm
   return createForm(ctx);
   // #endregion specpress:formsuiteV1PostCreateNewForm

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetEntriesChartDataArgs,
+  FormsuiteV1GetEntriesChartDataResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { entriesChartData } from '../../../runtime/forms/entries-chart.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetEntriesChartData: Handler = async (ctx) => {
+export const formsuiteV1GetEntriesChartData: Handler<
+  FormsuiteV1GetEntriesChartDataArgs,
+  FormsuiteV1GetEntriesChartDataResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetEntriesChartData
   return entriesChartData(ctx);
   // #endregion specpress:formsuiteV1GetEntriesChartData

@@ -2,6 +2,18 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetEntriesListArgs,
+  FormsuiteV1GetEntriesListResult,
+  FormsuiteV1PostEntriesReadStatusArgs,
+  FormsuiteV1PostEntriesReadStatusResult,
+  FormsuiteV1PostEntriesTrashArgs,
+  FormsuiteV1PostEntriesTrashResult,
+  FormsuiteV1PostEntriesDeleteArgs,
+  FormsuiteV1PostEntriesDeleteResult,
+  FormsuiteV1PostEntriesExportArgs,
+  FormsuiteV1PostEntriesExportResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +25,10 @@ import * as entries from '../../../runtime/forms/entries.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetEntriesList: Handler = async (ctx) => {
+export const formsuiteV1GetEntriesList: Handler<
+  FormsuiteV1GetEntriesListArgs,
+  FormsuiteV1GetEntriesListResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetEntriesList
   return entries.listEntries(ctx);
   // #endregion specpress:formsuiteV1GetEntriesList
@@ -24,7 +39,10 @@ export const formsuiteV1GetEntriesList: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostEntriesReadStatus: Handler = async (ctx) => {
+export const formsuiteV1PostEntriesReadStatus: Handler<
+  FormsuiteV1PostEntriesReadStatusArgs,
+  FormsuiteV1PostEntriesReadStatusResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostEntriesReadStatus
   return entries.setReadStatus(ctx);
   // #endregion specpress:formsuiteV1PostEntriesReadStatus
@@ -35,7 +53,10 @@ export const formsuiteV1PostEntriesReadStatus: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostEntriesTrash: Handler = async (ctx) => {
+export const formsuiteV1PostEntriesTrash: Handler<
+  FormsuiteV1PostEntriesTrashArgs,
+  FormsuiteV1PostEntriesTrashResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostEntriesTrash
   return entries.trashEntries(ctx);
   // #endregion specpress:formsuiteV1PostEntriesTrash
@@ -46,7 +67,10 @@ export const formsuiteV1PostEntriesTrash: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostEntriesDelete: Handler = async (ctx) => {
+export const formsuiteV1PostEntriesDelete: Handler<
+  FormsuiteV1PostEntriesDeleteArgs,
+  FormsuiteV1PostEntriesDeleteResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostEntriesDelete
   return entries.deleteEntries(ctx);
   // #endregion specpress:formsuiteV1PostEntriesDelete
@@ -57,7 +81,10 @@ export const formsuiteV1PostEntriesDelete: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostEntriesExport: Handler = async (ctx) => {
+export const formsuiteV1PostEntriesExport: Handler<
+  FormsuiteV1PostEntriesExportArgs,
+  FormsuiteV1PostEntriesExportResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostEntriesExport
   return entries.exportEntries(ctx);
   // #endregion specpress:formsuiteV1PostEntriesExport

@@ -2,6 +2,12 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetEntryDetailsArgs,
+  FormsuiteV1GetEntryDetailsResult,
+  FormsuiteV1GetEntryLogsArgs,
+  FormsuiteV1GetEntryLogsResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +19,10 @@ import { entryDetails, entryLogs } from '../../../runtime/forms/entries.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetEntryDetails: Handler = async (ctx) => {
+export const formsuiteV1GetEntryDetails: Handler<
+  FormsuiteV1GetEntryDetailsArgs,
+  FormsuiteV1GetEntryDetailsResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetEntryDetails
   return entryDetails(ctx);
   // #endregion specpress:formsuiteV1GetEntryDetails
@@ -24,7 +33,10 @@ export const formsuiteV1GetEntryDetails: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetEntryLogs: Handler = async (ctx) => {
+export const formsuiteV1GetEntryLogs: Handler<
+  FormsuiteV1GetEntryLogsArgs,
+  FormsuiteV1GetEntryLogsResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetEntryLogs
   return entryLogs(ctx);
   // #endregion specpress:formsuiteV1GetEntryLogs

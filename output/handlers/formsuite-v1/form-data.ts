@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetFormDataArgs,
+  FormsuiteV1GetFormDataResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { formData } from '../../../runtime/forms/forms-data.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetFormData: Handler = async (ctx) => {
+export const formsuiteV1GetFormData: Handler<
+  FormsuiteV1GetFormDataArgs,
+  FormsuiteV1GetFormDataResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetFormData
   return formData(ctx);
   // #endregion specpress:formsuiteV1GetFormData

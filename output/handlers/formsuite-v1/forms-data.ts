@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetFormsDataArgs,
+  FormsuiteV1GetFormsDataResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { formsData } from '../../../runtime/forms/forms-data.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetFormsData: Handler = async (ctx) => {
+export const formsuiteV1GetFormsData: Handler<
+  FormsuiteV1GetFormsDataArgs,
+  FormsuiteV1GetFormsDataResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetFormsData
   return formsData(ctx);
   // #endregion specpress:formsuiteV1GetFormsData

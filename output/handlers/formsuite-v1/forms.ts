@@ -2,6 +2,20 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetFormsArgs,
+  FormsuiteV1GetFormsResult,
+  FormsuiteV1PostFormsExportArgs,
+  FormsuiteV1PostFormsExportResult,
+  FormsuiteV1PostFormsImportArgs,
+  FormsuiteV1PostFormsImportResult,
+  FormsuiteV1PostFormsManageArgs,
+  FormsuiteV1PostFormsManageResult,
+  FormsuiteV1PostFormsDuplicateArgs,
+  FormsuiteV1PostFormsDuplicateResult,
+  FormsuiteV1PostFormsTrackViewArgs,
+  FormsuiteV1PostFormsTrackViewResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +27,10 @@ import * as forms from '../../../runtime/forms/forms.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetForms: Handler = async (ctx) => {
+export const formsuiteV1GetForms: Handler<
+  FormsuiteV1GetFormsArgs,
+  FormsuiteV1GetFormsResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetForms
   return forms.listForms(ctx);
   // #endregion specpress:formsuiteV1GetForms
@@ -24,7 +41,10 @@ export const formsuiteV1GetForms: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostFormsExport: Handler = async (ctx) => {
+export const formsuiteV1PostFormsExport: Handler<
+  FormsuiteV1PostFormsExportArgs,
+  FormsuiteV1PostFormsExportResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsExport
   return forms.exportForms(ctx);
   // #endregion specpress:formsuiteV1PostFormsExport
@@ -35,7 +55,10 @@ export const formsuiteV1PostFormsExport: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostFormsImport: Handler = async (ctx) => {
+export const formsuiteV1PostFormsImport: Handler<
+  FormsuiteV1PostFormsImportArgs,
+  FormsuiteV1PostFormsImportResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsImport
   return forms.importForms(ctx);
   // #endregion specpress:formsuiteV1PostFormsImport
@@ -46,7 +69,10 @@ export const formsuiteV1PostFormsImport: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostFormsManage: Handler = async (ctx) => {
+export const formsuiteV1PostFormsManage: Handler<
+  FormsuiteV1PostFormsManageArgs,
+  FormsuiteV1PostFormsManageResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsManage
   return forms.manageForms(ctx);
   // #endregion specpress:formsuiteV1PostFormsManage
@@ -57,7 +83,10 @@ export const formsuiteV1PostFormsManage: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostFormsDuplicate: Handler = async (ctx) => {
+export const formsuiteV1PostFormsDuplicate: Handler<
+  FormsuiteV1PostFormsDuplicateArgs,
+  FormsuiteV1PostFormsDuplicateResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsDuplicate
   return forms.duplicateForm(ctx);
   // #endregion specpress:formsuiteV1PostFormsDuplicate
@@ -68,7 +97,10 @@ export const formsuiteV1PostFormsDuplicate: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): public.
  */
-export const formsuiteV1PostFormsTrackView: Handler = async (ctx) => {
+export const formsuiteV1PostFormsTrackView: Handler<
+  FormsuiteV1PostFormsTrackViewArgs,
+  FormsuiteV1PostFormsTrackViewResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostFormsTrackView
   return forms.trackView(ctx);
   // #endregion specpress:formsuiteV1PostFormsTrackView

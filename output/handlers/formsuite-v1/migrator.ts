@@ -2,6 +2,12 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetMigratorSourcesFormsArgs,
+  FormsuiteV1GetMigratorSourcesFormsResult,
+  FormsuiteV1PostMigratorSourcesImportArgs,
+  FormsuiteV1PostMigratorSourcesImportResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +19,10 @@ import { importSourceForms, listSourceForms } from '../../../runtime/forms/migra
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetMigratorSourcesForms: Handler = async (ctx) => {
+export const formsuiteV1GetMigratorSourcesForms: Handler<
+  FormsuiteV1GetMigratorSourcesFormsArgs,
+  FormsuiteV1GetMigratorSourcesFormsResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetMigratorSourcesForms
   return listSourceForms(ctx);
   // #endregion specpress:formsuiteV1GetMigratorSourcesForms
@@ -24,7 +33,10 @@ export const formsuiteV1GetMigratorSourcesForms: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1PostMigratorSourcesImport: Handler = async (ctx) => {
+export const formsuiteV1PostMigratorSourcesImport: Handler<
+  FormsuiteV1PostMigratorSourcesImportArgs,
+  FormsuiteV1PostMigratorSourcesImportResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1PostMigratorSourcesImport
   return importSourceForms(ctx);
   // #endregion specpress:formsuiteV1PostMigratorSourcesImport

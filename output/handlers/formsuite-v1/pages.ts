@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1GetPagesSearchArgs,
+  FormsuiteV1GetPagesSearchResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { searchPages } from '../../../runtime/forms/pages-search.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const formsuiteV1GetPagesSearch: Handler = async (ctx) => {
+export const formsuiteV1GetPagesSearch: Handler<
+  FormsuiteV1GetPagesSearchArgs,
+  FormsuiteV1GetPagesSearchResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1GetPagesSearch
   return searchPages(ctx);
   // #endregion specpress:formsuiteV1GetPagesSearch

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  FormsuiteV1UpdateSubmitFormArgs,
+  FormsuiteV1UpdateSubmitFormResult,
+} from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { submitForm } from '../../../runtime/forms/submission.ts';
  *
  * Permission (checked before this runs): public.
  */
-export const formsuiteV1UpdateSubmitForm: Handler = async (ctx) => {
+export const formsuiteV1UpdateSubmitForm: Handler<
+  FormsuiteV1UpdateSubmitFormArgs,
+  FormsuiteV1UpdateSubmitFormResult
+> = async (ctx) => {
   // #region specpress:formsuiteV1UpdateSubmitForm
   return submitForm(ctx);
   // #endregion specpress:formsuiteV1UpdateSubmitForm

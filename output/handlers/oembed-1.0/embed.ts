@@ -2,6 +2,7 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type { GetOembedArgs, GetOembedResult } from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +16,7 @@ import { oembed } from '../../../runtime/oembed/embed.ts';
  *
  * Permission (checked before this runs): public.
  */
-export const getOembed: Handler = async (ctx) => {
+export const getOembed: Handler<GetOembedArgs, GetOembedResult> = async (ctx) => {
   // #region specpress:getOembed
   return oembed.embed(ctx);
   // #endregion specpress:getOembed

@@ -2,6 +2,7 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type { GetOembedProxyArgs, GetOembedProxyResult } from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +16,7 @@ import { oembed } from '../../../runtime/oembed/embed.ts';
  *
  * Permission (checked before this runs): capability edit_posts.
  */
-export const getOembedProxy: Handler = async (ctx) => {
+export const getOembedProxy: Handler<GetOembedProxyArgs, GetOembedProxyResult> = async (ctx) => {
   // #region specpress:getOembedProxy
   return oembed.proxy(ctx);
   // #endregion specpress:getOembedProxy

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1DocumentsPostMediaImportArgs,
+  PagebuilderV1DocumentsPostMediaImportResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { importDocumentMedia } from '../../../runtime/pagebuilder/document-media
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1DocumentsPostMediaImport: Handler = async (ctx) => {
+export const pagebuilderV1DocumentsPostMediaImport: Handler<
+  PagebuilderV1DocumentsPostMediaImportArgs,
+  PagebuilderV1DocumentsPostMediaImportResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1DocumentsPostMediaImport
   return importDocumentMedia(ctx);
   // #endregion specpress:pagebuilderV1DocumentsPostMediaImport

@@ -2,6 +2,14 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1GetGlobalClassesArgs,
+  PagebuilderV1GetGlobalClassesResult,
+  PagebuilderV1UpdateGlobalClassesArgs,
+  PagebuilderV1UpdateGlobalClassesResult,
+  PagebuilderV1GetGlobalClassesUsageArgs,
+  PagebuilderV1GetGlobalClassesUsageResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +21,10 @@ import * as classes from '../../../runtime/pagebuilder/global-classes.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetGlobalClasses: Handler = async (ctx) => {
+export const pagebuilderV1GetGlobalClasses: Handler<
+  PagebuilderV1GetGlobalClassesArgs,
+  PagebuilderV1GetGlobalClassesResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetGlobalClasses
   return classes.getGlobalClasses(ctx);
   // #endregion specpress:pagebuilderV1GetGlobalClasses
@@ -24,7 +35,10 @@ export const pagebuilderV1GetGlobalClasses: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1UpdateGlobalClasses: Handler = async (ctx) => {
+export const pagebuilderV1UpdateGlobalClasses: Handler<
+  PagebuilderV1UpdateGlobalClassesArgs,
+  PagebuilderV1UpdateGlobalClassesResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateGlobalClasses
   return classes.saveGlobalClasses(ctx);
   // #endregion specpress:pagebuilderV1UpdateGlobalClasses
@@ -35,7 +49,10 @@ export const pagebuilderV1UpdateGlobalClasses: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetGlobalClassesUsage: Handler = async (ctx) => {
+export const pagebuilderV1GetGlobalClassesUsage: Handler<
+  PagebuilderV1GetGlobalClassesUsageArgs,
+  PagebuilderV1GetGlobalClassesUsageResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetGlobalClassesUsage
   return classes.globalClassesUsage(ctx);
   // #endregion specpress:pagebuilderV1GetGlobalClassesUsage

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1GetGlobalsArgs,
+  PagebuilderV1GetGlobalsResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { getGlobals } from '../../../runtime/pagebuilder/globals.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetGlobals: Handler = async (ctx) => {
+export const pagebuilderV1GetGlobals: Handler<
+  PagebuilderV1GetGlobalsArgs,
+  PagebuilderV1GetGlobalsResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetGlobals
   return getGlobals(ctx);
   // #endregion specpress:pagebuilderV1GetGlobals

@@ -2,6 +2,14 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1GetKitElementsDefaultsArgs,
+  PagebuilderV1GetKitElementsDefaultsResult,
+  PagebuilderV1UpdateKitElementsDefaultsArgs,
+  PagebuilderV1UpdateKitElementsDefaultsResult,
+  PagebuilderV1DeleteKitElementsDefaultsArgs,
+  PagebuilderV1DeleteKitElementsDefaultsResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +21,10 @@ import * as kit from '../../../runtime/pagebuilder/kit-defaults.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetKitElementsDefaults: Handler = async (ctx) => {
+export const pagebuilderV1GetKitElementsDefaults: Handler<
+  PagebuilderV1GetKitElementsDefaultsArgs,
+  PagebuilderV1GetKitElementsDefaultsResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetKitElementsDefaults
   return kit.listKitDefaults(ctx);
   // #endregion specpress:pagebuilderV1GetKitElementsDefaults
@@ -24,7 +35,10 @@ export const pagebuilderV1GetKitElementsDefaults: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1UpdateKitElementsDefaults: Handler = async (ctx) => {
+export const pagebuilderV1UpdateKitElementsDefaults: Handler<
+  PagebuilderV1UpdateKitElementsDefaultsArgs,
+  PagebuilderV1UpdateKitElementsDefaultsResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateKitElementsDefaults
   return kit.saveKitDefaults(ctx);
   // #endregion specpress:pagebuilderV1UpdateKitElementsDefaults
@@ -35,7 +49,10 @@ export const pagebuilderV1UpdateKitElementsDefaults: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1DeleteKitElementsDefaults: Handler = async (ctx) => {
+export const pagebuilderV1DeleteKitElementsDefaults: Handler<
+  PagebuilderV1DeleteKitElementsDefaultsArgs,
+  PagebuilderV1DeleteKitElementsDefaultsResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1DeleteKitElementsDefaults
   return kit.deleteKitDefaults(ctx);
   // #endregion specpress:pagebuilderV1DeleteKitElementsDefaults

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1GetPostArgs,
+  PagebuilderV1GetPostResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { searchPosts } from '../../../runtime/linking/post-search.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetPost: Handler = async (ctx) => {
+export const pagebuilderV1GetPost: Handler<
+  PagebuilderV1GetPostArgs,
+  PagebuilderV1GetPostResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetPost
   return searchPosts(ctx);
   // #endregion specpress:pagebuilderV1GetPost

@@ -2,6 +2,12 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1GetSiteNavigationRecentPostsArgs,
+  PagebuilderV1GetSiteNavigationRecentPostsResult,
+  PagebuilderV1PostSiteNavigationAddNewPostArgs,
+  PagebuilderV1PostSiteNavigationAddNewPostResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +19,10 @@ import { addNewPost, recentPosts } from '../../../runtime/linking/site-navigatio
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetSiteNavigationRecentPosts: Handler = async (ctx) => {
+export const pagebuilderV1GetSiteNavigationRecentPosts: Handler<
+  PagebuilderV1GetSiteNavigationRecentPostsArgs,
+  PagebuilderV1GetSiteNavigationRecentPostsResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetSiteNavigationRecentPosts
   return recentPosts(ctx);
   // #endregion specpress:pagebuilderV1GetSiteNavigationRecentPosts
@@ -24,7 +33,10 @@ export const pagebuilderV1GetSiteNavigationRecentPosts: Handler = async (ctx) =>
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1PostSiteNavigationAddNewPost: Handler = async (ctx) => {
+export const pagebuilderV1PostSiteNavigationAddNewPost: Handler<
+  PagebuilderV1PostSiteNavigationAddNewPostArgs,
+  PagebuilderV1PostSiteNavigationAddNewPostResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1PostSiteNavigationAddNewPost
   return addNewPost(ctx);
   // #endregion specpress:pagebuilderV1PostSiteNavigationAddNewPost

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1GetTermArgs,
+  PagebuilderV1GetTermResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { searchTerms } from '../../../runtime/linking/term-search.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetTerm: Handler = async (ctx) => {
+export const pagebuilderV1GetTerm: Handler<
+  PagebuilderV1GetTermArgs,
+  PagebuilderV1GetTermResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetTerm
   return searchTerms(ctx);
   // #endregion specpress:pagebuilderV1GetTerm

@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1GetUserArgs,
+  PagebuilderV1GetUserResult,
+} from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { searchUsers } from '../../../runtime/linking/user-search.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetUser: Handler = async (ctx) => {
+export const pagebuilderV1GetUser: Handler<
+  PagebuilderV1GetUserArgs,
+  PagebuilderV1GetUserResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetUser
   return searchUsers(ctx);
   // #endregion specpress:pagebuilderV1GetUser

@@ -2,6 +2,20 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  PagebuilderV1GetVariablesListArgs,
+  PagebuilderV1GetVariablesListResult,
+  PagebuilderV1PostVariablesCreateArgs,
+  PagebuilderV1PostVariablesCreateResult,
+  PagebuilderV1UpdateVariablesUpdateArgs,
+  PagebuilderV1UpdateVariablesUpdateResult,
+  PagebuilderV1UpdateVariablesDeleteArgs,
+  PagebuilderV1UpdateVariablesDeleteResult,
+  PagebuilderV1UpdateVariablesRestoreArgs,
+  PagebuilderV1UpdateVariablesRestoreResult,
+  PagebuilderV1PostVariablesBatchArgs,
+  PagebuilderV1PostVariablesBatchResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +27,10 @@ import * as variables from '../../../runtime/pagebuilder/variables.ts';
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1GetVariablesList: Handler = async (ctx) => {
+export const pagebuilderV1GetVariablesList: Handler<
+  PagebuilderV1GetVariablesListArgs,
+  PagebuilderV1GetVariablesListResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1GetVariablesList
   return variables.listVariables(ctx);
   // #endregion specpress:pagebuilderV1GetVariablesList
@@ -24,7 +41,10 @@ export const pagebuilderV1GetVariablesList: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1PostVariablesCreate: Handler = async (ctx) => {
+export const pagebuilderV1PostVariablesCreate: Handler<
+  PagebuilderV1PostVariablesCreateArgs,
+  PagebuilderV1PostVariablesCreateResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1PostVariablesCreate
   return variables.changeVariable(ctx, 'create');
   // #endregion specpress:pagebuilderV1PostVariablesCreate
@@ -35,7 +55,10 @@ export const pagebuilderV1PostVariablesCreate: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1UpdateVariablesUpdate: Handler = async (ctx) => {
+export const pagebuilderV1UpdateVariablesUpdate: Handler<
+  PagebuilderV1UpdateVariablesUpdateArgs,
+  PagebuilderV1UpdateVariablesUpdateResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateVariablesUpdate
   return variables.changeVariable(ctx, 'update');
   // #endregion specpress:pagebuilderV1UpdateVariablesUpdate
@@ -46,7 +69,10 @@ export const pagebuilderV1UpdateVariablesUpdate: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1UpdateVariablesDelete: Handler = async (ctx) => {
+export const pagebuilderV1UpdateVariablesDelete: Handler<
+  PagebuilderV1UpdateVariablesDeleteArgs,
+  PagebuilderV1UpdateVariablesDeleteResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateVariablesDelete
   return variables.changeVariable(ctx, 'delete');
   // #endregion specpress:pagebuilderV1UpdateVariablesDelete
@@ -57,7 +83,10 @@ export const pagebuilderV1UpdateVariablesDelete: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1UpdateVariablesRestore: Handler = async (ctx) => {
+export const pagebuilderV1UpdateVariablesRestore: Handler<
+  PagebuilderV1UpdateVariablesRestoreArgs,
+  PagebuilderV1UpdateVariablesRestoreResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1UpdateVariablesRestore
   return variables.changeVariable(ctx, 'restore');
   // #endregion specpress:pagebuilderV1UpdateVariablesRestore
@@ -68,7 +97,10 @@ export const pagebuilderV1UpdateVariablesRestore: Handler = async (ctx) => {
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const pagebuilderV1PostVariablesBatch: Handler = async (ctx) => {
+export const pagebuilderV1PostVariablesBatch: Handler<
+  PagebuilderV1PostVariablesBatchArgs,
+  PagebuilderV1PostVariablesBatchResult
+> = async (ctx) => {
   // #region specpress:pagebuilderV1PostVariablesBatch
   return variables.batchVariables(ctx);
   // #endregion specpress:pagebuilderV1PostVariablesBatch

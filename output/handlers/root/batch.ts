@@ -2,6 +2,7 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type { BatchRequestsArgs, BatchRequestsResult } from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +16,7 @@ import { runBatch } from '../../../runtime/rest/batch.ts';
  *
  * Permission (checked before this runs): public.
  */
-export const batchRequests: Handler = async (ctx) => {
+export const batchRequests: Handler<BatchRequestsArgs, BatchRequestsResult> = async (ctx) => {
   // #region specpress:batchRequests
   return runBatch(ctx);
   // #endregion specpress:batchRequests

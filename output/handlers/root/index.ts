@@ -2,6 +2,7 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type { GetIndexArgs, GetIndexResult } from '../../deployments/blog/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -15,7 +16,7 @@ import { discoveryDocument } from '../../../runtime/rest/discovery.ts';
  *
  * Permission (checked before this runs): public.
  */
-export const getIndex: Handler = async (ctx) => {
+export const getIndex: Handler<GetIndexArgs, GetIndexResult> = async (ctx) => {
   // #region specpress:getIndex
   return { data: await discoveryDocument(ctx) };
   // #endregion specpress:getIndex

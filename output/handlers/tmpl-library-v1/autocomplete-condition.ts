@@ -2,6 +2,10 @@
 // Write only inside the `#region specpress:...` markers: their text is kept byte for byte;
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
+import type {
+  TmplLibraryV1GetAutocompleteConditionArgs,
+  TmplLibraryV1GetAutocompleteConditionResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -13,7 +17,10 @@ import { autocompleteCondition } from '../../../runtime/templates-library/autoco
  *
  * Permission (checked before this runs): capability manage_options.
  */
-export const tmplLibraryV1GetAutocompleteCondition: Handler = async (ctx) => {
+export const tmplLibraryV1GetAutocompleteCondition: Handler<
+  TmplLibraryV1GetAutocompleteConditionArgs,
+  TmplLibraryV1GetAutocompleteConditionResult
+> = async (ctx) => {
   // #region specpress:tmplLibraryV1GetAutocompleteCondition
   return autocompleteCondition(ctx);
   // #endregion specpress:tmplLibraryV1GetAutocompleteCondition

@@ -1,0 +1,79 @@
+/**
+ * Does a list stay flat as the site grows? The same requests against `specpress serve` holding
+ * 1,000 and then 100,000 posts (each a separate process, in turn, in one run), autocannon at a
+ * fixed concurrency: p50 latency of each, and the ratio 100,000 ÷ 1,000 (target ≤ 1.5×). Search
+ * is also compared with the plain list at 100,000 (target ≥ 0.5× its req/s).
+ *
+ * Run: `npx tsx bench/scale.bench.ts [--seconds 3] [--connections 4] [--large 100000]`
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { seedSpecpress } from './yardstick/seed.ts';
+import { rssMb, startProcess } from './yardstick/processes.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : fallback;
+}
+const seconds = Number(flag('seconds', '3'));
+const connections = Number(flag('connections', '4'));
+const SIZES = [1_000, Number(flag('large', '100000'))];
+
+const REQUESTS = (category: number): Array<[string, string]> => [
+  ['list (date desc)', 'per_page=10'],
+  ['page 50', 'per_page=10&page=50'],
+  ...['author', 'id', 'modified', 'parent', 'slug', 'title'].map((o): [string, string] => [`orderby=${o}`, `per_page=10&orderby=${o}`]),
+  ['order=asc', 'per_page=10&order=asc'],
+  ['categories', `per_page=10&categories=${category}`],
+  ['categories_exclude', `per_page=10&categories_exclude=${category}`],
+  ['author=1', 'per_page=10&author=1'],
+  ['after (date)', 'per_page=10&after=2021-01-01T00:00:00'],
+  ['slug', 'slug=post-number-500'],
+  ['search=number 42', 'per_page=10&search=number%2042'],
+  ['search relevance', 'per_page=10&search=garden%20river&orderby=relevance'],
+];
+
+async function main(): Promise<void> {
+  console.log(`# scale bench: ${SIZES.join(' vs ')} posts, ${connections} connections, ${seconds} s per row; p50/p99 ms and req/s. Shared machine: compare ratios.`);
+  const results = new Map<string, Array<{ p50: number; p99: number; rps: number }>>();
+  for (const size of SIZES) {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-scale-'));
+    const args = [path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', work];
+    const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
+    try {
+      await (await startProcess(process.execPath, args, ready)).stop();
+      const began = performance.now();
+      const categories = await seedSpecpress(work, size, 'http://127.0.0.1');
+      console.log(`seeded ${size} posts in ${Math.round(performance.now() - began)} ms`);
+      const server = await startProcess(process.execPath, args, ready);
+      try {
+        for (const [label, query] of REQUESTS(categories[1])) {
+          const r = await autocannon({ url: `${server.match[1]}/wp-json/core/v2/posts?${query}`, connections, duration: seconds });
+          if (r.non2xx || r.errors) console.log(`  ${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+          const list = results.get(label) ?? [];
+          list.push({ p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average });
+          results.set(label, list);
+        }
+        console.log(`RSS at ${size}: ${rssMb(server.child.pid).toFixed(0)} MB`);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+  console.log(`\n| request | ${SIZES.map((s) => `${s} p50 / p99 ms, req/s`).join(' | ')} | req/s ${SIZES[0]} ÷ ${SIZES[1]} |`);
+  console.log('|---|---|---|---|');
+  for (const [label, [small, large]] of results) {
+    console.log(`| ${label} | ${small.p50} / ${small.p99}, ${Math.round(small.rps)} | ${large.p50} / ${large.p99}, ${Math.round(large.rps)} | ${(small.rps / large.rps).toFixed(2)}× |`);
+  }
+  const plain = results.get('list (date desc)')![1];
+  const searched = results.get('search=number 42')![1];
+  console.log(`\nsearch at ${SIZES[1]}: ${(searched.rps / plain.rps).toFixed(2)}× the plain list's req/s`);
+}
+
+await main();

@@ -1,0 +1,245 @@
+/**
+ * The yardstick of issue 15: the same posts in three servers, each a separate process, loaded the
+ * same way with autocannon, one after the other, in one run:
+ *   - the floor: bench/yardstick/floor-server.ts (fastify + better-sqlite3 by hand),
+ *   - specpress: `node bin/specpress.js serve` on a fresh data folder, as a user starts it,
+ *   - the reference WordPress 6.8 on 127.0.0.1:8082 when it answers (read-only: its own data,
+ *     never reseeded or written to).
+ * Prints req/s, p50, p99 (ms), the server's RSS after the row, and ratios. On a shared machine
+ * absolute figures move from run to run; the ratios of one run are what to compare.
+ *
+ * Run: `npm run bench` or `npx tsx bench/side-by-side.bench.ts [--seconds 5] [--connections 16]
+ *      [--posts 1000] [--workers N] [--soak 60] [--no-wordpress] [--only list10,single]`
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { seedFloor, seedSpecpress } from './yardstick/seed.ts';
+import { rssMb, startProcess, type Started } from './yardstick/processes.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WORDPRESS = 'http://127.0.0.1:8082';
+const WORDPRESS_CREDENTIALS = '/tmp/wp-oracle-68/credentials';
+
+function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 && process.argv[at + 1] && !process.argv[at + 1].startsWith('--') ? process.argv[at + 1] : fallback;
+}
+const seconds = Number(flag('seconds', '5'));
+const connections = Number(flag('connections', '16'));
+const posts = Number(flag('posts', '1000'));
+const workers = flag('workers', '');
+const soakSeconds = Number(flag('soak', '0'));
+const only = flag('only', '') ? new Set(flag('only', '').split(',')) : undefined;
+const withWordPress = !process.argv.includes('--no-wordpress');
+
+interface Target {
+  name: string;
+  origin: string;
+  /** REST prefix of the posts routes, e.g. /wp-json/wp/v2 */
+  v2: string;
+  auth?: string;
+  pid?: number;
+  singleId: number;
+  categoryId: number;
+}
+
+interface Row {
+  key: string;
+  label: string;
+  /** Path and query under the target's origin. */
+  path: (t: Target) => string;
+  admin?: boolean;
+  method?: 'POST';
+  body?: (t: Target) => Buffer | string;
+  headers?: Record<string, string>;
+  /** Rows that write: bounded count instead of a duration, fewer connections. */
+  amount?: number;
+  connections?: number;
+  /** Only these targets run the row. */
+  targets?: string[];
+}
+
+interface Figure {
+  rps: number;
+  p50: number;
+  p99: number;
+  rss: number;
+  failed: number;
+}
+
+const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg({ quality: 80 }).toBuffer();
+
+const batchBody = (t: Target) =>
+  JSON.stringify({
+    requests: Array.from({ length: 25 }, (_, i) => ({
+      method: 'POST',
+      path: `${t.v2.replace(/^\/wp-json/, '')}/posts`,
+      body: { title: `Batch post ${i}`, content: `<!-- wp:paragraph -->\n<p>Created in a batch, number ${i}.</p>\n<!-- /wp:paragraph -->`, status: 'publish' },
+    })),
+  });
+
+const ROWS: Row[] = [
+  { key: 'list10', label: 'list per_page=10', path: (t) => `${t.v2}/posts?per_page=10` },
+  { key: 'list100', label: 'list per_page=100', path: (t) => `${t.v2}/posts?per_page=100` },
+  { key: 'single', label: 'single post', path: (t) => `${t.v2}/posts/${t.singleId}` },
+  { key: 'discovery', label: 'discovery GET /wp-json/', path: () => `/wp-json/`, targets: ['specpress', 'wordpress'] },
+  { key: 'search', label: 'search=number 42', path: (t) => `${t.v2}/posts?search=number%2042`, targets: ['specpress', 'wordpress'] },
+  { key: 'category', label: 'list categories=<id>', path: (t) => `${t.v2}/posts?categories=${t.categoryId}`, targets: ['specpress', 'wordpress'] },
+  { key: 'drafts', label: 'list status=draft (admin)', path: (t) => `${t.v2}/posts?status=draft`, admin: true, targets: ['specpress', 'wordpress'] },
+  { key: 'embed', label: 'list _embed', path: (t) => `${t.v2}/posts?_embed=1`, targets: ['specpress', 'wordpress'] },
+  {
+    key: 'batch25', label: 'batch of 25 creates', path: () => `/wp-json/batch/v1`, admin: true, method: 'POST', body: batchBody,
+    headers: { 'content-type': 'application/json' }, amount: 40, connections: 2, targets: ['specpress'],
+  },
+  {
+    key: 'upload', label: 'upload 1600x1200 JPEG (sub-sizes)', path: (t) => `${t.v2}/media`, admin: true, method: 'POST', body: () => jpeg,
+    headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="bench.jpg"' }, amount: 20, connections: 2, targets: ['specpress'],
+  },
+];
+
+async function load(t: Target, row: Row, overrideSeconds?: number): Promise<Figure> {
+  const headers: Record<string, string> = { ...(row.headers ?? {}) };
+  if (row.admin && t.auth) headers.authorization = t.auth;
+  const options: autocannon.Options = {
+    url: t.origin + row.path(t),
+    method: row.method ?? 'GET',
+    headers,
+    body: row.body?.(t) as string | undefined,
+    connections: row.connections ?? connections,
+    timeout: 30,
+  };
+  if (row.amount && !overrideSeconds) options.amount = row.amount;
+  else options.duration = overrideSeconds ?? seconds;
+  const result = await autocannon(options);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rss: rssMb(t.pid),
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function timedGet(url: string, auth?: string): Promise<{ ms: number; status: number; json: unknown }> {
+  const began = performance.now();
+  const res = await fetch(url, { headers: auth ? { authorization: auth } : {} });
+  const json = await res.json().catch(() => undefined);
+  return { ms: performance.now() - began, status: res.status, json };
+}
+
+function basic(userPass: string): string {
+  return `Basic ${Buffer.from(userPass).toString('base64')}`;
+}
+
+async function wordpressTarget(): Promise<Target | undefined> {
+  if (!withWordPress) return undefined;
+  try {
+    const list = await timedGet(`${WORDPRESS}/wp-json/wp/v2/posts?per_page=1&_fields=id`);
+    if (list.status !== 200) return undefined;
+    const cats = (await timedGet(`${WORDPRESS}/wp-json/wp/v2/categories?orderby=count&order=desc&per_page=1&_fields=id`)).json as Array<{ id: number }>;
+    const auth = fs.existsSync(WORDPRESS_CREDENTIALS) ? basic(fs.readFileSync(WORDPRESS_CREDENTIALS, 'utf8').trim()) : undefined;
+    return { name: 'wordpress', origin: WORDPRESS, v2: '/wp-json/wp/v2', auth, singleId: (list.json as Array<{ id: number }>)[0].id, categoryId: cats[0]?.id ?? 1 };
+  } catch {
+    return undefined;
+  }
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+async function main(): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-yardstick-'));
+  const started: Started[] = [];
+  try {
+    console.log(`# side-by-side bench: ${posts} posts, ${connections} connections, ${seconds} s per row, autocannon; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log('# absolute figures depend on what else the machine runs; compare the ratios of one run.\n');
+
+    // The floor.
+    const floorDb = path.join(work, 'floor.sqlite');
+    seedFloor(floorDb, posts);
+    const floorProc = await startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/yardstick/floor-server.ts'), floorDb, '0'], /listening (\d+)/);
+    started.push(floorProc);
+    const floor: Target = { name: 'floor', origin: `http://127.0.0.1:${floorProc.match[1]}`, v2: '/wp-json/wp/v2', pid: floorProc.child.pid, singleId: 1, categoryId: 2 };
+
+    // specpress: a first start creates the administrator, then the posts go in, then it starts again on that data.
+    const dataDir = path.join(work, 'specpress-data');
+    const cli = path.join(ROOT, 'bin/specpress.js');
+    const serveArgs = [cli, 'serve', '--port', '0', '--data', dataDir, ...(workers ? ['--workers', workers] : [])];
+    const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
+    const first = await startProcess(process.execPath, serveArgs, ready);
+    const appPassword = first.output.match(/application password: (.+)/)?.[1]?.trim();
+    await first.stop();
+    const seedBegan = performance.now();
+    const categories = await seedSpecpress(dataDir, posts, 'http://127.0.0.1');
+    console.log(`seeded ${posts} posts into specpress in ${fmt(performance.now() - seedBegan)} ms`);
+    const sp = await startProcess(process.execPath, serveArgs, ready);
+    started.push(sp);
+    const specpress: Target = {
+      name: 'specpress', origin: sp.match[1], v2: '/wp-json/core/v2', pid: sp.child.pid,
+      auth: appPassword ? basic(`admin:${appPassword}`) : undefined, singleId: 0, categoryId: categories[1],
+    };
+    const firstRequest = await timedGet(`${specpress.origin}/wp-json/core/v2/posts?per_page=10`);
+    specpress.singleId = (firstRequest.json as Array<{ id: number }>)[0].id;
+    const secondRequest = await timedGet(`${specpress.origin}/wp-json/core/v2/posts?per_page=10`);
+    console.log(`specpress serve: ready ${fmt(sp.startMs)} ms after spawn; first list request ${fmt(firstRequest.ms, 1)} ms, second ${fmt(secondRequest.ms, 1)} ms; RSS ${fmt(rssMb(sp.child.pid), 1)} MB`);
+    // The newest published post of each: the same fixture post in both.
+    floor.singleId = ((await timedGet(`${floor.origin}/wp-json/wp/v2/posts?per_page=1`)).json as Array<{ id: number }>)[0].id;
+
+    const wordpress = await wordpressTarget();
+    console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included, read-only rows only` : 'WordPress not answering (or --no-wordpress): left out');
+    const targets = [floor, specpress, ...(wordpress ? [wordpress] : [])];
+
+    const table: Array<{ row: Row; figures: Map<string, Figure> }> = [];
+    for (const row of ROWS) {
+      if (only && !only.has(row.key)) continue;
+      const figures = new Map<string, Figure>();
+      for (const t of targets) {
+        if (row.targets && !row.targets.includes(t.name)) continue;
+        if (row.admin && !t.auth) continue;
+        figures.set(t.name, await load(t, row));
+      }
+      table.push({ row, figures });
+      printRow(row, figures);
+    }
+
+    console.log('\n## summary (ratio = specpress req/s ÷ the other in this run)');
+    console.log('| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor | WordPress req/s | p99 ms | × WordPress |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const { row, figures } of table) {
+      const f = figures.get('floor');
+      const s = figures.get('specpress');
+      const w = figures.get('wordpress');
+      if (!s) continue;
+      console.log(
+        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} | ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
+      );
+    }
+
+    if (soakSeconds > 0) {
+      console.log(`\n## RSS over ${soakSeconds} s at saturation (list per_page=10)`);
+      const samples: number[] = [rssMb(specpress.pid)];
+      const timer = setInterval(() => samples.push(rssMb(specpress.pid)), 5_000);
+      const soak = await load(specpress, ROWS[0], soakSeconds);
+      clearInterval(timer);
+      samples.push(rssMb(specpress.pid));
+      const settled = samples.slice(1);
+      const spread = (Math.max(...settled) - Math.min(...settled)) / Math.min(...settled);
+      console.log(`${fmt(soak.rps)} req/s; RSS every 5 s (MB): ${samples.map((m) => fmt(m, 1)).join(' ')}; spread after the first sample ${fmt(spread * 100, 1)}%`);
+    }
+  } finally {
+    for (const s of started) await s.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function printRow(row: Row, figures: Map<string, Figure>): void {
+  const parts = [...figures].map(([name, f]) => `${name} ${fmt(f.rps, row.amount ? 1 : 0)} req/s p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} ms RSS ${fmt(f.rss)} MB${f.failed ? ` FAILED ${f.failed}` : ''}`);
+  console.log(`${row.label.padEnd(36)} ${parts.join(' | ')}`);
+}
+
+await main();

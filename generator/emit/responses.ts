@@ -1,0 +1,173 @@
+/**
+ * What every endpoint answers with, as a named shape: the resource the spec names, or what its
+ * behaviour answers (a catalog's items, an option's value, a collection record, an inbox
+ * receipt...). Types, the client and OpenAPI all read these names, so a shape is written once
+ * (one TypeScript interface, one OpenAPI component) however many endpoints answer with it.
+ * Only a custom handler whose spec names no `response` answers `unknown` (and the loader warns).
+ */
+import type { Behavior, DeploymentModel, Endpoint } from '../../contract/model.ts';
+import { inferSchema, resourceSchema, type JsonSchema } from './published-schema.ts';
+import { pascalCase, resourceTypeName } from './naming.ts';
+
+/** The answer of an endpoint: one or a list of a named shape. */
+export interface ResponseRef {
+  name: string;
+  many: boolean;
+}
+
+const NAMESPACE_INDEX: JsonSchema = {
+  type: 'object',
+  description: 'A namespace index: the namespace and its routes as in the discovery document.',
+  required: ['namespace', 'routes'],
+  properties: {
+    namespace: { type: 'string' },
+    routes: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+    _links: { type: 'object', additionalProperties: true },
+  },
+  additionalProperties: false,
+};
+
+const COLLECTION_RECORD: JsonSchema = {
+  type: 'object',
+  description: 'A stored record: its key, the fields written to it, and when it was created and last changed.',
+  required: ['id', 'date_created', 'date_modified'],
+  properties: { id: { type: 'string' }, date_created: { type: 'string' }, date_modified: { type: 'string' } },
+  additionalProperties: true,
+};
+
+const ACTION_RECORD: JsonSchema = {
+  type: 'object',
+  description: 'A record after a state change: its key (absent for a singleton), its fields and when it changed.',
+  required: ['date_modified'],
+  properties: { id: { type: 'string' }, date_modified: { type: 'string' } },
+  additionalProperties: true,
+};
+
+const INBOX_RECEIPT: JsonSchema = {
+  type: 'object',
+  description: 'An inbound event was stored (or had been stored already: `duplicate`).',
+  required: ['received', 'duplicate', 'id', 'channel', 'date'],
+  properties: {
+    received: { type: 'boolean' },
+    duplicate: { type: 'boolean' },
+    id: { type: 'integer' },
+    channel: { type: 'string' },
+    date: { type: 'string' },
+  },
+  additionalProperties: false,
+};
+
+const INBOX_EVENT: JsonSchema = {
+  type: 'object',
+  description: 'A stored inbound event, newest first.',
+  required: ['id', 'received', 'body'],
+  properties: { id: { type: 'integer' }, received: { type: 'string' }, body: { description: 'The event as it was received.' } },
+  additionalProperties: false,
+};
+
+const UPSTREAM_ANSWER: JsonSchema = {
+  description: "The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer.",
+};
+
+/** The answer of a delete: `deleted: true` and the item as it was. */
+function deletedSchema(shape: string): JsonSchema {
+  return {
+    type: 'object',
+    required: ['deleted', 'previous'],
+    properties: { deleted: { type: 'boolean' }, previous: { $ref: shape } },
+    additionalProperties: false,
+  };
+}
+
+/** The items a catalog answers with, or its whole value when it is not a list. */
+function catalogItems(deployment: DeploymentModel, data: string): unknown[] | undefined {
+  const value = deployment.catalogs[data];
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items)) return (value as { items: unknown[] }).items;
+  return undefined;
+}
+
+/** A named shape and, when it is new, its schema; `$ref` values name other shapes. */
+type Found = { ref: ResponseRef; name: string; schema: () => JsonSchema; uses?: Array<[string, JsonSchema]> };
+
+function ofBehavior(b: Behavior, deployment: DeploymentModel): Found {
+  const one = (name: string, schema: () => JsonSchema, many = false): Found => ({ ref: { name, many }, name, schema });
+  switch (b.kind) {
+    case 'index':
+      return one('NamespaceIndex', () => NAMESPACE_INDEX);
+    case 'option': {
+      const name = `${pascalCase(b.key)}Option`;
+      return one(name, () => {
+        const inferred = b.default === undefined ? {} : inferSchema([b.default]);
+        // The stored value may carry keys a write added: the default only names the known ones.
+        const { required: _required, ...open } = inferred;
+        return { ...open, ...(open.type === 'object' ? { additionalProperties: true } : {}), description: `The value of the \`${b.key}\` option (its default until first written).` };
+      });
+    }
+    case 'collection':
+      if (b.op === 'delete') return { ...one('DeletedCollectionRecord', () => deletedSchema('CollectionRecord')), uses: [['CollectionRecord', COLLECTION_RECORD]] };
+      return one('CollectionRecord', () => COLLECTION_RECORD, b.op === 'list');
+    case 'action':
+      return one('ActionRecord', () => ACTION_RECORD);
+    case 'catalog': {
+      const items = catalogItems(deployment, b.data);
+      if (items === undefined) return one(`${pascalCase(b.data)}Catalog`, () => ({ ...inferSchema([deployment.catalogs[b.data]]), description: `The \`${b.data}\` catalog.` }));
+      const many = b.idParam === undefined;
+      return one(`${pascalCase(b.data)}Item`, () => ({ ...inferSchema(items), description: `An item of the \`${b.data}\` catalog.` }), many);
+    }
+    case 'inbox':
+      return b.op === 'list' ? one('InboxEvent', () => INBOX_EVENT, true) : one('InboxReceipt', () => INBOX_RECEIPT);
+    case 'upstream':
+      return one('UpstreamAnswer', () => UPSTREAM_ANSWER);
+    case 'unavailable':
+      // Never a success on this server: the answer is always the error naming what it needs.
+      return one('NoSuccessAnswer', () => ({ description: "Never answered: the operation always fails with an error naming the setting or service it needs." }));
+  }
+}
+
+function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefined {
+  const r = endpoint.response;
+  if (r !== undefined && 'deleted' in r) {
+    const name = `Deleted${resourceTypeName(r.deleted)}`;
+    return { ref: { name, many: false }, name, schema: () => deletedSchema(resourceTypeName(r.deleted)) };
+  }
+  if (r !== undefined) {
+    const resource = deployment.resources[r.resource];
+    if (resource === undefined) return undefined;
+    const name = resourceTypeName(r.resource);
+    return { ref: { name, many: r.many }, name, schema: () => ({ title: resource.schema.title, ...resourceSchema(r.resource, resource.schema.properties) }) };
+  }
+  return endpoint.behavior ? ofBehavior(endpoint.behavior, deployment) : undefined;
+}
+
+/** The shape an endpoint answers with, or undefined when its spec does not say. */
+export function responseOf(endpoint: Endpoint, deployment: DeploymentModel): ResponseRef | undefined {
+  return find(endpoint, deployment)?.ref;
+}
+
+/**
+ * Every named shape the deployment's endpoints answer with (and every resource), by name, in a
+ * stable order. `$ref` values inside are bare shape names; each emitter turns them into its own
+ * form of reference.
+ */
+export function namedShapes(deployment: DeploymentModel): Map<string, JsonSchema> {
+  const shapes = new Map<string, JsonSchema>();
+  for (const name of Object.keys(deployment.resources).sort()) {
+    const resource = deployment.resources[name]!;
+    shapes.set(resourceTypeName(name), { title: resource.schema.title, ...resourceSchema(name, resource.schema.properties) });
+  }
+  for (const route of deployment.routes) {
+    for (const endpoint of route.endpoints) {
+      const found = find(endpoint, deployment);
+      if (found === undefined) continue;
+      if (!shapes.has(found.name)) shapes.set(found.name, found.schema());
+      for (const [name, schema] of found.uses ?? []) if (!shapes.has(name)) shapes.set(name, schema);
+    }
+  }
+  return new Map([...shapes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Whether the endpoint's behaviour may answer 503 (an upstream service with no local provider). */
+export function mayBeUnavailable(endpoint: Endpoint): boolean {
+  return endpoint.behavior?.kind === 'upstream' && endpoint.behavior.local === undefined;
+}

@@ -1,0 +1,66 @@
+/**
+ * Content-based sharing of JSON Schema parts: a sub-schema written out in several places (the
+ * theme meta object in every write, responsive settings in every block) is stated once and
+ * referred to. The spec names its shapes, but the loader resolves them in place, so the
+ * emitters find them again by content; any identical part is shared, named after the property
+ * where it was first seen.
+ */
+type Schema = Record<string, unknown>;
+
+/** A sub-schema is shared when it is at least this long (JSON characters) and used twice. */
+const SHARE_MIN_LENGTH = 200;
+
+/** Sub-schemas one level down: property schemas, items, branches, additionalProperties. */
+function children(schema: Schema): Array<[string, Schema]> {
+  const out: Array<[string, Schema]> = [];
+  const add = (hint: string, value: unknown) => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) out.push([hint, value as Schema]);
+  };
+  for (const [name, child] of Object.entries((schema.properties as Record<string, unknown> | undefined) ?? {})) add(name, child);
+  add('items', schema.items);
+  add('additional', schema.additionalProperties);
+  for (const key of ['oneOf', 'anyOf'] as const) for (const branch of (schema[key] as unknown[] | undefined) ?? []) add(key, branch);
+  return out;
+}
+
+function rebuild(schema: Schema, map: (hint: string, child: Schema) => Schema): Schema {
+  const out: Schema = { ...schema };
+  if (schema.properties) out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, Schema>).map(([n, c]) => [n, c !== null && typeof c === 'object' ? map(n, c) : c]));
+  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) out.items = map('items', schema.items as Schema);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') out.additionalProperties = map('additional', schema.additionalProperties as Schema);
+  for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(schema[key])) out[key] = (schema[key] as Schema[]).map((b) => map(key, b));
+  return out;
+}
+
+/**
+ * Large sub-schemas used more than once become their own schemas, referred to by `$ref`:
+ * `schemas` is rewritten in place; the shared ones are returned by the id `nameFor` gives them
+ * (from the property name where each was first seen), and `refTo` makes the reference.
+ */
+export function shareSubSchemas(schemas: Map<string, Schema>, nameFor: (hint: string) => string, refTo: (id: string) => Schema): Map<string, Schema> {
+  const counts = new Map<string, { count: number; hint: string }>();
+  const visit = (schema: Schema) => {
+    for (const [hint, child] of children(schema)) {
+      const key = JSON.stringify(child);
+      if (key.length >= SHARE_MIN_LENGTH) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
+      visit(child);
+    }
+  };
+  for (const schema of schemas.values()) visit(schema);
+
+  const shared = new Map<string, string>(); // JSON -> id
+  for (const [key, { count, hint }] of counts) {
+    if (count < 2) continue;
+    shared.set(key, nameFor(hint));
+  }
+  const rewrite = (schema: Schema): Schema =>
+    rebuild(schema, (_hint, child) => {
+      const id = shared.get(JSON.stringify(child));
+      return id === undefined ? rewrite(child) : refTo(id);
+    });
+  const out = new Map<string, Schema>();
+  for (const [key, id] of shared) out.set(id, rewrite(JSON.parse(key) as Schema));
+  for (const [name, schema] of schemas) schemas.set(name, rewrite(schema));
+  return out;
+}
+

@@ -1,0 +1,51 @@
+/**
+ * Bounds of behaviour writes (issue 14.1): a body no larger than what the endpoint takes (413),
+ * and anonymous writes limited per client address (429 with Retry-After). Defaults fit what
+ * the endpoints receive: an inbound notification is kilobytes, a settings write a few dozen.
+ * The spec's `limits` on a behaviour overrides them.
+ */
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Behavior, WriteLimits } from '../../contract/model.ts';
+import { restError } from '../rest/errors.ts';
+import type { HandlerContext, RestResponse } from '../rest/types.ts';
+
+export const DEFAULT_LIMITS = {
+  /** Inbound events: notifications, callbacks, feedback. */
+  inboxBodyBytes: 16 * 1024,
+  /** Every other behaviour write. */
+  bodyBytes: 256 * 1024,
+  /** Anonymous writes per minute from one address, per endpoint. */
+  anonymousPerMinute: 60,
+};
+
+const limiters = new Map<number, RateLimiterMemory>();
+
+function limiterFor(perMinute: number): RateLimiterMemory {
+  let limiter = limiters.get(perMinute);
+  if (!limiter) limiters.set(perMinute, (limiter = new RateLimiterMemory({ points: perMinute, duration: 60 })));
+  return limiter;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Throws the 413; answers the 429 (it needs a Retry-After header); undefined when the write may go on. */
+export async function enforceWriteLimits(ctx: HandlerContext, behavior: Behavior): Promise<RestResponse | undefined> {
+  if (READS.has(ctx.request.method.toUpperCase()) || behavior.kind === 'index' || behavior.kind === 'catalog') return undefined;
+  if (behavior.kind === 'inbox' && behavior.op === 'list') return undefined;
+  const limits: WriteLimits = ('limits' in behavior && behavior.limits) || {};
+  const maxBytes = limits.maxBodyBytes ?? (behavior.kind === 'inbox' ? DEFAULT_LIMITS.inboxBodyBytes : DEFAULT_LIMITS.bodyBytes);
+  // A batch sub-request carries its body parsed: its JSON text is what it weighs.
+  const size = ctx.request.rawBody?.length ?? (ctx.request.body ? Buffer.byteLength(JSON.stringify(ctx.request.body)) : Number(ctx.request.headers['content-length'] ?? 0));
+  if (size > maxBytes) throw restError('rest_body_too_large', [String(maxBytes)], { max_body_bytes: maxBytes });
+  if (ctx.user) return undefined;
+  const perMinute = limits.perMinute ?? DEFAULT_LIMITS.anonymousPerMinute;
+  try {
+    await limiterFor(perMinute).consume(`${ctx.endpoint.operationId}|${ctx.request.ip ?? 'unknown'}`);
+  } catch (res) {
+    if (!(res instanceof RateLimiterRes)) throw res;
+    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    const err = restError('rest_too_many_requests', [String(seconds)], { retry_after: seconds });
+    return { status: err.status, headers: { 'Retry-After': String(seconds) }, body: err.toBody() };
+  }
+  return undefined;
+}

@@ -1,0 +1,27 @@
+/**
+ * How a process learns that data it keeps in memory changed in the database, whoever changed
+ * it (this process, another `serve` worker on the same database, the CLI, an import).
+ *
+ * The contract, for every engine:
+ *   1. Each cached table has a row in `cache_versions` (name = table name, version = integer).
+ *   2. The database itself bumps that row in the same transaction as any insert, update or
+ *      delete on the table (triggers), so no code path can forget and a rolled-back write
+ *      bumps nothing. SQLite: migration 070; PostgreSQL: the same table and a trigger
+ *      function (the twin sits beside the SQLite migration).
+ *   3. `versions()` reads the committed versions of all tracked tables in one cheap query.
+ *   4. A process reads them once at the start of each request (ProcessCache.refresh) and drops
+ *      what it cached of each table whose version moved. Its own writes also drop the table's cache
+ *      at once (the write-watch plugin), so a write is visible to the very next read, in the
+ *      same request and in any process's next request.
+ */
+export interface ChangeSignal {
+  versions(): Promise<Map<string, number>>;
+}
+
+/**
+ * What processes keep in memory, each with a `cache_versions` row and triggers: `options`
+ * (options and site settings), `posts` (list totals; bumped by writes to posts and to
+ * term_relationships, the two tables a list's filters read).
+ */
+export const CACHED_TABLES = ['options', 'posts'] as const;
+export type CachedTable = (typeof CACHED_TABLES)[number];

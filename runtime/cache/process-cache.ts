@@ -1,0 +1,81 @@
+/**
+ * Rows of rarely written tables (options, site settings) kept in the process, per database
+ * handle, and dropped when they may have changed (see change-signal.ts for the contract).
+ * Reads inside a transaction never use it: they must see the transaction's own writes.
+ */
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { CachedTable, ChangeSignal } from './change-signal.ts';
+
+/** Entries kept per table (keys can come from requests, e.g. a list's filters: hence a bound). */
+const MAX_ENTRIES = 2_000;
+
+export class ProcessCache {
+  readonly #signal: ChangeSignal;
+  readonly #seen = new Map<string, number>();
+  readonly #entries = new Map<CachedTable, LRUCache<string, { value: unknown }>>();
+  /** Bumped on each drop: a load that started before a drop does not store its (maybe stale) answer. */
+  readonly #generation = new Map<CachedTable, number>();
+
+  constructor(signal: ChangeSignal) {
+    this.#signal = signal;
+  }
+
+  /** Once per request, before it reads: drops each table whose version another writer moved. */
+  async refresh(): Promise<void> {
+    for (const [table, version] of await this.#signal.versions()) {
+      if (this.#seen.get(table) !== version) {
+        this.forget(table as CachedTable);
+        this.#seen.set(table, version);
+      }
+    }
+  }
+
+  async get<T>(table: CachedTable, key: string, load: () => Promise<T>): Promise<T> {
+    let entries = this.#entries.get(table);
+    // Boxed, so that a remembered undefined (an option that does not exist) is a hit too.
+    const hit = entries?.get(key);
+    if (hit) return hit.value as T;
+    const generation = this.#generation.get(table) ?? 0;
+    const value = await load();
+    if ((this.#generation.get(table) ?? 0) === generation) {
+      if (!entries) this.#entries.set(table, (entries = new LRUCache({ max: MAX_ENTRIES })));
+      entries.set(key, { value });
+    }
+    return value;
+  }
+
+  forget(table: CachedTable): void {
+    this.#entries.get(table)?.clear();
+    this.#generation.set(table, (this.#generation.get(table) ?? 0) + 1);
+  }
+}
+
+const attached = new WeakMap<object, ProcessCache>();
+const all = new Set<WeakRef<ProcessCache>>();
+
+/** Turns caching on for this database handle (a serving process); others read through. */
+export function attachProcessCache(db: Kysely<unknown>, signal: ChangeSignal): ProcessCache {
+  const cache = new ProcessCache(signal);
+  attached.set(db, cache);
+  all.add(new WeakRef(cache));
+  return cache;
+}
+
+/** The cache to read through, or undefined (none attached, or inside a transaction). */
+export function processCacheOf(db: Kysely<unknown>): ProcessCache | undefined {
+  if (db.isTransaction) return undefined;
+  return attached.get(db);
+}
+
+/**
+ * A write to `table` by this process: every cache of the process drops it. The process cannot
+ * tell which handle a transaction belongs to, and such writes are rare, so all of them do.
+ */
+export function forgetInProcess(table: CachedTable): void {
+  for (const ref of all) {
+    const cache = ref.deref();
+    if (cache) cache.forget(table);
+    else all.delete(ref);
+  }
+}

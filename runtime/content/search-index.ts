@@ -1,0 +1,27 @@
+/**
+ * The seam between WordPress's search (search.ts: terms, columns, LIKE-style matching and
+ * relevance) and an engine's full-text index. An index only narrows the candidates: it must
+ * return every post the exact condition would match (it may return more), so results and their
+ * order are WordPress's whatever the engine. SQLite: FTS5 trigram (store/sqlite/fulltext.ts);
+ * PostgreSQL registers its twin (pg_trgm or tsvector) the same way when it opens its database.
+ */
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import type { SearchTerm } from './search.ts';
+
+export interface SearchIndex {
+  /** A condition on `posts.id` keeping at least every post that contains all included terms in one of `columns`; undefined when it cannot narrow (short terms only). */
+  candidates(eb: ExpressionBuilder<Database, 'posts'>, terms: SearchTerm[], columns: Array<'title' | 'content' | 'excerpt'>): Expression<SqlBool> | undefined;
+}
+
+const indexes = new WeakMap<object, SearchIndex>();
+
+export function useSearchIndex(db: Kysely<Database>, index: SearchIndex | undefined): void {
+  if (index) indexes.set(db, index);
+  else indexes.delete(db);
+}
+
+/** The index of this database handle (a transaction has none: it falls back to the plain scan). */
+export function searchIndexOf(db: Kysely<Database>): SearchIndex | undefined {
+  return indexes.get(db);
+}

@@ -1,0 +1,21 @@
+/** Opens the embedded SQLite file (better-sqlite3, WAL) for Kysely. */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../schema.ts';
+import { PortableSqlPlugin } from '../portable-sql.ts';
+import { sqliteDialect } from './dialect.ts';
+import { withStatementCache } from './statement-cache.ts';
+
+/** `file` is a path, or ':memory:' for tests. Creates the folder when missing. */
+export function openSqlite(file: string): Kysely<Database> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // synchronous=FULL: an acknowledged write survives a power cut, not just a process crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new PortableSqlPlugin(sqliteDialect)] });
+}
