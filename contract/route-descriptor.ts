@@ -8,7 +8,7 @@
  * runtime (GET /, namespace indexes, OPTIONS), so what is generated and what is served agree.
  */
 import type { ArgSchema, Endpoint, Resource, Route } from './model.ts';
-import { actionSchemaLinks } from './schema-links.ts';
+import { actionSchemaLinks } from './post-types.ts';
 
 const PUBLISHED_KEYWORDS = new Set([
   'title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
