@@ -59,6 +59,7 @@ export const DIAGNOSTICS = {
   overrideNotServed: { code: 'SP046', severity: 'error', template: 'deployment `{deployment}` does not serve {method} `{path}`, so the override changes nothing; include the route or drop the override' },
   renamedIdInUse: { code: 'SP047', severity: 'error', template: 'former operation id `{id}` is the current id of {other}; a renamed id must not name another operation' },
   unknownIdParam: { code: 'SP048', severity: 'error', template: '`idParam` `{name}` of {method} `{path}` is neither a capture nor an arg; use one of {allowed}{suggestion}' },
+  unknownRule: { code: 'SP049', severity: 'error', template: 'permission rule `{name}` is not one the runtime implements{suggestion}; use one of the rules in contract/permission-rules.ts, or `capability: {name}` for a primitive capability' },
   internalError: { code: 'SP099', severity: 'error', template: 'the spec loader failed ({problem}); please report this with the spec that caused it' },
 } as const satisfies Record<string, DiagnosticKind>;
 

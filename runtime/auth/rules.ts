@@ -11,6 +11,7 @@ import { authError, invalidParam, type ErrorKey } from '../rest/errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
 import { postTypeEntry } from '../../contract/post-types.ts';
+import type { RuleName } from '../../contract/permission-rules.ts';
 
 export type RuleCheck = (ctx: PermissionContext, postType: string) => Promise<void>;
 
@@ -172,8 +173,8 @@ const authenticated: RuleCheck = async (ctx) => {
   if (!ctx.user) deny('forbidden', null);
 };
 
-/** Rule names the spec may use (FORMAT.md); aliases name the same check. */
-export const RULES: Record<string, RuleCheck> = {
+/** The check of each rule name the spec may use (contract/permission-rules.ts); aliases name the same check. */
+export const RULES: Record<RuleName, RuleCheck> = {
   authenticated,
   read_posts: readList,
   list_posts: readList,
