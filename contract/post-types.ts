@@ -114,3 +114,25 @@ export function actionSchemaLinks(resource: string, itemHref: string): Array<Rec
   if (!entry) return undefined;
   return entry.actions.map((a) => ({ rel: `https://api.w.org/${a.rel}`, title: a.title, href: itemHref, targetSchema: { type: 'object', properties: a.fields } }));
 }
+
+export type PostTypeFeature = keyof PostTypeEntry['supports'];
+
+/** Whether a stored type supports a feature (sticky, terms, formats, page attributes, comments). */
+export function supports(type: string, feature: PostTypeFeature): boolean {
+  return postTypeEntry(type)?.supports[feature] ?? false;
+}
+
+/** Whether items of the type nest (pages: their path is their ancestors' slugs). */
+export function isHierarchical(type: string): boolean {
+  return postTypeEntry(type)?.hierarchical ?? false;
+}
+
+/** The route segment of a type's items (`posts`, `pages`, `media`). */
+export function restBaseOf(type: string): string {
+  return postTypeEntry(type)?.restBase ?? 'posts';
+}
+
+/** `posts` or `pages`: the plural in the type's primitive capability names (edit_pages...). */
+export function capabilityPlural(type: string): 'posts' | 'pages' {
+  return postTypeEntry(type)?.capabilityType === 'page' ? 'pages' : 'posts';
+}

@@ -4,6 +4,7 @@
  * `return posts.list(ctx, 'post')`. Permission is the spec's rules' (runtime/auth/rules.ts), checked
  * before a service runs; services assume it was granted.
  */
+import { restBaseOf, supports } from '../../contract/post-types.ts';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { canRead, type PostType } from './access.ts';
@@ -57,14 +58,14 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
   await publishDueOnce(ctx);
 
   const db = ctx.app.db;
-  const sticky = type === 'post' ? await stickyIds(db) : new Set<number>();
+  const sticky = supports(type, 'sticky') ? await stickyIds(db) : new Set<number>();
   const result = await listQuery(db, { type, params: p, statuses, zone: await siteZone(db), sticky, anonymous: !ctx.user });
   const { page, perPage } = pageWindow(p);
   const totalPages = result.total ? Math.ceil(result.total / perPage) : 0;
   if (page > totalPages && result.total > 0) throw contentError('rest_post_invalid_page_number');
 
   let rows = result.rows;
-  if (type === 'post' && p.ignore_sticky === false && page === 1 && !p.search) rows = await withStickyFirst(db, rows, [...sticky]);
+  if (supports(type, 'sticky') && p.ignore_sticky === false && page === 1 && !p.search) rows = await withStickyFirst(db, rows, [...sticky]);
   const readable = await Promise.all(rows.map((r) => canRead(db, ctx.user, r)));
   rows = rows.filter((_r, i) => readable[i]);
   const data = await preparePosts(ctx, rows, { context: contextOf(ctx), excerptLength: p.excerpt_length });
@@ -111,7 +112,7 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
   );
   const row = await findPost(ctx, id, type);
   const data = await preparePost(ctx, row, { context: 'edit' });
-  const plural = type === 'page' ? 'pages' : 'posts';
+  const plural = restBaseOf(type);
   return { data, status: 201, headers: { Location: `${restBase(ctx)}/${plural}/${id}` } };
 }
 

@@ -2,6 +2,7 @@
  * Slugs as WordPress makes them (sanitize_title_with_dashes) and keeps them unique
  * (wp_unique_post_slug): `hello-world`, then `hello-world-2`, `hello-world-3`...
  */
+import { isHierarchical } from '../../contract/post-types.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 
@@ -60,7 +61,7 @@ export async function uniqueSlug(
   item: { id: number; type: string; status: string; parent: number },
 ): Promise<string> {
   if (!slug || LOOSE.has(item.status)) return slug;
-  const hierarchical = item.type === 'page';
+  const hierarchical = isHierarchical(item.type);
   const taken = async (candidate: string) => {
     let q = db.selectFrom('posts').select('id').where('slug', '=', candidate).where('id', '!=', item.id);
     // An attachment's slug is unique across every type (its page lives at the site root).
