@@ -4,11 +4,10 @@
  */
 import { loadDeployment } from '../runtime/app.ts';
 import { classifyEndpoints, countByClass } from '../runtime/behaviors/endpoint-classes.ts';
-import { STORES_READ_BY_HANDLERS } from '../runtime/behaviors/handler-reads.ts';
 
 const name = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'studio';
 const { routes } = await loadDeployment(name);
-const items = classifyEndpoints(routes, STORES_READ_BY_HANDLERS);
+const items = classifyEndpoints(routes);
 console.log(`${name}: ${items.length} extension endpoints`);
 console.table(countByClass(items));
 const listAll = process.argv.includes('--list');

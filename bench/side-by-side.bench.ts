@@ -9,7 +9,10 @@
  * absolute figures move from run to run; the ratios of one run are what to compare.
  *
  * Run: `npm run bench` or `npx tsx bench/side-by-side.bench.ts [--seconds 5] [--connections 16]
- *      [--posts 1000] [--workers N] [--soak 60] [--no-wordpress] [--only list10,single]`
+ *      [--posts 1000] [--workers N] [--soak 60] [--no-wordpress] [--only list10,single]
+ *      [--baseline <another checkout of specpress>]`
+ * --baseline adds a second specpress column from that checkout (e.g. `git archive <commit>`
+ * unpacked with node_modules linked), seeded and started the same way: before/after in one run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,8 +20,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { seedFloor, seedSpecpress } from './yardstick/seed.ts';
-import { rssMb, startProcess, type Started } from './yardstick/processes.ts';
+import { execFileSync } from 'node:child_process';
+import { seedFloor } from './yardstick/seed.ts';
+import { cpuMs, rssMb, startProcess, type Started } from './yardstick/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WORDPRESS = 'http://127.0.0.1:8082';
@@ -28,13 +32,16 @@ function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 && process.argv[at + 1] && !process.argv[at + 1].startsWith('--') ? process.argv[at + 1] : fallback;
 }
-const seconds = Number(flag('seconds', '5'));
+const seconds = Number(flag('seconds', '6'));
+/** Each row's time is cut into this many slices, the servers taking turns: drift in the machine's load hits all alike. */
+const rounds = Number(flag('rounds', '3'));
 const connections = Number(flag('connections', '16'));
 const posts = Number(flag('posts', '1000'));
 const workers = flag('workers', '');
 const soakSeconds = Number(flag('soak', '0'));
 const only = flag('only', '') ? new Set(flag('only', '').split(',')) : undefined;
 const withWordPress = !process.argv.includes('--no-wordpress');
+const baselineRoot = flag('baseline', '');
 
 interface Target {
   name: string;
@@ -69,6 +76,8 @@ interface Figure {
   p99: number;
   rss: number;
   failed: number;
+  /** Server CPU time per request (ms): less sensitive than req/s to what else the machine runs. */
+  cpu: number;
 }
 
 const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg({ quality: 80 }).toBuffer();
@@ -114,6 +123,7 @@ async function load(t: Target, row: Row, overrideSeconds?: number): Promise<Figu
   };
   if (row.amount && !overrideSeconds) options.amount = row.amount;
   else options.duration = overrideSeconds ?? seconds;
+  const cpuBefore = cpuMs(t.pid);
   const result = await autocannon(options);
   return {
     rps: result.requests.average,
@@ -121,7 +131,38 @@ async function load(t: Target, row: Row, overrideSeconds?: number): Promise<Figu
     p99: result.latency.p99,
     rss: rssMb(t.pid),
     failed: result.non2xx + result.errors + result.timeouts,
+    cpu: t.pid && result.requests.total ? (cpuMs(t.pid) - cpuBefore) / result.requests.total : 0,
   };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The row on every target, in `rounds` turns of seconds/rounds each (write rows: one turn each). */
+async function loadInTurns(targets: Target[], row: Row): Promise<Map<string, Figure>> {
+  const turns = row.amount ? 1 : rounds;
+  const slices = new Map<string, Figure[]>();
+  for (let turn = 0; turn < turns; turn++) {
+    for (const t of targets) {
+      const list = slices.get(t.name) ?? [];
+      list.push(await load(t, row, row.amount ? undefined : seconds / turns));
+      slices.set(t.name, list);
+    }
+  }
+  const figures = new Map<string, Figure>();
+  for (const [name, list] of slices) {
+    figures.set(name, {
+      rps: list.reduce((sum, f) => sum + f.rps, 0) / list.length,
+      p50: median(list.map((f) => f.p50)),
+      p99: median(list.map((f) => f.p99)),
+      rss: list[list.length - 1].rss,
+      failed: list.reduce((sum, f) => sum + f.failed, 0),
+      cpu: median(list.map((f) => f.cpu)),
+    });
+  }
+  return figures;
 }
 
 async function timedGet(url: string, auth?: string): Promise<{ ms: number; status: number; json: unknown }> {
@@ -166,57 +207,37 @@ async function main(): Promise<void> {
     started.push(floorProc);
     const floor: Target = { name: 'floor', origin: `http://127.0.0.1:${floorProc.match[1]}`, v2: '/wp-json/wp/v2', pid: floorProc.child.pid, singleId: 1, categoryId: 2 };
 
-    // specpress: a first start creates the administrator, then the posts go in, then it starts again on that data.
-    const dataDir = path.join(work, 'specpress-data');
-    const cli = path.join(ROOT, 'bin/specpress.js');
-    const serveArgs = [cli, 'serve', '--port', '0', '--data', dataDir, ...(workers ? ['--workers', workers] : [])];
-    const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
-    const first = await startProcess(process.execPath, serveArgs, ready);
-    const appPassword = first.output.match(/application password: (.+)/)?.[1]?.trim();
-    await first.stop();
-    const seedBegan = performance.now();
-    const categories = await seedSpecpress(dataDir, posts, 'http://127.0.0.1');
-    console.log(`seeded ${posts} posts into specpress in ${fmt(performance.now() - seedBegan)} ms`);
-    const sp = await startProcess(process.execPath, serveArgs, ready);
-    started.push(sp);
-    const specpress: Target = {
-      name: 'specpress', origin: sp.match[1], v2: '/wp-json/core/v2', pid: sp.child.pid,
-      auth: appPassword ? basic(`admin:${appPassword}`) : undefined, singleId: 0, categoryId: categories[1],
-    };
-    const firstRequest = await timedGet(`${specpress.origin}/wp-json/core/v2/posts?per_page=10`);
-    specpress.singleId = (firstRequest.json as Array<{ id: number }>)[0].id;
-    const secondRequest = await timedGet(`${specpress.origin}/wp-json/core/v2/posts?per_page=10`);
-    console.log(`specpress serve: ready ${fmt(sp.startMs)} ms after spawn; first list request ${fmt(firstRequest.ms, 1)} ms, second ${fmt(secondRequest.ms, 1)} ms; RSS ${fmt(rssMb(sp.child.pid), 1)} MB`);
-    // The newest published post of each: the same fixture post in both.
+    const specpress = await startSpecpress(ROOT, 'specpress', work, started);
+    const baseline = baselineRoot ? await startSpecpress(path.resolve(baselineRoot), 'baseline', work, started) : undefined;
+    // The newest published post of each: the same fixture post in all.
     floor.singleId = ((await timedGet(`${floor.origin}/wp-json/wp/v2/posts?per_page=1`)).json as Array<{ id: number }>)[0].id;
 
     const wordpress = await wordpressTarget();
     console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included, read-only rows only` : 'WordPress not answering (or --no-wordpress): left out');
-    const targets = [floor, specpress, ...(wordpress ? [wordpress] : [])];
+    const targets = [floor, specpress, ...(baseline ? [baseline] : []), ...(wordpress ? [wordpress] : [])];
 
     const table: Array<{ row: Row; figures: Map<string, Figure> }> = [];
     for (const row of ROWS) {
       if (only && !only.has(row.key)) continue;
-      const figures = new Map<string, Figure>();
-      for (const t of targets) {
-        if (row.targets && !row.targets.includes(t.name)) continue;
-        if (row.admin && !t.auth) continue;
-        figures.set(t.name, await load(t, row));
-      }
+      const taking = targets.filter((t) => (!row.targets || row.targets.includes(t.name === 'baseline' ? 'specpress' : t.name)) && (!row.admin || t.auth));
+      const figures = await loadInTurns(taking, row);
       table.push({ row, figures });
       printRow(row, figures);
     }
 
-    console.log('\n## summary (ratio = specpress req/s ÷ the other in this run)');
-    console.log('| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor | WordPress req/s | p99 ms | × WordPress |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log('\n## summary (ratio = specpress req/s ÷ the other in this run; CPU = server CPU ms per request, and the other\'s ÷ specpress\'s)');
+    console.log(`| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor | CPU ms/req (floor) |${baseline ? ' baseline req/s | p99 ms | ÷ baseline | CPU ms/req (baseline) |' : ''} WordPress req/s | p99 ms | × WordPress |`);
+    console.log(`|---|---|---|---|---|---|---|${baseline ? '---|---|---|---|' : ''}---|---|---|`);
     for (const { row, figures } of table) {
       const f = figures.get('floor');
       const s = figures.get('specpress');
       const w = figures.get('wordpress');
+      const b = figures.get('baseline');
       if (!s) continue;
+      const baselineCells = baseline ? ` ${b ? fmt(b.rps, row.amount ? 1 : 0) : '–'} | ${b ? fmt(b.p99) : '–'} | ${b ? fmt(s.rps / b.rps, 2) + '×' : '–'} | ${b ? `${fmt(s.cpu, 2)} (${fmt(b.cpu, 2)}: ${fmt(b.cpu / s.cpu, 2)}×)` : '–'} |` : '';
+      const cpuCell = f ? `${fmt(s.cpu, 2)} (${fmt(f.cpu, 2)}: ${fmt(f.cpu / s.cpu, 2)}×)` : fmt(s.cpu, 2);
       console.log(
-        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} | ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
+        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} | ${cpuCell} |${baselineCells} ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w && w.rps > 0 ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
       );
     }
 
@@ -237,8 +258,39 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * `specpress serve` from `root` as a user starts it: a first start creates the administrator,
+ * the posts go in (with that checkout's own code), then it starts again on that data.
+ */
+async function startSpecpress(root: string, name: string, work: string, started: Started[]): Promise<Target> {
+  const dataDir = path.join(work, `${name}-data`);
+  const serveArgs = [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, ...(workers && name === 'specpress' ? ['--workers', workers] : [])];
+  const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
+  const first = await startProcess(process.execPath, serveArgs, ready);
+  const appPassword = first.output.match(/application password: (.+)/)?.[1]?.trim();
+  await first.stop();
+  const seedBegan = performance.now();
+  // A baseline checkout older than the yardstick gets a copy of it, to seed with its own code.
+  const seeder = path.join(root, 'bench/yardstick/seed-cli.ts');
+  if (!fs.existsSync(seeder)) fs.cpSync(path.join(ROOT, 'bench/yardstick'), path.dirname(seeder), { recursive: true });
+  const seedOut = execFileSync(process.execPath, ['--import', 'tsx', seeder, dataDir, String(posts), 'http://127.0.0.1'], { cwd: root, encoding: 'utf8' });
+  const categories = JSON.parse(seedOut.trim().split('\n').pop()!) as number[];
+  console.log(`${name}: seeded ${posts} posts in ${fmt(performance.now() - seedBegan)} ms`);
+  const sp = await startProcess(process.execPath, serveArgs, ready);
+  started.push(sp);
+  const target: Target = {
+    name, origin: sp.match[1], v2: '/wp-json/core/v2', pid: sp.child.pid,
+    auth: appPassword ? basic(`admin:${appPassword}`) : undefined, singleId: 0, categoryId: categories[1],
+  };
+  const firstRequest = await timedGet(`${target.origin}/wp-json/core/v2/posts?per_page=10`);
+  target.singleId = (firstRequest.json as Array<{ id: number }>)[0].id;
+  const secondRequest = await timedGet(`${target.origin}/wp-json/core/v2/posts?per_page=10`);
+  console.log(`${name} serve: ready ${fmt(sp.startMs)} ms after spawn; first list request ${fmt(firstRequest.ms, 1)} ms, second ${fmt(secondRequest.ms, 1)} ms; RSS ${fmt(rssMb(sp.child.pid), 1)} MB`);
+  return target;
+}
+
 function printRow(row: Row, figures: Map<string, Figure>): void {
-  const parts = [...figures].map(([name, f]) => `${name} ${fmt(f.rps, row.amount ? 1 : 0)} req/s p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} ms RSS ${fmt(f.rss)} MB${f.failed ? ` FAILED ${f.failed}` : ''}`);
+  const parts = [...figures].map(([name, f]) => `${name} ${fmt(f.rps, row.amount ? 1 : 0)} req/s p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} ms RSS ${fmt(f.rss)} MB${f.cpu ? ` CPU ${fmt(f.cpu, 2)} ms/req` : ''}${f.failed ? ` FAILED ${f.failed}` : ''}`);
   console.log(`${row.label.padEnd(36)} ${parts.join(' | ')}`);
 }
 

@@ -108,6 +108,8 @@ export interface OptionBehavior {
   limits?: WriteLimits;
   /** A read also answers these records (name -> collection; its singleton record), e.g. the connection state in the settings. */
   include?: Record<string, string>;
+  /** Values every write stores along with what was sent (a wizard's `complete` sets `completed: true`). */
+  set?: Record<string, unknown>;
 }
 
 /**
@@ -280,7 +282,8 @@ export interface DeploymentModel {
   site: SiteDefaults;
   authentication: { applicationPasswords: boolean };
   /** Extra names a namespace is also served under, e.g. core/v2 as wp/v2. */
-  aliases: Array<{ from: string; to: string }>;
+  /** Namespaces served under a second name; `discoverable` lists the alias's routes in discovery too. */
+  aliases: Array<{ from: string; to: string; discoverable?: boolean }>;
   /** Namespaces served, in discovery order. */
   namespaces: string[];
   /** Every route, in discovery order: root and batch first, then each namespace's index and routes. */

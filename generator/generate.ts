@@ -12,6 +12,7 @@ import { emitDocs } from './emit/docs.ts';
 import { customOperations, emitHandlers } from './emit/handlers.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitPermissionTests } from './emit/permission-tests.ts';
+import { emitReference } from './emit/reference.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
@@ -20,7 +21,8 @@ import { emitValidators } from './emit/validators.ts';
 import { formatFile, formatFileCached } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
-import { applyPlan, listFiles, planWrite, readIfExists } from './write.ts';
+import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, type WritePlan } from './write.ts';
+import { MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
 
 export interface GenerateOptions {
@@ -29,6 +31,13 @@ export interface GenerateOptions {
   deployments?: string[];
   /** Compare only; write nothing. */
   check?: boolean;
+  /** Write nothing; put a unified diff of what would change in `result.diff`. */
+  diff?: boolean;
+  /**
+   * When a file the generator owns was edited outside its preserved regions: copy it to
+   * `output/.specpress-backup/<time>/` and go on (instead of stopping without writing anything).
+   */
+  backup?: boolean;
   /** Move regions of removed operations to the orphans file instead of stopping. */
   pruneOrphans?: boolean;
   /** Reuse formatted text of unchanged files from the format cache (default true). */
@@ -38,8 +47,11 @@ export interface GenerateOptions {
 }
 
 export interface GenerateResult {
-  /** ok; orphans: regions of removed operations stopped the run; drift: `check` found differences. */
-  status: 'ok' | 'orphans' | 'drift';
+  /**
+   * ok; orphans: regions of removed operations stopped the run; drift: `check` or `diff` found
+   * differences; edited: files edited outside their regions stopped the run (nothing written).
+   */
+  status: 'ok' | 'orphans' | 'drift' | 'edited';
   orphans: Orphan[];
   /** Paths (relative to outDir) that differ, are missing or are extra. */
   drift: { changed: string[]; missing: string[]; extra: string[] };
@@ -48,10 +60,29 @@ export interface GenerateResult {
   written: number;
   unchanged: number;
   deleted: number;
+  /** Owned files whose text outside the regions is not what the generator last wrote. */
+  edited: HandEdit[];
+  /** Edited files copied before being overwritten or deleted (with `backup`): path -> copy, relative to outDir. */
+  backups: Array<{ path: string; copy: string }>;
+  /** Without a manifest nothing is deleted: files the spec no longer produces, left in place. */
+  unrecorded: string[];
+  /** With `diff`: the unified diff of what a run would change ('' when nothing). */
+  diff?: string;
   ms: number;
   /** `METHOD /path` of each custom-handler endpoint whose spec names no `response` (typed `unknown`). */
   untypedResponses: string[];
 }
+
+export interface HandEdit {
+  path: string;
+  /** edited: changed outside its regions since generated; foreign: a file the generator never wrote. */
+  reason: 'edited' | 'foreign';
+  /** What the run would do to it. */
+  action: 'overwrite' | 'delete';
+}
+
+/** Where backups of edited files go, relative to the output folder. */
+export const BACKUP_DIR = '.specpress-backup';
 
 type DeploymentEmitter = (deployment: DeploymentModel, context: EmitContext) => EmittedFile[] | Promise<EmittedFile[]>;
 
@@ -64,6 +95,7 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitClient,
   emitOpenApi,
   emitDocs,
+  emitReference,
   emitContractTests,
   emitPermissionTests,
 ];
@@ -127,6 +159,9 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
     written: 0,
     unchanged: 0,
     deleted: 0,
+    edited: [],
+    backups: [],
+    unrecorded: [],
     ms: 0,
     untypedResponses: [...new Set(selected.flatMap(untypedResponses))],
   };
@@ -142,20 +177,33 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
 
   const names = new Set(selected.map((d) => d.name));
   const filtered = options.deployments !== undefined && options.deployments.length > 0;
-  const managed = async (path: string): Promise<boolean> => {
-    // People may keep their own helper modules beside the handlers: only generated files go.
-    if (path.startsWith('handlers/')) return path !== ORPHANS_FILE && ((await readIfExists(join(options.outDir, path))) ?? '').startsWith(GENERATED_MARK);
-    if (path.startsWith('shared/')) return true;
-    if (!path.startsWith('deployments/')) return false;
-    return !filtered || names.has(path.split('/')[1]);
-  };
-  const plan = await planWrite(options.outDir, files, managed);
+  // A deployment left out of this run keeps its files and their manifest entries.
+  const outOfScope = (path: string): boolean => filtered && path.startsWith('deployments/') && !names.has(path.split('/')[1]);
+  const previous = parseManifest(await readIfExists(join(options.outDir, MANIFEST_FILE)));
+  const manifest: Manifest = { files: {} };
+  for (const [path, hash] of Object.entries(previous?.files ?? {})) if (outOfScope(path)) manifest.files[path] = hash;
+  for (const f of files) if (f.path !== ORPHANS_FILE) manifest.files[f.path] = frameHash(f.content);
+  files.push({ path: MANIFEST_FILE, content: renderManifest(manifest) });
+  result.files = files.length;
+  result.lines = files.reduce((n, f) => n + f.content.split('\n').length - 1, 0);
+
+  // Only what the generator recorded is ever deleted. Without a manifest (output written before
+  // there was one) nothing is: files the spec no longer produces are listed instead.
+  const emittedPaths = new Set(files.map((f) => f.path));
+  const owned = (path: string): boolean => previous !== undefined && path in previous.files && !outOfScope(path);
+  const plan = await planWrite(options.outDir, files, owned);
+  if (previous === undefined) result.unrecorded = await unrecordedLeftovers(options.outDir, emittedPaths, outOfScope);
   result.unchanged = plan.unchanged;
   result.drift = { changed: plan.changed.map((f) => f.path), missing: plan.missing.map((f) => f.path), extra: plan.extra };
-  if (options.check) {
-    const drifted = plan.changed.length + plan.missing.length + plan.extra.length > 0;
+  result.edited = await handEdits(options.outDir, plan, previous);
+  const drifted = plan.changed.length + plan.missing.length + plan.extra.length > 0;
+  if (options.check || options.diff) {
+    if (options.diff) result.diff = await planDiff(options.outDir, plan);
     result.status = drifted ? 'drift' : 'ok';
+  } else if (result.edited.length > 0 && !options.backup) {
+    result.status = 'edited';
   } else {
+    result.backups = await backUp(options.outDir, result.edited);
     result.written = await applyPlan(options.outDir, plan);
     result.deleted = plan.extra.length;
   }
@@ -168,4 +216,54 @@ export async function generateFromSpec(specDir: string, options: GenerateOptions
   const { model, diagnostics } = await loadSpec(specDir);
   if (model === undefined) return { diagnostics };
   return { diagnostics, result: await generateFromModel(model, options) };
+}
+
+/**
+ * Files the run would overwrite or delete although the disk no longer holds what the generator
+ * wrote there: edited outside their regions, or (with a manifest) never written by it at all.
+ */
+async function handEdits(outDir: string, plan: WritePlan, manifest: Manifest | undefined): Promise<HandEdit[]> {
+  if (manifest === undefined) return [];
+  const edits: HandEdit[] = [];
+  const candidates = [
+    ...plan.changed.map((f) => ({ path: f.path, action: 'overwrite' as const })),
+    ...plan.extra.map((path) => ({ path, action: 'delete' as const })),
+  ];
+  for (const { path, action } of candidates) {
+    if (path === MANIFEST_FILE) continue;
+    const recorded = manifest.files[path];
+    if (recorded === undefined) {
+      edits.push({ path, reason: 'foreign', action });
+      continue;
+    }
+    const text = await readIfExists(join(outDir, path));
+    if (text !== undefined && frameHash(text) !== recorded) edits.push({ path, reason: 'edited', action });
+  }
+  return edits.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/** Copies each edited file to `.specpress-backup/<time>/<path>`; returns the copies' paths. */
+async function backUp(outDir: string, edits: HandEdit[]): Promise<Array<{ path: string; copy: string }>> {
+  if (edits.length === 0) return [];
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const copies: Array<{ path: string; copy: string }> = [];
+  for (const { path } of edits) {
+    const text = await readIfExists(join(outDir, path));
+    if (text === undefined) continue;
+    const copy = `${BACKUP_DIR}/${stamp}/${path}`;
+    await writeAtomic(join(outDir, copy), text);
+    copies.push({ path, copy });
+  }
+  return copies;
+}
+
+/** Generated-looking files under the generator's folders that this run does not produce. */
+async function unrecordedLeftovers(outDir: string, emitted: Set<string>, outOfScope: (path: string) => boolean): Promise<string[]> {
+  const left: string[] = [];
+  for (const path of await listFiles(outDir)) {
+    if (emitted.has(path) || outOfScope(path) || path === ORPHANS_FILE) continue;
+    if (path.startsWith('deployments/') || path.startsWith('shared/')) left.push(path);
+    else if (path.startsWith('handlers/') && ((await readIfExists(join(outDir, path))) ?? '').startsWith(GENERATED_MARK)) left.push(path);
+  }
+  return left;
 }

@@ -12,8 +12,11 @@ export const ORPHANS_FILE = 'handlers/_orphans.ts';
 export const regionStart = (id: string): string => `// #region specpress:${id}`;
 export const regionEnd = (id: string): string => `// #endregion specpress:${id}`;
 
-/** A region's start line, its inner text (every line between the markers), and its end line. */
-const REGION = /^([ \t]*)\/\/ #region specpress:([A-Za-z0-9_]+)[ \t]*\n([\s\S]*?)^[ \t]*\/\/ #endregion specpress:\2[ \t]*$/gm;
+/**
+ * A region's start line, its inner text (every line between the markers), and its end line.
+ * A `\r` before a marker's line end is tolerated: files saved with CRLF endings still parse.
+ */
+const REGION = /^([ \t]*)\/\/ #region specpress:([A-Za-z0-9_]+)[ \t]*\r?\n([\s\S]*?)^[ \t]*\/\/ #endregion specpress:\2[ \t]*\r?$/gm;
 const ANY_START = /^[ \t]*\/\/ #region specpress:([A-Za-z0-9_]+)/gm;
 
 export class PreserveError extends Error {}
@@ -37,6 +40,11 @@ export function parseRegions(text: string, file: string): Map<string, string> {
     if (!regions.has(m[1])) throw new PreserveError(`${file}: region specpress:${m[1]} has no matching '// #endregion specpress:${m[1]}'`);
   }
   return regions;
+}
+
+/** The text with every region's inner text left out: what the generator alone decides. */
+export function outsideRegions(text: string): string {
+  return text.replace(REGION, (whole, indent: string, id: string) => `${indent}${regionStart(id)}\n${indent}${regionEnd(id)}`);
 }
 
 /** Puts the given inner texts into the skeleton's regions of the same id. */
@@ -71,7 +79,9 @@ export interface MergeResult {
 export function mergeHandlers(skeletons: EmittedFile[], existing: Map<string, string>, renames: Map<string, string[]>): MergeResult {
   const bodies = new Map<string, { body: string; file: string }>();
   const imports = new Map<string, string>();
-  for (const [file, text] of existing) {
+  for (const [file, raw] of existing) {
+    // Regions saved with CRLF endings are taken with LF ones, as the generator writes them.
+    const text = raw.replace(/\r\n/g, '\n');
     for (const [id, body] of parseRegions(text, file)) {
       if (id === IMPORTS_REGION) imports.set(file, body);
       else bodies.set(id, { body, file });

@@ -1,9 +1,10 @@
 /**
  * Writing generated files: compare with what is on disk, write only what changed, remove what
- * the spec no longer produces, or (for `--check`) only report the differences.
+ * the spec no longer produces, or (for `--check` and `--diff`) only report the differences.
  */
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
 import type { EmittedFile } from './emit/emitted-file.ts';
 
 export interface WritePlan {
@@ -11,7 +12,7 @@ export interface WritePlan {
   changed: EmittedFile[];
   /** Files not on disk yet. */
   missing: EmittedFile[];
-  /** Paths on disk, inside the generator's folders, that the spec no longer produces. */
+  /** Paths on disk that the generator owns and the spec no longer produces. */
   extra: string[];
   unchanged: number;
 }
@@ -42,10 +43,10 @@ export async function readIfExists(path: string): Promise<string | undefined> {
 }
 
 /**
- * Compares emitted files with `outDir`. `managed` says which existing paths belong to the
+ * Compares emitted files with `outDir`. `owned` says which existing paths belong to the
  * generator; those not emitted are extra.
  */
-export async function planWrite(outDir: string, files: EmittedFile[], managed: (path: string) => boolean | Promise<boolean>): Promise<WritePlan> {
+export async function planWrite(outDir: string, files: EmittedFile[], owned: (path: string) => boolean | Promise<boolean>): Promise<WritePlan> {
   const plan: WritePlan = { changed: [], missing: [], extra: [], unchanged: 0 };
   const emitted = new Set(files.map((f) => f.path));
   for (const file of files) {
@@ -55,19 +56,44 @@ export async function planWrite(outDir: string, files: EmittedFile[], managed: (
     else plan.unchanged++;
   }
   for (const path of await listFiles(outDir)) {
-    if (!emitted.has(path) && (await managed(path))) plan.extra.push(path);
+    if (!emitted.has(path) && (await owned(path))) plan.extra.push(path);
   }
   return plan;
+}
+
+/** Writes a file through a temporary sibling and a rename, so no reader sees half a file. */
+export async function writeAtomic(full: string, content: string): Promise<void> {
+  await mkdir(dirname(full), { recursive: true });
+  const temp = `${full}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temp, content);
+  await rename(temp, full);
 }
 
 /** Writes changed and missing files and deletes extra ones. Returns how many files it wrote. */
 export async function applyPlan(outDir: string, plan: WritePlan): Promise<number> {
   const toWrite = [...plan.changed, ...plan.missing];
-  for (const file of toWrite) {
-    const full = join(outDir, file.path);
-    await mkdir(dirname(full), { recursive: true });
-    await writeFile(full, file.content);
-  }
+  for (const file of toWrite) await writeAtomic(join(outDir, file.path), file.content);
   for (const path of plan.extra) await rm(join(outDir, path));
   return toWrite.length;
+}
+
+/**
+ * What applying the plan would do, as one unified diff (`a/` is the disk, `b/` the spec's
+ * output; created and deleted files diff against /dev/null), files in path order.
+ */
+export async function planDiff(outDir: string, plan: WritePlan, label = 'output'): Promise<string> {
+  const entries: Array<{ path: string; before?: string; after?: string }> = [
+    ...(await Promise.all(plan.changed.map(async (f) => ({ path: f.path, before: await readIfExists(join(outDir, f.path)), after: f.content })))),
+    ...plan.missing.map((f) => ({ path: f.path, after: f.content })),
+    ...(await Promise.all(plan.extra.map(async (path) => ({ path, before: await readIfExists(join(outDir, path)) })))),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  let out = '';
+  for (const { path, before, after } of entries) {
+    const from = before === undefined ? '/dev/null' : `a/${label}/${path}`;
+    const to = after === undefined ? '/dev/null' : `b/${label}/${path}`;
+    const patch = createTwoFilesPatch(from, to, before ?? '', after ?? '', undefined, undefined, { context: 3 });
+    // jsdiff starts with a rule (and an `Index:` line when named); keep the ---/+++ headers only.
+    out += patch.replace(/^(?:Index: .*\n)?=+\n/, '');
+  }
+  return out;
 }

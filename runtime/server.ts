@@ -7,9 +7,11 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import type { App } from './rest/types.ts';
+import type { App, AppConfig } from './rest/types.ts';
 import { createApp, defaultConfig, listDeployments, loadDeployment } from './app.ts';
 import { buildHttpServer } from './http/server.ts';
+import { resolveHttpLimits } from './http/limits.ts';
+import { sweepUploadLeftovers } from './media/sweep-leftovers.ts';
 import { createUser } from './auth/users.ts';
 import { createApplicationPassword } from './auth/application-passwords.ts';
 
@@ -24,6 +26,10 @@ export interface StartServerOptions {
   uploadsDir?: string;
   /** Public origin when it differs from http://host:port (behind a proxy). */
   publicUrl?: string;
+  /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client (default: SPECPRESS_TRUST_PROXY or none). */
+  trustProxy?: string[];
+  /** HTTP timeouts and header size (runtime/http/limits.ts; SPECPRESS_* environment variables win). */
+  http?: AppConfig['http'];
   logger?: App['logger'];
 }
 
@@ -52,11 +58,14 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const config = defaultConfig(dataDir, opts.publicUrl?.replace(/\/+$/, '') ?? `http://${hostForUrl(opts.host)}:${opts.port}`);
   if (opts.database) config.database = opts.database;
   if (opts.uploadsDir) config.uploadsDir = path.resolve(opts.uploadsDir);
+  if (opts.trustProxy) config.trustProxy = opts.trustProxy;
+  if (opts.http) config.http = opts.http;
   // Lines go out asynchronously: a request never waits on a write to the terminal or a pipe
   // (pino flushes what is pending when the process exits).
   const logger = opts.logger ?? pino(pino.destination({ dest: 1, sync: false }));
   const { app, close: closeDb } = await createApp({ loaded, config, logger });
   const firstAdmin = await createFirstAdmin(app);
+  const sweeps = await sweepAfterCrash(app);
   const http = await buildHttpServer(app);
   await http.listen({ host: opts.host, port: opts.port });
   if (!opts.publicUrl && opts.port === 0) {
@@ -75,10 +84,29 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     deployment: name,
     firstAdmin,
     close: async () => {
+      clearTimeout(sweeps);
       await http.close();
       await closeDb();
     },
   };
+}
+
+/**
+ * Uploads a crash left half-done are cleared before serving (runtime/media/sweep-leftovers.ts),
+ * sparing files younger than the longest a request may take (another process may still be
+ * answering it); once that time has passed, a second sweep catches those too.
+ */
+async function sweepAfterCrash(app: App): Promise<NodeJS.Timeout> {
+  const limits = resolveHttpLimits(app.config.http);
+  const graceMs = limits.requestTimeoutMs + limits.handlerTimeoutMs;
+  const sweep = async () => {
+    const result = await sweepUploadLeftovers(app, graceMs);
+    if (result.partialsRemoved || result.orphansMoved.length) app.logger.warn({ ...result }, 'upload leftovers of an interrupted write cleared');
+  };
+  await sweep();
+  const later = setTimeout(() => sweep().catch((err) => app.logger.error({ err }, 'sweeping upload leftovers failed')), graceMs + 1000);
+  later.unref();
+  return later;
 }
 
 function hostForUrl(host: string): string {

@@ -85,3 +85,24 @@ export function rssMb(pid: number | undefined): number {
   }
   return kb / 1024;
 }
+
+/** CPU time (user + system) in ms used so far by `pid` and its descendants; 0 when unknown. */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  let ticks = 0;
+  const queue = [pid];
+  while (queue.length) {
+    const p = queue.pop()!;
+    try {
+      // Fields after the command name (which may hold spaces): utime is the 12th, stime the 13th.
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      continue;
+    }
+    queue.push(...childrenOf(p));
+  }
+  // Linux reports in clock ticks of 10 ms (USER_HZ = 100).
+  return ticks * 10;
+}

@@ -1,30 +1,48 @@
 /**
  * `specpress generate`: spec -> output/. Exit codes: 0 ok, 1 spec errors or orphaned regions,
- * 2 drift found by `--check`.
+ * 2 drift found by `--check` or `--diff`, 3 generated files edited outside their regions
+ * (nothing written; `--backup` keeps copies and goes on).
  */
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { Option } from 'commander';
 import { formatDiagnostic } from '../spec/load.ts';
-import { generateFromSpec, type GenerateOptions, type GenerateResult } from '../generate.ts';
+import { DIAGNOSTIC_FORMATS, renderDiagnostics, type DiagnosticFormat } from '../spec/report.ts';
+import { BACKUP_DIR, generateFromSpec, type GenerateOptions, type GenerateResult, type HandEdit } from '../generate.ts';
+import { MANIFEST_FILE } from '../manifest.ts';
 import { ORPHANS_FILE } from '../preserve.ts';
 
 interface CliOptions {
   deployment: string[];
   check?: boolean;
+  diff?: boolean;
+  backup?: boolean;
   watch?: boolean;
   pruneOrphans?: boolean;
   spec: string;
   out: string;
+  format: DiagnosticFormat;
 }
 
 export const EXIT_OK = 0;
 export const EXIT_SPEC_ERRORS = 1;
 export const EXIT_DRIFT = 2;
+export const EXIT_HAND_EDIT = 3;
 
 type Print = (line: string) => void;
 
-function report(result: GenerateResult, check: boolean, print: Print, printError: Print): number {
+const EDIT_WORDS: Record<HandEdit['reason'], string> = {
+  edited: 'was edited outside its preserved regions',
+  foreign: 'was not written by specpress (it is not in the manifest)',
+};
+
+function describeEdit(e: HandEdit): string {
+  return `output/${e.path} ${EDIT_WORDS[e.reason]}; the run would ${e.action} it`;
+}
+
+function report(result: GenerateResult, options: GenerateOptions, print: Print, printError: Print): number {
+  const check = options.check === true;
   if (result.status === 'orphans') {
     printError(`generation stopped: ${result.orphans.length} preserved region(s) belong to operations no longer in the spec:`);
     for (const o of result.orphans) printError(`  ${o.operationId} (output/${o.file})`);
@@ -32,6 +50,19 @@ function report(result: GenerateResult, check: boolean, print: Print, printError
     return EXIT_SPEC_ERRORS;
   }
   const seconds = (result.ms / 1000).toFixed(2);
+  if (result.status === 'edited') {
+    for (const e of result.edited) printError(`hand edit: ${describeEdit(e)}`);
+    printError(`generation stopped, nothing written: ${result.edited.length} file(s) would lose hand edits. Move the edits into a \`// #region specpress:\` region or into the spec, restore the files (git checkout), or run again with --backup to keep copies under output/${BACKUP_DIR}/ and regenerate`);
+    return EXIT_HAND_EDIT;
+  }
+  for (const path of result.unrecorded) printError(`warning: output/${path} is no longer produced by the spec but was left in place (output/ has no ${MANIFEST_FILE} yet, so specpress cannot tell its files from yours); delete it if it is not yours`);
+  if (options.diff) {
+    if (result.diff) print(result.diff.replace(/\n$/, ''));
+    for (const e of result.edited) printError(`warning: ${describeEdit(e)}; a run would stop (exit ${EXIT_HAND_EDIT}) unless given --backup`);
+    const { changed, missing, extra } = result.drift;
+    printError(`${changed.length} to change, ${missing.length} to create, ${extra.length} to delete (nothing written)`);
+    return result.status === 'drift' ? EXIT_DRIFT : EXIT_OK;
+  }
   if (check) {
     const { changed, missing, extra } = result.drift;
     for (const p of changed) printError(`differs: output/${p}`);
@@ -44,6 +75,10 @@ function report(result: GenerateResult, check: boolean, print: Print, printError
     print(`output/ matches the spec: ${result.files} files checked in ${seconds}s`);
     return EXIT_OK;
   }
+  for (const e of result.edited) {
+    const copy = result.backups.find((b) => b.path === e.path)?.copy;
+    if (copy !== undefined) printError(`warning: ${describeEdit(e)}; done, its hand edits were kept in output/${copy}`);
+  }
   if (result.orphans.length > 0) print(`moved ${result.orphans.length} orphaned region(s) to output/${ORPHANS_FILE}`);
   print(`${result.written} written, ${result.unchanged} unchanged, ${result.deleted} removed (${result.files} files, ${result.lines} lines) in ${seconds}s`);
   if (result.untypedResponses.length > 0) {
@@ -55,15 +90,30 @@ function report(result: GenerateResult, check: boolean, print: Print, printError
 }
 
 /** One generation run; returns the exit code. */
-export async function runGenerate(specDir: string, options: GenerateOptions, print: Print = console.log, printError: Print = console.error): Promise<number> {
+export async function runGenerate(
+  specDir: string,
+  options: GenerateOptions,
+  print: Print = console.log,
+  printError: Print = console.error,
+  format: DiagnosticFormat = 'text',
+): Promise<number> {
   try {
+    // With --diff, stdout is the patch alone (pipe it to `git apply`); with --format json or
+    // sarif it is that report alone. Progress and summaries go to stderr then.
+    if (format !== 'text' && options.diff) throw new Error('--diff and --format json/sarif both want stdout; give one of them');
+    const stdout = print;
+    if (options.diff || format !== 'text') print = printError;
     const { diagnostics, result } = await generateFromSpec(specDir, { ...options, onProgress: options.onProgress ?? ((l) => print(l)) });
-    for (const d of diagnostics) printError(formatDiagnostic(d));
+    if (format === 'text') {
+      for (const d of diagnostics) printError(formatDiagnostic(d));
+    } else {
+      stdout(renderDiagnostics(diagnostics, format));
+    }
     if (result === undefined) {
       printError(`the spec has ${diagnostics.filter((d) => d.severity === 'error').length} error(s); nothing generated`);
       return EXIT_SPEC_ERRORS;
     }
-    return report(result, options.check === true, print, printError);
+    return report(result, options, options.diff ? stdout : print, printError);
   } catch (error) {
     printError(`generation failed: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT_SPEC_ERRORS;
@@ -114,20 +164,25 @@ export function register(program: Command): void {
     .description('generate output/ (route tables, handlers, client, discovery, validators, types, docs, tests) from the spec')
     .option('-d, --deployment <name>', 'generate only this deployment (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .option('--check', 'write nothing; exit 2 listing files that differ from what the spec produces')
+    .option('--diff', 'write nothing; print a unified diff of what would change (exit 2 when anything would)')
+    .option('--backup', `when a generated file was edited outside its regions, keep a copy under output/${BACKUP_DIR}/ and regenerate (default: stop, exit 3)`)
     .option('--watch', 'regenerate whenever the spec changes')
     .option('--prune-orphans', `move regions of operations that left the spec to output/${ORPHANS_FILE}`)
     .option('--spec <dir>', 'spec folder', 'spec')
     .option('--out <dir>', 'output folder', 'output')
+    .addOption(new Option('--format <format>', 'how spec diagnostics are printed: text on stderr, or json / sarif alone on stdout').choices(DIAGNOSTIC_FORMATS).default('text'))
     .action(async (cli: CliOptions) => {
       const specDir = resolve(cli.spec);
       const options: GenerateOptions = {
         outDir: resolve(cli.out),
         deployments: cli.deployment,
         check: cli.check,
+        diff: cli.diff,
+        backup: cli.backup,
         pruneOrphans: cli.pruneOrphans,
       };
-      const code = await runGenerate(specDir, options);
-      if (cli.watch && !cli.check) {
+      const code = await runGenerate(specDir, options, console.log, console.error, cli.format);
+      if (cli.watch && !cli.check && !cli.diff) {
         watchSpec(specDir, options);
         return;
       }

@@ -25,6 +25,11 @@ export const DIAGNOSTICS = {
   yamlSyntax: { code: 'SP001', severity: 'error', template: 'YAML syntax error: {problem}; fix the YAML at this position' },
   unreadableFile: { code: 'SP002', severity: 'error', template: 'cannot read the file ({problem}); make it a readable YAML file' },
   emptyFile: { code: 'SP003', severity: 'error', template: 'the file holds no YAML document; write a {kind} document or remove the file' },
+  binaryFile: { code: 'SP004', severity: 'error', template: 'the file is not text ({problem}); a spec file is UTF-8 YAML: remove it or move it out of the spec folder' },
+  fileTooLarge: { code: 'SP005', severity: 'error', template: 'the file is {size} bytes, above the limit of {limit} bytes for one spec file; split it into several files' },
+  aliasLimit: { code: 'SP006', severity: 'error', template: 'the YAML expands its aliases (`*name`) more than {limit} times; write the values out or use fewer aliases' },
+  unknownFolder: { code: 'SP007', severity: 'error', template: 'folder `{name}` is not a spec folder, so nothing in it is read; the spec folders are {allowed}{suggestion}' },
+  notYamlFile: { code: 'SP008', severity: 'warning', template: '`{name}` is not read (only `.yaml` and `.yml` files are); rename it to `.yaml` or move it out of the spec folder' },
   schemaUnknownKey: { code: 'SP010', severity: 'error', template: 'unknown key `{key}`{where}; allowed keys: {allowed}{suggestion}' },
   schemaMissingKey: { code: 'SP011', severity: 'error', template: 'missing key `{key}`{where}; add `{key}:`' },
   schemaWrongType: { code: 'SP012', severity: 'error', template: '{what} is {actual}; expected {expected}' },
@@ -59,7 +64,9 @@ export const DIAGNOSTICS = {
   overrideNotServed: { code: 'SP046', severity: 'error', template: 'deployment `{deployment}` does not serve {method} `{path}`, so the override changes nothing; include the route or drop the override' },
   renamedIdInUse: { code: 'SP047', severity: 'error', template: 'former operation id `{id}` is the current id of {other}; a renamed id must not name another operation' },
   unknownIdParam: { code: 'SP048', severity: 'error', template: '`idParam` `{name}` of {method} `{path}` is neither a capture nor an arg; use one of {allowed}{suggestion}' },
-  unknownRule: { code: 'SP049', severity: 'error', template: 'permission rule `{name}` is not one the runtime implements{suggestion}; use one of the rules in contract/permission-rules.ts, or `capability: {name}` for a primitive capability' },
+  unknownDeployment: { code: 'SP049', severity: 'error', template: 'deployment `{name}` does not exist; name a deployment of spec/deployments{suggestion}' },
+  extendsCycle: { code: 'SP050', severity: 'error', template: 'deployment `{name}` extends itself through {chain}; break the cycle' },
+  unknownRule: { code: 'SP060', severity: 'error', template: 'permission rule `{name}` is not one the runtime implements{suggestion}; use one of the rules in contract/permission-rules.ts, or `capability: {name}` for a primitive capability' },
   internalError: { code: 'SP099', severity: 'error', template: 'the spec loader failed ({problem}); please report this with the spec that caused it' },
 } as const satisfies Record<string, DiagnosticKind>;
 
@@ -83,7 +90,14 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code}: ${d.message}`;
 }
 
-/** Stable order for reports: by file, then position, then code. */
+/**
+ * Problems that keep a whole file (or folder) from being read: reported before everything else,
+ * since what follows may only be their consequence.
+ */
+const FILE_LEVEL = new Set<string>(['yamlSyntax', 'unreadableFile', 'emptyFile', 'binaryFile', 'fileTooLarge', 'aliasLimit', 'unknownFolder'].map((n) => DIAGNOSTICS[n as DiagnosticName].code));
+
+/** Stable order for reports: causes first (files that could not be read), then by file, position, code. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  return a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.code.localeCompare(b.code);
+  const rank = (d: Diagnostic): number => (FILE_LEVEL.has(d.code) ? 0 : 1);
+  return rank(a) - rank(b) || a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.code.localeCompare(b.code);
 }

@@ -4,13 +4,15 @@
  * DeploymentModel per deployment. Errors never throw: they come back as diagnostics, all of a
  * run together, and `model` is set only when there is no error.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { SpecModel } from '../../contract/model.ts';
 import { compareDiagnostics, diagnostic, formatDiagnostic, type Diagnostic } from './diagnostics.ts';
 import { offsetToRef, type SourceFile } from './positions.ts';
-import type { Loaded, SpecSources } from './raw.ts';
+import type { FailedFile, Loaded, SpecSources } from './raw.ts';
+import { didYouMean, listNames } from './suggest.ts';
+import { applyExtends } from './extends.ts';
 import { resolveSpec } from './resolve.ts';
 import { checkSemantics } from './semantic.ts';
 import { validateFile, type FileKind } from './validate.ts';
@@ -25,6 +27,13 @@ const FOLDERS: Array<{ folder: string; kind: FileKind; list: Exclude<keyof SpecS
   { folder: 'deployments', kind: 'deployment', list: 'deployments' },
 ];
 
+/**
+ * Limits that keep a hostile or mistaken spec from exhausting memory: the largest spec file is
+ * tens of KiB, and the yaml library's own guard against alias expansion ("billion laughs") stays on.
+ */
+export const MAX_SPEC_FILE_BYTES = 1024 * 1024;
+export const MAX_ALIAS_COUNT = 100;
+
 export async function loadSpec(specDir: string): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
   try {
     return await loadChecked(specDir);
@@ -38,6 +47,7 @@ export async function loadSpec(specDir: string): Promise<{ model?: SpecModel; di
 async function loadChecked(specDir: string): Promise<{ model?: SpecModel; diagnostics: Diagnostic[] }> {
   const { sources, diagnostics } = await readSources(specDir);
   diagnostics.push(...checkSemantics(sources));
+  diagnostics.push(...applyExtends(sources));
   let model: SpecModel | undefined;
   if (!diagnostics.some((d) => d.severity === 'error')) {
     const resolved = resolveSpec(sources);
@@ -52,25 +62,46 @@ async function loadChecked(specDir: string): Promise<{ model?: SpecModel; diagno
 
 /** Parses and schema-checks every file; files that fail still take part (marked invalid). */
 export async function readSources(specDir: string): Promise<{ sources: SpecSources; diagnostics: Diagnostic[] }> {
-  const sources: SpecSources = { root: displayPath(specDir), namespaces: [], shapes: [], resources: [], data: [], deployments: [] };
+  const sources: SpecSources = { root: displayPath(specDir), failed: [], namespaces: [], shapes: [], resources: [], data: [], deployments: [] };
   const diagnostics: Diagnostic[] = [];
-  const site = await readOne(path.join(specDir, 'site.yaml'), 'site', diagnostics, true);
+  const site = await readOne(path.join(specDir, 'site.yaml'), 'site', diagnostics, sources.failed, true);
   if (site) sources.site = site as SpecSources['site'];
+  await checkFolders(specDir, diagnostics);
   for (const { folder, kind, list } of FOLDERS) {
-    for (const file of await yamlFiles(path.join(specDir, folder))) {
-      const loaded = await readOne(file, kind, diagnostics, false);
+    for (const file of await yamlFiles(path.join(specDir, folder), diagnostics)) {
+      const loaded = await readOne(file, kind, diagnostics, sources.failed, false);
       if (loaded) (sources[list] as Loaded<unknown>[]).push(loaded);
     }
   }
   return { sources, diagnostics };
 }
 
-async function yamlFiles(dir: string): Promise<string[]> {
+/** A folder of the spec that is not one of the spec folders (`spec/shape/`) is read by nobody: say so. */
+async function checkFolders(specDir: string, diagnostics: Diagnostic[]): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(specDir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  const known = FOLDERS.map((f) => f.folder);
+  for (const entry of entries) {
+    if (!entry.isDirectory() || known.includes(entry.name) || entry.name.startsWith('.')) continue;
+    const at = { file: displayPath(path.join(specDir, entry.name)), line: 1, col: 1 };
+    diagnostics.push(diagnostic('unknownFolder', at, { name: `${entry.name}/`, allowed: listNames(known.map((k) => `${k}/`)), suggestion: didYouMean(entry.name, known) }));
+  }
+}
+
+/** The YAML files of a spec folder, sorted; other files there are reported as not read. */
+async function yamlFiles(dir: string, diagnostics: Diagnostic[]): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch {
     return [];
+  }
+  for (const name of names.filter((n) => !/\.ya?ml$/.test(n) && !n.startsWith('.')).sort()) {
+    diagnostics.push(diagnostic('notYamlFile', { file: displayPath(path.join(dir, name)), line: 1, col: 1 }, { name }));
   }
   return names
     .filter((n) => /\.ya?ml$/.test(n))
@@ -78,21 +109,48 @@ async function yamlFiles(dir: string): Promise<string[]> {
     .map((n) => path.join(dir, n));
 }
 
+/** Decodes UTF-8 strictly: a file that is not valid UTF-8 (or holds NUL bytes) is not a spec file. */
+function decodeText(bytes: Buffer): string | { problem: string } {
+  if (bytes.includes(0)) return { problem: 'it holds NUL bytes' };
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { problem: 'it is not valid UTF-8' };
+  }
+}
+
 async function readOne(
   absolute: string,
   kind: FileKind,
   diagnostics: Diagnostic[],
+  failed: FailedFile[],
   optional: boolean,
 ): Promise<Loaded<unknown> | undefined> {
   const file = displayPath(absolute);
-  let text: string;
+  const at = { file, line: 1, col: 1 };
+  const fail = (doc?: Document): undefined => {
+    failed.push({ kind, file, names: probableNames(kind, file, doc) });
+    return undefined;
+  };
+  let bytes: Buffer;
   try {
-    text = await readFile(absolute, 'utf8');
+    // The size is checked before reading, so a huge file is never loaded into memory.
+    const { size } = await stat(absolute);
+    if (size > MAX_SPEC_FILE_BYTES) {
+      diagnostics.push(diagnostic('fileTooLarge', at, { size, limit: MAX_SPEC_FILE_BYTES }));
+      return fail();
+    }
+    bytes = await readFile(absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (optional && code === 'ENOENT') return undefined;
-    diagnostics.push(diagnostic('unreadableFile', { file, line: 1, col: 1 }, { problem: code ?? String(error) }));
-    return undefined;
+    diagnostics.push(diagnostic('unreadableFile', at, { problem: code ?? String(error) }));
+    return fail();
+  }
+  const text = decodeText(bytes);
+  if (typeof text !== 'string') {
+    diagnostics.push(diagnostic('binaryFile', at, text));
+    return fail();
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
@@ -101,16 +159,45 @@ async function readOne(
     for (const error of doc.errors) {
       diagnostics.push(diagnostic('yamlSyntax', offsetToRef(src, error.pos[0]), { problem: firstLine(error.message) }));
     }
-    return undefined;
+    return fail(doc);
   }
-  const data: unknown = doc.toJS({ maxAliasCount: -1 });
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // yaml throws a ReferenceError when the alias expansion exceeds the limit.
+    if (!/alias/i.test((error as Error).message)) throw error;
+    diagnostics.push(diagnostic('aliasLimit', at, { limit: MAX_ALIAS_COUNT }));
+    return fail();
+  }
   if (data === null || data === undefined) {
-    diagnostics.push(diagnostic('emptyFile', { file, line: 1, col: 1 }, { kind }));
-    return undefined;
+    diagnostics.push(diagnostic('emptyFile', at, { kind }));
+    return fail();
   }
   const problems = validateFile(kind, src, data);
   diagnostics.push(...problems);
   return { src, data, valid: problems.length === 0 };
+}
+
+/**
+ * The names a file that failed to load probably declares: its file name (namespaces: `a-v1`
+ * may be `a/v1`), and its `kind:` key when that much of it parsed.
+ */
+function probableNames(kind: FileKind, file: string, doc: Document | undefined): string[] {
+  const base = file.split('/').pop()!.replace(/\.ya?ml$/, '');
+  const names = new Set<string>([base]);
+  if (kind === 'namespace') {
+    if (base === 'root') names.add('');
+    names.add(base.replace(/-/g, '/'));
+    for (let i = base.indexOf('-'); i !== -1; i = base.indexOf('-', i + 1)) names.add(`${base.slice(0, i)}/${base.slice(i + 1)}`);
+  }
+  try {
+    const declared = doc?.get(kind);
+    if (typeof declared === 'string') names.add(declared);
+  } catch {
+    // What parsed is not a map: the file name is all there is.
+  }
+  return [...names];
 }
 
 function firstLine(message: string): string {

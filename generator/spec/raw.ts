@@ -80,11 +80,13 @@ export interface RawOverride {
 
 export interface RawDeployment {
   deployment: string;
+  /** Another deployment this one starts from (see generator/spec/extends.ts). */
+  extends?: string;
   description?: string;
   default?: boolean;
   site?: Partial<SiteDefaults>;
   authentication?: { applicationPasswords?: boolean };
-  aliases?: Array<{ from: string; to: string }>;
+  aliases?: Array<{ from: string; to: string; discoverable?: boolean }>;
   namespaces?: { include?: string[]; exclude?: string[]; order?: string[] };
   routes?: { include?: RawRouteRef[]; exclude?: RawRouteRef[] };
   bindings?: Record<string, string>;
@@ -97,10 +99,25 @@ export interface Loaded<T> {
   data: T;
   /** False when the file broke the meta-schema: its name still counts, its content is not checked further. */
   valid: boolean;
+  /** A deployment merged with the one it extends: the file and index each of its overrides came from. */
+  overrideOrigins?: Array<{ src: SourceFile; index: number }>;
+}
+
+/**
+ * A spec file that could not be read or parsed. The names it probably declares (from its file
+ * name, and from what parsed of it) count as existing, so its failure is reported once, not
+ * again as a missing shape or namespace wherever it is used.
+ */
+export interface FailedFile {
+  kind: 'site' | 'namespace' | 'shape' | 'resource' | 'data' | 'deployment';
+  file: string;
+  names: string[];
 }
 
 /** Every file of a spec folder that parsed, sorted by file name. */
 export interface SpecSources {
+  /** Files that did not load (their problem already reported). */
+  failed: FailedFile[];
   /** The spec folder as printed in diagnostics, for problems that belong to no single file. */
   root: string;
   site?: Loaded<Partial<SiteDefaults>>;

@@ -50,7 +50,8 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
   const routes: Route[] = [];
   const namespaces: string[] = [];
   for (const ns of orderedNamespaces(sources.namespaces, d)) {
-    if (ns.data.namespace !== '') {
+    // A namespace spanning files is listed, with its index route, once: at its first file.
+    if (ns.data.namespace !== '' && !namespaces.includes(ns.data.namespace)) {
       namespaces.push(ns.data.namespace);
       routes.push(indexRoute(ns));
     }
@@ -68,7 +69,7 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
     isDefault: d.default === true,
     site: { ...DEFAULT_SITE, ...(sources.site?.data ?? {}), ...(d.site ?? {}) },
     authentication: { applicationPasswords: d.authentication?.applicationPasswords ?? false },
-    aliases: (d.aliases ?? []).map((a) => ({ from: a.from, to: a.to })),
+    aliases: (d.aliases ?? []).map((a) => ({ from: a.from, to: a.to, ...(a.discoverable ? { discoverable: true } : {}) })),
     namespaces,
     routes,
     resources: resolveResources(sources, expander),
@@ -93,7 +94,14 @@ function orderedNamespaces(files: Loaded<RawNamespace>[], d: RawDeployment): Loa
     const i = order.indexOf(f.data.namespace);
     return i === -1 ? order.length : i;
   };
-  return served.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+  // Files of one namespace stay together, the one named exactly after it (core-v2.yaml) first.
+  const byName = (f: Loaded<RawNamespace>) => f.src.file.split('/').pop()!.replace(/\.ya?ml$/, '') === f.data.namespace.replace(/\//g, '-');
+  const firstIndex = new Map<string, number>();
+  served.forEach((f, i) => { if (!firstIndex.has(f.data.namespace)) firstIndex.set(f.data.namespace, i); });
+  return served
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || firstIndex.get(a.f.data.namespace)! - firstIndex.get(b.f.data.namespace)! || Number(byName(b.f)) - Number(byName(a.f)) || a.i - b.i)
+    .map(({ f }) => f);
 }
 
 /** The root file's `/` route first, then its other routes in file order. */
@@ -231,7 +239,9 @@ function toPermission(raw: RawPermission): Permission {
 /** Arg overrides, after expansion, so they see the args a shape or resource pulled in. */
 function applyOverrides(dep: Loaded<RawDeployment>, routes: Route[], expander: ArgExpander, out: Diagnostic[]): void {
   (dep.data.overrides ?? []).forEach((o, i) => {
-    const at = (key: string) => positionOf(dep.src, ['overrides', i, key]);
+    // An inherited override (`extends:`) is reported where it is written, in the base's file.
+    const origin = dep.overrideOrigins?.[i] ?? { src: dep.src, index: i };
+    const at = (key: string) => positionOf(origin.src, ['overrides', origin.index, key]);
     const endpoint = routes.find((r) => r.path === o.path)?.endpoints.find((e) => e.methods.includes(o.method));
     if (!endpoint) {
       out.push(diagnostic('overrideNotServed', at('path'), { method: o.method, path: o.path, deployment: dep.data.deployment }));

@@ -22,9 +22,12 @@ export function checkDeployment(
   names: NameSets,
   namespaceOptional: Map<string, boolean>,
   routes: Map<string, RouteInfo>,
+  unsureNamespaces: string[],
   out: Diagnostic[],
 ): void {
   const { src, data } = dep;
+  // A route of a namespace whose file did not load is not known to be missing: no report.
+  const unsure = (path: string): boolean => unsureNamespaces.some((ns) => path === `/${ns}` || path.startsWith(`/${ns}/`));
   for (const list of ['include', 'exclude', 'order'] as const) {
     (data.namespaces?.[list] ?? []).forEach((name, i) => {
       const at = positionOf(src, ['namespaces', list, i]);
@@ -33,7 +36,7 @@ export function checkDeployment(
     });
   }
   for (const list of ['include', 'exclude'] as const) {
-    (data.routes?.[list] ?? []).forEach((ref, i) => checkRouteRef(src, ['routes', list, i], ref, list, routes, out));
+    (data.routes?.[list] ?? []).forEach((ref, i) => checkRouteRef(src, ['routes', list, i], ref, list, routes, unsure, out));
   }
   (data.aliases ?? []).forEach((alias, i) => {
     if (!names.namespaces.has(alias.from)) {
@@ -50,7 +53,7 @@ export function checkDeployment(
     if (actions.length !== 1) {
       out.push(diagnostic('overrideAction', positionOf(src, at), { problem: actions.length ? `${actions.map((a) => `\`${a}\``).join(' and ')}` : 'no action' }));
     }
-    if (checkRouteRef(src, [...at, 'path'], override.path, 'override', routes, out)) {
+    if (checkRouteRef(src, [...at, 'path'], override.path, 'override', routes, unsure, out)) {
       const route = routes.get(override.path)!;
       if (!route.methods.has(override.method)) {
         out.push(diagnostic('unknownMethod', positionOf(src, [...at, 'method']), { path: override.path, method: override.method, allowed: listNames(route.methods) }));
@@ -63,11 +66,12 @@ export function checkDeployment(
 }
 
 /** A route named by a deployment exists (and has the methods named); true when the route exists. */
-function checkRouteRef(src: SourceFile, at: DataPath, ref: RawRouteRef, list: string, routes: Map<string, RouteInfo>, out: Diagnostic[]): boolean {
+function checkRouteRef(src: SourceFile, at: DataPath, ref: RawRouteRef, list: string, routes: Map<string, RouteInfo>, unsure: (path: string) => boolean, out: Diagnostic[]): boolean {
   const path = typeof ref === 'string' ? ref : ref.path;
   const pathAt = typeof ref === 'string' ? at : [...at, 'path'];
   const route = routes.get(path);
   if (!route) {
+    if (unsure(path)) return false;
     out.push(diagnostic('unknownRoute', positionOf(src, pathAt), { path, suggestion: didYouMean(path, routes.keys()) }));
     return false;
   }

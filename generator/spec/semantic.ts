@@ -8,7 +8,7 @@ import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
 import { captureNames, fullPath, isIndexPath } from './paths.ts';
 import { positionOf, type DataPath, type SourceFile } from './positions.ts';
-import type { Loaded, RawArgMap, RawEndpoint, RawNamespace, SpecSources } from './raw.ts';
+import type { FailedFile, Loaded, RawArgMap, RawEndpoint, RawNamespace, SpecSources } from './raw.ts';
 import { didYouMean } from './suggest.ts';
 import { isRuleName, RULE_NAMES } from '../../contract/permission-rules.ts';
 import { checkDescriptor, regexProblem, type NameSets } from './semantic-descriptor.ts';
@@ -22,20 +22,32 @@ interface RenamedId {
 
 export function checkSemantics(sources: SpecSources): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const names: NameSets = {
-    shapes: uniqueNames(sources.shapes, 'shape', 'shape', out),
-    resources: uniqueNames(sources.resources, 'resource', 'resource', out),
-    data: uniqueNames(sources.data, 'data', 'data file', out),
-    namespaces: uniqueNames(sources.namespaces, 'namespace', 'namespace', out),
+  // A file that failed to load was reported already: the names it declares count as existing.
+  const failedNames = (kind: FailedFile['kind']): string[] => sources.failed.filter((f) => f.kind === kind).flatMap((f) => f.names);
+  const withFailed = (set: Set<string>, kind: FailedFile['kind']): Set<string> => {
+    for (const name of failedNames(kind)) set.add(name);
+    return set;
   };
+  const names: NameSets = {
+    shapes: withFailed(uniqueNames(sources.shapes, 'shape', 'shape', out), 'shape'),
+    resources: withFailed(uniqueNames(sources.resources, 'resource', 'resource', out), 'resource'),
+    data: withFailed(uniqueNames(sources.data, 'data', 'data file', out), 'data'),
+    // A namespace may span files (core/v2 in core-v2.yaml, core-v2-users.yaml...); routes stay unique (rule 9, SP022).
+    namespaces: withFailed(new Set(sources.namespaces.map((n) => n.data?.namespace).filter((n): n is string => typeof n === 'string')), 'namespace'),
+  };
+  // Routes of namespaces that failed to load or broke the meta-schema are unknown, not missing.
+  const unsureNamespaces = [...failedNames('namespace'), ...sources.namespaces.filter((n) => !n.valid).map((n) => (n.data as Partial<RawNamespace>)?.namespace).filter((n): n is string => typeof n === 'string')];
   uniqueNames(sources.deployments, 'deployment', 'deployment', out);
   checkFileNames(sources, out);
 
   const routes = new Map<string, RouteInfo>();
   const operationIds = new Map<string, string>();
   const renamed: RenamedId[] = [];
+  const indexClaimed = new Set<string>();
   for (const ns of sources.namespaces) {
-    if (ns.valid) checkNamespace(ns, names, routes, operationIds, renamed, out);
+    if (!ns.valid) continue;
+    checkNamespace(ns, names, routes, operationIds, renamed, out, !indexClaimed.has(ns.data.namespace));
+    indexClaimed.add(ns.data.namespace);
   }
   for (const r of renamed) {
     const user = operationIds.get(r.id);
@@ -51,11 +63,14 @@ export function checkSemantics(sources: SpecSources): Diagnostic[] {
       checkDescriptor(resource.src, ['fields', field], descriptor, names, out);
     }
   }
-  const namespaceOptional = new Map(sources.namespaces.filter((n) => n.valid).map((n) => [n.data.namespace, !!n.data.optional]));
+  // A namespace spanning files is optional only when every one of its files says so.
+  const namespaceOptional = new Map<string, boolean>();
+  for (const n of sources.namespaces.filter((f) => f.valid)) namespaceOptional.set(n.data.namespace, (namespaceOptional.get(n.data.namespace) ?? true) && !!n.data.optional);
   for (const deployment of sources.deployments) {
-    if (deployment.valid) checkDeployment(deployment, names, namespaceOptional, routes, out);
+    if (deployment.valid) checkDeployment(deployment, names, namespaceOptional, routes, unsureNamespaces, out);
   }
-  checkDefaultDeployment(sources, out);
+  // Which deployment is the default cannot be told while one of them failed to load.
+  if (!sources.failed.some((f) => f.kind === 'deployment')) checkDefaultDeployment(sources, out);
   return out;
 }
 
@@ -96,7 +111,9 @@ function checkFileNames(sources: SpecSources, out: Diagnostic[]): void {
       const name = (f.data as Record<string, unknown>)?.[key];
       if (typeof name !== 'string') continue;
       const base = f.src.file.split('/').pop()!.replace(/\.ya?ml$/, '');
-      if (base !== expectedBase(name)) {
+      // Further files of a namespace are named after it plus a suffix (core-v2-users.yaml).
+      const extraFile = key === 'namespace' && name !== '' && base.startsWith(`${expectedBase(name)}-`);
+      if (base !== expectedBase(name) && !extraFile) {
         out.push(diagnostic('fileNameMismatch', positionOf(f.src, [key]), { kind: key, name, expected: `${expectedBase(name)}.yaml` }));
       }
     }
@@ -110,10 +127,11 @@ function checkNamespace(
   operationIds: Map<string, string>,
   renamed: RenamedId[],
   out: Diagnostic[],
+  firstFileOfNamespace: boolean,
 ): void {
   const { src, data } = ns;
   checkRule(src, ['permission'], data.permission, out);
-  if (data.namespace !== '') claimOperationId(deriveIndexOperationId(data.namespace), `the index route of \`${data.namespace}\``, positionOf(src, ['namespace']), operationIds, out);
+  if (data.namespace !== '' && firstFileOfNamespace) claimOperationId(deriveIndexOperationId(data.namespace), `the index route of \`${data.namespace}\``, positionOf(src, ['namespace']), operationIds, out);
   for (const [routePath, route] of Object.entries(data.routes ?? {})) {
     const at: DataPath = ['routes', routePath];
     if (data.namespace !== '' && isIndexPath(routePath)) {

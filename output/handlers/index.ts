@@ -2,6 +2,14 @@
 // Do not edit: run `specpress generate` instead.
 import type { Handler } from '../../runtime/rest/types.ts';
 import {
+  listCategories,
+  createCategory,
+  getCategory,
+  updateCategory,
+  deleteCategory,
+} from './core-v2/categories.ts';
+import { listComments } from './core-v2/comments.ts';
+import {
   listMedia,
   createMedia,
   getMedia,
@@ -36,6 +44,10 @@ import {
   createPostAutosave,
   getPostAutosave,
 } from './core-v2/posts.ts';
+import { listTags, createTag, getTag, updateTag, deleteTag } from './core-v2/tags.ts';
+import { listTaxonomies, getTaxonomy } from './core-v2/taxonomies.ts';
+import { listTypes, getType } from './core-v2/types.ts';
+import { listUsers, getUser, getCurrentUser } from './core-v2/users.ts';
 import { formsuiteV1GetAfterSubmission } from './formsuite-v1/after-submission.ts';
 import { formsuiteV1PostConvertHtmlForm } from './formsuite-v1/convert-html-form.ts';
 import { formsuiteV1PostCreateNewForm } from './formsuite-v1/create-new-form.ts';
@@ -185,4 +197,22 @@ export const handlers: Record<string, Handler<any, any>> = {
   pagebuilderV1UpdateVariablesRestore,
   pagebuilderV1PostVariablesBatch,
   tmplLibraryV1GetAutocompleteCondition,
+  listComments,
+  listCategories,
+  createCategory,
+  getCategory,
+  updateCategory,
+  deleteCategory,
+  listTags,
+  createTag,
+  getTag,
+  updateTag,
+  deleteTag,
+  listTypes,
+  getType,
+  listTaxonomies,
+  getTaxonomy,
+  listUsers,
+  getUser,
+  getCurrentUser,
 };

@@ -17153,3 +17153,1801 @@ errors++;
 validate154.errors = vErrors;
 return errors === 0;
 }
+
+export const listComments = validate156;
+const schema152 = {"$id":"listComments","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"post":{"type":"array","items":{"type":"integer"}},"parent":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]}},"additionalProperties":true};
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listComments" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema152.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data2 = data.per_page;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.post !== undefined){
+let data4 = data.post;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/post/" + i0,schemaPath:"#/properties/post/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.parent !== undefined){
+let data6 = data.parent;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/parent/" + i1,schemaPath:"#/properties/parent/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data8 = data.order;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((data8 === "asc") || (data8 === "desc"))){
+const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema152.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+let data9 = data.orderby;
+if(typeof data9 !== "string"){
+const err14 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!(((((((data9 === "date") || (data9 === "date_gmt")) || (data9 === "id")) || (data9 === "include")) || (data9 === "post")) || (data9 === "parent")) || (data9 === "type"))){
+const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema152.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+
+export const listCategories = validate157;
+const schema153 = {"$id":"listCategories","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listCategories" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema153.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data2 = data.per_page;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+let data4 = data.exclude;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.include !== undefined){
+let data6 = data.include;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/include/" + i1,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data8 = data.order;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((data8 === "asc") || (data8 === "desc"))){
+const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema153.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+let data9 = data.orderby;
+if(typeof data9 !== "string"){
+const err14 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((((((((data9 === "id") || (data9 === "include")) || (data9 === "name")) || (data9 === "slug")) || (data9 === "include_slugs")) || (data9 === "term_group")) || (data9 === "description")) || (data9 === "count"))){
+const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema153.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.hide_empty !== undefined){
+if(typeof data.hide_empty !== "boolean"){
+const err16 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.parent !== undefined){
+let data11 = data.parent;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err17 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.post !== undefined){
+let data12 = data.post;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err18 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+let data13 = data.slug;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data13[i2] !== "string"){
+const err19 = {instancePath:instancePath+"/slug/" + i2,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+
+export const createCategory = validate158;
+const schema154 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createCategory" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err3 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.parent !== undefined){
+let data3 = data.parent;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err4 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data4 = data.meta;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err5 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+
+export const updateCategory = validate159;
+const schema155 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateCategory" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err3 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.parent !== undefined){
+let data4 = data.parent;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err4 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data5 = data.meta;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err5 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate159.errors = vErrors;
+return errors === 0;
+}
+
+export const listTags = validate160;
+const schema156 = {"$id":"listTags","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listTags" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema156.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data2 = data.per_page;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+let data4 = data.exclude;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.include !== undefined){
+let data6 = data.include;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/include/" + i1,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data8 = data.offset;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data9 = data.order;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!((data9 === "asc") || (data9 === "desc"))){
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema156.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+let data10 = data.orderby;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!((((((((data10 === "id") || (data10 === "include")) || (data10 === "name")) || (data10 === "slug")) || (data10 === "include_slugs")) || (data10 === "term_group")) || (data10 === "description")) || (data10 === "count"))){
+const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema156.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.hide_empty !== undefined){
+if(typeof data.hide_empty !== "boolean"){
+const err17 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.post !== undefined){
+let data12 = data.post;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err18 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+let data13 = data.slug;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data13[i2] !== "string"){
+const err19 = {instancePath:instancePath+"/slug/" + i2,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate160.errors = vErrors;
+return errors === 0;
+}
+
+export const createTag = validate161;
+const schema157 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createTag" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err3 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data3 = data.meta;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err4 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate161.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTag = validate162;
+const schema158 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTag" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err3 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data4 = data.meta;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err4 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate162.errors = vErrors;
+return errors === 0;
+}
+
+export const listTypes = validate163;
+const schema159 = {"$id":"listTypes","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listTypes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema159.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate163.errors = vErrors;
+return errors === 0;
+}
+
+export const getType = validate164;
+const schema160 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+let data1 = data.context;
+if(typeof data1 !== "string"){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema160.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+
+export const listTaxonomies = validate165;
+const schema161 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"type":{"type":"string"}},"additionalProperties":true};
+
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listTaxonomies" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema161.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate165.errors = vErrors;
+return errors === 0;
+}
+
+export const getTaxonomy = validate166;
+const schema162 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getTaxonomy" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taxonomy !== undefined){
+if(typeof data.taxonomy !== "string"){
+const err0 = {instancePath:instancePath+"/taxonomy",schemaPath:"#/properties/taxonomy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+let data1 = data.context;
+if(typeof data1 !== "string"){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema162.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+
+export const listUsers = validate167;
+const schema163 = {"$id":"listUsers","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","registered_date","slug","include_slugs","email","url"]},"slug":{"type":"array","items":{"type":"string"}},"roles":{"type":"array","items":{"type":"string"}},"capabilities":{"type":"array","items":{"type":"string"}},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"type":"string","enum":["email","name","id","username","slug"]}}},"additionalProperties":true};
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listUsers" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema163.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+let data2 = data.per_page;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+let data4 = data.exclude;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.include !== undefined){
+let data6 = data.include;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/include/" + i1,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data8 = data.offset;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data9 = data.order;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!((data9 === "asc") || (data9 === "desc"))){
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema163.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+let data10 = data.orderby;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!((((((((data10 === "id") || (data10 === "include")) || (data10 === "name")) || (data10 === "registered_date")) || (data10 === "slug")) || (data10 === "include_slugs")) || (data10 === "email")) || (data10 === "url"))){
+const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema163.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+let data11 = data.slug;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data11[i2] !== "string"){
+const err17 = {instancePath:instancePath+"/slug/" + i2,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.roles !== undefined){
+let data13 = data.roles;
+if(Array.isArray(data13)){
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data13[i3] !== "string"){
+const err19 = {instancePath:instancePath+"/roles/" + i3,schemaPath:"#/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.capabilities !== undefined){
+let data15 = data.capabilities;
+if(Array.isArray(data15)){
+const len4 = data15.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data15[i4] !== "string"){
+const err21 = {instancePath:instancePath+"/capabilities/" + i4,schemaPath:"#/properties/capabilities/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.who !== undefined){
+let data17 = data.who;
+if(typeof data17 !== "string"){
+const err23 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!(data17 === "authors")){
+const err24 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema163.properties.who.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.has_published_posts !== undefined){
+let data18 = data.has_published_posts;
+if((typeof data18 !== "boolean") && (!(Array.isArray(data18)))){
+const err25 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema163.properties.has_published_posts.type},message:"must be boolean,array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(Array.isArray(data18)){
+const len5 = data18.length;
+for(let i5=0; i5<len5; i5++){
+let data19 = data18[i5];
+if(typeof data19 !== "string"){
+const err26 = {instancePath:instancePath+"/has_published_posts/" + i5,schemaPath:"#/properties/has_published_posts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(!(((data19 === "post") || (data19 === "page")) || (data19 === "attachment"))){
+const err27 = {instancePath:instancePath+"/has_published_posts/" + i5,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema163.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+if(data.search_columns !== undefined){
+let data20 = data.search_columns;
+if(Array.isArray(data20)){
+const len6 = data20.length;
+for(let i6=0; i6<len6; i6++){
+let data21 = data20[i6];
+if(typeof data21 !== "string"){
+const err28 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!(((((data21 === "email") || (data21 === "name")) || (data21 === "id")) || (data21 === "username")) || (data21 === "slug"))){
+const err29 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema163.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/search_columns",schemaPath:"#/properties/search_columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate167.errors = vErrors;
+return errors === 0;
+}

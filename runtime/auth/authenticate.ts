@@ -14,6 +14,7 @@ import { authError } from '../rest/errors.ts';
 import { findUserByEmail, findUserByLogin, loadCurrentUser, type UserRow } from './users.ts';
 import { matchApplicationPassword, recordApplicationPasswordUse } from './application-passwords.ts';
 import { findSession, SESSION_COOKIE, verifyNonce } from './sessions.ts';
+import { accountOf, loginBlockedFor, recordLoginFailure, throttledError } from './login-throttle.ts';
 
 export async function authenticate(app: App, request: RestRequest): Promise<CurrentUser | null> {
   const basic = parseBasicAuth(request.headers.authorization);
@@ -36,17 +37,28 @@ function looksLikeEmail(name: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(name);
 }
 
+/**
+ * Basic credentials, throttled like the login form (login-throttle.ts): a throttled attempt is
+ * refused with 429 before any password check; each failure counts.
+ */
 export async function authenticateApplicationPassword(app: App, name: string, password: string, ip?: string): Promise<CurrentUser> {
   let user: UserRow | undefined = await findUserByLogin(app.db, name);
   if (!user && looksLikeEmail(name)) user = await findUserByEmail(app.db, name);
+  const attempt = { account: accountOf(user?.id, name), ip: ip ?? '' };
+  const wait = await loginBlockedFor(app, attempt);
+  if (wait > 0) throw throttledError(wait);
   if (!user) {
     // Spend the same work as a real check so that timing does not tell logins apart.
     await matchApplicationPassword(app.db, -1, password);
+    await recordLoginFailure(app, attempt);
     throw authError(looksLikeEmail(name) ? 'invalid_email' : 'invalid_username');
   }
   if (!app.deployment.authentication.applicationPasswords) throw authError('application_passwords_disabled');
   const match = await matchApplicationPassword(app.db, user.id, password);
-  if (!match) throw authError('incorrect_password');
+  if (!match) {
+    await recordLoginFailure(app, attempt);
+    throw authError('incorrect_password');
+  }
   await recordApplicationPasswordUse(app.db, match, ip, app.now());
   return makeCurrentUser(user, 'application-password');
 }

@@ -7,7 +7,7 @@ import type { App } from '../rest/types.ts';
 import { createSession, destroySession, SESSION_COOKIE } from './sessions.ts';
 import { findUserByLoginOrEmail, verifyPassword } from './users.ts';
 import { sameSiteRedirect } from './redirect-urls.ts';
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from './login-throttle.ts';
+import { accountOf, clearLoginFailures, loginBlockedFor, recordLoginFailure } from './login-throttle.ts';
 import { checkCsrf, currentVisitor, formFields, issueCsrf, queryFields, redirect, secureCookies, sendPage, sitePath, str, type Visitor } from './page-kit.ts';
 
 export const LOGIN_PATH = '/wp-login.php';
@@ -51,21 +51,23 @@ async function login(app: App, req: FastifyRequest, reply: FastifyReply, visitor
   if (!name || !password) {
     return loginForm(app, req, reply, visitor, { redirectTo, login: name, error: 'Enter your username or email address and your password.' }, 400);
   }
-  const blocked = await loginBlockedFor(app, req.ip);
+  const user = await findUserByLoginOrEmail(app.db, name);
+  const attempt = { account: accountOf(user?.id, name), ip: req.ip };
+  const blocked = await loginBlockedFor(app, attempt);
   if (blocked > 0) {
     const minutes = Math.ceil(blocked / 60);
     reply.header('retry-after', String(blocked));
-    return loginForm(app, req, reply, visitor, { redirectTo, login: name, error: `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }, 429);
+    const wait = blocked < 60 ? `${blocked} second${blocked === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    return loginForm(app, req, reply, visitor, { redirectTo, login: name, error: `Too many failed login attempts. Try again in ${wait}.` }, 429);
   }
-  const user = await findUserByLoginOrEmail(app.db, name);
   // verifyPassword spends a full hash check even without a user, so timing reveals nothing;
   // one message for both failures, so the wording reveals nothing either.
   const ok = await verifyPassword(user?.password_hash, password);
   if (!user || !ok) {
-    await recordLoginFailure(app, req.ip);
+    await recordLoginFailure(app, attempt);
     return loginForm(app, req, reply, visitor, { redirectTo, login: name, error: 'Unknown username or email address, or wrong password.' }, 401);
   }
-  await clearLoginFailures(app, req.ip);
+  await clearLoginFailures(app, attempt);
   if (visitor.session) await destroySession(app.db, req.cookies[SESSION_COOKIE]);
   const session = await createSession(app.db, user.id, { remember: fields.rememberme === 'forever', now: app.now() });
   reply.setCookie(session.cookieName, session.cookieValue, {

@@ -1,37 +1,107 @@
 /**
- * Slows password guessing on the login form: after MAX_FAILURES failed logins from one address
- * within the window, that address is refused until the window ends, without a password check.
- * Counted per address, not per login, so nobody can lock a known user out by failing on purpose
- * from elsewhere. Kept in the shared `cache` table, so every server process of a site agrees.
- * (Application passwords need no such guard: 24 random characters cannot be guessed.)
+ * Slows password guessing, on the login form and on HTTP Basic (application passwords), with
+ * exponential backoff on three counters, none of which can lock out a bystander:
+ * - the account from this address: a few free failures, then 1 s, 2 s, 4 s... (up to 15 min);
+ * - the account from anywhere: many addresses against one account slow that account only, and
+ *   only up to a minute between tries, so its owner is delayed, never locked out;
+ * - the address against any account: a spray over many accounts slows that address only, and
+ *   its threshold is high, so people behind one shared address do not stop each other.
+ * A wrong password for one account never delays another account. The client address is the
+ * socket's, or X-Forwarded-For's from a trusted proxy only (runtime/http/trust-proxy.ts).
+ * Counters live in the `login_throttle` table, so every server process of a site agrees; each is
+ * incremented in one statement, so concurrent failures are all counted.
  */
 import type { App } from '../rest/types.ts';
+import { restError, type RestError } from '../rest/errors.ts';
 
-export const MAX_FAILURES = 10;
-export const WINDOW_SECONDS = 15 * 60;
+interface Policy {
+  /** Failures allowed before any wait. */
+  free: number;
+  /** Longest wait, seconds. */
+  capSeconds: number;
+}
 
-const keyOf = (ip: string) => `login-failures:${ip}`;
+export const POLICIES = {
+  pair: { free: 5, capSeconds: 15 * 60 },
+  account: { free: 20, capSeconds: 60 },
+  address: { free: 100, capSeconds: 15 * 60 },
+} satisfies Record<string, Policy>;
+
+/** A counter is forgotten this long after its last failure. */
+export const FORGET_AFTER_SECONDS = 60 * 60;
+
+export interface Attempt {
+  /** The account tried: a user id when the name is known, else the name as typed (lower case). */
+  account: string;
+  ip: string;
+}
+
+/** The account key of a sign-in name: one key per user however they are named (login or email). */
+export function accountOf(userId: number | undefined, name: string): string {
+  return userId !== undefined ? `user:${userId}` : `name:${name.trim().toLowerCase()}`;
+}
+
+function keysOf(a: Attempt): Array<[keyof typeof POLICIES, string]> {
+  return [
+    ['pair', `pair:${a.account}|${a.ip}`],
+    ['account', `account:${a.account}`],
+    ['address', `address:${a.ip}`],
+  ];
+}
+
 const nowSeconds = (app: App) => Math.floor(app.now().getTime() / 1000);
 
-/** Seconds until this address may try again, or 0 when it may try now. */
-export async function loginBlockedFor(app: App, ip: string): Promise<number> {
-  const row = await app.db.selectFrom('cache').select(['value', 'expires']).where('key', '=', keyOf(ip)).executeTakeFirst();
-  if (!row || row.expires <= nowSeconds(app)) return 0;
-  const { count } = JSON.parse(row.value) as { count: number };
-  return count >= MAX_FAILURES ? row.expires - nowSeconds(app) : 0;
+/** The wait after the n-th failure under a policy: 0 while free, then 1, 2, 4... seconds, capped. */
+export function backoffSeconds(policy: Policy, failures: number): number {
+  const over = failures - policy.free;
+  if (over <= 0) return 0;
+  return Math.min(policy.capSeconds, 2 ** Math.min(over - 1, 30));
 }
 
-export async function recordLoginFailure(app: App, ip: string): Promise<void> {
+/** Seconds until this attempt may be checked, or 0 when it may be checked now. */
+export async function loginBlockedFor(app: App, attempt: Attempt): Promise<number> {
   const now = nowSeconds(app);
-  const row = await app.db.selectFrom('cache').select(['value', 'expires']).where('key', '=', keyOf(ip)).executeTakeFirst();
-  const live = row && row.expires > now;
-  const count = live ? (JSON.parse(row.value) as { count: number }).count + 1 : 1;
-  const expires = live ? row.expires : now + WINDOW_SECONDS;
-  const value = JSON.stringify({ count });
-  await app.db.insertInto('cache').values({ key: keyOf(ip), value, expires })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, expires })).execute();
+  const keys = keysOf(attempt).map(([, key]) => key);
+  const rows = await app.db.selectFrom('login_throttle').select(['blocked_until', 'expires']).where('key', 'in', keys).execute();
+  let wait = 0;
+  for (const row of rows) if (row.expires > now) wait = Math.max(wait, Number(row.blocked_until) - now);
+  return Math.max(0, wait);
 }
 
-export async function clearLoginFailures(app: App, ip: string): Promise<void> {
-  await app.db.deleteFrom('cache').where('key', '=', keyOf(ip)).execute();
+/** The 429 a throttled attempt gets, with Retry-After. */
+export function throttledError(seconds: number): RestError {
+  return restError('rest_too_many_login_attempts', [String(seconds)]).withHeaders({ 'Retry-After': String(seconds) });
+}
+
+export async function recordLoginFailure(app: App, attempt: Attempt): Promise<void> {
+  const now = nowSeconds(app);
+  const expires = now + FORGET_AFTER_SECONDS;
+  for (const [kind, key] of keysOf(attempt)) {
+    // A counter past its time starts again at 1; otherwise it grows by one, atomically.
+    const row = await app.db
+      .insertInto('login_throttle')
+      .values({ key, failures: 1, blocked_until: 0, expires })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          failures: eb.case().when('login_throttle.expires', '<=', now).then(1).else(eb('login_throttle.failures', '+', 1)).end(),
+          expires,
+        })),
+      )
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    const wait = backoffSeconds(POLICIES[kind], Number(row.failures));
+    if (wait === 0) continue;
+    // Never shortens a wait a concurrent, later failure has set.
+    await app.db
+      .updateTable('login_throttle')
+      .set((eb) => ({ blocked_until: eb.case().when('blocked_until', '<', now + wait).then(now + wait).else(eb.ref('blocked_until')).end() }))
+      .where('key', '=', key)
+      .execute();
+  }
+}
+
+/** A right password: this account's counters start again (the address's stays: a spray goes on counting). */
+export async function clearLoginFailures(app: App, attempt: Attempt): Promise<void> {
+  const [pair, account] = keysOf(attempt);
+  await app.db.deleteFrom('login_throttle').where('key', 'in', [pair![1], account![1]]).execute();
 }

@@ -29,7 +29,7 @@ export async function checkPermission(ctx: PermissionContext, permission: Permis
     case 'rule': {
       // The spec's validation refuses unknown rule names (SP049); a hand-made table with one fails closed.
       if (!isRuleName(permission.rule)) throw authError('forbidden', ctx.user);
-      return RULES[permission.rule](ctx, postTypeOfRoute(ctx.route).name);
+      return RULES[permission.rule]!(ctx, postTypeOfRoute(ctx.route).name);
     }
   }
 }

@@ -11,7 +11,10 @@ import { authError, invalidParam, type ErrorKey } from '../rest/errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
 import { postTypeEntry } from '../../contract/post-types.ts';
-import type { RuleName } from '../../contract/permission-rules.ts';
+import { USER_RULES } from '../users/rules.ts';
+import { TERM_RULES } from '../terms/rules.ts';
+import { TYPE_RULES } from '../types/rules.ts';
+import { COMMENT_RULES } from '../comments/rules.ts';
 
 export type RuleCheck = (ctx: PermissionContext, postType: string) => Promise<void>;
 
@@ -173,8 +176,11 @@ const authenticated: RuleCheck = async (ctx) => {
   if (!ctx.user) deny('forbidden', null);
 };
 
-/** The check of each rule name the spec may use (contract/permission-rules.ts); aliases name the same check. */
-export const RULES: Record<RuleName, RuleCheck> = {
+/**
+ * The check of each rule name the spec may use; the names are listed in
+ * contract/permission-rules.ts (test/auth/rule-names.test.ts keeps both lists equal).
+ */
+export const RULES: Record<string, RuleCheck> = {
   authenticated,
   read_posts: readList,
   list_posts: readList,
@@ -190,4 +196,9 @@ export const RULES: Record<RuleName, RuleCheck> = {
   read_autosave: readAutosaves,
   read_autosaves: readAutosaves,
   create_autosave: createAutosave,
+  // The rules of users, terms, types and comments live beside their services.
+  ...USER_RULES,
+  ...TERM_RULES,
+  ...TYPE_RULES,
+  ...COMMENT_RULES,
 };

@@ -44,9 +44,9 @@ function writeOf(b: Behavior): string | undefined {
   return undefined;
 }
 
-export function classifyEndpoints(routes: RouteDef[], readByHandlers: Iterable<string> = []): ClassifiedEndpoint[] {
+export function classifyEndpoints(routes: RouteDef[]): ClassifiedEndpoint[] {
   const extension = routes.filter((r) => !CORE.has(r.namespace) && !r.namespace.startsWith('core-'));
-  const read = new Set<string>(readByHandlers);
+  const read = new Set<string>();
   for (const r of extension) for (const e of r.endpoints) for (const s of readsOf(e.behavior, e.methods)) read.add(s);
   const out: ClassifiedEndpoint[] = [];
   for (const r of extension) {

@@ -4,6 +4,7 @@
  * storing the event twice. A sender that signs is checked before anything is stored; each
  * channel keeps only its newest `retain` events; a cache notification clears what it names.
  */
+import canonicalJson from 'safe-stable-stringify';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { InboxBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
@@ -79,9 +80,12 @@ function dedupeKeyOf(ctx: HandlerContext, b: InboxBehavior, bodyText: string): s
     if (value) return value;
   } else if (b.dedupeBy) {
     const value = ctx.params[b.dedupeBy];
-    // Only a scalar names a delivery; an object or list is hashed with the body (no "[object Object]").
+    // Only a scalar names a delivery as itself; an object or list id is hashed from its canonical
+    // JSON (key order ignored), so distinct object ids never collide and a resent one still dedupes.
     if (typeof value === 'string' || typeof value === 'number') {
       if (value !== '') return String(value);
+    } else if (value !== undefined && value !== null && typeof value === 'object') {
+      return `id-sha256:${createHash('sha256').update(canonicalJson(value) ?? '').digest('hex')}`;
     }
   }
   return createHash('sha256').update(bodyText).digest('hex');

@@ -23,7 +23,7 @@ export async function runOption(ctx: HandlerContext, b: OptionBehavior): Promise
     return { data: structuredClone(b.default ?? {}) };
   }
 
-  const incoming = await protectSecrets(ctx.app.config.dataDir, payloadOf(ctx), b.secrets);
+  const incoming = { ...(await protectSecrets(ctx.app.config.dataDir, payloadOf(ctx), b.secrets)), ...(b.set ?? {}) };
   const value = b.merge !== false && isPlainObject(current) ? { ...current, ...incoming } : incoming;
   await putRecord(ctx.app.db, COLLECTION, key, { value });
   return { data: maskSecrets(value) };

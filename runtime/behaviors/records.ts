@@ -59,10 +59,12 @@ export async function listRecords(db: Db, collection: string, opts: ListOptions)
   let q = db.selectFrom('records').where('collection', '=', collection);
   // substr and containsText rather than LIKE: user input needs no escaping and matches literally.
   if (opts.keyPrefix) q = q.where(sql<boolean>`substr(key, 1, ${opts.keyPrefix.length}) = ${opts.keyPrefix}`);
-  // The key is searched too: a record keyed by its slug (a plugin) may hold no other text.
+  // The key is searched too (a record keyed by its slug, a plugin, may hold no other text),
+  // unless it carries a user prefix, which every search for "user" would match.
   if (opts.search) {
-    const search = opts.search;
-    q = q.where((eb) => eb.or([containsText('key', search), containsText('data', search)]));
+    q = opts.keyPrefix
+      ? q.where(containsText('data', opts.search))
+      : q.where(sql<boolean>`(${containsText('data', opts.search)} or ${containsText('key', opts.search)})`);
   }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.selectAll().orderBy('id', 'asc').limit(opts.limit).offset(opts.offset).execute();

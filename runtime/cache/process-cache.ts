@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { CachedTable, ChangeSignal } from './change-signal.ts';
+import { CACHED_TABLES, type CachedTable, type ChangeSignal } from './change-signal.ts';
+import { registerCache } from './registry.ts';
 
 /** Entries kept per table (keys can come from requests, e.g. a list's filters: hence a bound). */
 const MAX_ENTRIES = 2_000;
@@ -79,3 +80,8 @@ export function forgetInProcess(table: CachedTable): void {
     else all.delete(ref);
   }
 }
+
+// "Clear the cache" (runtime/cache/registry.ts) drops every table of every cache of this process.
+registerCache('process', () => {
+  for (const table of CACHED_TABLES) forgetInProcess(table);
+});

@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { LOGIN_PATH } from '../auth/login-page.ts';
 import { reportToPrimary, superviseWorkers } from './workers.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
+import { parseProxyList } from '../http/trust-proxy.ts';
 
 interface ServeOptions {
   deployment?: string;
@@ -17,6 +18,7 @@ interface ServeOptions {
   database?: string;
   uploads?: string;
   url?: string;
+  trustProxy?: string;
   workers: string;
 }
 
@@ -31,6 +33,7 @@ export function register(program: Command): void {
     .addOption(databaseOption())
     .option('--uploads <dir>', 'uploads folder, shared by every process of the site (default: uploads under --data)')
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
+    .option('--trust-proxy <list>', 'reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (default: SPECPRESS_TRUST_PROXY or none); timeouts: SPECPRESS_HEADERS_TIMEOUT_MS, SPECPRESS_REQUEST_TIMEOUT_MS, SPECPRESS_BODY_MIN_BYTES_PER_SECOND, SPECPRESS_KEEP_ALIVE_TIMEOUT_MS, SPECPRESS_HANDLER_TIMEOUT_MS')
     .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
@@ -57,6 +60,7 @@ export function register(program: Command): void {
         database: databaseTarget(opts),
         uploadsDir: opts.uploads,
         publicUrl: opts.url,
+        trustProxy: opts.trustProxy !== undefined ? parseProxyList(opts.trustProxy) : undefined,
       });
       if (cluster.isWorker) reportToPrimary(server);
       else printWelcome(server);

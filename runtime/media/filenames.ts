@@ -52,7 +52,29 @@ export function sanitizeFileName(name: string): string {
     base = parts.join('.');
   }
   if (base === '' || base.startsWith('.')) base = `unnamed-file${base}`;
-  return base;
+  return shortenFileName(base);
+}
+
+/**
+ * Room a stored name leaves for what is added to it later (`-2`, `-1024x768`, `-scaled`,
+ * `-edited`, a new extension) within the 255 bytes a file name may have on common disks.
+ */
+export const MAX_FILENAME_BYTES = 180;
+
+/** The stem cut (between whole characters) so that the name fits MAX_FILENAME_BYTES of UTF-8. */
+export function shortenFileName(filename: string): string {
+  if (Buffer.byteLength(filename) <= MAX_FILENAME_BYTES) return filename;
+  let [stem, ext] = splitExtension(filename);
+  // An "extension" longer than any real one is part of the name.
+  if (Buffer.byteLength(ext) > 16) [stem, ext] = [filename, ''];
+  const room = MAX_FILENAME_BYTES - Buffer.byteLength(ext);
+  let cut = '';
+  for (const ch of stem) {
+    if (Buffer.byteLength(cut + ch) > room) break;
+    cut += ch;
+  }
+  cut = cut.replace(/[.\-_]+$/, '');
+  return `${cut || 'unnamed-file'}${ext}`;
 }
 
 /** Splits "photo.jpg" into ["photo", ".jpg"]. */

@@ -88,7 +88,14 @@ function parsePath(path: string): { route: string; query: Record<string, unknown
   // A scheme or `//` with no host (http:///x, //:80) is what PHP's parse_url refuses.
   if (/^([a-z][a-z0-9+.-]*:)?\/\/(:|\/|$)/i.test(path)) return undefined;
   const rawQuery = path.includes('?') ? path.slice(path.indexOf('?') + 1).split('#')[0]! : '';
-  const route = decodeURIComponent(url.pathname).replace(/\/+$/, '') || '/';
+  // A broken percent-escape (`%E0%A4%A`) cannot name a route: the item fails as unparseable (400).
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return undefined;
+  }
+  const route = decoded.replace(/\/+$/, '') || '/';
   return { route, query: parseQueryString(rawQuery) };
 }
 

@@ -12,6 +12,7 @@ import { getSiteSettings } from '../settings/site-settings.ts';
 import { discoveryOutline } from '../../contract/discovery-outline.ts';
 import { AUTHORIZE_PATH } from '../auth/authorize-application-page.ts';
 import { describeRoute } from '../../contract/route-descriptor.ts';
+import { speakAlias } from './alias.ts';
 
 export async function discoveryDocument(ctx: Pick<HandlerContext, 'app' | 'params'>): Promise<Record<string, unknown>> {
   const { app } = ctx;
@@ -60,6 +61,14 @@ function routesOf(ctx: Pick<HandlerContext, 'app'>, context: 'view' | 'help'): R
   if (!routes) {
     routes = {};
     for (const route of ctx.app.routes) routes[route.pattern] = describeRoute({ restUrl: ctx.app.config.restUrl, resources: ctx.app.deployment.resources }, route, context);
+    // A discoverable alias lists its routes too, after the real ones, in the alias's names.
+    for (const alias of (ctx.app.deployment.aliases ?? []).filter((a) => a.discoverable)) {
+      for (const route of ctx.app.routes) {
+        if (route.namespace !== alias.from) continue;
+        const renamed = speakAlias({ [route.pattern]: describeRoute({ restUrl: ctx.app.config.restUrl, resources: ctx.app.deployment.resources }, route, context) }, alias);
+        for (const [pattern, description] of Object.entries(renamed)) if (!(pattern in routes)) routes[pattern] = description;
+      }
+    }
     perApp.set(key, routes);
   }
   return routes;

@@ -11,6 +11,7 @@ import { allowedMethods, checkPermission } from '../auth/permission.ts';
 import { runBehavior } from '../behaviors/index.ts';
 import type { App, HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
 import { RestError, restError } from './errors.ts';
+import { UnstorableTextError } from '../store/errors.ts';
 import { matchRoute, type RouteMatch } from './match-route.ts';
 import { parseBody, type ParsedBody } from './request-body.ts';
 import { mergeParams } from './params.ts';
@@ -112,7 +113,8 @@ function isError(response: RestResponse): boolean {
 
 /** RestError → its WordPress body; anything else is a bug: logged, answered as WordPress's generic 500. */
 export function errorResponse(app: App, error: unknown): RestResponse {
-  if (error instanceof RestError) return { status: error.status, headers: {}, body: error.toBody() };
+  if (error instanceof RestError) return { status: error.status, headers: { ...error.headers }, body: error.toBody() };
+  if (error instanceof UnstorableTextError) return errorResponse(app, restError('rest_unstorable_text'));
   app.logger.error({ err: error }, 'unexpected error while answering a REST request');
   return { status: 500, headers: {}, body: { ...restError('internal_server_error').toBody(), additional_errors: [] } };
 }

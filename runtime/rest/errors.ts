@@ -22,12 +22,19 @@ export class RestError extends Error {
   readonly code: string;
   readonly status: number;
   readonly data: Record<string, unknown>;
+  /** Headers the answer carries besides the body (`Retry-After` of a 429). */
+  headers: Record<string, string> = {};
 
   constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}) {
     super(message);
     this.code = code;
     this.status = status;
     this.data = data;
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   /** The JSON body WordPress sends for this error. */
@@ -97,8 +104,16 @@ export const ERRORS = {
   parse_path_failed: { status: 400, message: 'Could not parse the path.' },
   rest_request_too_large: { status: 413, message: 'The request body is larger than this server accepts (%s bytes).' },
   rest_bad_request: { status: 400, message: 'The request could not be read: %s' },
+  // Answered by the HTTP layer before any route is matched (runtime/http).
+  rest_request_header_too_large: { status: 431, message: 'The request line or headers are larger than this server accepts (%s bytes).' },
+  rest_too_many_login_attempts: { status: 429, message: 'Too many failed login attempts. Try again in %s seconds.' },
+  rest_request_timeout: { status: 408, message: 'The request was not received in time.' },
+  rest_request_too_slow: { status: 408, message: 'The request body arrived slower than this server accepts (%s bytes per second).' },
+  rest_handler_timeout: { status: 503, message: 'The request took longer than this server allows (%s ms). Try again later.' },
   rest_callback_invalid: { status: 400, message: 'Invalid JSONP callback function.' },
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
+  // The database (runtime/store): input the engine cannot take.
+  rest_unstorable_text: { status: 400, message: 'Text with a NUL character (U+0000) cannot be stored or searched for.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
   rest_upload_no_content_type: { status: 400, message: 'No Content-Type supplied.' },
@@ -171,8 +186,42 @@ export const ERRORS = {
   cannot_delete_revisions: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete revisions of this post.' },
   cannot_delete_revision: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete this revision.' },
   cannot_read_autosaves: { code: 'rest_cannot_read', status: 'auth', message: 'Sorry, you are not allowed to view autosaves of this post.' },
+  // Users (runtime/users).
+  user_invalid_id: { code: 'rest_user_invalid_id', status: 404, message: 'Invalid user ID.' },
+  user_cannot_list: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to list users.' },
+  user_cannot_filter_roles: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to filter users by role.' },
+  user_cannot_filter_caps: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to filter users by capability.' },
+  user_forbidden_context_list: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit users.' },
+  user_forbidden_context_item: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit this user.' },
+  user_forbidden_orderby: { code: 'rest_forbidden_orderby', status: 'auth', message: 'Sorry, you are not allowed to order users by this parameter.' },
+  user_forbidden_who: { code: 'rest_forbidden_who', status: 'auth', message: 'Sorry, you are not allowed to query users by this parameter.' },
+  // Categories and tags (runtime/terms).
+  term_invalid: { code: 'rest_term_invalid', status: 404, message: 'Term does not exist.' },
+  term_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit terms in this taxonomy.' },
+  term_cannot_create: { code: 'rest_cannot_create', status: 'auth', message: 'Sorry, you are not allowed to create terms in this taxonomy.' },
+  term_cannot_update: { code: 'rest_cannot_update', status: 'auth', message: 'Sorry, you are not allowed to edit this term.' },
+  term_cannot_delete: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete this term.' },
+  term_post_forbidden: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to view terms for this post.' },
+  // Types and taxonomies (runtime/types).
+  type_invalid: { code: 'rest_type_invalid', status: 404, message: 'Invalid post type.' },
+  type_forbidden_context: { code: 'rest_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
+  taxonomy_invalid: { code: 'rest_taxonomy_invalid', status: 404, message: 'Invalid taxonomy.' },
+  taxonomy_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to manage terms in this taxonomy.' },
+  post_incorrect_password: { code: 'rest_post_incorrect_password', status: 403, message: 'Incorrect post password.' },
   // Media fields (runtime/media/fields.ts).
   rest_invalid_parent_type: { code: 'rest_invalid_param', status: 400, message: 'Invalid parent type.' },
+  // Users, categories and tags (runtime/users, runtime/terms).
+  rest_user_invalid_id: { status: 404, message: 'Invalid user ID.' },
+  rest_user_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  rest_term_invalid: { status: 404, message: 'Term does not exist.' },
+  rest_term_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
+  term_exists: { status: 400, message: 'A term with the name provided already exists with this parent.' },
+  term_exists_in_taxonomy: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
+  duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
+  rest_term_invalid_parent: { status: 400, message: 'Parent term does not exist.' },
+  rest_term_trash_not_supported: { status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },
+  rest_type_invalid: { status: 404, message: 'Invalid post type.' },
+  rest_taxonomy_invalid: { status: 404, message: 'Invalid taxonomy.' },
 } satisfies Record<string, ErrorEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;

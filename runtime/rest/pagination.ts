@@ -17,24 +17,38 @@ export function paginationHeaders(ctx: PagingContext, total: number, perPage: nu
   return headers;
 }
 
+/**
+ * Longest `Link` header sent. Each link repeats the query, so a long query would make response
+ * headers bigger than clients and proxies accept (16 KiB is common); past this bound the links
+ * keep only the declared params, and past it again there is no `Link` (the totals remain).
+ */
+export const MAX_LINK_HEADER_BYTES = 4096;
+
 /** `<…page=N-1>; rel="prev", <…page=N+1>; rel="next"`, or undefined when there is neither. */
 export function pageLinks(ctx: PagingContext, totalPages: number, page: number): string | undefined {
-  const links: string[] = [];
-  if (page > 1) links.push(`<${pageUrl(ctx, Math.min(page - 1, Math.max(totalPages, 1)))}>; rel="prev"`);
-  if (totalPages > page) links.push(`<${pageUrl(ctx, page + 1)}>; rel="next"`);
-  return links.length > 0 ? links.join(', ') : undefined;
+  for (const keepUndeclared of [true, false]) {
+    const links: string[] = [];
+    if (page > 1) links.push(`<${pageUrl(ctx, Math.min(page - 1, Math.max(totalPages, 1)), keepUndeclared)}>; rel="prev"`);
+    if (totalPages > page) links.push(`<${pageUrl(ctx, page + 1, keepUndeclared)}>; rel="next"`);
+    if (links.length === 0) return undefined;
+    const header = links.join(', ');
+    if (Buffer.byteLength(header) <= MAX_LINK_HEADER_BYTES) return header;
+  }
+  return undefined;
 }
 
 /**
  * WordPress builds the links from the query params after sanitize_params rewrote them, so a
  * declared param appears as its clean value: `categories=5` comes back as `categories[0]=5`,
- * `per_page=05` as `per_page=5`, a boolean as PHP prints it ('1' or '').
+ * `per_page=05` as `per_page=5`, a boolean as PHP prints it ('1' or ''). Undeclared params are
+ * repeated as sent, unless `keepUndeclared` is false.
  */
-function pageUrl(ctx: PagingContext, page: number): string {
+function pageUrl(ctx: PagingContext, page: number, keepUndeclared: boolean): string {
   const query: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(ctx.request.query)) {
     const declared = ctx.endpoint?.args?.[name] && ctx.endpoint.args[name]!.validate !== false && ctx.params && name in ctx.params;
-    query[name] = declared ? asPhpQueryValue(ctx.params![name]) : raw;
+    if (declared) query[name] = asPhpQueryValue(ctx.params![name]);
+    else if (keepUndeclared) query[name] = raw;
   }
   delete query.rest_route;
   query.page = String(page);

@@ -23,3 +23,14 @@ export function mergeParams(
   layers.push(body.json ?? {});
   return Object.assign({}, ...layers);
 }
+
+/**
+ * Only the params the endpoint declares, as WordPress's controllers read them (`$registered`
+ * guards every query arg): an undeclared `?parent=1` on a type without parents stays a raw
+ * string and must never reach a query builder.
+ */
+export function declaredParams(endpoint: EndpointDef, params: Record<string, unknown>): Record<string, any> {
+  const declared: Record<string, unknown> = {};
+  for (const name of Object.keys(endpoint.args ?? {})) if (name in params) declared[name] = params[name];
+  return declared;
+}

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ArgSchema, DeploymentModel, Endpoint, HttpMethod, Route } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
+import type { HttpLimits } from '../http/limits.ts';
 
 export type { ArgSchema, HttpMethod };
 
@@ -68,6 +69,10 @@ export interface AppConfig {
   upstreams: Record<string, string>;
   /** Time one attempt at an upstream service may take (runtime/upstream; default 10 s). */
   upstreamTimeoutMs?: number;
+  /** Timeouts and header size of the HTTP transport (runtime/http/limits.ts); env wins. */
+  http?: Partial<HttpLimits>;
+  /** Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client (runtime/http/trust-proxy.ts). */
+  trustProxy?: string[];
 }
 
 /** Site-wide services a handler can use. One per running server. */

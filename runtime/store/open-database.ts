@@ -11,6 +11,8 @@ import { openPostgres } from './postgres/open.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
 import { contentOrder } from './migrations/011_content_order.ts';
+import { loginThrottle } from './migrations/060_login_throttle.ts';
+import { postsSlug } from './migrations/061_posts_slug.ts';
 import { cacheVersions } from './migrations/070_cache_versions.ts';
 import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
 import { postsFulltext } from './migrations/072_posts_fulltext.ts';
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '010_forms': forms,
   '011_content_order': contentOrder,
+  '060_login_throttle': loginThrottle,
+  '061_posts_slug': postsSlug,
   '070_cache_versions': cacheVersions,
   '071_list_order_indexes': listOrderIndexes,
   '072_posts_fulltext': postsFulltext,

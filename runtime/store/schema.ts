@@ -139,6 +139,14 @@ export interface CacheTable {
   expires: number;
 }
 
+/** Failed sign-in counters (runtime/auth/login-throttle.ts). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  blocked_until: number;
+  expires: number;
+}
+
 /** Submissions of the form suite (forms are `posts` rows of type `formsuite_form`). */
 export interface FormEntriesTable {
   id: Generated<number>;
@@ -174,6 +182,7 @@ export interface Database {
   records: RecordsTable;
   inbox: InboxTable;
   cache: CacheTable;
+  login_throttle: LoginThrottleTable;
   form_entries: FormEntriesTable;
   form_entry_logs: FormEntryLogsTable;
 }

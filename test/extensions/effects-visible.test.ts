@@ -142,6 +142,36 @@ const cases: Case[] = [
     expect: (b) => expect(b).toEqual({ auto_import: true }),
   },
   {
+    name: 'formsbuilder/v1 setup-wizard complete shows in hydrate',
+    write: ['POST', '/formsbuilder/v1/setup-wizard/complete', { outcome: 'import' }],
+    read: ['/formsbuilder/v1/setup-wizard/hydrate'],
+    expect: (b) => expect(b).toMatchObject({ completed: true, outcome: 'import' }),
+  },
+  {
+    name: 'formsuite/v1 learn progress shows on its step in the chapters',
+    write: ['POST', '/formsuite/v1/update-learn-progress', { chapterId: 'build', stepId: 'add-fields', completed: true }],
+    read: ['/formsuite/v1/get-learn-chapters'],
+    expect: (b) => expect(b.find((c: { id: string }) => c.id === 'build').steps.map((s: { completed: boolean }) => s.completed)).toEqual([false, true, false]),
+  },
+  {
+    name: 'formsuite/v1 migration banner dismissal shows in its GET',
+    write: ['POST', '/formsuite/v1/user-meta/dismiss-migration-banner', { dismissed: true }],
+    read: ['/formsuite/v1/user-meta/dismiss-migration-banner'],
+    expect: (b) => expect(b).toEqual({ dismissed: true }),
+  },
+  {
+    name: 'formsuite/v1 client errors are listed to administrators',
+    write: ['POST', '/formsuite/v1/log-client-error', { message: 'TypeError in builder', stack: 'at x' }],
+    read: ['/formsuite/v1/log-client-error'],
+    expect: (b) => expect(b[0].body).toMatchObject({ message: 'TypeError in builder' }),
+  },
+  {
+    name: 'formsuite/v1 payments callback connects, shown by the disconnect route\'s GET',
+    write: ['GET', '/formsuite/v1/payments/processor-callback'],
+    read: ['/formsuite/v1/payments/processor-disconnect'],
+    expect: (b) => expect(b).toMatchObject({ status: 'connected' }),
+  },
+  {
     name: 'security-scan/v1 authenticate and scan cancel show in the config read',
     write: ['DELETE', '/security-scan/v1/scan'],
     read: ['/security-scan/v1/config'],
@@ -195,7 +225,7 @@ describe('actions act, or refuse', () => {
     const unregister = registerCache('test-cache', () => void emptied++);
     const res = await call('DELETE', '/pagebuilder/v1/cache');
     unregister();
-    expect(res.body).toMatchObject({ status: 'cleared', cleared: expect.arrayContaining(['test-cache']) });
+    expect(res.body).toMatchObject({ status: 'cleared', cleared: expect.arrayContaining(['test-cache', 'process', 'upstream']) });
     expect(emptied).toBe(1);
   });
 
@@ -226,6 +256,15 @@ describe('actions act, or refuse', () => {
     expect(css.text).toContain('--accent: #ff0000;');
     expect(css.text).toMatch(/\.card \{\n {2}padding: 8px;\n {2}color: red\/stylescript;\n\}/);
     expect(css.text).not.toContain('<');
+  });
+
+  it('installing plugins in the forms wizard and repairing the entries table are refused honestly', async () => {
+    const install = await call('POST', '/formsbuilder/v1/setup-wizard/install-plugins', { body: { plugins: [] } });
+    expect(install.status).toBe(501);
+    expect(install.body).toMatchObject({ code: 'rest_unavailable', data: { needs: 'a WordPress plugin installer' } });
+    const repair = await call('POST', '/formsuite/v1/database/repair-entries-table');
+    expect(repair.status).toBe(501);
+    expect(repair.body.code).toBe('rest_unavailable');
   });
 
   it('installing a template\'s dependencies is refused, naming what it needs', async () => {

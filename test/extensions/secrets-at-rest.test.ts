@@ -6,11 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../runtime/testing/loopback-server.ts';
-import { databaseFile } from '../../runtime/store/paths.ts';
 import { SECRET_KEY_FILE } from '../../runtime/secrets/secret-key.ts';
 import { clientFor } from './client.ts';
 
@@ -84,18 +82,18 @@ describe('secrets at rest', () => {
     expect(leaked).toEqual([]);
   });
 
-  it('no table row and no file of the data folder holds a secret in clear', () => {
-    const db = new Database(databaseFile(server.dataDir), { readonly: true });
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name);
+  it('no table row and no file of the data folder holds a secret in clear', async () => {
+    // Every table the engine has (SQLite or PostgreSQL), read through the server's own connection.
+    const tables = (await server.app.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toContain('records');
     const found: string[] = [];
     for (const table of tables) {
-      for (const row of db.prepare(`SELECT * FROM "${table}"`).all()) {
-        const text = JSON.stringify(row);
+      for (const row of await server.app.db.selectFrom(table as 'records').selectAll().execute()) {
+        const text = JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
         for (const [name, secret] of Object.entries(SECRETS)) if (text.includes(secret)) found.push(`${table}: ${name}`);
       }
     }
-    db.close();
+    // And every byte of every file of the data folder (the SQLite database and its journal included).
     for (const file of fs.readdirSync(server.dataDir, { recursive: true, withFileTypes: true })) {
       if (!file.isFile()) continue;
       const bytes = fs.readFileSync(path.join(file.parentPath, file.name));

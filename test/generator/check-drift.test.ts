@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT_DRIFT, EXIT_OK, runGenerate } from '../../generator/commands/generate.ts';
+import { MANIFEST_FILE, frameHash, parseManifest, renderManifest } from '../../generator/manifest.ts';
 import { FIXTURE_SPEC, capture, tempDir } from './helpers.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -36,13 +37,20 @@ describe('generate --check', () => {
     expect(await readFile(file, 'utf8')).toBe(edited);
   });
 
-  it('lists missing and extra files', async () => {
+  it('lists missing and extra files; a file of the user is neither', async () => {
     const outDir = await generated();
     await rm(join(outDir, 'deployments/main/openapi.json'));
     await writeFile(join(outDir, 'deployments/main/stray.ts'), 'export {};\n');
+    // A file the generator once wrote (it is in the manifest) that the spec no longer produces.
+    const manifestPath = join(outDir, MANIFEST_FILE);
+    const manifest = parseManifest(await readFile(manifestPath, 'utf8'))!;
+    await writeFile(join(outDir, 'deployments/main/old.md'), '# old\n');
+    manifest.files['deployments/main/old.md'] = frameHash('# old\n');
+    await writeFile(manifestPath, renderManifest(manifest));
     const io = capture();
     expect(await runGenerate(FIXTURE_SPEC, { outDir, check: true }, io.print, io.printError)).toBe(EXIT_DRIFT);
     expect(io.err).toContain('missing: output/deployments/main/openapi.json');
-    expect(io.err).toContain('extra:   output/deployments/main/stray.ts');
+    expect(io.err).toContain('extra:   output/deployments/main/old.md');
+    expect(io.err.join('\n')).not.toContain('stray.ts');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedName, filenameFromDisposition, numberedName, sanitizeFileName } from '../../runtime/media/filenames.ts';
+import { editedName, filenameFromDisposition, MAX_FILENAME_BYTES, numberedName, sanitizeFileName, shortenFileName } from '../../runtime/media/filenames.ts';
 import { oembedLinksIn } from '../../runtime/oembed/discover.ts';
 import { findProvider } from '../../runtime/oembed/providers.ts';
 
@@ -54,5 +54,17 @@ describe('oEmbed discovery and registry matching', () => {
     expect(findProvider(providers, 'http://youtu.be/abc')?.id).toBe('yt');
     expect(findProvider(providers, 'https://youtube.com.evil.example/watch')).toBeUndefined();
     expect(findProvider(providers, 'https://evil.example/a.youtube.com/watch')).toBeUndefined();
+  });
+});
+
+describe('shortenFileName', () => {
+  it('cuts a long stem between whole characters, keeps the extension, fits the byte bound', () => {
+    const long = `${'ж'.repeat(300)}.png`;
+    const short = shortenFileName(long);
+    expect(Buffer.byteLength(short)).toBeLessThanOrEqual(MAX_FILENAME_BYTES);
+    expect(short.endsWith('.png')).toBe(true);
+    expect(short).not.toContain('\uFFFD');
+    expect(sanitizeFileName(`${'a'.repeat(400)}.jpg`)).toBe(`${'a'.repeat(MAX_FILENAME_BYTES - 4)}.jpg`);
+    expect(shortenFileName('photo.jpg')).toBe('photo.jpg');
   });
 });

@@ -22,7 +22,7 @@ export interface Failure {
   problem: string;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   contentType: string;
   text: string;
@@ -34,7 +34,7 @@ const ANSWER_WITHIN_MS = 5_000;
  * what this server honestly cannot do (`unavailable` behaviours), and signed webhooks whose
  * shared secret is not configured.
  */
-const DELIBERATE_5XX = /^(rest_upstream_\w+|rest_trash_not_supported|rest_revision_trash_not_supported|rest_unavailable|rest_signature_not_configured)$/;
+export const DELIBERATE_5XX = /^(rest_upstream_\w+|rest_trash_not_supported|rest_revision_trash_not_supported|rest_unavailable|rest_signature_not_configured)$/;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
@@ -91,7 +91,8 @@ export class SweepClient {
   }
 }
 
-function judge({ status, contentType, text }: Answer, method: string): string | undefined {
+/** The sweep's rules on one answer: undefined when it is fine, else what is wrong. */
+export function judge({ status, contentType, text }: Answer, method: string): string | undefined {
   if (status < 400) return undefined;
   // A HEAD answer has no body to name its code: 502/503 are judged on the GET twin.
   if (method === 'HEAD') return status >= 500 && status !== 502 && status !== 503 ? `status ${status}` : undefined;

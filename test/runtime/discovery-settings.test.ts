@@ -5,12 +5,17 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../runtime/testing/harness.ts';
 import { demoRoutes } from './fixtures/demo-routes.ts';
+import { childEnv, testDatabaseFor } from '../../runtime/testing/test-database.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-settings-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const database = await testDatabaseFor(dataDir);
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const root = path.resolve(import.meta.dirname, '../..');
-const cli = (...args: string[]) => execFileSync(process.execPath, [path.join(root, 'bin/specpress.js'), ...args], { cwd: root, encoding: 'utf8' });
+const cli = (...args: string[]) => execFileSync(process.execPath, [path.join(root, 'bin/specpress.js'), ...args], { cwd: root, encoding: 'utf8', env: childEnv(database) });
 
 describe('discovery document and site settings', () => {
   it('fills site fields, addresses and authentication; settings survive a restart', async () => {
@@ -29,7 +34,7 @@ describe('discovery document and site settings', () => {
 
     expect(cli('site', 'set', 'name', 'Renamed site', '--data', dataDir)).toContain('name = "Renamed site"');
     expect(cli('site', 'set', 'page_on_front', '12', '--data', dataDir)).toContain('page_on_front = 12');
-    expect(() => execFileSync(process.execPath, [path.join(root, 'bin/specpress.js'), 'site', 'set', 'show_on_front', 'nope', '--data', dataDir], { cwd: root, stdio: 'pipe' })).toThrow(/show_on_front must be/);
+    expect(() => execFileSync(process.execPath, [path.join(root, 'bin/specpress.js'), 'site', 'set', 'show_on_front', 'nope', '--data', dataDir], { cwd: root, stdio: 'pipe', env: childEnv(database) })).toThrow(/show_on_front must be/);
 
     const second = await startTestServer({ routes: demoRoutes(), dataDir, users: false });
     try {

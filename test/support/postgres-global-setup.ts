@@ -25,5 +25,13 @@ export default async function setup(): Promise<(() => void) | undefined> {
     throw err;
   }
   process.env[TEST_PG_URL_ENV] = cluster.adminUrl;
-  return () => cluster.stop();
+  // An interrupted run (Ctrl-C, a CI timeout) skips teardown but still exits: stop the server then.
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    cluster.stop();
+  };
+  process.once('exit', stop);
+  return stop;
 }

@@ -308,6 +308,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       logClientError: {
+        /** GET /formsuite/v1/log-client-error (formsuiteV1GetLogClientError) */
+        list: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetLogClientErrorResult>(
+            options,
+            'GET',
+            '/formsuite/v1/log-client-error',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/v1/log-client-error. */
+        listAll: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteV1GetLogClientErrorResult>>(
+            options,
+            '/formsuite/v1/log-client-error',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/v1/log-client-error one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetLogClientErrorResult>>(
+            options,
+            '/formsuite/v1/log-client-error',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/log-client-error (formsuiteV1PostLogClientError) */
         create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostLogClientErrorResult>(
@@ -366,6 +391,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       handleAccessKey: {
+        /** GET /formsuite/v1/handle-access-key (formsuiteV1GetHandleAccessKey) */
+        get: (args: T.FormsuiteV1GetHandleAccessKeyArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetHandleAccessKeyResult>(
+            options,
+            'GET',
+            '/formsuite/v1/handle-access-key',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/handle-access-key (formsuiteV1PostHandleAccessKey) */
         create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostHandleAccessKeyResult>(
@@ -398,6 +432,18 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /formsuite/v1/onboarding/user-details (formsuiteV1GetOnboardingUserDetails) */
+        userDetailsGet: (
+          args: T.FormsuiteV1GetOnboardingUserDetailsArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.FormsuiteV1GetOnboardingUserDetailsResult>(
+            options,
+            'GET',
+            '/formsuite/v1/onboarding/user-details',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/onboarding/user-details (formsuiteV1PostOnboardingUserDetails) */
         userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostOnboardingUserDetailsResult>(
@@ -409,6 +455,18 @@ export function createClient(options: ClientOptions) {
           ),
       },
       userMeta: {
+        /** GET /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1GetUserMetaDismissMigrationBanner) */
+        dismissMigrationBannerGet: (
+          args: T.FormsuiteV1GetUserMetaDismissMigrationBannerArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.FormsuiteV1GetUserMetaDismissMigrationBannerResult>(
+            options,
+            'GET',
+            '/formsuite/v1/user-meta/dismiss-migration-banner',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1PostUserMetaDismissMigrationBanner) */
         dismissMigrationBannerCreate: (
           args: T.FormsuiteV1PostUserMetaDismissMigrationBannerArgs = {},
@@ -531,6 +589,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       dismissFormSetupCard: {
+        /** GET /formsuite/v1/dismiss-form-setup-card (formsuiteV1GetDismissFormSetupCard) */
+        list: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetDismissFormSetupCardResult>(
+            options,
+            'GET',
+            '/formsuite/v1/dismiss-form-setup-card',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/v1/dismiss-form-setup-card. */
+        listAll: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteV1GetDismissFormSetupCardResult>>(
+            options,
+            '/formsuite/v1/dismiss-form-setup-card',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/v1/dismiss-form-setup-card one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetDismissFormSetupCardResult>>(
+            options,
+            '/formsuite/v1/dismiss-form-setup-card',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/dismiss-form-setup-card (formsuiteV1PostDismissFormSetupCard) */
         create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostDismissFormSetupCardResult>(
@@ -823,6 +906,18 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /formsuite/v1/payments/processor-disconnect (formsuiteV1GetPaymentsProcessorDisconnect) */
+        processorDisconnectGet: (
+          args: T.FormsuiteV1GetPaymentsProcessorDisconnectArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.FormsuiteV1GetPaymentsProcessorDisconnectResult>(
+            options,
+            'GET',
+            '/formsuite/v1/payments/processor-disconnect',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/payments/processor-disconnect (formsuiteV1PostPaymentsProcessorDisconnect) */
         processorDisconnectCreate: (
           args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {},
@@ -832,6 +927,40 @@ export function createClient(options: ClientOptions) {
             options,
             'POST',
             '/formsuite/v1/payments/processor-disconnect',
+            args,
+            init,
+          ),
+        /** GET /formsuite/v1/payments/create-payment-webhook (formsuiteV1GetPaymentsCreatePaymentWebhook) */
+        createPaymentWebhookList: (
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>(
+            options,
+            'GET',
+            '/formsuite/v1/payments/create-payment-webhook',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/v1/payments/create-payment-webhook. */
+        createPaymentWebhookListAll: (
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          init?: CallOptions,
+        ) =>
+          collectAll<ItemOf<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>>(
+            options,
+            '/formsuite/v1/payments/create-payment-webhook',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/v1/payments/create-payment-webhook one by one, with X-WP-Total and X-WP-TotalPages. */
+        createPaymentWebhookListPages: (
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          init?: CallOptions,
+        ) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>>(
+            options,
+            '/formsuite/v1/payments/create-payment-webhook',
             args,
             init,
           ),
@@ -878,6 +1007,31 @@ export function createClient(options: ClientOptions) {
           call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args, init),
       },
       webhookTest: {
+        /** GET /formsuite/webhook_test (formsuiteGetWebhookTest) */
+        list: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteGetWebhookTestResult>(
+            options,
+            'GET',
+            '/formsuite/webhook_test',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/webhook_test. */
+        listAll: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteGetWebhookTestResult>>(
+            options,
+            '/formsuite/webhook_test',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/webhook_test one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteGetWebhookTestResult>>(
+            options,
+            '/formsuite/webhook_test',
+            args,
+            init,
+          ),
         /** POST /formsuite/webhook_test (formsuitePostWebhookTest) */
         create: (args: T.FormsuitePostWebhookTestArgs = {}, init?: CallOptions) =>
           call<T.FormsuitePostWebhookTestResult>(
@@ -889,6 +1043,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       webhookLive: {
+        /** GET /formsuite/webhook_live (formsuiteGetWebhookLive) */
+        list: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteGetWebhookLiveResult>(
+            options,
+            'GET',
+            '/formsuite/webhook_live',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/webhook_live. */
+        listAll: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteGetWebhookLiveResult>>(
+            options,
+            '/formsuite/webhook_live',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/webhook_live one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteGetWebhookLiveResult>>(
+            options,
+            '/formsuite/webhook_live',
+            args,
+            init,
+          ),
         /** POST /formsuite/webhook_live (formsuitePostWebhookLive) */
         create: (args: T.FormsuitePostWebhookLiveArgs = {}, init?: CallOptions) =>
           call<T.FormsuitePostWebhookLiveResult>(

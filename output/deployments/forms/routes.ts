@@ -291,6 +291,30 @@ export const routes: RouteDef[] = [
     regex: '^/formsuite/v1/log-client-error$',
     endpoints: [
       {
+        operationId: 'formsuiteV1GetLogClientError',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'formsuite.client-errors', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'formsuiteV1PostLogClientError',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -375,10 +399,10 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'formsuite.maintenance',
-          field: 'entries_table',
-          to: 'repaired',
+          kind: 'unavailable',
+          status: 501,
+          needs: 'the database migrations run at start-up (specpress serve)',
+          reason: 'This server has no separate repair of the entries table.',
         },
         validate: validators.anyParams as CompiledValidator,
       },
@@ -391,6 +415,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/v1/handle-access-key$',
     endpoints: [
+      {
+        operationId: 'formsuiteV1GetHandleAccessKey',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'formsuite.connection',
+          op: 'get',
+          absent: { status: 'disconnected' },
+        },
+        validate: validators.anyParams as CompiledValidator,
+      },
       {
         operationId: 'formsuiteV1PostHandleAccessKey',
         methods: ['POST'],
@@ -439,6 +478,21 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/v1/user-meta/dismiss-migration-banner$',
     endpoints: [
+      {
+        operationId: 'formsuiteV1GetUserMetaDismissMigrationBanner',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'rule', rule: 'authenticated' },
+        allowBatch: false,
+        behavior: {
+          kind: 'option',
+          key: 'formsuite.migration-banner',
+          scope: 'user',
+          default: { dismissed: false },
+        },
+        validate: validators.anyParams as CompiledValidator,
+      },
       {
         operationId: 'formsuiteV1PostUserMetaDismissMigrationBanner',
         methods: ['POST'],
@@ -681,6 +735,30 @@ export const routes: RouteDef[] = [
     regex: '^/formsuite/v1/dismiss-form-setup-card$',
     endpoints: [
       {
+        operationId: 'formsuiteV1GetDismissFormSetupCard',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'collection', collection: 'formsuite.setup-cards', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'formsuiteV1PostDismissFormSetupCard',
         methods: ['POST'],
         argsMode: 'declared',
@@ -746,6 +824,16 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/v1/onboarding/user-details$',
     endpoints: [
+      {
+        operationId: 'formsuiteV1GetOnboardingUserDetails',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'option', key: 'formsuite.onboarding-user-details', merge: false },
+        validate: validators.anyParams as CompiledValidator,
+      },
       {
         operationId: 'formsuiteV1PostOnboardingUserDetails',
         methods: ['POST'],
@@ -1341,7 +1429,12 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'inbox', channel: 'formsuite.payments-callback' },
+        behavior: {
+          kind: 'action',
+          collection: 'formsuite.payments',
+          field: 'status',
+          to: 'connected',
+        },
         validate: validators.anyParams as CompiledValidator,
       },
     ],
@@ -1354,6 +1447,21 @@ export const routes: RouteDef[] = [
     regex: '^/formsuite/v1/payments/processor-disconnect$',
     endpoints: [
       {
+        operationId: 'formsuiteV1GetPaymentsProcessorDisconnect',
+        methods: ['GET'],
+        argsMode: 'none',
+        args: {},
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: {
+          kind: 'collection',
+          collection: 'formsuite.payments',
+          op: 'get',
+          absent: { status: 'disconnected' },
+        },
+        validate: validators.anyParams as CompiledValidator,
+      },
+      {
         operationId: 'formsuiteV1PostPaymentsProcessorDisconnect',
         methods: ['POST'],
         argsMode: 'none',
@@ -1365,6 +1473,7 @@ export const routes: RouteDef[] = [
           collection: 'formsuite.payments',
           field: 'status',
           to: 'disconnected',
+          from: ['connected'],
         },
         validate: validators.anyParams as CompiledValidator,
       },
@@ -1377,6 +1486,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/v1/payments/create-payment-webhook$',
     endpoints: [
+      {
+        operationId: 'formsuiteV1GetPaymentsCreatePaymentWebhook',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'formsuite.payment-webhook', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
       {
         operationId: 'formsuiteV1PostPaymentsCreatePaymentWebhook',
         methods: ['POST'],
@@ -1403,7 +1536,16 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'catalog', data: 'formsuite-learn-chapters' },
+        behavior: {
+          kind: 'catalog',
+          data: 'formsuite-learn-chapters',
+          overlay: {
+            collection: 'formsuite.learn-progress',
+            scope: 'user',
+            within: 'steps',
+            fields: { completed: false },
+          },
+        },
         validate: validators.anyParams as CompiledValidator,
       },
     ],
@@ -1472,6 +1614,30 @@ export const routes: RouteDef[] = [
     regex: '^/formsuite/webhook_test$',
     endpoints: [
       {
+        operationId: 'formsuiteGetWebhookTest',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'formsuite.webhook-test', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
+      {
         operationId: 'formsuitePostWebhookTest',
         methods: ['POST'],
         argsMode: 'undeclared',
@@ -1496,6 +1662,30 @@ export const routes: RouteDef[] = [
     captures: [],
     regex: '^/formsuite/webhook_live$',
     endpoints: [
+      {
+        operationId: 'formsuiteGetWebhookLive',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: {
+          page: {
+            description: 'Page of the list to answer.',
+            type: 'integer',
+            default: 1,
+            minimum: 1,
+          },
+          per_page: {
+            description: 'Most events in one page.',
+            type: 'integer',
+            default: 10,
+            minimum: 1,
+            maximum: 100,
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        behavior: { kind: 'inbox', channel: 'formsuite.webhook-live', op: 'list' },
+        validate: validators.pagebuilderOneV1GetTopBarFeedback as CompiledValidator,
+      },
       {
         operationId: 'formsuitePostWebhookLive',
         methods: ['POST'],
@@ -1602,10 +1792,10 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'formsbuilder.setup',
-          field: 'plugins_status',
-          to: 'installed',
+          kind: 'unavailable',
+          status: 501,
+          needs: 'a WordPress plugin installer',
+          reason: 'This server cannot install plugins.',
         },
         validate: validators.formsbuilderV1PostSetupWizardInstallPlugins as CompiledValidator,
       },
@@ -1633,10 +1823,10 @@ export const routes: RouteDef[] = [
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
-          kind: 'action',
-          collection: 'formsbuilder.setup',
-          field: 'status',
-          to: 'completed',
+          kind: 'option',
+          key: 'formsbuilder.setup-wizard',
+          default: { step: 1, completed: false },
+          set: { completed: true },
         },
         validate: validators.formsbuilderV1PostSetupWizardComplete as CompiledValidator,
       },

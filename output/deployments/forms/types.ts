@@ -8,12 +8,106 @@ export interface ActionRecord {
   [k: string]: unknown;
 }
 
+/** The Category shape. */
+export interface Category {
+  /** Unique id of the term. */
+  id: number;
+  /** Number of published posts with the term. */
+  count: number;
+  /** Description of the term. */
+  description: string;
+  /** Address of the term's archive. */
+  link: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug: string;
+  /** Taxonomy of the term. */
+  taxonomy: 'category';
+  /** Id of the parent category. */
+  parent: number;
+  /** Meta fields. */
+  meta: {};
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** A stored record: its key, the fields written to it, and when it was created and last changed. */
 export interface CollectionRecord {
   id: string;
   date_created: string;
   date_modified: string;
   [k: string]: unknown;
+}
+
+/** The Comment shape. */
+export interface Comment {
+  /** Unique id of the comment. */
+  id: number;
+  /** User id of the author (0 for a visitor). */
+  author: number;
+  /** Email address of the author. */
+  author_email?: string;
+  /** Address the comment came from. */
+  author_ip?: string;
+  /** Name of the author. */
+  author_name: string;
+  /** Web site of the author. */
+  author_url: string;
+  /** Browser the comment came from. */
+  author_user_agent?: string;
+  /** Text of the comment. */
+  content: {
+    /** The text as stored. */
+    raw?: string;
+    /** The text as HTML for display. */
+    rendered: string;
+  };
+  /** When the comment was made (site timezone). */
+  date: string;
+  /** When the comment was made (GMT). */
+  date_gmt: string;
+  /** Address of the comment on the site. */
+  link: string;
+  /** Id of the comment answered (0 for none). */
+  parent: number;
+  /** Id of the post commented on. */
+  post: number;
+  /** Moderation state of the comment. */
+  status: string;
+  /** Kind of comment. */
+  type: string;
+  /** Avatar addresses of the author, by size in pixels. */
+  author_avatar_urls: {
+    /** Avatar address at 24 pixels. */
+    '24'?: string;
+    /** Avatar address at 48 pixels. */
+    '48'?: string;
+    /** Avatar address at 96 pixels. */
+    '96'?: string;
+  };
+  /** Meta fields. */
+  meta: {};
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /** The DeletedMedia shape. */
@@ -112,6 +206,16 @@ export interface GettingStartedActionItemsItem {
 export interface GettingStartedSetupWizardOption {
   dismiss?: string;
   [k: string]: unknown;
+}
+
+/** A stored inbound event, newest first. */
+export interface InboxEvent {
+  id: number;
+  received: string;
+  /** The event as it was received. */
+  body: {
+    [k: string]: unknown;
+  };
 }
 
 /** An inbound event was stored (or had been stored already: `duplicate`). */
@@ -230,6 +334,11 @@ export interface NamespaceIndex {
   _links?: {
     [k: string]: unknown;
   };
+}
+
+/** Never answered: the operation always fails with an error naming the setting or service it needs. */
+export interface NoSuccessAnswer {
+  [k: string]: unknown;
 }
 
 /** The value of the `one-onboarding.state` option (its default until first written). */
@@ -723,6 +832,139 @@ export interface PostRevision {
   };
 }
 
+/** The PostType shape. */
+export interface PostType {
+  /** Capabilities the type's actions need. */
+  capabilities?: {};
+  /** What the type is for. */
+  description: string;
+  /** Whether items of the type have parents. */
+  hierarchical: boolean;
+  /** Whether items of the type have public pages. */
+  viewable?: boolean;
+  /** Words the editor uses for the type. */
+  labels?: {};
+  /** Name of the type. */
+  name: string;
+  /** Key of the type. */
+  slug: string;
+  /** Features the type has. */
+  supports?: {};
+  /** Whether (or at which address) the type has an archive. */
+  has_archive: string | boolean;
+  /** Taxonomies of the type. */
+  taxonomies: string[];
+  /** Route segment of the type's items. */
+  rest_base: string;
+  /** Namespace of the type's routes. */
+  rest_namespace: string;
+  /** Where the type shows in the admin screens. */
+  visibility?: {
+    /** Whether menus offer its items. */
+    show_in_nav_menus?: boolean;
+    /** Whether the admin screens list it. */
+    show_ui?: boolean;
+  };
+  /** Icon of the type in the admin menu. */
+  icon: string | null;
+  /** Blocks a new item starts with. */
+  template: unknown[];
+  /** Whether the starting blocks may be changed. */
+  template_lock: 'all' | 'insert' | 'contentOnly' | false;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The Tag shape. */
+export interface Tag {
+  /** Unique id of the term. */
+  id: number;
+  /** Number of published posts with the term. */
+  count: number;
+  /** Description of the term. */
+  description: string;
+  /** Address of the term's archive. */
+  link: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug: string;
+  /** Taxonomy of the term. */
+  taxonomy: 'post_tag';
+  /** Meta fields. */
+  meta: {};
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The Taxonomy shape. */
+export interface Taxonomy {
+  /** Capabilities the taxonomy's actions need. */
+  capabilities?: {};
+  /** What the taxonomy is for. */
+  description: string;
+  /** Whether terms of the taxonomy have parents. */
+  hierarchical: boolean;
+  /** Words the editor uses for the taxonomy. */
+  labels?: {};
+  /** Name of the taxonomy. */
+  name: string;
+  /** Key of the taxonomy. */
+  slug: string;
+  /** Whether the tag cloud widget offers it. */
+  show_cloud?: boolean;
+  /** Content types the taxonomy applies to. */
+  types: string[];
+  /** Route segment of the taxonomy's terms. */
+  rest_base: string;
+  /** Namespace of the taxonomy's routes. */
+  rest_namespace: string;
+  /** Where the taxonomy shows in the admin screens. */
+  visibility?: {
+    /** Whether it is meant for visitors. */
+    public?: boolean;
+    /** Whether visitors may query it. */
+    publicly_queryable?: boolean;
+    /** Whether post lists show a column for it. */
+    show_admin_column?: boolean;
+    /** Whether menus offer its terms. */
+    show_in_nav_menus?: boolean;
+    /** Whether quick edit offers it. */
+    show_in_quick_edit?: boolean;
+    /** Whether the admin screens list it. */
+    show_ui?: boolean;
+  };
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The value of the `theme.admin-settings` option (its default until first written). */
 export interface ThemeAdminSettingsOption {
   [k: string]: unknown;
@@ -741,6 +983,66 @@ export interface ThemeLearnChaptersItem {
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
 export interface UpstreamAnswer {
   [k: string]: unknown;
+}
+
+/** The User shape. */
+export interface User {
+  /** Unique id of the user. */
+  id: number;
+  /** Login name of the user. */
+  username?: string;
+  /** Name shown for the user. */
+  name: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email?: string;
+  /** Web site of the user. */
+  url: string;
+  /** About the user. */
+  description: string;
+  /** Address of the user's author archive. */
+  link: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug: string;
+  /** When the account was made. */
+  registered_date?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password?: string;
+  /** Every capability the user has. */
+  capabilities?: {};
+  /** Capabilities given to the user besides those of the roles. */
+  extra_capabilities?: {};
+  /** Avatar addresses of the user, by size in pixels. */
+  avatar_urls: {
+    /** Avatar address at 24 pixels. */
+    '24'?: string;
+    /** Avatar address at 48 pixels. */
+    '48'?: string;
+    /** Avatar address at 96 pixels. */
+    '96'?: string;
+  };
+  /** Meta fields. */
+  meta: {};
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /** Params of GET /. */
@@ -824,6 +1126,17 @@ export interface FormsuiteV1UpdateSubmitFormArgs {
 /** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
 export type FormsuiteV1UpdateSubmitFormResult = unknown;
 
+/** Params of GET /formsuite/v1/log-client-error. */
+export interface FormsuiteV1GetLogClientErrorArgs {
+  /** Page of the list to answer. */
+  page?: number;
+  /** Most events in one page. */
+  per_page?: number;
+}
+
+/** What GET /formsuite/v1/log-client-error answers with. */
+export type FormsuiteV1GetLogClientErrorResult = InboxEvent[];
+
 /** Params of POST /formsuite/v1/log-client-error. */
 export type FormsuiteV1PostLogClientErrorArgs = FormsuiteV1UpdateSubmitFormArgs;
 
@@ -852,7 +1165,13 @@ export type FormsuiteV1PostSendTestEmailSummaryResult = UpstreamAnswer;
 export type FormsuiteV1PostDatabaseRepairEntriesTableArgs = FormsuiteV1UpdateSubmitFormArgs;
 
 /** What POST /formsuite/v1/database/repair-entries-table answers with. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableResult = ActionRecord;
+export type FormsuiteV1PostDatabaseRepairEntriesTableResult = NoSuccessAnswer;
+
+/** Params of GET /formsuite/v1/handle-access-key. */
+export interface FormsuiteV1GetHandleAccessKeyArgs {}
+
+/** What GET /formsuite/v1/handle-access-key answers with. */
+export type FormsuiteV1GetHandleAccessKeyResult = CollectionRecord;
 
 /** Params of POST /formsuite/v1/handle-access-key. */
 export type FormsuiteV1PostHandleAccessKeyArgs = FormsuiteV1UpdateSubmitFormArgs;
@@ -866,6 +1185,12 @@ export type FormsuiteV1PostOnboardingSetStatusArgs = FormsuiteV1UpdateSubmitForm
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
 export type FormsuiteV1PostOnboardingSetStatusResult = FormsuiteOnboardingStatusOption;
 
+/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerArgs = FormsuiteV1GetHandleAccessKeyArgs;
+
+/** What GET /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
+
 /** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner. */
 export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs = FormsuiteV1UpdateSubmitFormArgs;
 
@@ -873,37 +1198,37 @@ export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs = FormsuiteV1Updat
 export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
 /** Params of GET /formsuite/v1/forms-data. */
-export interface FormsuiteV1GetFormsDataArgs {}
+export type FormsuiteV1GetFormsDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/forms-data answers with. */
 export type FormsuiteV1GetFormsDataResult = unknown;
 
 /** Params of GET /formsuite/v1/form-data. */
-export type FormsuiteV1GetFormDataArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetFormDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/form-data answers with. */
 export type FormsuiteV1GetFormDataResult = unknown;
 
 /** Params of GET /formsuite/v1/initiate-auth. */
-export type FormsuiteV1GetInitiateAuthArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetInitiateAuthArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/initiate-auth answers with. */
 export type FormsuiteV1GetInitiateAuthResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/geo-country. */
-export type FormsuiteV1GetGeoCountryArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetGeoCountryArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/geo-country answers with. */
 export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/entries-chart-data. */
-export type FormsuiteV1GetEntriesChartDataArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetEntriesChartDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/entries-chart-data answers with. */
 export type FormsuiteV1GetEntriesChartDataResult = unknown;
 
 /** Params of GET /formsuite/v1/onboarding/get-status. */
-export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/onboarding/get-status answers with. */
 export type FormsuiteV1GetOnboardingGetStatusResult = FormsuiteOnboardingStatusOption;
@@ -951,6 +1276,12 @@ export interface FormsuiteV1GetAfterSubmissionArgs {
 /** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
 export type FormsuiteV1GetAfterSubmissionResult = unknown;
 
+/** Params of GET /formsuite/v1/dismiss-form-setup-card. */
+export type FormsuiteV1GetDismissFormSetupCardArgs = FormsuiteV1GetLogClientErrorArgs;
+
+/** What GET /formsuite/v1/dismiss-form-setup-card answers with. */
+export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
+
 /** Params of POST /formsuite/v1/dismiss-form-setup-card. */
 export interface FormsuiteV1PostDismissFormSetupCardArgs {
   /** Form whose setup card is dismissed. */
@@ -980,6 +1311,12 @@ export interface FormsuiteV1GetPagesSearchArgs {
 
 /** What GET /formsuite/v1/pages/search answers with. */
 export type FormsuiteV1GetPagesSearchResult = unknown;
+
+/** Params of GET /formsuite/v1/onboarding/user-details. */
+export type FormsuiteV1GetOnboardingUserDetailsArgs = FormsuiteV1GetHandleAccessKeyArgs;
+
+/** What GET /formsuite/v1/onboarding/user-details answers with. */
+export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /** Params of POST /formsuite/v1/onboarding/user-details. */
 export interface FormsuiteV1PostOnboardingUserDetailsArgs {
@@ -1208,7 +1545,7 @@ export interface FormsuiteV1PostFormSettingsArgs {
 export type FormsuiteV1PostFormSettingsResult = unknown;
 
 /** Params of GET /formsuite/v1/migrator/sources. */
-export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/migrator/sources answers with. */
 export type FormsuiteV1GetMigratorSourcesResult = FormsuiteMigratorSourcesItem[];
@@ -1261,31 +1598,43 @@ export interface FormsuiteV1PostConvertHtmlFormArgs {
 export type FormsuiteV1PostConvertHtmlFormResult = unknown;
 
 /** Params of GET /formsuite/v1/payments/processor-connect. */
-export type FormsuiteV1GetPaymentsProcessorConnectArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetPaymentsProcessorConnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/payments/processor-connect answers with. */
 export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 
 /** Params of GET /formsuite/v1/payments/processor-callback. */
-export type FormsuiteV1GetPaymentsProcessorCallbackArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetPaymentsProcessorCallbackArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
-export type FormsuiteV1GetPaymentsProcessorCallbackResult = InboxReceipt;
+export type FormsuiteV1GetPaymentsProcessorCallbackResult = ActionRecord;
+
+/** Params of GET /formsuite/v1/payments/processor-disconnect. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
+
+/** What GET /formsuite/v1/payments/processor-disconnect answers with. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectResult = CollectionRecord;
 
 /** Params of POST /formsuite/v1/payments/processor-disconnect. */
-export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
 
+/** Params of GET /formsuite/v1/payments/create-payment-webhook. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = FormsuiteV1GetLogClientErrorArgs;
+
+/** What GET /formsuite/v1/payments/create-payment-webhook answers with. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookResult = InboxEvent[];
+
 /** Params of POST /formsuite/v1/payments/create-payment-webhook. */
-export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What POST /formsuite/v1/payments/create-payment-webhook answers with. */
 export type FormsuiteV1PostPaymentsCreatePaymentWebhookResult = InboxReceipt;
 
 /** Params of GET /formsuite/v1/get-learn-chapters. */
-export type FormsuiteV1GetGetLearnChaptersArgs = FormsuiteV1GetFormsDataArgs;
+export type FormsuiteV1GetGetLearnChaptersArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/get-learn-chapters answers with. */
 export type FormsuiteV1GetGetLearnChaptersResult = FormsuiteLearnChaptersItem[];
@@ -1312,11 +1661,23 @@ export interface FormsuiteIndexArgs {
 /** What GET /formsuite answers with. */
 export type FormsuiteIndexResult = NamespaceIndex;
 
+/** Params of GET /formsuite/webhook_test. */
+export type FormsuiteGetWebhookTestArgs = FormsuiteV1GetLogClientErrorArgs;
+
+/** What GET /formsuite/webhook_test answers with. */
+export type FormsuiteGetWebhookTestResult = InboxEvent[];
+
 /** Params of POST /formsuite/webhook_test. */
 export type FormsuitePostWebhookTestArgs = FormsuiteV1UpdateSubmitFormArgs;
 
 /** What POST /formsuite/webhook_test answers with. */
 export type FormsuitePostWebhookTestResult = InboxReceipt;
+
+/** Params of GET /formsuite/webhook_live. */
+export type FormsuiteGetWebhookLiveArgs = FormsuiteV1GetLogClientErrorArgs;
+
+/** What GET /formsuite/webhook_live answers with. */
+export type FormsuiteGetWebhookLiveResult = InboxEvent[];
 
 /** Params of POST /formsuite/webhook_live. */
 export type FormsuitePostWebhookLiveArgs = FormsuiteV1UpdateSubmitFormArgs;
@@ -1352,7 +1713,7 @@ export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
-export type FormsbuilderV1PostSetupWizardInstallPluginsResult = ActionRecord;
+export type FormsbuilderV1PostSetupWizardInstallPluginsResult = NoSuccessAnswer;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/complete. */
 export interface FormsbuilderV1PostSetupWizardCompleteArgs {
@@ -1361,7 +1722,7 @@ export interface FormsbuilderV1PostSetupWizardCompleteArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
-export type FormsbuilderV1PostSetupWizardCompleteResult = ActionRecord;
+export type FormsbuilderV1PostSetupWizardCompleteResult = FormsbuilderSetupWizardOption;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url. */
 export type FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs = FormsuiteV1UpdateSubmitFormArgs;
@@ -1394,13 +1755,13 @@ export interface ThemeV1IndexArgs {
 export type ThemeV1IndexResult = NamespaceIndex;
 
 /** Params of GET /theme/v1/admin/settings. */
-export type ThemeV1GetAdminSettingsArgs = FormsuiteV1GetFormsDataArgs;
+export type ThemeV1GetAdminSettingsArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /theme/v1/admin/settings answers with. */
 export type ThemeV1GetAdminSettingsResult = ThemeAdminSettingsOption;
 
 /** Params of GET /theme/v1/get-learn-chapters. */
-export type ThemeV1GetGetLearnChaptersArgs = FormsuiteV1GetFormsDataArgs;
+export type ThemeV1GetGetLearnChaptersArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /theme/v1/get-learn-chapters answers with. */
 export type ThemeV1GetGetLearnChaptersResult = ThemeLearnChaptersItem[];
@@ -1442,7 +1803,7 @@ export type OneOnboardingV1PostActivatePluginArgs = FormsuiteV1UpdateSubmitFormA
 export type OneOnboardingV1PostActivatePluginResult = ActionRecord;
 
 /** Params of GET /one-onboarding/v1/save-onboarding-state. */
-export type OneOnboardingV1GetSaveOnboardingStateArgs = FormsuiteV1GetFormsDataArgs;
+export type OneOnboardingV1GetSaveOnboardingStateArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /one-onboarding/v1/save-onboarding-state answers with. */
 export type OneOnboardingV1GetSaveOnboardingStateResult = OneOnboardingStateOption;
@@ -1469,13 +1830,13 @@ export interface GettingStartedV1IndexArgs {
 export type GettingStartedV1IndexResult = NamespaceIndex;
 
 /** Params of POST /getting-started/v1/action-items. */
-export type GettingStartedV1PostActionItemsArgs = FormsuiteV1GetFormsDataArgs;
+export type GettingStartedV1PostActionItemsArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What POST /getting-started/v1/action-items answers with. */
 export type GettingStartedV1PostActionItemsResult = GettingStartedActionItemsItem[];
 
 /** Params of GET /getting-started/v1/dismiss-setup-wizard. */
-export type GettingStartedV1GetDismissSetupWizardArgs = FormsuiteV1GetFormsDataArgs;
+export type GettingStartedV1GetDismissSetupWizardArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /getting-started/v1/dismiss-setup-wizard answers with. */
 export type GettingStartedV1GetDismissSetupWizardResult = GettingStartedSetupWizardOption;
@@ -1510,12 +1871,7 @@ export interface NpsSurveyV1IndexArgs {
 export type NpsSurveyV1IndexResult = NamespaceIndex;
 
 /** Params of GET /nps-survey/v1/rating. */
-export interface NpsSurveyV1GetRatingArgs {
-  /** Page of the list to answer. */
-  page?: number;
-  /** Most events in one page. */
-  per_page?: number;
-}
+export type NpsSurveyV1GetRatingArgs = FormsuiteV1GetLogClientErrorArgs;
 
 /** What GET /nps-survey/v1/rating answers with. */
 export type NpsSurveyV1GetRatingResult = CollectionRecord[];
@@ -1536,7 +1892,7 @@ export interface NpsSurveyV1PostRatingArgs {
 export type NpsSurveyV1PostRatingResult = CollectionRecord;
 
 /** Params of GET /nps-survey/v1/dismiss-nps-survey. */
-export type NpsSurveyV1GetDismissNpsSurveyArgs = NpsSurveyV1GetRatingArgs;
+export type NpsSurveyV1GetDismissNpsSurveyArgs = FormsuiteV1GetLogClientErrorArgs;
 
 /** What GET /nps-survey/v1/dismiss-nps-survey answers with. */
 export type NpsSurveyV1GetDismissNpsSurveyResult = CollectionRecord[];

@@ -2209,6 +2209,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       logClientError: {
+        /** GET /formsuite/v1/log-client-error (formsuiteV1GetLogClientError) */
+        list: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetLogClientErrorResult>(
+            options,
+            'GET',
+            '/formsuite/v1/log-client-error',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/v1/log-client-error. */
+        listAll: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteV1GetLogClientErrorResult>>(
+            options,
+            '/formsuite/v1/log-client-error',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/v1/log-client-error one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteV1GetLogClientErrorArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetLogClientErrorResult>>(
+            options,
+            '/formsuite/v1/log-client-error',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/log-client-error (formsuiteV1PostLogClientError) */
         create: (args: T.FormsuiteV1PostLogClientErrorArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostLogClientErrorResult>(
@@ -2267,6 +2292,15 @@ export function createClient(options: ClientOptions) {
           ),
       },
       handleAccessKey: {
+        /** GET /formsuite/v1/handle-access-key (formsuiteV1GetHandleAccessKey) */
+        get: (args: T.FormsuiteV1GetHandleAccessKeyArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetHandleAccessKeyResult>(
+            options,
+            'GET',
+            '/formsuite/v1/handle-access-key',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/handle-access-key (formsuiteV1PostHandleAccessKey) */
         create: (args: T.FormsuiteV1PostHandleAccessKeyArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1PostHandleAccessKeyResult>(
@@ -2299,6 +2333,18 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /formsuite/v1/onboarding/user-details (formsuiteV1GetOnboardingUserDetails) */
+        userDetailsGet: (
+          args: T.FormsuiteV1GetOnboardingUserDetailsArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.FormsuiteV1GetOnboardingUserDetailsResult>(
+            options,
+            'GET',
+            '/formsuite/v1/onboarding/user-details',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/onboarding/user-details (formsuiteV1PostOnboardingUserDetails) */
         userDetailsCreate: (args: T.FormsuiteV1PostOnboardingUserDetailsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostOnboardingUserDetailsResult>(
@@ -2310,6 +2356,18 @@ export function createClient(options: ClientOptions) {
           ),
       },
       userMeta: {
+        /** GET /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1GetUserMetaDismissMigrationBanner) */
+        dismissMigrationBannerGet: (
+          args: T.FormsuiteV1GetUserMetaDismissMigrationBannerArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.FormsuiteV1GetUserMetaDismissMigrationBannerResult>(
+            options,
+            'GET',
+            '/formsuite/v1/user-meta/dismiss-migration-banner',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/user-meta/dismiss-migration-banner (formsuiteV1PostUserMetaDismissMigrationBanner) */
         dismissMigrationBannerCreate: (
           args: T.FormsuiteV1PostUserMetaDismissMigrationBannerArgs = {},
@@ -2432,6 +2490,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       dismissFormSetupCard: {
+        /** GET /formsuite/v1/dismiss-form-setup-card (formsuiteV1GetDismissFormSetupCard) */
+        list: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteV1GetDismissFormSetupCardResult>(
+            options,
+            'GET',
+            '/formsuite/v1/dismiss-form-setup-card',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/v1/dismiss-form-setup-card. */
+        listAll: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteV1GetDismissFormSetupCardResult>>(
+            options,
+            '/formsuite/v1/dismiss-form-setup-card',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/v1/dismiss-form-setup-card one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteV1GetDismissFormSetupCardArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetDismissFormSetupCardResult>>(
+            options,
+            '/formsuite/v1/dismiss-form-setup-card',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/dismiss-form-setup-card (formsuiteV1PostDismissFormSetupCard) */
         create: (args: T.FormsuiteV1PostDismissFormSetupCardArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostDismissFormSetupCardResult>(
@@ -2724,6 +2807,18 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /formsuite/v1/payments/processor-disconnect (formsuiteV1GetPaymentsProcessorDisconnect) */
+        processorDisconnectGet: (
+          args: T.FormsuiteV1GetPaymentsProcessorDisconnectArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.FormsuiteV1GetPaymentsProcessorDisconnectResult>(
+            options,
+            'GET',
+            '/formsuite/v1/payments/processor-disconnect',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/payments/processor-disconnect (formsuiteV1PostPaymentsProcessorDisconnect) */
         processorDisconnectCreate: (
           args: T.FormsuiteV1PostPaymentsProcessorDisconnectArgs = {},
@@ -2733,6 +2828,40 @@ export function createClient(options: ClientOptions) {
             options,
             'POST',
             '/formsuite/v1/payments/processor-disconnect',
+            args,
+            init,
+          ),
+        /** GET /formsuite/v1/payments/create-payment-webhook (formsuiteV1GetPaymentsCreatePaymentWebhook) */
+        createPaymentWebhookList: (
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          init?: CallOptions,
+        ) =>
+          call<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>(
+            options,
+            'GET',
+            '/formsuite/v1/payments/create-payment-webhook',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/v1/payments/create-payment-webhook. */
+        createPaymentWebhookListAll: (
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          init?: CallOptions,
+        ) =>
+          collectAll<ItemOf<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>>(
+            options,
+            '/formsuite/v1/payments/create-payment-webhook',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/v1/payments/create-payment-webhook one by one, with X-WP-Total and X-WP-TotalPages. */
+        createPaymentWebhookListPages: (
+          args: T.FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = {},
+          init?: CallOptions,
+        ) =>
+          iteratePages<ItemOf<T.FormsuiteV1GetPaymentsCreatePaymentWebhookResult>>(
+            options,
+            '/formsuite/v1/payments/create-payment-webhook',
             args,
             init,
           ),
@@ -2779,6 +2908,31 @@ export function createClient(options: ClientOptions) {
           call<T.FormsuiteIndexResult>(options, 'GET', '/formsuite', args, init),
       },
       webhookTest: {
+        /** GET /formsuite/webhook_test (formsuiteGetWebhookTest) */
+        list: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteGetWebhookTestResult>(
+            options,
+            'GET',
+            '/formsuite/webhook_test',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/webhook_test. */
+        listAll: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteGetWebhookTestResult>>(
+            options,
+            '/formsuite/webhook_test',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/webhook_test one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteGetWebhookTestArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteGetWebhookTestResult>>(
+            options,
+            '/formsuite/webhook_test',
+            args,
+            init,
+          ),
         /** POST /formsuite/webhook_test (formsuitePostWebhookTest) */
         create: (args: T.FormsuitePostWebhookTestArgs = {}, init?: CallOptions) =>
           call<T.FormsuitePostWebhookTestResult>(
@@ -2790,6 +2944,31 @@ export function createClient(options: ClientOptions) {
           ),
       },
       webhookLive: {
+        /** GET /formsuite/webhook_live (formsuiteGetWebhookLive) */
+        list: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+          call<T.FormsuiteGetWebhookLiveResult>(
+            options,
+            'GET',
+            '/formsuite/webhook_live',
+            args,
+            init,
+          ),
+        /** Every item over all pages of /formsuite/webhook_live. */
+        listAll: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.FormsuiteGetWebhookLiveResult>>(
+            options,
+            '/formsuite/webhook_live',
+            args,
+            init,
+          ),
+        /** The pages of /formsuite/webhook_live one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.FormsuiteGetWebhookLiveArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.FormsuiteGetWebhookLiveResult>>(
+            options,
+            '/formsuite/webhook_live',
+            args,
+            init,
+          ),
         /** POST /formsuite/webhook_live (formsuitePostWebhookLive) */
         create: (args: T.FormsuitePostWebhookLiveArgs = {}, init?: CallOptions) =>
           call<T.FormsuitePostWebhookLiveResult>(
@@ -4469,6 +4648,96 @@ export function createClient(options: ClientOptions) {
         /** Applies flips, rotations and crops to an image and saves the result as a new media item. POST /core/v2/media/<id>/edit (editMedia) */
         editCreate: (args: T.EditMediaArgs, init?: CallOptions) =>
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
+      },
+      comments: {
+        /** Lists approved comments; always empty, since comments are not stored. GET /core/v2/comments (listComments) */
+        list: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+          call<T.ListCommentsResult>(options, 'GET', '/core/v2/comments', args, init),
+        /** Every item over all pages of /core/v2/comments. */
+        listAll: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListCommentsResult>>(options, '/core/v2/comments', args, init),
+        /** The pages of /core/v2/comments one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListCommentsResult>>(options, '/core/v2/comments', args, init),
+      },
+      categories: {
+        /** Lists categories. GET /core/v2/categories (listCategories) */
+        list: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+          call<T.ListCategoriesResult>(options, 'GET', '/core/v2/categories', args, init),
+        /** Every item over all pages of /core/v2/categories. */
+        listAll: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListCategoriesResult>>(options, '/core/v2/categories', args, init),
+        /** The pages of /core/v2/categories one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListCategoriesArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListCategoriesResult>>(options, '/core/v2/categories', args, init),
+        /** Creates a term (editors). POST /core/v2/categories (createCategory) */
+        create: (args: T.CreateCategoryArgs, init?: CallOptions) =>
+          call<T.CreateCategoryResult>(options, 'POST', '/core/v2/categories', args, init),
+        /** Reads one term. GET /core/v2/categories/<id> (getCategory) */
+        get: (args: T.GetCategoryArgs, init?: CallOptions) =>
+          call<T.GetCategoryResult>(options, 'GET', '/core/v2/categories/<id>', args, init),
+        /** Changes the given fields of one term (editors). POST, PUT, PATCH /core/v2/categories/<id> (updateCategory) */
+        update: (args: T.UpdateCategoryArgs, init?: CallOptions) =>
+          call<T.UpdateCategoryResult>(options, 'POST', '/core/v2/categories/<id>', args, init),
+        /** Deletes one term for good; force must be true since terms have no trash. DELETE /core/v2/categories/<id> (deleteCategory) */
+        delete: (args: T.DeleteCategoryArgs, init?: CallOptions) =>
+          call<T.DeleteCategoryResult>(options, 'DELETE', '/core/v2/categories/<id>', args, init),
+      },
+      tags: {
+        /** Lists tags. GET /core/v2/tags (listTags) */
+        list: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+          call<T.ListTagsResult>(options, 'GET', '/core/v2/tags', args, init),
+        /** Every item over all pages of /core/v2/tags. */
+        listAll: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListTagsResult>>(options, '/core/v2/tags', args, init),
+        /** The pages of /core/v2/tags one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListTagsArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListTagsResult>>(options, '/core/v2/tags', args, init),
+        /** Creates a term (editors). POST /core/v2/tags (createTag) */
+        create: (args: T.CreateTagArgs, init?: CallOptions) =>
+          call<T.CreateTagResult>(options, 'POST', '/core/v2/tags', args, init),
+        /** Reads one term. GET /core/v2/tags/<id> (getTag) */
+        get: (args: T.GetTagArgs, init?: CallOptions) =>
+          call<T.GetTagResult>(options, 'GET', '/core/v2/tags/<id>', args, init),
+        /** Changes the given fields of one term (editors). POST, PUT, PATCH /core/v2/tags/<id> (updateTag) */
+        update: (args: T.UpdateTagArgs, init?: CallOptions) =>
+          call<T.UpdateTagResult>(options, 'POST', '/core/v2/tags/<id>', args, init),
+        /** Deletes one term for good; force must be true since terms have no trash. DELETE /core/v2/tags/<id> (deleteTag) */
+        delete: (args: T.DeleteTagArgs, init?: CallOptions) =>
+          call<T.DeleteTagResult>(options, 'DELETE', '/core/v2/tags/<id>', args, init),
+      },
+      types: {
+        /** The content types served over REST, keyed by type. GET /core/v2/types (listTypes) */
+        list: (args: T.ListTypesArgs = {}, init?: CallOptions) =>
+          call<T.ListTypesResult>(options, 'GET', '/core/v2/types', args, init),
+        /** Reads one content type. GET /core/v2/types/<type> (getType) */
+        get: (args: T.GetTypeArgs, init?: CallOptions) =>
+          call<T.GetTypeResult>(options, 'GET', '/core/v2/types/<type>', args, init),
+      },
+      taxonomies: {
+        /** The taxonomies served over REST, keyed by taxonomy. GET /core/v2/taxonomies (listTaxonomies) */
+        list: (args: T.ListTaxonomiesArgs = {}, init?: CallOptions) =>
+          call<T.ListTaxonomiesResult>(options, 'GET', '/core/v2/taxonomies', args, init),
+        /** Reads one taxonomy. GET /core/v2/taxonomies/<taxonomy> (getTaxonomy) */
+        get: (args: T.GetTaxonomyArgs, init?: CallOptions) =>
+          call<T.GetTaxonomyResult>(options, 'GET', '/core/v2/taxonomies/<taxonomy>', args, init),
+      },
+      users: {
+        /** Lists users; without list_users only authors of published posts. GET /core/v2/users (listUsers) */
+        list: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+          call<T.ListUsersResult>(options, 'GET', '/core/v2/users', args, init),
+        /** Every item over all pages of /core/v2/users. */
+        listAll: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+          collectAll<ItemOf<T.ListUsersResult>>(options, '/core/v2/users', args, init),
+        /** The pages of /core/v2/users one by one, with X-WP-Total and X-WP-TotalPages. */
+        listPages: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
+          iteratePages<ItemOf<T.ListUsersResult>>(options, '/core/v2/users', args, init),
+        /** Reads one user; without list_users only an author of published posts, or oneself. GET /core/v2/users/<id> (getUser) */
+        get: (args: T.GetUserArgs, init?: CallOptions) =>
+          call<T.GetUserResult>(options, 'GET', '/core/v2/users/<id>', args, init),
+        /** Reads the logged-in user. GET /core/v2/users/me (getCurrentUser) */
+        meGet: (args: T.GetCurrentUserArgs = {}, init?: CallOptions) =>
+          call<T.GetCurrentUserResult>(options, 'GET', '/core/v2/users/me', args, init),
       },
     },
     coreSiteHealth: {

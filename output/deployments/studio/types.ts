@@ -41,12 +41,112 @@ export interface CacheoptCrawlerStateOption {
   [k: string]: unknown;
 }
 
+/** The Category shape. */
+export interface Category {
+  /** Unique id of the term. */
+  id: number;
+  /** Number of published posts with the term. */
+  count: number;
+  /** Description of the term. */
+  description: string;
+  /** Address of the term's archive. */
+  link: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug: string;
+  /** Taxonomy of the term. */
+  taxonomy: 'category';
+  /** Id of the parent category. */
+  parent: number;
+  /** Meta fields. */
+  meta: {};
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** A stored record: its key, the fields written to it, and when it was created and last changed. */
 export interface CollectionRecord {
   id: string;
   date_created: string;
   date_modified: string;
   [k: string]: unknown;
+}
+
+/** The Comment shape. */
+export interface Comment {
+  /** Unique id of the comment. */
+  id: number;
+  /** User id of the author (0 for a visitor). */
+  author: number;
+  /** Email address of the author. */
+  author_email?: string;
+  /** Address the comment came from. */
+  author_ip?: string;
+  /** Name of the author. */
+  author_name: string;
+  /** Web site of the author. */
+  author_url: string;
+  /** Browser the comment came from. */
+  author_user_agent?: string;
+  /** Text of the comment. */
+  content: {
+    /** The text as stored. */
+    raw?: string;
+    /** The text as HTML for display. */
+    rendered: string;
+  };
+  /** When the comment was made (site timezone). */
+  date: string;
+  /** When the comment was made (GMT). */
+  date_gmt: string;
+  /** Address of the comment on the site. */
+  link: string;
+  /** Id of the comment answered (0 for none). */
+  parent: number;
+  /** Id of the post commented on. */
+  post: number;
+  /** Moderation state of the comment. */
+  status: string;
+  /** Kind of comment. */
+  type: string;
+  /** Avatar addresses of the author, by size in pixels. */
+  author_avatar_urls: {
+    /** Avatar address at 24 pixels. */
+    '24'?: string;
+    /** Avatar address at 48 pixels. */
+    '48'?: string;
+    /** Avatar address at 96 pixels. */
+    '96'?: string;
+  };
+  /** Meta fields. */
+  meta: {};
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The DeletedCategory shape. */
+export interface DeletedCategory {
+  deleted: boolean;
+  previous: Category;
 }
 
 /** The DeletedCollectionRecord shape. */
@@ -83,6 +183,12 @@ export interface DeletedPost {
 export interface DeletedPostRevision {
   deleted: boolean;
   previous: PostRevision;
+}
+
+/** The DeletedTag shape. */
+export interface DeletedTag {
+  deleted: boolean;
+  previous: Tag;
 }
 
 /** The value of the `formsbuilder.license` option (its default until first written). */
@@ -2063,6 +2169,58 @@ export interface PostRevision {
   };
 }
 
+/** The PostType shape. */
+export interface PostType {
+  /** Capabilities the type's actions need. */
+  capabilities?: {};
+  /** What the type is for. */
+  description: string;
+  /** Whether items of the type have parents. */
+  hierarchical: boolean;
+  /** Whether items of the type have public pages. */
+  viewable?: boolean;
+  /** Words the editor uses for the type. */
+  labels?: {};
+  /** Name of the type. */
+  name: string;
+  /** Key of the type. */
+  slug: string;
+  /** Features the type has. */
+  supports?: {};
+  /** Whether (or at which address) the type has an archive. */
+  has_archive: string | boolean;
+  /** Taxonomies of the type. */
+  taxonomies: string[];
+  /** Route segment of the type's items. */
+  rest_base: string;
+  /** Namespace of the type's routes. */
+  rest_namespace: string;
+  /** Where the type shows in the admin screens. */
+  visibility?: {
+    /** Whether menus offer its items. */
+    show_in_nav_menus?: boolean;
+    /** Whether the admin screens list it. */
+    show_ui?: boolean;
+  };
+  /** Icon of the type in the admin menu. */
+  icon: string | null;
+  /** Blocks a new item starts with. */
+  template: unknown[];
+  /** Whether the starting blocks may be changed. */
+  template_lock: 'all' | 'insert' | 'contentOnly' | false;
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The value of the `security-scan.config` option (its default until first written). */
 export interface SecurityScanConfigOption {
   [k: string]: unknown;
@@ -2117,6 +2275,87 @@ export interface SitegenUserDetailsOption {
   [k: string]: unknown;
 }
 
+/** The Tag shape. */
+export interface Tag {
+  /** Unique id of the term. */
+  id: number;
+  /** Number of published posts with the term. */
+  count: number;
+  /** Description of the term. */
+  description: string;
+  /** Address of the term's archive. */
+  link: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug: string;
+  /** Taxonomy of the term. */
+  taxonomy: 'post_tag';
+  /** Meta fields. */
+  meta: {};
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The Taxonomy shape. */
+export interface Taxonomy {
+  /** Capabilities the taxonomy's actions need. */
+  capabilities?: {};
+  /** What the taxonomy is for. */
+  description: string;
+  /** Whether terms of the taxonomy have parents. */
+  hierarchical: boolean;
+  /** Words the editor uses for the taxonomy. */
+  labels?: {};
+  /** Name of the taxonomy. */
+  name: string;
+  /** Key of the taxonomy. */
+  slug: string;
+  /** Whether the tag cloud widget offers it. */
+  show_cloud?: boolean;
+  /** Content types the taxonomy applies to. */
+  types: string[];
+  /** Route segment of the taxonomy's terms. */
+  rest_base: string;
+  /** Namespace of the taxonomy's routes. */
+  rest_namespace: string;
+  /** Where the taxonomy shows in the admin screens. */
+  visibility?: {
+    /** Whether it is meant for visitors. */
+    public?: boolean;
+    /** Whether visitors may query it. */
+    publicly_queryable?: boolean;
+    /** Whether post lists show a column for it. */
+    show_admin_column?: boolean;
+    /** Whether menus offer its terms. */
+    show_in_nav_menus?: boolean;
+    /** Whether quick edit offers it. */
+    show_in_quick_edit?: boolean;
+    /** Whether the admin screens list it. */
+    show_ui?: boolean;
+  };
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
 /** The value of the `theme.admin-settings` option (its default until first written). */
 export interface ThemeAdminSettingsOption {
   [k: string]: unknown;
@@ -2140,6 +2379,66 @@ export interface TmplLibrarySettingsOption {
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
 export interface UpstreamAnswer {
   [k: string]: unknown;
+}
+
+/** The User shape. */
+export interface User {
+  /** Unique id of the user. */
+  id: number;
+  /** Login name of the user. */
+  username?: string;
+  /** Name shown for the user. */
+  name: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email?: string;
+  /** Web site of the user. */
+  url: string;
+  /** About the user. */
+  description: string;
+  /** Address of the user's author archive. */
+  link: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug: string;
+  /** When the account was made. */
+  registered_date?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password?: string;
+  /** Every capability the user has. */
+  capabilities?: {};
+  /** Capabilities given to the user besides those of the roles. */
+  extra_capabilities?: {};
+  /** Avatar addresses of the user, by size in pixels. */
+  avatar_urls: {
+    /** Avatar address at 24 pixels. */
+    '24'?: string;
+    /** Avatar address at 48 pixels. */
+    '48'?: string;
+    /** Avatar address at 96 pixels. */
+    '96'?: string;
+  };
+  /** Meta fields. */
+  meta: {};
+  /** Links to related resources, by relation. */
+  _links?: {
+    [k: string]: {
+      href?: string;
+      [k: string]: unknown;
+    }[];
+  };
+  /** Linked resources, when the request asked for `_embed`. */
+  _embedded?: {
+    [k: string]: unknown;
+  };
 }
 
 /** Params of GET /. */
@@ -3623,6 +3922,12 @@ export type FormsuiteV1UpdateSubmitFormArgs = CacheoptV1PostToggleCrawlerStateAr
 /** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
 export type FormsuiteV1UpdateSubmitFormResult = unknown;
 
+/** Params of GET /formsuite/v1/log-client-error. */
+export type FormsuiteV1GetLogClientErrorArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/v1/log-client-error answers with. */
+export type FormsuiteV1GetLogClientErrorResult = InboxEvent[];
+
 /** Params of POST /formsuite/v1/log-client-error. */
 export type FormsuiteV1PostLogClientErrorArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
@@ -3651,7 +3956,13 @@ export type FormsuiteV1PostSendTestEmailSummaryResult = UpstreamAnswer;
 export type FormsuiteV1PostDatabaseRepairEntriesTableArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /formsuite/v1/database/repair-entries-table answers with. */
-export type FormsuiteV1PostDatabaseRepairEntriesTableResult = ActionRecord;
+export type FormsuiteV1PostDatabaseRepairEntriesTableResult = NoSuccessAnswer;
+
+/** Params of GET /formsuite/v1/handle-access-key. */
+export type FormsuiteV1GetHandleAccessKeyArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /formsuite/v1/handle-access-key answers with. */
+export type FormsuiteV1GetHandleAccessKeyResult = CollectionRecord;
 
 /** Params of POST /formsuite/v1/handle-access-key. */
 export type FormsuiteV1PostHandleAccessKeyArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -3664,6 +3975,12 @@ export type FormsuiteV1PostOnboardingSetStatusArgs = CacheoptV1PostToggleCrawler
 
 /** What POST /formsuite/v1/onboarding/set-status answers with. */
 export type FormsuiteV1PostOnboardingSetStatusResult = FormsuiteOnboardingStatusOption;
+
+/** Params of GET /formsuite/v1/user-meta/dismiss-migration-banner. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /formsuite/v1/user-meta/dismiss-migration-banner answers with. */
+export type FormsuiteV1GetUserMetaDismissMigrationBannerResult = FormsuiteMigrationBannerOption;
 
 /** Params of POST /formsuite/v1/user-meta/dismiss-migration-banner. */
 export type FormsuiteV1PostUserMetaDismissMigrationBannerArgs =
@@ -3751,6 +4068,12 @@ export interface FormsuiteV1GetAfterSubmissionArgs {
 /** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
 export type FormsuiteV1GetAfterSubmissionResult = unknown;
 
+/** Params of GET /formsuite/v1/dismiss-form-setup-card. */
+export type FormsuiteV1GetDismissFormSetupCardArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/v1/dismiss-form-setup-card answers with. */
+export type FormsuiteV1GetDismissFormSetupCardResult = CollectionRecord[];
+
 /** Params of POST /formsuite/v1/dismiss-form-setup-card. */
 export interface FormsuiteV1PostDismissFormSetupCardArgs {
   /** Form whose setup card is dismissed. */
@@ -3780,6 +4103,12 @@ export interface FormsuiteV1GetPagesSearchArgs {
 
 /** What GET /formsuite/v1/pages/search answers with. */
 export type FormsuiteV1GetPagesSearchResult = unknown;
+
+/** Params of GET /formsuite/v1/onboarding/user-details. */
+export type FormsuiteV1GetOnboardingUserDetailsArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /formsuite/v1/onboarding/user-details answers with. */
+export type FormsuiteV1GetOnboardingUserDetailsResult = FormsuiteOnboardingUserDetailsOption;
 
 /** Params of POST /formsuite/v1/onboarding/user-details. */
 export interface FormsuiteV1PostOnboardingUserDetailsArgs {
@@ -4070,13 +4399,25 @@ export type FormsuiteV1GetPaymentsProcessorConnectResult = UpstreamAnswer;
 export type FormsuiteV1GetPaymentsProcessorCallbackArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/payments/processor-callback answers with. */
-export type FormsuiteV1GetPaymentsProcessorCallbackResult = InboxReceipt;
+export type FormsuiteV1GetPaymentsProcessorCallbackResult = ActionRecord;
+
+/** Params of GET /formsuite/v1/payments/processor-disconnect. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
+
+/** What GET /formsuite/v1/payments/processor-disconnect answers with. */
+export type FormsuiteV1GetPaymentsProcessorDisconnectResult = CollectionRecord;
 
 /** Params of POST /formsuite/v1/payments/processor-disconnect. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /formsuite/v1/payments/processor-disconnect answers with. */
 export type FormsuiteV1PostPaymentsProcessorDisconnectResult = ActionRecord;
+
+/** Params of GET /formsuite/v1/payments/create-payment-webhook. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/v1/payments/create-payment-webhook answers with. */
+export type FormsuiteV1GetPaymentsCreatePaymentWebhookResult = InboxEvent[];
 
 /** Params of POST /formsuite/v1/payments/create-payment-webhook. */
 export type FormsuiteV1PostPaymentsCreatePaymentWebhookArgs = CacheoptV1GetToggleCrawlerStateArgs;
@@ -4105,11 +4446,23 @@ export interface FormsuiteIndexArgs {
 /** What GET /formsuite answers with. */
 export type FormsuiteIndexResult = NamespaceIndex;
 
+/** Params of GET /formsuite/webhook_test. */
+export type FormsuiteGetWebhookTestArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/webhook_test answers with. */
+export type FormsuiteGetWebhookTestResult = InboxEvent[];
+
 /** Params of POST /formsuite/webhook_test. */
 export type FormsuitePostWebhookTestArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /formsuite/webhook_test answers with. */
 export type FormsuitePostWebhookTestResult = InboxReceipt;
+
+/** Params of GET /formsuite/webhook_live. */
+export type FormsuiteGetWebhookLiveArgs = CacheoptV1GetNotifyImgArgs;
+
+/** What GET /formsuite/webhook_live answers with. */
+export type FormsuiteGetWebhookLiveResult = InboxEvent[];
 
 /** Params of POST /formsuite/webhook_live. */
 export type FormsuitePostWebhookLiveArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -4145,7 +4498,7 @@ export interface FormsbuilderV1PostSetupWizardInstallPluginsArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/install-plugins answers with. */
-export type FormsbuilderV1PostSetupWizardInstallPluginsResult = ActionRecord;
+export type FormsbuilderV1PostSetupWizardInstallPluginsResult = NoSuccessAnswer;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/complete. */
 export interface FormsbuilderV1PostSetupWizardCompleteArgs {
@@ -4154,7 +4507,7 @@ export interface FormsbuilderV1PostSetupWizardCompleteArgs {
 }
 
 /** What POST /formsbuilder/v1/setup-wizard/complete answers with. */
-export type FormsbuilderV1PostSetupWizardCompleteResult = ActionRecord;
+export type FormsbuilderV1PostSetupWizardCompleteResult = FormsbuilderSetupWizardOption;
 
 /** Params of POST /formsbuilder/v1/setup-wizard/processor/connect-url. */
 export type FormsbuilderV1PostSetupWizardProcessorConnectUrlArgs =
@@ -7690,6 +8043,292 @@ export interface EditMediaArgs {
 
 /** What POST /core/v2/media/<id>/edit answers with. */
 export type EditMediaResult = Media;
+
+/** Params of GET /core/v2/comments. */
+export interface ListCommentsArgs {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Keep only comments of these posts. */
+  post?: number[];
+  /** Keep only answers to these comments. */
+  parent?: number[];
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Field to sort by. */
+  orderby?: 'date' | 'date_gmt' | 'id' | 'include' | 'post' | 'parent' | 'type';
+}
+
+/** What GET /core/v2/comments answers with. */
+export type ListCommentsResult = Comment[];
+
+/** Params of GET /core/v2/categories. */
+export interface ListCategoriesArgs {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Leave out these term ids. */
+  exclude?: number[];
+  /** Keep only these term ids. */
+  include?: number[];
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Field to sort by. */
+  orderby?:
+    'id' | 'include' | 'name' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
+  /** Leave out terms no published post has. */
+  hide_empty?: boolean;
+  /** Keep only children of this term. */
+  parent?: number;
+  /** Keep only terms of this post. */
+  post?: number;
+  /** Keep only terms with one of these slugs. */
+  slug?: string[];
+}
+
+/** What GET /core/v2/categories answers with. */
+export type ListCategoriesResult = Category[];
+
+/** Params of POST /core/v2/categories. */
+export interface CreateCategoryArgs {
+  /** Description of the term. */
+  description?: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug?: string;
+  /** Id of the parent category. */
+  parent?: number;
+  /** Meta fields. */
+  meta?: {};
+}
+
+/** What POST /core/v2/categories answers with. */
+export type CreateCategoryResult = Category;
+
+/** Params of GET /core/v2/categories/<id>. */
+export interface GetCategoryArgs {
+  /** Unique id of the term. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** What GET /core/v2/categories/<id> answers with. */
+export type GetCategoryResult = Category;
+
+/** Params of POST, PUT, PATCH /core/v2/categories/<id>. */
+export interface UpdateCategoryArgs {
+  /** Unique id of the term. */
+  id: number;
+  /** Description of the term. */
+  description?: string;
+  /** Name of the term. */
+  name?: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug?: string;
+  /** Id of the parent category. */
+  parent?: number;
+  /** Meta fields. */
+  meta?: {};
+}
+
+/** What POST, PUT, PATCH /core/v2/categories/<id> answers with. */
+export type UpdateCategoryResult = Category;
+
+/** Params of DELETE /core/v2/categories/<id>. */
+export interface DeleteCategoryArgs {
+  /** Unique id of the term. */
+  id: number;
+  /** Must be true; terms cannot be trashed. */
+  force?: boolean;
+}
+
+/** What DELETE /core/v2/categories/<id> answers with. */
+export type DeleteCategoryResult = DeletedCategory;
+
+/** Params of GET /core/v2/tags. */
+export interface ListTagsArgs {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Leave out these term ids. */
+  exclude?: number[];
+  /** Keep only these term ids. */
+  include?: number[];
+  /** Number of terms to skip (instead of page). */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Field to sort by. */
+  orderby?:
+    'id' | 'include' | 'name' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
+  /** Leave out terms no published post has. */
+  hide_empty?: boolean;
+  /** Keep only terms of this post. */
+  post?: number;
+  /** Keep only terms with one of these slugs. */
+  slug?: string[];
+}
+
+/** What GET /core/v2/tags answers with. */
+export type ListTagsResult = Tag[];
+
+/** Params of POST /core/v2/tags. */
+export interface CreateTagArgs {
+  /** Description of the term. */
+  description?: string;
+  /** Name of the term. */
+  name: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug?: string;
+  /** Meta fields. */
+  meta?: {};
+}
+
+/** What POST /core/v2/tags answers with. */
+export type CreateTagResult = Tag;
+
+/** Params of GET /core/v2/tags/<id>. */
+export type GetTagArgs = GetCategoryArgs;
+
+/** What GET /core/v2/tags/<id> answers with. */
+export type GetTagResult = Tag;
+
+/** Params of POST, PUT, PATCH /core/v2/tags/<id>. */
+export interface UpdateTagArgs {
+  /** Unique id of the term. */
+  id: number;
+  /** Description of the term. */
+  description?: string;
+  /** Name of the term. */
+  name?: string;
+  /** URL-friendly name of the term (unique in its taxonomy). */
+  slug?: string;
+  /** Meta fields. */
+  meta?: {};
+}
+
+/** What POST, PUT, PATCH /core/v2/tags/<id> answers with. */
+export type UpdateTagResult = Tag;
+
+/** Params of DELETE /core/v2/tags/<id>. */
+export type DeleteTagArgs = DeleteCategoryArgs;
+
+/** What DELETE /core/v2/tags/<id> answers with. */
+export type DeleteTagResult = DeletedTag;
+
+/** Params of GET /core/v2/types. */
+export interface ListTypesArgs {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** What GET /core/v2/types answers with. */
+export type ListTypesResult = PostType[];
+
+/** Params of GET /core/v2/types/<type>. */
+export interface GetTypeArgs {
+  /** Key of the content type. */
+  type: string;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** What GET /core/v2/types/<type> answers with. */
+export type GetTypeResult = PostType;
+
+/** Params of GET /core/v2/taxonomies. */
+export interface ListTaxonomiesArgs {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Keep only taxonomies of this content type. */
+  type?: string;
+}
+
+/** What GET /core/v2/taxonomies answers with. */
+export type ListTaxonomiesResult = Taxonomy[];
+
+/** Params of GET /core/v2/taxonomies/<taxonomy>. */
+export interface GetTaxonomyArgs {
+  /** Key of the taxonomy. */
+  taxonomy: string;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** What GET /core/v2/taxonomies/<taxonomy> answers with. */
+export type GetTaxonomyResult = Taxonomy;
+
+/** Params of GET /core/v2/users. */
+export interface ListUsersArgs {
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+  /** Page of the collection to return, counting from 1. */
+  page?: number;
+  /** Largest number of items returned on one page. */
+  per_page?: number;
+  /** Keep only items matching this text. */
+  search?: string;
+  /** Leave out these user ids. */
+  exclude?: number[];
+  /** Keep only these user ids. */
+  include?: number[];
+  /** Number of users to skip (instead of page). */
+  offset?: number;
+  /** Sort direction. */
+  order?: 'asc' | 'desc';
+  /** Field to sort by. */
+  orderby?:
+    'id' | 'include' | 'name' | 'registered_date' | 'slug' | 'include_slugs' | 'email' | 'url';
+  /** Keep only users with one of these slugs. */
+  slug?: string[];
+  /** Keep only users with one of these roles. */
+  roles?: string[];
+  /** Keep only users with all these capabilities. */
+  capabilities?: string[];
+  /** Keep only users who may write posts (authors). */
+  who?: 'authors';
+  /** Keep only users with published items (of these types, or of any type with true). */
+  has_published_posts?: boolean | ('post' | 'page' | 'attachment')[];
+  /** Fields the search looks at. */
+  search_columns?: ('email' | 'name' | 'id' | 'username' | 'slug')[];
+}
+
+/** What GET /core/v2/users answers with. */
+export type ListUsersResult = User[];
+
+/** Params of GET /core/v2/users/<id>. */
+export interface GetUserArgs {
+  /** Unique id of the user. */
+  id: number;
+  /** Which set of fields the response carries (view, embed or edit). */
+  context?: 'view' | 'embed' | 'edit';
+}
+
+/** What GET /core/v2/users/<id> answers with. */
+export type GetUserResult = User;
+
+/** Params of GET /core/v2/users/me. */
+export type GetCurrentUserArgs = ListTypesArgs;
+
+/** What GET /core/v2/users/me answers with. */
+export type GetCurrentUserResult = User;
 
 /** Params of GET /core-site-health/v1. */
 export interface CoreSiteHealthV1IndexArgs {

@@ -1,6 +1,7 @@
 /** PostgreSQL's spelling of the portable expressions (see ../portable-sql.ts). */
 import { sql } from 'kysely';
 import { node, type StoreDialect } from '../portable-sql.ts';
+import { fitsInt8 } from './loose-comparisons.ts';
 
 export const postgresDialect: StoreDialect = {
   name: 'postgres',
@@ -10,7 +11,12 @@ export const postgresDialect: StoreDialect = {
   // Compared as text so one array type serves id lists and slug lists alike.
   positionInList: (column, values) =>
     sql`(select min(u.position) - 1 from unnest(cast(${values.map((v) => (v === null ? null : String(v)))} as text[])) with ordinality as u(value, position) where u.value = cast(${node(column)} as text))`.toOperationNode(),
-  // One array parameter (PostgreSQL binds at most 65,535); its element type follows the column's.
-  inLongList: (left, negated, values) =>
-    (negated ? sql`${node(left)} <> all(${values})` : sql`${node(left)} = any(${values})`).toOperationNode(),
+  // One array parameter (PostgreSQL binds at most 65,535); its element type follows the column's
+  // when every value can take it, else both sides compare as text (see ./loose-comparisons.ts).
+  inLongList: (left, negated, values) => {
+    const typed = values.every((v) => typeof v === 'boolean' || fitsInt8(v));
+    const l = typed ? sql`${node(left)}` : sql`cast(${node(left)} as text)`;
+    const list = typed ? sql`${values}` : sql`cast(${values.map((v) => (v === null ? null : String(v)))} as text[])`;
+    return (negated ? sql`${l} <> all(${list})` : sql`${l} = any(${list})`).toOperationNode();
+  },
 };

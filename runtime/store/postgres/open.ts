@@ -9,6 +9,8 @@ import { PortableSqlPlugin } from '../portable-sql.ts';
 import { postgresDialect } from './dialect.ts';
 import { SchemaTypesPlugin } from './schema-types.ts';
 import { SerializedWritesDialect } from './serialized-writes.ts';
+import { LooseComparisonsPlugin } from './loose-comparisons.ts';
+import { LenientValuesPlugin } from './lenient-values.ts';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -30,6 +32,6 @@ export function openPostgres(connectionString: string): Kysely<Database> {
   pool.on('error', () => {});
   return new Kysely<Database>({
     dialect: new SerializedWritesDialect({ pool }),
-    plugins: [new SchemaTypesPlugin(), new PortableSqlPlugin(postgresDialect)],
+    plugins: [new SchemaTypesPlugin(), new PortableSqlPlugin(postgresDialect), new LooseComparisonsPlugin(), new LenientValuesPlugin()],
   });
 }

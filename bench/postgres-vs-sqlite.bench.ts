@@ -1,0 +1,93 @@
+/**
+ * Read throughput on PostgreSQL against SQLite, with one and with two `specpress serve`
+ * processes on one database: the post list (`/core/v2/posts?per_page=10`) and a single post,
+ * loaded with autocannon (keep-alive connections spread evenly over the processes).
+ * PostgreSQL is a throw-away local cluster (runtime/testing/postgres-cluster.ts).
+ * Prints requests per second, p99 latency and the PostgreSQL/SQLite ratio; asserts nothing.
+ * Run: `npx tsx bench/postgres-vs-sqlite.bench.ts [seconds] [connections]`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import autocannon from 'autocannon';
+import { openDatabase } from '../runtime/store/open-database.ts';
+import { defaultCategory } from '../runtime/content/terms.ts';
+import { BLANK_POST } from '../runtime/content/store.ts';
+import { startPostgresCluster } from '../runtime/testing/postgres-cluster.ts';
+import { spawnServe, type ServeProcess } from '../runtime/testing/serve-process.ts';
+
+const POSTS = 2_000;
+const seconds = Number(process.argv[2] ?? 4);
+const connections = Number(process.argv[3] ?? 10);
+
+async function seed(target: string): Promise<number> {
+  const { db, close } = await openDatabase(target);
+  try {
+    const category = await defaultCategory(db);
+    let someId = 0;
+    for (let chunk = 0; chunk < POSTS; chunk += 500) {
+      await db.transaction().execute(async (trx) => {
+        const rows = [];
+        for (let i = chunk; i < Math.min(POSTS, chunk + 500); i++) {
+          const date = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+          rows.push({ ...BLANK_POST, status: 'publish', slug: `post-${i}`, title: `Post number ${i}`, content: `<p>Body of post ${i}, with "quotes" -- and words.</p>`, date, date_gmt: date, modified: date, modified_gmt: date });
+        }
+        const ids = await trx.insertInto('posts').values(rows).returning('id').execute();
+        await trx.insertInto('term_relationships').values(ids.map((r) => ({ post_id: r.id, term_id: category }))).execute();
+        someId = ids[Math.floor(ids.length / 2)]!.id;
+      });
+    }
+    return someId;
+  } finally {
+    await close();
+  }
+}
+
+/** autocannon against every process at once, connections split evenly; summed rate, worst p99. */
+async function load(servers: ServeProcess[], route: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const per = Math.max(1, Math.floor(connections / servers.length));
+  const results = await Promise.all(servers.map((s) => autocannon({ url: `${s.restUrl}${route}`, connections: per, duration: seconds })));
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+  };
+}
+
+const cluster = await startPostgresCluster({ maxConnections: 100 });
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-bench-pg-'));
+const rows: Array<{ engine: string; processes: number; name: string; rps: number; p99: number; errors: number }> = [];
+try {
+  const admin = new pg.Client({ connectionString: cluster.adminUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  const targets = { sqlite: path.join(root, 'sqlite', 'specpress.sqlite'), postgres: cluster.urlFor('bench') };
+  for (const [engine, target] of Object.entries(targets)) {
+    const id = await seed(target);
+    for (const processes of [1, 2]) {
+      const servers: ServeProcess[] = [];
+      try {
+        for (let n = 0; n < processes; n++) servers.push(await spawnServe({ dataDir: path.join(root, `${engine}-${processes}-${n}`), database: target, deployment: 'studio', env: { SPECPRESS_PG_POOL_SIZE: '10' } }));
+        await load(servers, '/core/v2/posts?per_page=10'); // warm-up, not counted
+        for (const [name, route] of [['list per_page=10', '/core/v2/posts?per_page=10'], ['single post', `/core/v2/posts/${id}`]] as const) {
+          rows.push({ engine, processes, name, ...(await load(servers, route)) });
+        }
+      } finally {
+        await Promise.all(servers.map((s) => s.stop()));
+      }
+    }
+  }
+} finally {
+  cluster.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+}
+
+console.log(`\n${POSTS} posts, ${connections} connections, ${seconds} s per row, ${os.cpus().length} cores\n`);
+console.log('engine    procs  request            req/s    p99 ms  errors  pg/sqlite');
+for (const r of rows) {
+  const base = rows.find((b) => b.engine === 'sqlite' && b.processes === r.processes && b.name === r.name)!;
+  const ratio = r.engine === 'postgres' ? (r.rps / base.rps).toFixed(2) + 'x' : '';
+  console.log(`${r.engine.padEnd(9)} ${String(r.processes).padStart(5)}  ${r.name.padEnd(17)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p99).padStart(7)}  ${String(r.errors).padStart(6)}  ${ratio}`);
+}

@@ -1,0 +1,10 @@
+/**
+ * Comments, as far as posts' `replies` links need them. This server does not store comments
+ * (nothing can create one), so every list is truthfully empty: `[]` with totals of 0, which
+ * `_embed` leaves out as WordPress does for a post without comments.
+ */
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+
+export function list(_ctx: HandlerContext): HandlerResult {
+  return { data: [], headers: { 'X-WP-Total': '0', 'X-WP-TotalPages': '0' } };
+}

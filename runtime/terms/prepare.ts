@@ -1,0 +1,48 @@
+/**
+ * A category or tag as core/v2 answers it (WordPress's terms prepare_item_for_response), with
+ * its links. Pure given the row, the site's addresses and what the caller may do.
+ */
+import type { ArgSchema, Context } from '../../contract/model.ts';
+import type { TermRow } from '../content/terms.ts';
+import { filterByContext } from '../content/context.ts';
+import type { TaxonomyInfo } from './taxonomies.ts';
+
+export interface TermSite {
+  siteUrl: string;
+  restBase: string;
+  permalinkStructure: string;
+  /** Whether the caller may change terms of this taxonomy (the self link's targetHints). */
+  canManage: boolean;
+}
+
+export function termLink(site: Pick<TermSite, 'siteUrl' | 'permalinkStructure'>, tax: TaxonomyInfo, term: Pick<TermRow, 'id' | 'slug'>): string {
+  return site.permalinkStructure ? `${site.siteUrl}/${tax.archiveBase}/${term.slug}/` : `${site.siteUrl}/?${tax.plainQuery(term)}`;
+}
+
+export function prepareTerm(row: TermRow, tax: TaxonomyInfo, site: TermSite, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
+  const full: Record<string, unknown> = {
+    id: row.id,
+    count: row.count,
+    description: row.description,
+    link: termLink(site, tax, row),
+    name: row.name,
+    slug: row.slug,
+    taxonomy: row.taxonomy,
+    parent: row.parent,
+    meta: {},
+  };
+  const out = filterByContext(full, fields, context);
+  // PHP answers the empty meta object as [].
+  if ('meta' in out) out.meta = [];
+  const self = `${site.restBase}/${tax.restBase}/${row.id}`;
+  const links: Record<string, unknown[]> = {
+    self: [{ href: self, targetHints: { allow: site.canManage ? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] : ['GET'] } }],
+    collection: [{ href: `${site.restBase}/${tax.restBase}` }],
+    about: [{ href: `${site.restBase}/taxonomies/${tax.taxonomy}` }],
+  };
+  if (tax.hierarchical && row.parent) links.up = [{ embeddable: true, href: `${site.restBase}/${tax.restBase}/${row.parent}` }];
+  links['wp:post_type'] = tax.types.map((type) => ({ href: `${site.restBase}/${type === 'post' ? 'posts' : type}?${tax.postField}=${row.id}` }));
+  links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  out._links = links;
+  return out;
+}

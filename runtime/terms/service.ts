@@ -1,0 +1,187 @@
+/**
+ * The categories and tags service (WordPress's WP_REST_Terms_Controller): list, read, create,
+ * update, delete. The route's path says which taxonomy; permission rules (rules.ts) have run.
+ * Writes run in one transaction so a name or slug clash never leaves half a term.
+ */
+import type { Context } from '../../contract/model.ts';
+import { userCan } from '../auth/capabilities.ts';
+import { resourceFields } from '../content/context.ts';
+import { restBase } from '../content/links.ts';
+import { getOption } from '../content/options.ts';
+import { sanitizeTitle } from '../content/slugs.ts';
+import { defaultCategory, refreshCounts, type TermRow } from '../content/terms.ts';
+import { RestError, restError } from '../rest/errors.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { prepareTerm, type TermSite } from './prepare.ts';
+import { primitiveTermCap, taxonomyOfRoute, type TaxonomyInfo } from './taxonomies.ts';
+
+const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
+
+async function siteOf(ctx: HandlerContext, tax: TaxonomyInfo): Promise<TermSite> {
+  return {
+    siteUrl: ctx.app.config.siteUrl,
+    restBase: restBase(ctx),
+    permalinkStructure: String(await getOption(ctx.app.db, 'permalink_structure', '')),
+    canManage: await userCan(ctx.app, ctx.user, primitiveTermCap(tax.capabilities.edit_terms)),
+  };
+}
+
+async function prepared(ctx: HandlerContext, tax: TaxonomyInfo, rows: TermRow[], context = contextOf(ctx)): Promise<Record<string, unknown>[]> {
+  const site = await siteOf(ctx, tax);
+  const fields = resourceFields(ctx, tax.resource);
+  return rows.map((row) => prepareTerm(row, tax, site, fields, context));
+}
+
+/** WordPress's term name clean-up: tags stripped, trimmed, `&` `<` `>` as entities. */
+export function cleanTermName(name: string): string {
+  return name
+    .replace(/<[^>]*>/g, '')
+    .trim()
+    .replace(/&(?![a-z0-9#]+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+const ORDER_COLUMN = { id: 'id', name: 'name', slug: 'slug', description: 'description', count: 'count', term_group: 'id' } as const;
+
+export async function list(ctx: HandlerContext): Promise<HandlerResult> {
+  const tax = taxonomyOfRoute(ctx.route.path);
+  const p = ctx.params;
+  let q = ctx.app.db.selectFrom('terms').where('taxonomy', '=', tax.taxonomy);
+  if (p.include?.length) q = q.where('id', 'in', p.include);
+  if (p.exclude?.length) q = q.where('id', 'not in', p.exclude);
+  if (p.slug?.length) q = q.where('slug', 'in', p.slug);
+  if (p.hide_empty) q = q.where('count', '>', 0);
+  if (tax.hierarchical && p.parent !== undefined && p.parent !== null) q = q.where('parent', '=', Number(p.parent));
+  if (typeof p.search === 'string' && p.search !== '') {
+    const like = `%${p.search.replace(/[\\%_]/g, (c: string) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('name', 'like', like), eb('slug', 'like', like)]));
+  }
+  if (p.post) q = q.where('id', 'in', (eb) => eb.selectFrom('term_relationships').select('term_id').where('post_id', '=', Number(p.post)));
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(n);
+  const perPage = Number(p.per_page ?? 10);
+  const page = Number(p.page ?? 1);
+  const offset = p.offset !== undefined ? Math.max(0, Number(p.offset)) : (page - 1) * perPage;
+  let rows = await q.selectAll().orderBy(ORDER_COLUMN[p.orderby as keyof typeof ORDER_COLUMN] ?? 'name', p.order === 'desc' ? 'desc' : 'asc').orderBy('id').execute();
+  if (p.orderby === 'include' && p.include?.length) rows.sort((a, b) => p.include.indexOf(a.id) - p.include.indexOf(b.id));
+  if (p.orderby === 'include_slugs' && p.slug?.length) rows.sort((a, b) => p.slug.indexOf(a.slug) - p.slug.indexOf(b.slug));
+  rows = rows.slice(offset, offset + perPage);
+  const data = await prepared(ctx, tax, rows);
+  return { data, headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.ceil(total / perPage)) } };
+}
+
+async function findTerm(ctx: HandlerContext, tax: TaxonomyInfo, id: number): Promise<TermRow> {
+  const row = await ctx.app.db.selectFrom('terms').selectAll().where('id', '=', id).where('taxonomy', '=', tax.taxonomy).executeTakeFirst();
+  if (!row) throw restError('rest_term_invalid');
+  return row;
+}
+
+export async function get(ctx: HandlerContext): Promise<HandlerResult> {
+  const tax = taxonomyOfRoute(ctx.route.path);
+  const row = await findTerm(ctx, tax, Number(ctx.params.id));
+  const [data] = await prepared(ctx, tax, [row]);
+  return { data };
+}
+
+/** Name, slug, parent and description from the params, checked as wp_insert_term/wp_update_term check them. */
+async function termChanges(ctx: HandlerContext, tax: TaxonomyInfo, existing?: TermRow): Promise<Partial<Omit<TermRow, 'id' | 'taxonomy' | 'count'>>> {
+  const p = ctx.params;
+  const db = ctx.app.db;
+  const out: Partial<Omit<TermRow, 'id' | 'taxonomy' | 'count'>> = {};
+  if (typeof p.name === 'string') {
+    out.name = cleanTermName(p.name);
+    if (!out.name) throw new RestError('empty_term_name', 'A name is required for this term.', 400);
+  }
+  if (typeof p.description === 'string') out.description = p.description.trim();
+  if (tax.hierarchical && p.parent !== undefined && p.parent !== null) {
+    const parent = Number(p.parent);
+    if (parent !== 0) {
+      const row = await db.selectFrom('terms').select('id').where('id', '=', parent).where('taxonomy', '=', tax.taxonomy).executeTakeFirst();
+      if (!row) throw restError('rest_term_invalid_parent');
+    }
+    out.parent = parent;
+  }
+  const name = out.name ?? existing?.name ?? '';
+  const parent = out.parent ?? existing?.parent ?? 0;
+  if (out.name !== undefined) {
+    let clash = db.selectFrom('terms').select('id').where('taxonomy', '=', tax.taxonomy).where('name', '=', name);
+    if (tax.hierarchical) clash = clash.where('parent', '=', parent);
+    if (existing) clash = clash.where('id', '!=', existing.id);
+    const other = await clash.executeTakeFirst();
+    if (other) throw restError(tax.hierarchical ? 'term_exists' : 'term_exists_in_taxonomy', [], { term_id: other.id });
+  }
+  if (typeof p.slug === 'string' && p.slug !== '') {
+    out.slug = sanitizeTitle(p.slug);
+    const other = await db.selectFrom('terms').select('id').where('taxonomy', '=', tax.taxonomy).where('slug', '=', out.slug).$if(!!existing, (q) => q.where('id', '!=', existing!.id)).executeTakeFirst();
+    if (other) throw restError('duplicate_term_slug', [out.slug]);
+  } else if (!existing) {
+    out.slug = await uniqueTermSlug(ctx, tax, sanitizeTitle(name.replace(/&amp;/g, '&')) || 'term');
+  }
+  return out;
+}
+
+/** A new term's slug from its name: `name`, then `name-2`, `name-3`... as wp_unique_term_slug. */
+async function uniqueTermSlug(ctx: HandlerContext, tax: TaxonomyInfo, base: string): Promise<string> {
+  let slug = base;
+  for (let n = 2; await ctx.app.db.selectFrom('terms').select('id').where('taxonomy', '=', tax.taxonomy).where('slug', '=', slug).executeTakeFirst(); n++) {
+    slug = `${base}-${n}`;
+  }
+  return slug;
+}
+
+export async function create(ctx: HandlerContext): Promise<HandlerResult> {
+  const tax = taxonomyOfRoute(ctx.route.path);
+  const id = await ctx.app.db.transaction().execute(async (trx) => {
+    const changes = await termChanges({ ...ctx, app: { ...ctx.app, db: trx } }, tax);
+    const row = { taxonomy: tax.taxonomy, name: changes.name ?? '', slug: changes.slug ?? '', description: changes.description ?? '', parent: changes.parent ?? 0, count: 0 };
+    return (await trx.insertInto('terms').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  });
+  const [data] = await prepared(ctx, tax, [await findTerm(ctx, tax, id)], 'edit');
+  return { data, status: 201, headers: { Location: `${restBase(ctx)}/${tax.restBase}/${id}` } };
+}
+
+export async function update(ctx: HandlerContext): Promise<HandlerResult> {
+  const tax = taxonomyOfRoute(ctx.route.path);
+  const existing = await findTerm(ctx, tax, Number(ctx.params.id));
+  if (tax.hierarchical && Number(ctx.params.parent) === existing.id) throw restError('rest_term_invalid_parent');
+  await ctx.app.db.transaction().execute(async (trx) => {
+    const changes = await termChanges({ ...ctx, app: { ...ctx.app, db: trx } }, tax, existing);
+    if (Object.keys(changes).length) await trx.updateTable('terms').set(changes).where('id', '=', existing.id).execute();
+  });
+  const [data] = await prepared(ctx, tax, [await findTerm(ctx, tax, existing.id)], 'edit');
+  return { data };
+}
+
+export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
+  const tax = taxonomyOfRoute(ctx.route.path);
+  if (ctx.params.force !== true) throw new RestError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.", 501);
+  const existing = await findTerm(ctx, tax, Number(ctx.params.id));
+  const [previous] = await prepared(ctx, tax, [existing], 'edit');
+  await ctx.app.db.transaction().execute(async (trx) => {
+    const posts = await trx.selectFrom('term_relationships').select('post_id').where('term_id', '=', existing.id).execute();
+    await trx.deleteFrom('term_relationships').where('term_id', '=', existing.id).execute();
+    // Children move up to the deleted term's parent, as wp_delete_term does.
+    if (tax.hierarchical) await trx.updateTable('terms').set({ parent: existing.parent }).where('parent', '=', existing.id).where('taxonomy', '=', tax.taxonomy).execute();
+    await trx.deleteFrom('terms').where('id', '=', existing.id).execute();
+    if (tax.taxonomy === 'category') await reassignDefaultCategory(trx, posts.map((r) => r.post_id));
+  });
+  return { data: { deleted: true, previous } };
+}
+
+/** Posts left without a category get the default one, as wp_delete_term does. */
+async function reassignDefaultCategory(trx: Parameters<typeof refreshCounts>[0], postIds: number[]): Promise<void> {
+  if (!postIds.length) return;
+  const fallback = await defaultCategory(trx);
+  for (const postId of postIds) {
+    const has = await trx
+      .selectFrom('term_relationships')
+      .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+      .select('terms.id')
+      .where('term_relationships.post_id', '=', postId)
+      .where('terms.taxonomy', '=', 'category')
+      .executeTakeFirst();
+    if (!has) await trx.insertInto('term_relationships').values({ post_id: postId, term_id: fallback }).execute();
+  }
+  await refreshCounts(trx, [fallback]);
+}

@@ -1,0 +1,55 @@
+/**
+ * Content types and taxonomies as core/v2/types and core/v2/taxonomies answer them (WordPress's
+ * post types and taxonomies controllers). Pure: the registry entries, the namespace the caller
+ * used and the context in, the item out.
+ */
+import type { ArgSchema, Context } from '../../contract/model.ts';
+import { filterByContext } from '../content/context.ts';
+import type { TaxonomyInfo } from '../terms/taxonomies.ts';
+import { typeCapabilities, type PostTypeInfo } from './post-types.ts';
+
+const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+
+/** `restBase` is `{restUrl}/{namespace}` of the request; `namespace` the namespace alone. */
+export function preparePostType(t: PostTypeInfo, restBase: string, namespace: string, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
+  const full: Record<string, unknown> = {
+    capabilities: typeCapabilities(t),
+    description: '',
+    hierarchical: t.hierarchical,
+    has_archive: false,
+    visibility: { show_in_nav_menus: t.slug !== 'attachment', show_ui: true },
+    viewable: true,
+    labels: { name: t.name, singular_name: t.singular, menu_name: t.name, all_items: `All ${t.name}`, add_new_item: `Add ${t.singular}`, edit_item: `Edit ${t.singular}`, view_item: `View ${t.singular}` },
+    name: t.name,
+    slug: t.slug,
+    icon: t.icon,
+    supports: Object.fromEntries(t.supports.map((s) => [s, true])),
+    taxonomies: t.taxonomies,
+    rest_base: t.restBase,
+    rest_namespace: namespace,
+    template: [],
+    template_lock: false,
+  };
+  const out = filterByContext(full, fields, context);
+  out._links = { collection: [{ href: `${restBase}/types` }], 'wp:items': [{ href: `${restBase}/${t.restBase}` }], curies: CURIES };
+  return out;
+}
+
+export function prepareTaxonomy(t: TaxonomyInfo, restBase: string, namespace: string, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
+  const full: Record<string, unknown> = {
+    name: t.name,
+    slug: t.taxonomy,
+    capabilities: t.capabilities,
+    description: t.description,
+    labels: { name: t.name, singular_name: t.singular, menu_name: t.name, all_items: `All ${t.name}`, add_new_item: `Add ${t.singular}`, edit_item: `Edit ${t.singular}`, view_item: `View ${t.singular}` },
+    types: t.types,
+    show_cloud: true,
+    hierarchical: t.hierarchical,
+    rest_base: t.restBase,
+    rest_namespace: namespace,
+    visibility: { public: true, publicly_queryable: true, show_admin_column: true, show_in_nav_menus: true, show_in_quick_edit: true, show_ui: true },
+  };
+  const out = filterByContext(full, fields, context);
+  out._links = { collection: [{ href: `${restBase}/taxonomies` }], 'wp:items': [{ href: `${restBase}/${t.restBase}` }], curies: CURIES };
+  return out;
+}

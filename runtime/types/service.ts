@@ -1,0 +1,41 @@
+/**
+ * The types and taxonomies routes (read only): lists keyed by slug, as WordPress answers them,
+ * and single entries. Permission rules (rules.ts) have run.
+ */
+import type { Context } from '../../contract/model.ts';
+import { resourceFields } from '../content/context.ts';
+import { requestNamespace, restBase } from '../content/links.ts';
+import { restError } from '../rest/errors.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { TAXONOMIES } from '../terms/taxonomies.ts';
+import { POST_TYPES } from './post-types.ts';
+import { preparePostType, prepareTaxonomy } from './prepare.ts';
+
+const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
+
+export function listTypes(ctx: HandlerContext): HandlerResult {
+  const fields = resourceFields(ctx, 'post-type');
+  const data = Object.fromEntries(POST_TYPES.map((t) => [t.slug, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
+  return { data };
+}
+
+export function getType(ctx: HandlerContext): HandlerResult {
+  const t = POST_TYPES.find((x) => x.slug === ctx.params.type);
+  if (!t) throw restError('rest_type_invalid');
+  return { data: preparePostType(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'post-type'), contextOf(ctx)) };
+}
+
+export function listTaxonomies(ctx: HandlerContext): HandlerResult {
+  const fields = resourceFields(ctx, 'taxonomy');
+  const type = ctx.params.type;
+  const chosen = typeof type === 'string' && type !== '' ? TAXONOMIES.filter((t) => t.types.includes(type)) : TAXONOMIES;
+  const data = Object.fromEntries(chosen.map((t) => [t.taxonomy, prepareTaxonomy(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
+  // PHP answers an empty list of taxonomies as [] rather than {}.
+  return { data: chosen.length ? data : [] };
+}
+
+export function getTaxonomy(ctx: HandlerContext): HandlerResult {
+  const t = TAXONOMIES.find((x) => x.taxonomy === ctx.params.taxonomy);
+  if (!t) throw restError('rest_taxonomy_invalid');
+  return { data: prepareTaxonomy(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'taxonomy'), contextOf(ctx)) };
+}
