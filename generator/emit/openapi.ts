@@ -13,7 +13,7 @@ import { normalizeDefaults, requestSchema, type JsonSchema } from './published-s
 import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';
 import { shareSubSchemas } from './shared-subschemas.ts';
 import { argToJsonSchema } from '../../contract/args-schema.ts';
-import { SESSION_COOKIE } from '../../runtime/auth/sessions.ts';
+import { SESSION_COOKIE } from '../../contract/cookies.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const SCHEMAS = '#/components/schemas/';

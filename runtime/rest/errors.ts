@@ -208,6 +208,7 @@ export const ERRORS = {
   taxonomy_invalid: { code: 'rest_taxonomy_invalid', status: 404, message: 'Invalid taxonomy.' },
   taxonomy_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to manage terms in this taxonomy.' },
   post_incorrect_password: { code: 'rest_post_incorrect_password', status: 403, message: 'Incorrect post password.' },
+  empty_term_name: { status: 400, message: 'A name is required for this term.' },
   // Media fields (runtime/media/fields.ts).
   rest_invalid_parent_type: { code: 'rest_invalid_param', status: 400, message: 'Invalid parent type.' },
   // Users, categories and tags (runtime/users, runtime/terms).
@@ -219,7 +220,7 @@ export const ERRORS = {
   term_exists_in_taxonomy: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
   duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
   rest_term_invalid_parent: { status: 400, message: 'Parent term does not exist.' },
-  rest_term_trash_not_supported: { status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },
+  rest_term_trash_not_supported: { code: 'rest_trash_not_supported', status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },
   rest_type_invalid: { status: 404, message: 'Invalid post type.' },
   rest_taxonomy_invalid: { status: 404, message: 'Invalid taxonomy.' },
 } satisfies Record<string, ErrorEntry>;
@@ -249,4 +250,12 @@ export function invalidParam(param: string, inner: RestError, withData = true): 
     // `withData: false` for refusals WordPress raises without data (their details say null).
     details: { [param]: { code: inner.code, message: inner.message, data: withData ? { status: inner.status, ...inner.data } : null } },
   });
+}
+
+/**
+ * An error a remote service answered, relayed with its own code and message (the upstream
+ * forwarding contract, runtime/upstream): the one kind of error whose code is not ours to register.
+ */
+export function relayedError(code: string, message: string, status: number, data: Record<string, unknown> = {}): RestError {
+  return new RestError(code, message, status, data);
 }
