@@ -30,5 +30,10 @@ export function discoveryOutline(input: DiscoveryInput): Record<string, unknown>
   const site = { restUrl: REST_URL_PLACEHOLDER, resources: input.resources };
   for (const route of input.routes) routes[route.pattern] = describeRoute(site, route, 'view');
   doc.routes = routes;
+  // The site identity fields WordPress 6.8 appends; this server offers no logo or icon, so none is set.
+  doc.site_logo = 0;
+  doc.site_icon = 0;
+  doc.site_icon_url = '';
+  doc._links = { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] };
   return doc;
 }

@@ -12,7 +12,7 @@ import { ROLES } from '../../contract/roles.ts';
 import { postTypeCaps, postTypeOfRoute } from '../../contract/post-types.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
-import { generatedBanner, printSource } from './ts-source.ts';
+import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
 
 export const IDENTITIES = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
 type Identity = (typeof IDENTITIES)[number];
@@ -194,13 +194,6 @@ describe('permission matrix', () => {
 });
 `;
 
-function constant(name: string, type: string, value: unknown) {
-  return {
-    kind: StructureKind.VariableStatement as const,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, type, initializer: JSON.stringify(value) }],
-  };
-}
 
 export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] {
   const { cases, skipped } = permissionCases(deployment);
@@ -215,7 +208,7 @@ export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] 
         'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string; codeFor?: Partial<Record<Identity, string>> }',
         constant('DEPLOYMENT', 'string', deployment.name),
         constant('IDENTITIES', 'Identity[]', IDENTITIES),
-        constant('CASES', 'Case[]', cases),
+        tableConstant('CASES', 'Case[]', cases),
         constant('SKIPPED', 'string[]', skipped),
         SUITE,
       ],
