@@ -65,6 +65,8 @@ import { formsuiteV1PostFormSettings } from './formsuite-v1/form-settings.ts';
 import { formsuiteV1GetFormsData } from './formsuite-v1/forms-data.ts';
 import {
   formsuiteV1GetForms,
+  formsuiteV1GetForm,
+  formsuiteV1UpdateForm,
   formsuiteV1PostFormsExport,
   formsuiteV1PostFormsImport,
   formsuiteV1PostFormsManage,
@@ -178,6 +180,8 @@ export const handlers: Record<string, Handler<any, any>> = {
   formsuiteV1GetEntryDetails,
   formsuiteV1GetEntryLogs,
   formsuiteV1GetForms,
+  formsuiteV1GetForm,
+  formsuiteV1UpdateForm,
   formsuiteV1PostFormsExport,
   formsuiteV1PostFormsImport,
   formsuiteV1PostFormsManage,

@@ -57,6 +57,8 @@ import { formsuiteV1PostFormSettings } from '../../handlers/formsuite-v1/form-se
 import { formsuiteV1GetFormsData } from '../../handlers/formsuite-v1/forms-data.ts';
 import {
   formsuiteV1GetForms,
+  formsuiteV1GetForm,
+  formsuiteV1UpdateForm,
   formsuiteV1PostFormsExport,
   formsuiteV1PostFormsImport,
   formsuiteV1PostFormsManage,
@@ -1105,6 +1107,54 @@ export const routes: RouteDef[] = [
         handler: 'custom',
         validate: validators.formsuiteV1GetForms as CompiledValidator,
         handle: formsuiteV1GetForms,
+      },
+    ],
+  },
+  {
+    namespace: 'formsuite/v1',
+    path: '/formsuite/v1/forms/<id>',
+    pattern: '/formsuite/v1/forms/(?P<id>[\\d]+)',
+    captures: [{ name: 'id', pattern: '[\\d]+' }],
+    regex: '^/formsuite/v1/forms/(?<id>[\\d]+)$',
+    endpoints: [
+      {
+        operationId: 'formsuiteV1GetForm',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: { id: { description: 'Form id.', type: 'integer', required: true } },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1GetGenerateFormMarkup as CompiledValidator,
+        handle: formsuiteV1GetForm,
+      },
+      {
+        operationId: 'formsuiteV1UpdateForm',
+        methods: ['POST', 'PUT', 'PATCH'],
+        argsMode: 'declared',
+        args: {
+          id: { description: 'Form id.', type: 'integer', required: true },
+          title: { description: 'New title of the form.', type: 'string', minLength: 1 },
+          fields: {
+            description: "The form's fields in order (each with a unique name); replaces the list.",
+            type: 'array',
+            items: { type: 'object' },
+          },
+          settings: {
+            description: "Settings merged into the form's settings (as form-settings does).",
+            type: 'object',
+          },
+          status: {
+            description: 'New state of the form.',
+            type: 'string',
+            enum: ['publish', 'draft', 'private'],
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1UpdateForm as CompiledValidator,
+        handle: formsuiteV1UpdateForm,
       },
     ],
   },

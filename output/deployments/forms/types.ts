@@ -1482,6 +1482,32 @@ export interface FormsuiteV1GetFormsArgs {
 /** What GET /formsuite/v1/forms answers with. */
 export type FormsuiteV1GetFormsResult = unknown;
 
+/** Params of GET /formsuite/v1/forms/<id>. */
+export interface FormsuiteV1GetFormArgs {
+  /** Form id. */
+  id: number;
+}
+
+/** What GET /formsuite/v1/forms/<id> answers with. */
+export type FormsuiteV1GetFormResult = unknown;
+
+/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id>. */
+export interface FormsuiteV1UpdateFormArgs {
+  /** Form id. */
+  id: number;
+  /** New title of the form. */
+  title?: string;
+  /** The form's fields in order (each with a unique name); replaces the list. */
+  fields?: {}[];
+  /** Settings merged into the form's settings (as form-settings does). */
+  settings?: {};
+  /** New state of the form. */
+  status?: 'publish' | 'draft' | 'private';
+}
+
+/** What POST, PUT, PATCH /formsuite/v1/forms/<id> answers with. */
+export type FormsuiteV1UpdateFormResult = unknown;
+
 /** Params of POST /formsuite/v1/forms/export. */
 export interface FormsuiteV1PostFormsExportArgs {
   /** Forms to export (a list or comma-separated ids). */
