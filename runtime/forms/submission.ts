@@ -9,14 +9,20 @@ import { findForm } from './form-store.ts';
 import { fieldProblem } from './field-validation.ts';
 import { addLog, requireEntry } from './entry-store.ts';
 import { looseNumber } from '../rest/loose-params.ts';
+import { formsGlobalSettings } from './global-settings.ts';
+import { guardSubmission, HONEYPOT_FIELD } from './spam-guard.ts';
+import { notifyOfEntry } from './notification.ts';
 
 /** Params of submit-form that are not field values. */
-const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envelope', '_embed', '_method', 'rest_route']);
+const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envelope', '_embed', '_method', 'rest_route', HONEYPOT_FIELD]);
 
 export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
   const formId = Number(ctx.params.form_id ?? ctx.params['form-id']);
   const form = Number.isInteger(formId) && formId > 0 ? await findForm(ctx.app.db, formId) : undefined;
   if (!form || form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: ctx.params.form_id ?? null });
+  const settings = await formsGlobalSettings(ctx);
+  const refused = await guardSubmission(ctx, settings);
+  if (refused) return refused;
 
   const values: Record<string, unknown> = {};
   const declared = form.fields.map((f) => (typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : {}));
@@ -46,6 +52,8 @@ export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
     await addLog(trx, id, 'Entry submitted.', now);
     return id;
   });
+  // Not awaited: the visitor's answer does not wait for the mail server (the outcome goes to the entry's log).
+  void notifyOfEntry(ctx.app, entryId, form, values, settings);
   return {
     status: 201,
     data: {

@@ -4722,7 +4722,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'option', key: 'formsuite.global-settings' },
+        behavior: {
+          kind: 'option',
+          key: 'formsuite.global-settings',
+          secrets: { smtp_password: 'encrypt' },
+        },
         validate: validators.anyParams as CompiledValidator,
       },
     ],
