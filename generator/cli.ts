@@ -16,6 +16,7 @@ const COMMAND_MODULES = [
   '../runtime/cli/user.ts',
   '../runtime/cli/app-password.ts',
   '../runtime/cli/term.ts',
+  '../runtime/cli/forms.ts',
 ];
 
 export async function main(argv: string[]): Promise<void> {

@@ -77,6 +77,7 @@ import { formsuiteV1GetGenerateFormMarkup } from './formsuite-v1/generate-form-m
 import {
   formsuiteV1GetMigratorSourcesForms,
   formsuiteV1PostMigratorSourcesImport,
+  formsuiteV1ImportMigratorFile,
 } from './formsuite-v1/migrator.ts';
 import { formsuiteV1GetPagesSearch } from './formsuite-v1/pages.ts';
 import { formsuiteV1UpdateSubmitForm } from './formsuite-v1/submit-form.ts';
@@ -190,6 +191,7 @@ export const handlers: Record<string, Handler<any, any>> = {
   formsuiteV1PostFormSettings,
   formsuiteV1GetMigratorSourcesForms,
   formsuiteV1PostMigratorSourcesImport,
+  formsuiteV1ImportMigratorFile,
   formsuiteV1PostConvertHtmlForm,
   pagebuilderV1GetGlobalClasses,
   pagebuilderV1UpdateGlobalClasses,

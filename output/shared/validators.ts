@@ -11365,10 +11365,80 @@ validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate102;
-const schema105 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
+export const formsuiteV1ImportMigratorFile = validate102;
+const schema105 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"type":"string","enum":["draft","publish","private"]}},"additionalProperties":true};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="formsuiteV1ImportMigratorFile" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err0 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+if(typeof data.content !== "string"){
+const err1 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.post_status !== undefined){
+let data2 = data.post_status;
+if(typeof data2 !== "string"){
+const err2 = {instancePath:instancePath+"/post_status",schemaPath:"#/properties/post_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(((data2 === "draft") || (data2 === "publish")) || (data2 === "private"))){
+const err3 = {instancePath:instancePath+"/post_status",schemaPath:"#/properties/post_status/enum",keyword:"enum",params:{allowedValues: schema105.properties.post_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate102.errors = vErrors;
+return errors === 0;
+}
+
+export const formsuiteV1PostConvertHtmlForm = validate103;
+const schema106 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
+
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -11457,14 +11527,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate103;
-const schema106 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate104;
+const schema107 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["plugins"]};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -11518,14 +11588,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate104;
-const schema107 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate105;
+const schema108 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -11543,7 +11613,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema107.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema108.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11564,14 +11634,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate105;
-const schema108 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate106;
+const schema109 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -11609,14 +11679,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate106;
-const schema109 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1UpdateDismissSetupWizard = validate107;
+const schema110 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -11654,14 +11724,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate107;
-const schema110 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate108;
+const schema111 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -11711,14 +11781,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate108;
-const schema111 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate109;
+const schema112 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -11778,14 +11848,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins2 = validate109;
-const schema112 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins2 = validate110;
+const schema113 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins2" */;
 let vErrors = null;
 let errors = 0;
@@ -11813,7 +11883,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema112.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema113.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11836,7 +11906,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema112.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema113.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11857,83 +11927,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate109.errors = vErrors;
-return errors === 0;
-}
-
-export const pagebuilderOneV1PostPluginsMigrationRun2 = validate110;
-const schema113 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.slug === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.slug !== undefined){
-let data0 = data.slug;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema113.properties.slug.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.force !== undefined){
-if(typeof data.force !== "boolean"){
-const err3 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate111;
-const schema114 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun2 = validate111;
+const schema114 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
+/*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11970,6 +11972,74 @@ vErrors.push(err2);
 errors++;
 }
 }
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err3 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate112;
+const schema115 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.slug === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "slug"},message:"must have required property '"+"slug"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.slug !== undefined){
+let data0 = data.slug;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema115.properties.slug.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 }
 else {
 const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -11981,14 +12051,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost2 = validate112;
-const schema115 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderV1GetPost2 = validate113;
+const schema116 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -12101,14 +12171,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate113;
-const schema116 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]}},"additionalProperties":true};
+export const pagebuilderV1GetGlobalClasses = validate114;
+const schema117 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]}},"additionalProperties":true};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -12126,7 +12196,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema116.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema117.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12147,14 +12217,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate114;
-const schema117 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
+export const pagebuilderV1UpdateGlobalClasses = validate115;
+const schema118 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -12202,7 +12272,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema117.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema118.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12436,7 +12506,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data12 === "class")){
-const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema117.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema118.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12521,14 +12591,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate115;
-const schema118 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate116;
+const schema119 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -12610,14 +12680,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate116;
-const schema119 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate117;
+const schema120 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -12724,14 +12794,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesRestore = validate117;
-const schema120 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate118;
+const schema121 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -12793,14 +12863,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate118;
-const schema121 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate119;
+const schema122 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -12861,14 +12931,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates2 = validate119;
-const schema122 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const sitegenV1PostTemplates2 = validate120;
+const schema123 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates2" */;
 let vErrors = null;
 let errors = 0;
@@ -12936,14 +13006,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1PostImages = validate120;
-const schema123 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenImagesV1PostImages = validate121;
+const schema124 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -13054,14 +13124,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate121;
-const schema124 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate122;
+const schema125 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -13135,14 +13205,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate122;
-const schema125 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate123;
+const schema126 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -13238,14 +13308,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate123;
-const schema126 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate124;
+const schema127 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -13333,14 +13403,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate124;
-const schema127 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate125;
+const schema128 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -13400,14 +13470,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate125;
-const schema128 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate126;
+const schema129 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -13490,14 +13560,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate126;
-const schema129 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"categories":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate127;
+const schema130 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"categories":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -13515,7 +13585,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
-const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema129.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema130.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13538,7 +13608,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema129.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema130.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13675,14 +13745,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate127;
-const schema130 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate128;
+const schema131 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13690,7 +13760,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema130.properties.template_id.type},message:"must be string,integer"};
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema131.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13711,14 +13781,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate128;
-const schema131 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate129;
+const schema132 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13744,14 +13814,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate129;
-const schema132 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate130;
+const schema133 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13787,14 +13857,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate130;
-const schema133 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate131;
+const schema134 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -13830,14 +13900,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate131;
-const schema134 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCreateTemplate = validate132;
+const schema135 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -13883,14 +13953,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate132;
-const schema135 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate133;
+const schema136 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -13918,15 +13988,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate133;
-const schema136 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate134;
+const schema137 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
 const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -14017,14 +14087,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate134;
-const schema137 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate135;
+const schema138 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -14089,14 +14159,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate135;
-const schema138 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate136;
+const schema139 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -14124,14 +14194,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate136;
-const schema139 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate137;
+const schema140 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -14159,18 +14229,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost2 = validate137;
-const schema140 = {"$id":"createPost2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
-const schema141 = {"$id":"sharedMeta","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string"},"_builder_page_settings":{"type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
-const schema142 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
-const schema143 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
+export const createPost2 = validate138;
+const schema141 = {"$id":"createPost2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema142 = {"$id":"sharedMeta","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string"},"_builder_page_settings":{"type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
+const schema143 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
+const schema144 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
 const func3 = Object.prototype.hasOwnProperty;
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedThemePageBackgroundMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -14191,7 +14261,7 @@ if(data.desktop !== undefined){
 let data0 = data.desktop;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key1 in data0){
-if(!(func3.call(schema143.properties, key1))){
+if(!(func3.call(schema144.properties, key1))){
 const err1 = {instancePath:instancePath+"/desktop",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -14362,7 +14432,7 @@ if(data.tablet !== undefined){
 let data13 = data.tablet;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 for(const key2 in data13){
-if(!(func3.call(schema143.properties, key2))){
+if(!(func3.call(schema144.properties, key2))){
 const err15 = {instancePath:instancePath+"/tablet",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -14533,7 +14603,7 @@ if(data.mobile !== undefined){
 let data26 = data.mobile;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 for(const key3 in data26){
-if(!(func3.call(schema143.properties, key3))){
+if(!(func3.call(schema144.properties, key3))){
 const err29 = {instancePath:instancePath+"/mobile",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -14711,12 +14781,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -15022,14 +15092,14 @@ errors++;
 }
 }
 if(data["theme-page-background-meta"] !== undefined){
-if(!(validate139(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate140(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 if(data["theme-content-background-meta"] !== undefined){
-if(!(validate139(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate140(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
@@ -15046,7 +15116,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema141.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema142.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15069,7 +15139,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(((((((((((data28 === "post") || (data28 === "core-post")) || (data28 === "core-page")) || (data28 === "kit")) || (data28 === "not-supported")) || (data28 === "page")) || (data28 === "section")) || (data28 === "container")) || (data28 === "floating-buttons")) || (data28 === "cloud-template-preview")) || (data28 === ""))){
-const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema141.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema142.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15107,7 +15177,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((data31 === "yes") || (data31 === "no"))){
-const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema141.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema142.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15140,12 +15210,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -15153,7 +15223,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema140.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema141.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15178,7 +15248,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema140.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema141.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15225,7 +15295,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema140.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema141.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15286,7 +15356,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema140.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15309,7 +15379,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema140.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15332,7 +15402,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema140.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema141.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15343,8 +15413,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate138(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -15441,14 +15511,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost2 = validate143;
-const schema146 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost2 = validate144;
+const schema147 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost2" */;
 let vErrors = null;
 let errors = 0;
@@ -15457,322 +15527,6 @@ if(data.id !== undefined){
 let data0 = data.id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema146.properties.date.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema146.properties.date_gmt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema146.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema146.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema146.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data10 = data.format;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema146.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate138(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-errors = vErrors.length;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err17 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data14 = data.categories;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err19 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data16 = data.tags;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-const err21 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate143.errors = vErrors;
-return errors === 0;
-}
-
-export const createPostAutosave2 = validate145;
-const schema147 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
-
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createPostAutosave2" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15975,8 +15729,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate138(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -16073,22 +15827,22 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage2 = validate147;
-const schema148 = {"$id":"createPage2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPostAutosave2 = validate146;
+const schema148 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createPage2" */;
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createPostAutosave2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.date !== undefined){
-let data0 = data.date;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema148.properties.date.type},message:"must be string,null"};
+if(data.parent !== undefined){
+let data0 = data.parent;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16097,9 +15851,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.date !== undefined){
+let data1 = data.date;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema148.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16108,12 +15864,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-if(data.date_gmt !== undefined){
-let data1 = data.date_gmt;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema148.properties.date_gmt.type},message:"must be string,null"};
+if(typeof data1 === "string"){
+if(!(formats0.test(data1))){
+const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16122,9 +15875,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+}
+if(data.date_gmt !== undefined){
+let data2 = data.date_gmt;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema148.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16133,11 +15889,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data2 === "string"){
+if(!(formats0.test(data2))){
+const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16147,10 +15901,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16159,8 +15913,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema148.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16169,10 +15926,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema148.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16182,10 +15937,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.parent !== undefined){
-let data5 = data.parent;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16267,6 +16021,322 @@ vErrors.push(err14);
 errors++;
 }
 }
+if(data.format !== undefined){
+let data10 = data.format;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema148.properties.format.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err17 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.categories !== undefined){
+let data14 = data.categories;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+let data15 = data14[i0];
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err19 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data16 = data.tags;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+const err21 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate146.errors = vErrors;
+return errors === 0;
+}
+
+export const createPage2 = validate148;
+const schema149 = {"$id":"createPage2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createPage2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.date !== undefined){
+let data0 = data.date;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema149.properties.date.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!(formats0.test(data0))){
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.date_gmt !== undefined){
+let data1 = data.date_gmt;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema149.properties.date_gmt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats0.test(data1))){
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(typeof data3 !== "string"){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema149.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.parent !== undefined){
+let data5 = data.parent;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
 if(data.menu_order !== undefined){
 let data10 = data.menu_order;
 if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
@@ -16281,8 +16351,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate138(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -16309,14 +16379,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage2 = validate149;
-const schema149 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage2 = validate150;
+const schema150 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage2" */;
 let vErrors = null;
 let errors = 0;
@@ -16325,255 +16395,6 @@ if(data.id !== undefined){
 let data0 = data.id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema149.properties.date.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema149.properties.date_gmt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema149.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.parent !== undefined){
-let data6 = data.parent;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data7 = data.author;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data8 = data.featured_media;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data9 = data.comment_status;
-if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data10 = data.ping_status;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data11 = data.menu_order;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err16 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate138(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-errors = vErrors.length;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err17 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate149.errors = vErrors;
-return errors === 0;
-}
-
-export const createPageAutosave2 = validate151;
-const schema150 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
-
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createPageAutosave2" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16680,6 +16501,255 @@ vErrors.push(err8);
 errors++;
 }
 }
+if(data.parent !== undefined){
+let data6 = data.parent;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.author !== undefined){
+let data7 = data.author;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.featured_media !== undefined){
+let data8 = data.featured_media;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err11 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.comment_status !== undefined){
+let data9 = data.comment_status;
+if(typeof data9 !== "string"){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((data9 === "open") || (data9 === "closed"))){
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema150.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.ping_status !== undefined){
+let data10 = data.ping_status;
+if(typeof data10 !== "string"){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data10 === "open") || (data10 === "closed"))){
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema150.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.menu_order !== undefined){
+let data11 = data.menu_order;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err16 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err17 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+
+export const createPageAutosave2 = validate152;
+const schema151 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createPageAutosave2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parent !== undefined){
+let data0 = data.parent;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+let data1 = data.date;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema151.properties.date.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats0.test(data1))){
+const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.date_gmt !== undefined){
+let data2 = data.date_gmt;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema151.properties.date_gmt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!(formats0.test(data2))){
+const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema151.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
 if(data.author !== undefined){
 let data6 = data.author;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
@@ -16719,7 +16789,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema150.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema151.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16742,7 +16812,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema150.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema151.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16766,8 +16836,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate138(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -16794,14 +16864,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia2 = validate153;
-const schema151 = {"$id":"createMedia2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia2 = validate154;
+const schema152 = {"$id":"createMedia2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -16809,7 +16879,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema151.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema152.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16834,7 +16904,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema151.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema152.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16881,7 +16951,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema151.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema152.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16930,7 +17000,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema151.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16953,7 +17023,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema151.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16964,8 +17034,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate138(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -17053,14 +17123,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia2 = validate155;
-const schema152 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia2 = validate156;
+const schema153 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -17081,7 +17151,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema152.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema153.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17106,7 +17176,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema152.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema153.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17153,7 +17223,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema152.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema153.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17202,7 +17272,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema153.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17225,7 +17295,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema153.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17236,8 +17306,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate138(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
@@ -17289,14 +17359,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const listComments = validate157;
-const schema153 = {"$id":"listComments","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"post":{"type":"array","items":{"type":"integer"}},"parent":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]}},"additionalProperties":true};
+export const listComments = validate158;
+const schema154 = {"$id":"listComments","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"post":{"type":"array","items":{"type":"integer"}},"parent":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]}},"additionalProperties":true};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listComments" */;
 let vErrors = null;
 let errors = 0;
@@ -17314,7 +17384,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema153.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema154.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17467,7 +17537,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "asc") || (data8 === "desc"))){
-const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema153.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema154.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17490,7 +17560,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((((data9 === "date") || (data9 === "date_gmt")) || (data9 === "id")) || (data9 === "include")) || (data9 === "post")) || (data9 === "parent")) || (data9 === "type"))){
-const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema153.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema154.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17511,14 +17581,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const listCategories = validate158;
-const schema154 = {"$id":"listCategories","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listCategories = validate159;
+const schema155 = {"$id":"listCategories","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listCategories" */;
 let vErrors = null;
 let errors = 0;
@@ -17536,7 +17606,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema154.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema155.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17689,7 +17759,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "asc") || (data8 === "desc"))){
-const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema154.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema155.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17712,7 +17782,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((data9 === "id") || (data9 === "include")) || (data9 === "name")) || (data9 === "slug")) || (data9 === "include_slugs")) || (data9 === "term_group")) || (data9 === "description")) || (data9 === "count"))){
-const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema154.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema155.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17799,14 +17869,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory = validate159;
-const schema155 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createCategory = validate160;
+const schema156 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17894,14 +17964,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCategory = validate160;
-const schema156 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateCategory = validate161;
+const schema157 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17992,14 +18062,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const listTags = validate161;
-const schema157 = {"$id":"listTags","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listTags = validate162;
+const schema158 = {"$id":"listTags","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTags" */;
 let vErrors = null;
 let errors = 0;
@@ -18017,7 +18087,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema157.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema158.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18183,7 +18253,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "asc") || (data9 === "desc"))){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema157.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema158.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18206,7 +18276,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((data10 === "id") || (data10 === "include")) || (data10 === "name")) || (data10 === "slug")) || (data10 === "include_slugs")) || (data10 === "term_group")) || (data10 === "description")) || (data10 === "count"))){
-const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema157.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema158.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18280,14 +18350,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const createTag = validate162;
-const schema158 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createTag = validate163;
+const schema159 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTag" */;
 let vErrors = null;
 let errors = 0;
@@ -18362,14 +18432,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTag = validate163;
-const schema159 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateTag = validate164;
+const schema160 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTag" */;
 let vErrors = null;
 let errors = 0;
@@ -18447,14 +18517,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const listTypes = validate164;
-const schema160 = {"$id":"listTypes","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const listTypes = validate165;
+const schema161 = {"$id":"listTypes","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -18472,7 +18542,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema160.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema161.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18493,14 +18563,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const getType = validate165;
-const schema161 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const getType = validate166;
+const schema162 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getType" */;
 let vErrors = null;
 let errors = 0;
@@ -18530,7 +18600,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema161.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema162.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18551,14 +18621,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const listTaxonomies = validate166;
-const schema162 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"type":{"type":"string"}},"additionalProperties":true};
+export const listTaxonomies = validate167;
+const schema163 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"type":{"type":"string"}},"additionalProperties":true};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTaxonomies" */;
 let vErrors = null;
 let errors = 0;
@@ -18576,7 +18646,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema162.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema163.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18609,14 +18679,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const getTaxonomy = validate167;
-const schema163 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const getTaxonomy = validate168;
+const schema164 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTaxonomy" */;
 let vErrors = null;
 let errors = 0;
@@ -18646,7 +18716,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema163.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema164.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18667,14 +18737,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const listUsers = validate168;
-const schema164 = {"$id":"listUsers","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","registered_date","slug","include_slugs","email","url"]},"slug":{"type":"array","items":{"type":"string"}},"roles":{"type":"array","items":{"type":"string"}},"capabilities":{"type":"array","items":{"type":"string"}},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"type":"string","enum":["email","name","id","username","slug"]}}},"additionalProperties":true};
+export const listUsers = validate169;
+const schema165 = {"$id":"listUsers","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","registered_date","slug","include_slugs","email","url"]},"slug":{"type":"array","items":{"type":"string"}},"roles":{"type":"array","items":{"type":"string"}},"capabilities":{"type":"array","items":{"type":"string"}},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"type":"string","enum":["email","name","id","username","slug"]}}},"additionalProperties":true};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listUsers" */;
 let vErrors = null;
 let errors = 0;
@@ -18692,7 +18762,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema164.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema165.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18858,7 +18928,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "asc") || (data9 === "desc"))){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema164.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema165.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18881,7 +18951,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((data10 === "id") || (data10 === "include")) || (data10 === "name")) || (data10 === "registered_date")) || (data10 === "slug")) || (data10 === "include_slugs")) || (data10 === "email")) || (data10 === "url"))){
-const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema164.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema165.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18988,7 +19058,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(data17 === "authors")){
-const err24 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema164.properties.who.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema165.properties.who.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -19001,7 +19071,7 @@ errors++;
 if(data.has_published_posts !== undefined){
 let data18 = data.has_published_posts;
 if((typeof data18 !== "boolean") && (!(Array.isArray(data18)))){
-const err25 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema164.properties.has_published_posts.type},message:"must be boolean,array"};
+const err25 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema165.properties.has_published_posts.type},message:"must be boolean,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19025,7 +19095,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((data19 === "post") || (data19 === "page")) || (data19 === "attachment"))){
-const err27 = {instancePath:instancePath+"/has_published_posts/" + i5,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema164.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/has_published_posts/" + i5,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema165.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -19054,7 +19124,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!(((((data21 === "email") || (data21 === "name")) || (data21 === "id")) || (data21 === "username")) || (data21 === "slug"))){
-const err29 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema164.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema165.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -19087,6 +19157,6 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }

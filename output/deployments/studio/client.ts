@@ -2782,6 +2782,15 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** POST /formsuite/v1/migrator/sources/<key>/import-file (formsuiteV1ImportMigratorFile) */
+        sourcesImportFileCreate: (args: T.FormsuiteV1ImportMigratorFileArgs, init?: CallOptions) =>
+          call<T.FormsuiteV1ImportMigratorFileResult>(
+            options,
+            'POST',
+            '/formsuite/v1/migrator/sources/<key>/import-file',
+            args,
+            init,
+          ),
       },
       convertHtmlForm: {
         /** POST /formsuite/v1/convert-html-form (formsuiteV1PostConvertHtmlForm) */

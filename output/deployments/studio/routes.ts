@@ -81,6 +81,7 @@ import { formsuiteV1GetGenerateFormMarkup } from '../../handlers/formsuite-v1/ge
 import {
   formsuiteV1GetMigratorSourcesForms,
   formsuiteV1PostMigratorSourcesImport,
+  formsuiteV1ImportMigratorFile,
 } from '../../handlers/formsuite-v1/migrator.ts';
 import { formsuiteV1GetPagesSearch } from '../../handlers/formsuite-v1/pages.ts';
 import { formsuiteV1UpdateSubmitForm } from '../../handlers/formsuite-v1/submit-form.ts';
@@ -5432,6 +5433,38 @@ export const routes: RouteDef[] = [
         handler: 'custom',
         validate: validators.formsuiteV1PostMigratorSourcesImport as CompiledValidator,
         handle: formsuiteV1PostMigratorSourcesImport,
+      },
+    ],
+  },
+  {
+    namespace: 'formsuite/v1',
+    path: '/formsuite/v1/migrator/sources/<key>/import-file',
+    pattern: '/formsuite/v1/migrator/sources/(?P<key>[a-z0-9]+)/import-file',
+    captures: [{ name: 'key', pattern: '[a-z0-9]+' }],
+    regex: '^/formsuite/v1/migrator/sources/(?<key>[a-z0-9]+)/import-file$',
+    endpoints: [
+      {
+        operationId: 'formsuiteV1ImportMigratorFile',
+        methods: ['POST'],
+        argsMode: 'declared',
+        args: {
+          key: { description: 'Form plugin whose export file this is.', type: 'string' },
+          content: {
+            description: "The export file's text (or upload it as the multipart field `file`).",
+            type: 'string',
+          },
+          post_status: {
+            description: 'State of imported forms.',
+            type: 'string',
+            enum: ['draft', 'publish', 'private'],
+            default: 'draft',
+          },
+        },
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1ImportMigratorFile as CompiledValidator,
+        handle: formsuiteV1ImportMigratorFile,
       },
     ],
   },

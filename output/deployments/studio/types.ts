@@ -4396,6 +4396,19 @@ export interface FormsuiteV1PostMigratorSourcesImportArgs {
 /** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
 export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
 
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file. */
+export interface FormsuiteV1ImportMigratorFileArgs {
+  /** Form plugin whose export file this is. */
+  key: string;
+  /** The export file's text (or upload it as the multipart field `file`). */
+  content?: string;
+  /** State of imported forms. */
+  post_status?: 'draft' | 'publish' | 'private';
+}
+
+/** What POST /formsuite/v1/migrator/sources/<key>/import-file answers with. */
+export type FormsuiteV1ImportMigratorFileResult = unknown;
+
 /** Params of POST /formsuite/v1/convert-html-form. */
 export interface FormsuiteV1PostConvertHtmlFormArgs {
   /** Fields found in the markup. */

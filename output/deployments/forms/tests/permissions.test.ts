@@ -576,6 +576,16 @@ const CASES: Case[] = [
   },
   {
     method: 'POST',
+    path: '/formsuite/v1/migrator/sources/<key>/import-file',
+    captures: [{ name: 'key', pattern: '[a-z0-9]+' }],
+    samples: { key: 'a' },
+    params: {},
+    permission: 'capability manage_options',
+    allowed: ['administrator'],
+    code: 'rest_forbidden',
+  },
+  {
+    method: 'POST',
     path: '/formsuite/v1/convert-html-form',
     captures: [],
     samples: {},

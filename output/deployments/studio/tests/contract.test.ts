@@ -2947,6 +2947,30 @@ const CASES: Case[] = [
     code: 'rest_invalid_param',
   },
   {
+    name: 'POST /formsuite/v1/migrator/sources/<key>/import-file: content of the wrong type',
+    method: 'POST',
+    path: '/formsuite/v1/migrator/sources/1/import-file',
+    params: { content: { not: 'a string' } },
+    param: 'content',
+    code: 'rest_invalid_param',
+  },
+  {
+    name: 'POST /formsuite/v1/migrator/sources/<key>/import-file: post_status of the wrong type',
+    method: 'POST',
+    path: '/formsuite/v1/migrator/sources/1/import-file',
+    params: { post_status: { not: 'a string' } },
+    param: 'post_status',
+    code: 'rest_invalid_param',
+  },
+  {
+    name: 'POST /formsuite/v1/migrator/sources/<key>/import-file: post_status out of its enum',
+    method: 'POST',
+    path: '/formsuite/v1/migrator/sources/1/import-file',
+    params: { post_status: 'not-in-the-enum' },
+    param: 'post_status',
+    code: 'rest_invalid_param',
+  },
+  {
     name: 'POST /formsuite/v1/convert-html-form: submit_text of the wrong type',
     method: 'POST',
     path: '/formsuite/v1/convert-html-form',
@@ -7267,6 +7291,11 @@ const OPTIONS_ROUTES: Array<{ path: string; namespace: string; methods: string[]
   { path: '/formsuite/v1/migrator/sources', namespace: 'formsuite/v1', methods: ['GET'] },
   { path: '/formsuite/v1/migrator/sources/1/forms', namespace: 'formsuite/v1', methods: ['GET'] },
   { path: '/formsuite/v1/migrator/sources/1/import', namespace: 'formsuite/v1', methods: ['POST'] },
+  {
+    path: '/formsuite/v1/migrator/sources/1/import-file',
+    namespace: 'formsuite/v1',
+    methods: ['POST'],
+  },
   { path: '/formsuite/v1/convert-html-form', namespace: 'formsuite/v1', methods: ['POST'] },
   { path: '/formsuite/v1/payments/processor-connect', namespace: 'formsuite/v1', methods: ['GET'] },
   {
