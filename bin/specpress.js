@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Entry point of the specpress command. The project is written in TypeScript and runs
-// through tsx's loader, so there is no separate build step between editing and running.
-import { register } from 'tsx/esm/api';
+// Entry point of the specpress command. It runs the JavaScript under dist/, compiled from the
+// TypeScript sources by scripts/build.mjs (run by `npm install`); when a source is newer than
+// that build (after `specpress generate` or an edit), it is rebuilt first, once.
+import { ensureBuilt } from '../scripts/build.mjs';
 
-register();
-const { main } = await import('../generator/cli.ts');
+const { main } = await import(await ensureBuilt());
 await main(process.argv);

@@ -5,18 +5,23 @@
 import { Command } from 'commander';
 import { SPECPRESS_VERSION } from './version.ts';
 
-/** Modules exporting `register(program: Command): void`, in help order. */
-const COMMAND_MODULES = [
-  './commands/generate.ts',
-  './commands/spec-stats.ts',
-  './commands/spec-validate.ts',
-  './commands/import.ts',
-  '../runtime/cli/serve.ts',
-  '../runtime/cli/site.ts',
-  '../runtime/cli/user.ts',
-  '../runtime/cli/app-password.ts',
-  '../runtime/cli/term.ts',
-  '../runtime/cli/forms.ts',
+type CommandModule = { register: (p: Command) => void };
+
+/**
+ * Modules exporting `register(program: Command): void`, in help order. Written as literal
+ * imports so the build (scripts/build.mjs) sees and rewrites them like any other import.
+ */
+const COMMAND_MODULES: Array<() => Promise<CommandModule>> = [
+  () => import('./commands/generate.ts'),
+  () => import('./commands/spec-stats.ts'),
+  () => import('./commands/spec-validate.ts'),
+  () => import('./commands/import.ts'),
+  () => import('../runtime/cli/serve.ts'),
+  () => import('../runtime/cli/site.ts'),
+  () => import('../runtime/cli/user.ts'),
+  () => import('../runtime/cli/app-password.ts'),
+  () => import('../runtime/cli/term.ts'),
+  () => import('../runtime/cli/forms.ts'),
 ];
 
 export async function main(argv: string[]): Promise<void> {
@@ -24,9 +29,6 @@ export async function main(argv: string[]): Promise<void> {
     .description('Spec-driven generator and server for the Site Content and Extensions REST interface')
     .version(SPECPRESS_VERSION, '-V, --version', 'print the version of specpress')
     .showHelpAfterError();
-  for (const mod of COMMAND_MODULES) {
-    const { register } = (await import(mod)) as { register: (p: Command) => void };
-    register(program);
-  }
+  for (const load of COMMAND_MODULES) (await load()).register(program);
   await program.parseAsync(argv);
 }

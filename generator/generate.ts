@@ -16,6 +16,8 @@ import { emitReference } from './emit/reference.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
+import { emitSharedArgs } from './emit/shared-args.ts';
+import { emitSharedData } from './emit/shared-data.ts';
 import { responseOf } from './emit/responses.ts';
 import { emitValidators } from './emit/validators.ts';
 import { formatFile, formatFileCached } from './format.ts';
@@ -135,8 +137,10 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const selected = selectDeployments(model, options.deployments);
   // Shared by every deployment, so always made from all of them (like the handlers).
   const validators = emitValidators(model);
-  const context: EmitContext = { validatorName: (deployment, id) => validators.index.name(deployment, id) };
-  const files: EmittedFile[] = [...validators.files];
+  const args = emitSharedArgs(model);
+  const data = emitSharedData(model);
+  const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name };
+  const files: EmittedFile[] = [...validators.files, ...(await formatAll([...args.files, ...data.files], options.formatCache !== false))];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];

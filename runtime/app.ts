@@ -26,6 +26,9 @@ export interface LoadedDeployment {
 }
 
 /** Where the generator writes one deployment's artifacts. */
+/** `.js` when running the build under dist/ (scripts/build.mjs), `.ts` when running the sources. */
+const MODULE_EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
 export function deploymentDir(name: string): string {
   return path.resolve(import.meta.dirname, '..', 'output', 'deployments', name);
 }
@@ -33,7 +36,7 @@ export function deploymentDir(name: string): string {
 /** Names of the generated deployments, and which one is the default. */
 export async function listDeployments(): Promise<{ names: string[]; defaultName?: string }> {
   const root = path.resolve(import.meta.dirname, '..', 'output', 'deployments');
-  const names = fs.existsSync(root) ? fs.readdirSync(root).filter((n) => fs.existsSync(path.join(root, n, 'routes.ts'))).sort() : [];
+  const names = fs.existsSync(root) ? fs.readdirSync(root).filter((n) => fs.existsSync(path.join(root, n, `routes${MODULE_EXT}`))).sort() : [];
   for (const name of names) {
     const loaded = await loadDeployment(name);
     if (loaded.deployment.isDefault) return { names, defaultName: name };
@@ -44,11 +47,11 @@ export async function listDeployments(): Promise<{ names: string[]; defaultName?
 /** Imports `output/deployments/<name>/{deployment,routes}.ts` and reads `discovery.json`. */
 export async function loadDeployment(name: string): Promise<LoadedDeployment> {
   const dir = deploymentDir(name);
-  if (!fs.existsSync(path.join(dir, 'routes.ts'))) {
+  if (!fs.existsSync(path.join(dir, `routes${MODULE_EXT}`))) {
     throw new Error(`No generated deployment "${name}" in ${dir}: run \`npx specpress generate\` first.`);
   }
-  const { deployment } = (await import(pathToFileURL(path.join(dir, 'deployment.ts')).href)) as { deployment: DeploymentInfo };
-  const { routes } = (await import(pathToFileURL(path.join(dir, 'routes.ts')).href)) as { routes: RouteDef[] };
+  const { deployment } = (await import(pathToFileURL(path.join(dir, `deployment${MODULE_EXT}`)).href)) as { deployment: DeploymentInfo };
+  const { routes } = (await import(pathToFileURL(path.join(dir, `routes${MODULE_EXT}`)).href)) as { routes: RouteDef[] };
   const discoveryFile = path.join(dir, 'discovery.json');
   const discovery = fs.existsSync(discoveryFile) ? (JSON.parse(fs.readFileSync(discoveryFile, 'utf8')) as Record<string, unknown>) : undefined;
   return { deployment, routes, discovery };

@@ -9,7 +9,7 @@ import type { DeploymentModel, Route } from '../model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { routeMethods } from './discovery.ts';
 import { samplePath, validValue, violationsOf } from './sample-values.ts';
-import { generatedBanner, printSource } from './ts-source.ts';
+import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
 
 interface Case {
   name: string;
@@ -109,13 +109,6 @@ describe('OPTIONS', () => {
 });
 `;
 
-function constant(name: string, type: string, value: unknown) {
-  return {
-    kind: StructureKind.VariableStatement as const,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, type, initializer: JSON.stringify(value) }],
-  };
-}
 
 export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
   const cases = deployment.routes.flatMap(casesOf);
@@ -144,8 +137,8 @@ export function emitContractTests(deployment: DeploymentModel): EmittedFile[] {
             },
           ],
         },
-        constant('CASES', 'Case[]', cases),
-        constant('OPTIONS_ROUTES', 'Array<{ path: string; namespace: string; methods: string[] }>', optionsRoutes),
+        tableConstant('CASES', 'Case[]', cases),
+        tableConstant('OPTIONS_ROUTES', 'Array<{ path: string; namespace: string; methods: string[] }>', optionsRoutes),
         SUITE,
       ],
     },

@@ -4,20 +4,33 @@
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { DeploymentModel } from '../model.ts';
-import type { EmittedFile } from './emitted-file.ts';
+import type { EmitContext, EmittedFile } from './emitted-file.ts';
+import { SHARED_DATA } from './shared-data.ts';
 import { generatedBanner, printSource } from './ts-source.ts';
 
-export function emitDeployment(deployment: DeploymentModel): EmittedFile[] {
+/** An object literal of the keys of `value`, each a reference to a shared constant. */
+function references(keys: string[], nameOf: (key: string) => string): string {
+  return `{ ${keys.map((k) => `${JSON.stringify(k)}: data.${nameOf(k)}`).join(', ')} }`;
+}
+
+export function emitDeployment(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
   const { routes: _routes, ...rest } = deployment;
+  // Resources and catalogs are written once for all deployments, in shared/data.ts.
+  const literal = Object.entries(rest).map(([key, value]) => {
+    if (key === 'resources') return `resources: ${references(Object.keys(deployment.resources), (k) => context.dataName(deployment.name, 'resource', k))}`;
+    if (key === 'catalogs') return `catalogs: ${references(Object.keys(deployment.catalogs), (k) => context.dataName(deployment.name, 'catalog', k))}`;
+    return `${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+  });
   const content = printSource(
     {
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../generator/model.ts', isTypeOnly: true, namedImports: ['DeploymentModel'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_DATA}`, namespaceImport: 'data' },
         {
           kind: StructureKind.VariableStatement,
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
-          declarations: [{ name: 'deployment', type: "Omit<DeploymentModel, 'routes'>", initializer: JSON.stringify(rest) }],
+          declarations: [{ name: 'deployment', type: "Omit<DeploymentModel, 'routes'>", initializer: `{ ${literal.join(', ')} }` }],
         },
       ],
     },

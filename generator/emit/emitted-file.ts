@@ -14,4 +14,8 @@ export interface EmittedFile {
 export interface EmitContext {
   /** Export name, in `shared/validators.ts`, of the params validator of an endpoint. */
   validatorName(deployment: string, operationId: string): string;
+  /** Export name, in `shared/args.ts`, of an endpoint's params descriptors (none: it takes none). */
+  argsName(deployment: string, operationId: string): string | undefined;
+  /** Export name, in `shared/data.ts`, of a resource's or a catalog's value. */
+  dataName(deployment: string, kind: 'resource' | 'catalog', key: string): string;
 }

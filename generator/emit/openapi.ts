@@ -123,6 +123,8 @@ function successSchema(endpoint: Endpoint, deployment: DeploymentModel): object 
 /** The success status: 201 where the endpoint creates (collection behaviour or a resource create). */
 function successStatuses(route: Route, endpoint: Endpoint, method: string): string[] {
   const b = endpoint.behavior;
+  // An operation this server cannot do never succeeds: only its error is listed.
+  if (b?.kind === 'unavailable') return [];
   if (b?.kind === 'collection' && b.op === 'create') return ['201'];
   if (b?.kind === 'collection' && b.op === 'upsert') return ['200', '201'];
   const r = endpoint.response;
@@ -135,6 +137,7 @@ const ERROR_ANSWERS: Record<string, string> = {
   '401': 'Not logged in (`rest_forbidden`, `rest_cannot_*`).',
   '403': 'Logged in without the needed capability (`rest_forbidden`, `rest_cannot_*`).',
   '404': 'No item has this id (`rest_*_invalid_id`).',
+  '501': 'This server cannot do what the operation asks (`rest_unavailable`); the message names what it needs.',
   '502': 'The remote service answered with an error or not at all (`rest_upstream_failed`).',
   '503': 'No remote service is configured for this endpoint (`rest_upstream_not_configured`); the message names the setting to set.',
 };
@@ -147,7 +150,8 @@ function errorStatuses(route: Route, endpoint: Endpoint): string[] {
   if (route.captures.length > 0) out.push('404');
   if (endpoint.behavior?.kind === 'upstream') out.push('502');
   if (mayBeUnavailable(endpoint)) out.push('503');
-  return out;
+  if (endpoint.behavior?.kind === 'unavailable') out.push(String(endpoint.behavior.status));
+  return [...new Set(out)].sort();
 }
 
 function describePermission(p: Permission): string {

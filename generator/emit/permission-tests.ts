@@ -11,7 +11,7 @@ import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '..
 import { ROLES } from '../../runtime/auth/roles.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
-import { generatedBanner, printSource } from './ts-source.ts';
+import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
 
 export const IDENTITIES = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
 type Identity = (typeof IDENTITIES)[number];
@@ -199,13 +199,6 @@ describe('permission matrix', () => {
 });
 `;
 
-function constant(name: string, type: string, value: unknown) {
-  return {
-    kind: StructureKind.VariableStatement as const,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, type, initializer: JSON.stringify(value) }],
-  };
-}
 
 export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] {
   const { cases, skipped } = permissionCases(deployment);
@@ -220,7 +213,7 @@ export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] 
         'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string; codeFor?: Partial<Record<Identity, string>> }',
         constant('DEPLOYMENT', 'string', deployment.name),
         constant('IDENTITIES', 'Identity[]', IDENTITIES),
-        constant('CASES', 'Case[]', cases),
+        tableConstant('CASES', 'Case[]', cases),
         constant('SKIPPED', 'string[]', skipped),
         SUITE,
       ],

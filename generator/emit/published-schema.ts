@@ -127,20 +127,21 @@ export function resourceSchema(resource: string, fields: Record<string, ArgSchem
 
 /**
  * A schema describing literal data (a catalog's items, an option's default): the union of what
- * the values hold. A property is required when every value has it.
+ * the values hold. A property is required when every value has it; with `open`, objects may
+ * also hold other properties (data the server adds to what the spec ships).
  */
-export function inferSchema(values: unknown[]): JsonSchema {
+export function inferSchema(values: unknown[], open = false): JsonSchema {
   const kinds = new Set<string>();
   for (const v of values) kinds.add(v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
   if (kinds.has('integer') && kinds.has('number')) kinds.delete('integer');
   const types = [...kinds].sort();
   if (types.length !== 1) return types.length === 0 ? {} : { type: types };
   const type = types[0]!;
-  if (type === 'array') return { type, items: inferSchema(values.flatMap((v) => v as unknown[])) };
+  if (type === 'array') return { type, items: inferSchema(values.flatMap((v) => v as unknown[]), open) };
   if (type !== 'object') return { type };
   const objects = values as Array<Record<string, unknown>>;
   const names = [...new Set(objects.flatMap((o) => Object.keys(o)))];
-  const properties = Object.fromEntries(names.map((n) => [n, inferSchema(objects.filter((o) => n in o).map((o) => o[n]))]));
+  const properties = Object.fromEntries(names.map((n) => [n, inferSchema(objects.filter((o) => n in o).map((o) => o[n]), open)]));
   const required = names.filter((n) => objects.every((o) => n in o));
-  return { type, properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+  return { type, properties, ...(required.length > 0 ? { required } : {}), additionalProperties: open };
 }

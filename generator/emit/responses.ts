@@ -29,8 +29,8 @@ const NAMESPACE_INDEX: JsonSchema = {
 
 const COLLECTION_RECORD: JsonSchema = {
   type: 'object',
-  description: 'A stored record: its key, the fields written to it, and when it was created and last changed.',
-  required: ['id', 'date_created', 'date_modified'],
+  description: 'A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state).',
+  required: ['id'],
   properties: { id: { type: 'string' }, date_created: { type: 'string' }, date_modified: { type: 'string' } },
   additionalProperties: true,
 };
@@ -111,9 +111,10 @@ function ofBehavior(b: Behavior, deployment: DeploymentModel): Found {
       return one('ActionRecord', () => ACTION_RECORD);
     case 'catalog': {
       const items = catalogItems(deployment, b.data);
-      if (items === undefined) return one(`${pascalCase(b.data)}Catalog`, () => ({ ...inferSchema([deployment.catalogs[b.data]]), description: `The \`${b.data}\` catalog.` }));
+      if (items === undefined) return one(`${pascalCase(b.data)}Catalog`, () => ({ ...inferSchema([deployment.catalogs[b.data]], true), description: `The \`${b.data}\` catalog.` }));
       const many = b.idParam === undefined;
-      return one(`${pascalCase(b.data)}Item`, () => ({ ...inferSchema(items), description: `An item of the \`${b.data}\` catalog.` }), many);
+      // Open objects: the server may lay state over the shipped items (learn progress, checklist state).
+      return one(`${pascalCase(b.data)}Item`, () => ({ ...inferSchema(items, true), description: `An item of the \`${b.data}\` catalog.` }), many);
     }
     case 'inbox':
       return b.op === 'list' ? one('InboxEvent', () => INBOX_EVENT, true) : one('InboxReceipt', () => INBOX_RECEIPT);

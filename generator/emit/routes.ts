@@ -7,6 +7,7 @@ import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type Impo
 import type { DeploymentModel, Endpoint, Route } from '../model.ts';
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_VALIDATORS } from './validators.ts';
+import { SHARED_ARGS } from './shared-args.ts';
 import { handlerGroup, namespaceSlug, routeRegex } from './naming.ts';
 import { generatedBanner, printSource } from './ts-source.ts';
 
@@ -21,21 +22,22 @@ function literalProperties(data: Record<string, unknown>): string[] {
   return Object.entries(data).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`);
 }
 
-function writeEndpoint(writer: CodeBlockWriter, endpoint: Endpoint, validator: string): void {
-  const props = literalProperties(endpointData(endpoint));
+function writeEndpoint(writer: CodeBlockWriter, endpoint: Endpoint, validator: string, args: string | undefined): void {
+  const data: Record<string, unknown> = endpointData(endpoint);
+  const props = Object.entries(data).map(([key, value]) => `${JSON.stringify(key)}: ${key === 'args' && args !== undefined ? `args.${args}` : JSON.stringify(value)}`);
   props.push(`validate: validators.${validator} as CompiledValidator`);
   if (endpoint.handler === 'custom') props.push(`handle: ${endpoint.operationId}`);
   writer.write(`{ ${props.join(', ')} }`);
 }
 
-function writeRoute(writer: CodeBlockWriter, route: Route, validatorOf: (operationId: string) => string): void {
+function writeRoute(writer: CodeBlockWriter, route: Route, validatorOf: (operationId: string) => string, argsOf: (operationId: string) => string | undefined): void {
   const { source: _source, endpoints: _endpoints, ...data } = route;
   const props = [...literalProperties(data), `regex: ${JSON.stringify(routeRegex(route))}`];
   const endpoints = route.endpoints;
   writer.write(`{ ${props.join(', ')}, endpoints: [`);
   endpoints.forEach((e, i) => {
     if (i > 0) writer.write(', ');
-    writeEndpoint(writer, e, validatorOf(e.operationId));
+    writeEndpoint(writer, e, validatorOf(e.operationId), argsOf(e.operationId));
   });
   writer.write('] }');
 }
@@ -61,6 +63,7 @@ export function emitRoutes(deployment: DeploymentModel, context: EmitContext): E
       statements: [
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['CompiledValidator', 'RouteDef'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_VALIDATORS}`, namespaceImport: 'validators' },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_ARGS}`, namespaceImport: 'args' },
         ...handlerImports(deployment),
         {
           kind: StructureKind.VariableStatement,
@@ -76,7 +79,7 @@ export function emitRoutes(deployment: DeploymentModel, context: EmitContext): E
                 deployment.routes.forEach((r, i) => {
                   if (i > 0) writer.write(',');
                   writer.newLine();
-                  writeRoute(writer, r, (id) => context.validatorName(deployment.name, id));
+                  writeRoute(writer, r, (id) => context.validatorName(deployment.name, id), (id) => context.argsName(deployment.name, id));
                 });
                 writer.write(']');
               },

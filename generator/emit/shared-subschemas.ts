@@ -64,3 +64,30 @@ export function shareSubSchemas(schemas: Map<string, Schema>, nameFor: (hint: st
   return out;
 }
 
+
+const REF_KEY = '$sharedConstant';
+
+/**
+ * TypeScript constants whose large repeated parts are constants of their own: `values` are
+ * schema-like objects (descriptor maps wrapped as `{ properties }`); the result is the shared
+ * parts first (each before any part that uses it), then the values, as `[name, literal]`, where
+ * a literal refers to a shared part by its constant's name.
+ */
+export function sharedConstants(values: Map<string, Schema>, taken: Set<string>): { shared: Array<[string, string]>; values: Map<string, Schema>; literal: (value: unknown) => string } {
+  const rewritten = new Map(values);
+  const parts = shareSubSchemas(
+    rewritten,
+    (hint) => {
+      const base = `shared${hint.replace(/[^A-Za-z0-9]+(.)?/g, (_w, c: string | undefined) => (c ?? '').toUpperCase()).replace(/^./, (c) => c.toUpperCase())}`;
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+      taken.add(name);
+      return name;
+    },
+    (id) => ({ [REF_KEY]: id }),
+  );
+  const literal = (value: unknown) => JSON.stringify(value).replace(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g, '$1');
+  // A shared part refers only to parts nested inside it, which are shorter: shortest first.
+  const shared = [...parts.entries()].sort(([, a], [, b]) => JSON.stringify(a).length - JSON.stringify(b).length).map(([name, v]): [string, string] => [name, literal(v)]);
+  return { shared, values: rewritten, literal };
+}

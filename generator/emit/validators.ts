@@ -74,7 +74,8 @@ export function emitValidators(model: SpecModel): { files: EmittedFile[]; index:
     taken.add(id);
     return id;
   }, (id) => ({ $ref: id }));
-  const ajv = new Ajv.default({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, lines: true } });
+  // inlineRefs off: a shared sub-schema stays one function that its users call, not a copy in each.
+  const ajv = new Ajv.default({ ...AJV_OPTIONS, inlineRefs: false, code: { ...AJV_OPTIONS.code, lines: true } });
   for (const [id, schema] of shared) ajv.addSchema({ $id: id, ...schema });
   const exports: Record<string, string> = {};
   for (const [name, schema] of schemas) {

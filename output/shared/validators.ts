@@ -4,10 +4,10 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 "use strict";
-export const getIndex = validate10;
-const schema11 = {"$id":"getIndex","type":"object","properties":{"context":{}},"additionalProperties":true};
+export const getIndex = validate21;
+const schema6 = {"$id":"getIndex","type":"object","properties":{"context":{}},"additionalProperties":true};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getIndex" */;
 let vErrors = null;
 let errors = 0;
@@ -23,14 +23,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const batchRequests = validate11;
-const schema12 = {"$id":"batchRequests","type":"object","properties":{"validation":{"type":"string","enum":["require-all-validate","normal"]},"requests":{"type":"array","maxItems":25,"items":{"type":"object","properties":{"method":{"type":"string","enum":["POST","PUT","PATCH","DELETE"]},"path":{"type":"string"},"body":{"type":"object","properties":{},"additionalProperties":true},"headers":{"type":"object","properties":{},"additionalProperties":{"type":["string","array"],"items":{"type":"string"}}}},"required":["path"]}}},"additionalProperties":true,"required":["requests"]};
+export const batchRequests = validate22;
+const schema7 = {"$id":"batchRequests","type":"object","properties":{"validation":{"type":"string","enum":["require-all-validate","normal"]},"requests":{"type":"array","maxItems":25,"items":{"type":"object","properties":{"method":{"type":"string","enum":["POST","PUT","PATCH","DELETE"]},"path":{"type":"string"},"body":{"type":"object","properties":{},"additionalProperties":true},"headers":{"type":"object","properties":{},"additionalProperties":{"type":["string","array"],"items":{"type":"string"}}}},"required":["path"]}}},"additionalProperties":true,"required":["requests"]};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchRequests" */;
 let vErrors = null;
 let errors = 0;
@@ -58,7 +58,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "require-all-validate") || (data0 === "normal"))){
-const err2 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/enum",keyword:"enum",params:{allowedValues: schema12.properties.validation.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/enum",keyword:"enum",params:{allowedValues: schema7.properties.validation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -108,7 +108,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((data3 === "POST") || (data3 === "PUT")) || (data3 === "PATCH")) || (data3 === "DELETE"))){
-const err6 = {instancePath:instancePath+"/requests/" + i0+"/method",schemaPath:"#/properties/requests/items/properties/method/enum",keyword:"enum",params:{allowedValues: schema12.properties.requests.items.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/requests/" + i0+"/method",schemaPath:"#/properties/requests/items/properties/method/enum",keyword:"enum",params:{allowedValues: schema7.properties.requests.items.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -151,7 +151,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 let data7 = data6[key0];
 if((typeof data7 !== "string") && (!(Array.isArray(data7)))){
-const err9 = {instancePath:instancePath+"/requests/" + i0+"/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/requests/items/properties/headers/additionalProperties/type",keyword:"type",params:{type: schema12.properties.requests.items.properties.headers.additionalProperties.type},message:"must be string,array"};
+const err9 = {instancePath:instancePath+"/requests/" + i0+"/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/requests/items/properties/headers/additionalProperties/type",keyword:"type",params:{type: schema7.properties.requests.items.properties.headers.additionalProperties.type},message:"must be string,array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -223,14 +223,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const oembed10Index = validate12;
-const schema13 = {"$id":"oembed10Index","type":"object","properties":{"namespace":{},"context":{}},"additionalProperties":true};
+export const oembed10Index = validate23;
+const schema8 = {"$id":"oembed10Index","type":"object","properties":{"namespace":{},"context":{}},"additionalProperties":true};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="oembed10Index" */;
 let vErrors = null;
 let errors = 0;
@@ -246,14 +246,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const getOembed = validate13;
-const schema14 = {"$id":"getOembed","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{},"maxwidth":{}},"additionalProperties":true,"required":["url"]};
+export const getOembed = validate24;
+const schema9 = {"$id":"getOembed","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{},"maxwidth":{}},"additionalProperties":true,"required":["url"]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getOembed" */;
 let vErrors = null;
 let errors = 0;
@@ -291,14 +291,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const getOembedProxy = validate14;
-const schema15 = {"$id":"getOembedProxy","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{"type":"string","enum":["json","xml"]},"maxwidth":{"type":"integer"},"maxheight":{"type":"integer"},"discover":{"type":"boolean"}},"additionalProperties":true,"required":["url"]};
+export const getOembedProxy = validate25;
+const schema10 = {"$id":"getOembedProxy","type":"object","properties":{"url":{"type":"string","format":"uri"},"format":{"type":"string","enum":["json","xml"]},"maxwidth":{"type":"integer"},"maxheight":{"type":"integer"},"discover":{"type":"boolean"}},"additionalProperties":true,"required":["url"]};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getOembedProxy" */;
 let vErrors = null;
 let errors = 0;
@@ -338,7 +338,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "json") || (data1 === "xml"))){
-const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema15.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema10.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -397,14 +397,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostConnectAuthorize = validate15;
-const schema16 = {"$id":"pagebuilderOneV1PostConnectAuthorize","type":"object","properties":{"clearSession":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderOneV1PostConnectAuthorize = validate26;
+const schema11 = {"$id":"pagebuilderOneV1PostConnectAuthorize","type":"object","properties":{"clearSession":{"type":"boolean"}},"additionalProperties":true};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostConnectAuthorize" */;
 let vErrors = null;
 let errors = 0;
@@ -432,14 +432,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const anyParams = validate16;
-const schema17 = {"$id":"anyParams","type":"object","properties":{},"additionalProperties":true};
+export const anyParams = validate27;
+const schema12 = {"$id":"anyParams","type":"object","properties":{},"additionalProperties":true};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="anyParams" */;
 let vErrors = null;
 let errors = 0;
@@ -455,14 +455,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetTopBarNotifications = validate17;
-const schema18 = {"$id":"pagebuilderOneV1GetTopBarNotifications","type":"object","properties":{"app_name":{"type":"string"},"app_version":{"type":"string"}},"additionalProperties":true,"required":["app_name","app_version"]};
+export const pagebuilderOneV1GetTopBarNotifications = validate28;
+const schema13 = {"$id":"pagebuilderOneV1GetTopBarNotifications","type":"object","properties":{"app_name":{"type":"string"},"app_version":{"type":"string"}},"additionalProperties":true,"required":["app_name","app_version"]};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetTopBarNotifications" */;
 let vErrors = null;
 let errors = 0;
@@ -522,14 +522,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetTopBarFeedback = validate18;
-const schema19 = {"$id":"pagebuilderOneV1GetTopBarFeedback","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100}},"additionalProperties":true};
+export const pagebuilderOneV1GetTopBarFeedback = validate29;
+const schema14 = {"$id":"pagebuilderOneV1GetTopBarFeedback","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100}},"additionalProperties":true};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetTopBarFeedback" */;
 let vErrors = null;
 let errors = 0;
@@ -605,14 +605,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostTopBarFeedback = validate19;
-const schema20 = {"$id":"pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"type":"string"},"subject":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"countryCode":{"type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
+export const pagebuilderOneV1PostTopBarFeedback = validate30;
+const schema15 = {"$id":"pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"type":"string"},"subject":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"countryCode":{"type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostTopBarFeedback" */;
 let vErrors = null;
 let errors = 0;
@@ -728,15 +728,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemes = validate20;
-const schema21 = {"$id":"pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"type":"string","pattern":"^[\\w-]+$"},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemes = validate31;
+const schema16 = {"$id":"pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"type":"string","pattern":"^[\\w-]+$"},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
 const pattern0 = new RegExp("^[\\w-]+$", "");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -789,7 +789,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema21.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema16.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -810,14 +810,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemesActivate = validate21;
-const schema22 = {"$id":"pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemesActivate = validate32;
+const schema17 = {"$id":"pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostThemesActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -855,14 +855,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetPlugins = validate22;
-const schema23 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"search":{"type":"string"},"status":{"type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
+export const pagebuilderOneV1GetPlugins = validate33;
+const schema18 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"search":{"type":"string"},"status":{"type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -880,7 +880,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema23.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema18.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -919,7 +919,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data3 === "inactive") || (data3 === "active"))){
-const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema18.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -952,14 +952,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins = validate23;
-const schema24 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins = validate34;
+const schema19 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -987,7 +987,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema24.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema19.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1010,7 +1010,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema24.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema19.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1031,14 +1031,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsUpgrade = validate24;
-const schema25 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"type":"string"},"status":{"type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsUpgrade = validate35;
+const schema20 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"type":"string"},"status":{"type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsUpgrade" */;
 let vErrors = null;
 let errors = 0;
@@ -1078,7 +1078,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "active")){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1099,14 +1099,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun = validate25;
-const schema26 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun = validate36;
+const schema21 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun" */;
 let vErrors = null;
 let errors = 0;
@@ -1134,7 +1134,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema26.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema21.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1167,14 +1167,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback = validate26;
-const schema27 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback = validate37;
+const schema22 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback" */;
 let vErrors = null;
 let errors = 0;
@@ -1202,7 +1202,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema27.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema22.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1223,14 +1223,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsColor = validate27;
-const schema28 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsColor = validate38;
+const schema23 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1268,15 +1268,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1SaveGlobalsColor = validate28;
-const schema29 = {"$id":"pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"value":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1SaveGlobalsColor = validate39;
+const schema24 = {"$id":"pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"value":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
 const pattern1 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$", "");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1SaveGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1351,14 +1351,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost = validate29;
-const schema30 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"}},"additionalProperties":true};
+export const pagebuilderV1GetPost = validate40;
+const schema25 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"}},"additionalProperties":true};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost" */;
 let vErrors = null;
 let errors = 0;
@@ -1459,14 +1459,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTerm = validate30;
-const schema31 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"hide_empty":{"type":"boolean"},"meta_query":{"type":"array"}},"additionalProperties":true};
+export const pagebuilderV1GetTerm = validate41;
+const schema26 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"hide_empty":{"type":"boolean"},"meta_query":{"type":"array"}},"additionalProperties":true};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -1555,14 +1555,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUser = validate31;
-const schema32 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"}},"additionalProperties":true};
+export const pagebuilderV1GetUser = validate42;
+const schema27 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"}},"additionalProperties":true};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetUser" */;
 let vErrors = null;
 let errors = 0;
@@ -1603,14 +1603,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetFavorites = validate32;
-const schema33 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetFavorites = validate43;
+const schema28 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"}},"additionalProperties":true};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1710,14 +1710,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostFavorites = validate33;
-const schema34 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"type":"string"},"favorite":{"type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1PostFavorites = validate44;
+const schema29 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"type":"string"},"favorite":{"type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1777,14 +1777,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateKitElementsDefaults = validate34;
-const schema35 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"type":"string"},"settings":{"type":"object"}},"additionalProperties":true,"required":["type","settings"]};
+export const pagebuilderV1UpdateKitElementsDefaults = validate45;
+const schema30 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"type":"string"},"settings":{"type":"object"}},"additionalProperties":true,"required":["type","settings"]};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1845,14 +1845,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteKitElementsDefaults = validate35;
-const schema36 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1DeleteKitElementsDefaults = validate46;
+const schema31 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true,"required":["type"]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DeleteKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1890,14 +1890,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSiteNavigationRecentPosts = validate36;
-const schema37 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"type":"integer"},"post_type":{"type":"array"},"post__not_in":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
+export const pagebuilderV1GetSiteNavigationRecentPosts = validate47;
+const schema32 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"type":"integer"},"post_type":{"type":"array"},"post__not_in":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetSiteNavigationRecentPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -1977,14 +1977,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSiteNavigationAddNewPost = validate37;
-const schema38 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1PostSiteNavigationAddNewPost = validate48;
+const schema33 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"type":"string"}},"additionalProperties":true};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSiteNavigationAddNewPost" */;
 let vErrors = null;
 let errors = 0;
@@ -2012,14 +2012,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetDesignSystemStylesheet = validate38;
-const schema39 = {"$id":"pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetDesignSystemStylesheet = validate49;
+const schema34 = {"$id":"pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"type":"string"}},"additionalProperties":true};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetDesignSystemStylesheet" */;
 let vErrors = null;
 let errors = 0;
@@ -2047,14 +2047,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateChecklistStep = validate39;
-const schema40 = {"$id":"pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"type":"string"},"is_marked_completed":{"type":"boolean"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateChecklistStep = validate50;
+const schema35 = {"$id":"pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"type":"string"},"is_marked_completed":{"type":"boolean"}},"additionalProperties":true,"required":["id"]};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateChecklistStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2104,14 +2104,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostTemplateLibraryTemplates = validate40;
-const schema41 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"type":"string"},"type":{"type":"string","enum":["page","section","container"]},"content":{"type":"object"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1PostTemplateLibraryTemplates = validate51;
+const schema36 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"type":"string"},"type":{"type":"string","enum":["page","section","container"]},"content":{"type":"object"}},"additionalProperties":true,"required":["type"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostTemplateLibraryTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2151,7 +2151,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "page") || (data1 === "section")) || (data1 === "container"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema36.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2185,14 +2185,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateUserDataCurrentUser = validate41;
-const schema42 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const pagebuilderV1UpdateUserDataCurrentUser = validate52;
+const schema37 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateUserDataCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -2236,14 +2236,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostLibraryConnect = validate42;
-const schema43 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"type":"string"}},"additionalProperties":true,"required":["token"]};
+export const pagebuilderV1PostLibraryConnect = validate53;
+const schema38 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"type":"string"}},"additionalProperties":true,"required":["token"]};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -2281,14 +2281,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSendEvent = validate43;
-const schema44 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"type":"object"}},"additionalProperties":true,"required":["event_data"]};
+export const pagebuilderV1PostSendEvent = validate54;
+const schema39 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"type":"object"}},"additionalProperties":true,"required":["event_data"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -2327,14 +2327,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsPostMediaImport = validate44;
-const schema45 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1DocumentsPostMediaImport = validate55;
+const schema40 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{}},"additionalProperties":true,"required":["id"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DocumentsPostMediaImport" */;
 let vErrors = null;
 let errors = 0;
@@ -2360,14 +2360,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostDescription = validate45;
-const schema46 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostDescription = validate56;
+const schema41 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -2429,14 +2429,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplateKeywords = validate46;
-const schema47 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"business_category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostTemplateKeywords = validate57;
+const schema42 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"business_category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplateKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -2498,14 +2498,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostImages = validate47;
-const schema48 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"string"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenV1PostImages = validate58;
+const schema43 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"string"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -2591,14 +2591,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRecordStep = validate48;
-const schema49 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"type":"string"},"current_step":{"type":"integer"},"current_step_name":{"type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
+export const sitegenV1PostRecordStep = validate59;
+const schema44 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"type":"string"},"current_step":{"type":"integer"},"current_step_name":{"type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostRecordStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2681,14 +2681,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates = validate49;
-const schema50 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keyword":{"type":"string"}},"additionalProperties":true};
+export const sitegenV1PostTemplates = validate60;
+const schema45 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keyword":{"type":"string"}},"additionalProperties":true};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2740,14 +2740,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAllTemplates = validate50;
-const schema51 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"page_builder":{"type":"string"},"keyword":{"type":"string"},"sort":{"type":"object"}},"additionalProperties":true};
+export const sitegenV1PostAllTemplates = validate61;
+const schema46 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"page_builder":{"type":"string"},"keyword":{"type":"string"},"sort":{"type":"object"}},"additionalProperties":true};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAllTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2838,14 +2838,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostUserDetails = validate51;
-const schema52 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"type":"string"},"business_name":{"type":"string"},"business_category":{"type":"string"},"site_language":{"type":"string"},"keywords":{"type":"array"},"images":{"type":"array"},"business_addeess":{"type":"string"},"business_phone":{"type":"string"},"business_email":{"type":"string"},"social_profiles":{"type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
+export const sitegenV1PostUserDetails = validate62;
+const schema47 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"type":"string"},"business_name":{"type":"string"},"business_category":{"type":"string"},"site_language":{"type":"string"},"keywords":{"type":"array"},"images":{"type":"array"},"business_addeess":{"type":"string"},"business_phone":{"type":"string"},"business_email":{"type":"string"},"social_profiles":{"type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -3041,14 +3041,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSite = validate52;
-const schema53 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostSite = validate63;
+const schema48 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3086,14 +3086,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostContentExport = validate53;
-const schema54 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"},"business_description":{"type":"string"},"language":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostContentExport = validate64;
+const schema49 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"},"business_description":{"type":"string"},"language":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostContentExport" */;
 let vErrors = null;
 let errors = 0;
@@ -3167,14 +3167,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAiSite = validate54;
-const schema55 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostAiSite = validate65;
+const schema50 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAiSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3224,14 +3224,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSearchCategory = validate55;
-const schema56 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"type":"string"}},"additionalProperties":true,"required":["keyword"]};
+export const sitegenV1PostSearchCategory = validate66;
+const schema51 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"type":"string"}},"additionalProperties":true,"required":["keyword"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSearchCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -3269,14 +3269,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSetStepData = validate56;
-const schema57 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"type":"string"}},"additionalProperties":true,"required":["business_details"]};
+export const sitegenV1PostSetStepData = validate67;
+const schema52 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"type":"string"}},"additionalProperties":true,"required":["business_details"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSetStepData" */;
 let vErrors = null;
 let errors = 0;
@@ -3314,14 +3314,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1PostUpdateLearnProgress = validate57;
-const schema58 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"type":"string"},"stepId":{"type":"string"},"completed":{"type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const themeV1PostUpdateLearnProgress = validate68;
+const schema53 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"type":"string"},"stepId":{"type":"string"},"completed":{"type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3403,14 +3403,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate58;
-const schema59 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"type":"string"},"rating":{"type":"integer","minimum":0,"maximum":10},"comment":{"type":"string"},"plugin_slug":{"type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+export const npsSurveyV1PostRating = validate69;
+const schema54 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"type":"string"},"rating":{"type":"integer","minimum":0,"maximum":10},"comment":{"type":"string"},"plugin_slug":{"type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -3527,14 +3527,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate59;
-const schema60 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"type":"string"},"plugin_slug":{"type":"string"},"dismiss_timespan":{"type":"integer"},"current_step":{"type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1PostDismissNpsSurvey = validate70;
+const schema55 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"type":"string"},"plugin_slug":{"type":"string"},"dismiss_timespan":{"type":"integer"},"current_step":{"type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -3639,16 +3639,61 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate60;
-const schema61 = {"$id":"listPosts","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"$ref":"sharedStatus"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"tags_exclude":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}]},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
-const schema62 = {"$id":"sharedStatus","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}};
+export const listPosts = validate71;
+const schema56 = {"$id":"listPosts","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"$ref":"sharedStatus"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"tags_exclude":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}]},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
 const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
+const schema57 = {"$id":"sharedStatus","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedStatus" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((((((((((data0 === "publish") || (data0 === "future")) || (data0 === "draft")) || (data0 === "pending")) || (data0 === "private")) || (data0 === "trash")) || (data0 === "auto-draft")) || (data0 === "inherit")) || (data0 === "request-pending")) || (data0 === "request-confirmed")) || (data0 === "request-failed")) || (data0 === "request-completed")) || (data0 === "any"))){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema57.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -3666,7 +3711,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema61.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema56.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3977,7 +4022,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema61.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema56.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4013,7 +4058,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema61.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema56.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4036,7 +4081,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema61.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema56.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4063,7 +4108,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data21 === "post_title") || (data21 === "post_content")) || (data21 === "post_excerpt"))){
-const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4114,13 +4159,15 @@ errors++;
 }
 }
 if(data.status !== undefined){
-let data24 = data.status;
-if(Array.isArray(data24)){
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-let data25 = data24[i6];
+if(!(validate72(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+if(data.tax_relation !== undefined){
+let data25 = data.tax_relation;
 if(typeof data25 !== "string"){
-const err36 = {instancePath:instancePath+"/status/" + i6,schemaPath:"sharedStatus/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4129,8 +4176,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!(((((((((((((data25 === "publish") || (data25 === "future")) || (data25 === "draft")) || (data25 === "pending")) || (data25 === "private")) || (data25 === "trash")) || (data25 === "auto-draft")) || (data25 === "inherit")) || (data25 === "request-pending")) || (data25 === "request-confirmed")) || (data25 === "request-failed")) || (data25 === "request-completed")) || (data25 === "any"))){
-const err37 = {instancePath:instancePath+"/status/" + i6,schemaPath:"sharedStatus/items/enum",keyword:"enum",params:{allowedValues: schema62.items.enum},message:"must be equal to one of the allowed values"};
+if(!((data25 === "AND") || (data25 === "OR"))){
+const err37 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema56.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4140,9 +4187,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/status",schemaPath:"sharedStatus/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.categories !== undefined){
+let data26 = data.categories;
+if(!data26 || typeof data26 != "object"){
+const err38 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema56.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4151,11 +4199,16 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.tax_relation !== undefined){
-let data26 = data.tax_relation;
-if(typeof data26 !== "string"){
-const err39 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs55 = errors;
+let valid13 = false;
+let passing0 = null;
+const _errs56 = errors;
+if(Array.isArray(data26)){
+const len6 = data26.length;
+for(let i6=0; i6<len6; i6++){
+let data27 = data26[i6];
+if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
+const err39 = {instancePath:instancePath+"/categories/" + i6,schemaPath:"#/properties/categories/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4164,8 +4217,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!((data26 === "AND") || (data26 === "OR"))){
-const err40 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema61.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4174,11 +4229,16 @@ vErrors.push(err40);
 }
 errors++;
 }
+var _valid0 = _errs56 === errors;
+if(_valid0){
+valid13 = true;
+passing0 = 0;
 }
-if(data.categories !== undefined){
-let data27 = data.categories;
-if(!data27 || typeof data27 != "object"){
-const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema61.properties.categories.type},message:"must be object,array"};
+const _errs60 = errors;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key0 in data26){
+if(!(((key0 === "terms") || (key0 === "include_children")) || (key0 === "operator"))){
+const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4187,16 +4247,15 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs59 = errors;
-let valid16 = false;
-let passing0 = null;
-const _errs60 = errors;
-if(Array.isArray(data27)){
-const len7 = data27.length;
+}
+if(data26.terms !== undefined){
+let data28 = data26.terms;
+if(Array.isArray(data28)){
+const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-let data28 = data27[i7];
-if(!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))){
-const err42 = {instancePath:instancePath+"/categories/" + i7,schemaPath:"#/properties/categories/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data29 = data28[i7];
+if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
+const err42 = {instancePath:instancePath+"/categories/terms/" + i7,schemaPath:"#/properties/categories/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4208,7 +4267,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err43 = {instancePath:instancePath+"/categories/terms",schemaPath:"#/properties/categories/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4217,16 +4276,10 @@ vErrors.push(err43);
 }
 errors++;
 }
-var _valid0 = _errs60 === errors;
-if(_valid0){
-valid16 = true;
-passing0 = 0;
 }
-const _errs64 = errors;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key0 in data27){
-if(!(((key0 === "terms") || (key0 === "include_children")) || (key0 === "operator"))){
-const err44 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data26.include_children !== undefined){
+if(typeof data26.include_children !== "boolean"){
+const err44 = {instancePath:instancePath+"/categories/include_children",schemaPath:"#/properties/categories/oneOf/1/properties/include_children/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4236,14 +4289,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data27.terms !== undefined){
-let data29 = data27.terms;
-if(Array.isArray(data29)){
-const len8 = data29.length;
-for(let i8=0; i8<len8; i8++){
-let data30 = data29[i8];
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err45 = {instancePath:instancePath+"/categories/terms/" + i8,schemaPath:"#/properties/categories/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data26.operator !== undefined){
+let data31 = data26.operator;
+if(typeof data31 !== "string"){
+const err45 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4252,10 +4301,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/categories/terms",schemaPath:"#/properties/categories/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data31 === "AND") || (data31 === "OR"))){
+const err46 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema56.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4265,9 +4312,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data27.include_children !== undefined){
-if(typeof data27.include_children !== "boolean"){
-const err47 = {instancePath:instancePath+"/categories/include_children",schemaPath:"#/properties/categories/oneOf/1/properties/include_children/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err47 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4276,11 +4323,19 @@ vErrors.push(err47);
 }
 errors++;
 }
+var _valid0 = _errs60 === errors;
+if(_valid0 && valid13){
+valid13 = false;
+passing0 = [passing0, 1];
 }
-if(data27.operator !== undefined){
-let data32 = data27.operator;
-if(typeof data32 !== "string"){
-const err48 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid0){
+valid13 = true;
+passing0 = 1;
+}
+}
+if(!valid13){
+const err48 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4289,54 +4344,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(!((data32 === "AND") || (data32 === "OR"))){
-const err49 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema61.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err49];
-}
 else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-var _valid0 = _errs64 === errors;
-if(_valid0 && valid16){
-valid16 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid16 = true;
-passing0 = 1;
-}
-}
-if(!valid16){
-const err51 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-else {
-errors = _errs59;
+errors = _errs55;
 if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
+if(_errs55){
+vErrors.length = _errs55;
 }
 else {
 vErrors = null;
@@ -4345,9 +4357,57 @@ vErrors = null;
 }
 }
 if(data.categories_exclude !== undefined){
-let data33 = data.categories_exclude;
-if(!data33 || typeof data33 != "object"){
-const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema61.properties.categories_exclude.type},message:"must be object,array"};
+let data32 = data.categories_exclude;
+if(!data32 || typeof data32 != "object"){
+const err49 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema56.properties.categories_exclude.type},message:"must be object,array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+const _errs73 = errors;
+let valid19 = false;
+let passing1 = null;
+const _errs74 = errors;
+if(Array.isArray(data32)){
+const len8 = data32.length;
+for(let i8=0; i8<len8; i8++){
+let data33 = data32[i8];
+if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
+const err50 = {instancePath:instancePath+"/categories_exclude/" + i8,schemaPath:"#/properties/categories_exclude/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+var _valid1 = _errs74 === errors;
+if(_valid1){
+valid19 = true;
+passing1 = 0;
+}
+const _errs78 = errors;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key1 in data32){
+if(!((key1 === "terms") || (key1 === "include_children"))){
+const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4356,16 +4416,15 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs77 = errors;
-let valid22 = false;
-let passing1 = null;
-const _errs78 = errors;
-if(Array.isArray(data33)){
-const len9 = data33.length;
+}
+if(data32.terms !== undefined){
+let data34 = data32.terms;
+if(Array.isArray(data34)){
+const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-let data34 = data33[i9];
-if(!((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34)))){
-const err53 = {instancePath:instancePath+"/categories_exclude/" + i9,schemaPath:"#/properties/categories_exclude/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data35 = data34[i9];
+if(!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))){
+const err53 = {instancePath:instancePath+"/categories_exclude/terms/" + i9,schemaPath:"#/properties/categories_exclude/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4377,7 +4436,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err54 = {instancePath:instancePath+"/categories_exclude/terms",schemaPath:"#/properties/categories_exclude/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4386,16 +4445,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-var _valid1 = _errs78 === errors;
-if(_valid1){
-valid22 = true;
-passing1 = 0;
 }
-const _errs82 = errors;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key1 in data33){
-if(!((key1 === "terms") || (key1 === "include_children"))){
-const err55 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data32.include_children !== undefined){
+if(typeof data32.include_children !== "boolean"){
+const err55 = {instancePath:instancePath+"/categories_exclude/include_children",schemaPath:"#/properties/categories_exclude/oneOf/1/properties/include_children/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4405,14 +4458,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data33.terms !== undefined){
-let data35 = data33.terms;
-if(Array.isArray(data35)){
-const len10 = data35.length;
-for(let i10=0; i10<len10; i10++){
-let data36 = data35[i10];
-if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
-const err56 = {instancePath:instancePath+"/categories_exclude/terms/" + i10,schemaPath:"#/properties/categories_exclude/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err56 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4421,10 +4469,19 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
+var _valid1 = _errs78 === errors;
+if(_valid1 && valid19){
+valid19 = false;
+passing1 = [passing1, 1];
 }
 else {
-const err57 = {instancePath:instancePath+"/categories_exclude/terms",schemaPath:"#/properties/categories_exclude/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(_valid1){
+valid19 = true;
+passing1 = 1;
+}
+}
+if(!valid19){
+const err57 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4433,56 +4490,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data33.include_children !== undefined){
-if(typeof data33.include_children !== "boolean"){
-const err58 = {instancePath:instancePath+"/categories_exclude/include_children",schemaPath:"#/properties/categories_exclude/oneOf/1/properties/include_children/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err58];
-}
 else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-var _valid1 = _errs82 === errors;
-if(_valid1 && valid22){
-valid22 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid22 = true;
-passing1 = 1;
-}
-}
-if(!valid22){
-const err60 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-else {
-errors = _errs77;
+errors = _errs73;
 if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
+if(_errs73){
+vErrors.length = _errs73;
 }
 else {
 vErrors = null;
@@ -4491,9 +4503,57 @@ vErrors = null;
 }
 }
 if(data.tags !== undefined){
-let data38 = data.tags;
-if(!data38 || typeof data38 != "object"){
-const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema61.properties.tags.type},message:"must be object,array"};
+let data37 = data.tags;
+if(!data37 || typeof data37 != "object"){
+const err58 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema56.properties.tags.type},message:"must be object,array"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const _errs89 = errors;
+let valid25 = false;
+let passing2 = null;
+const _errs90 = errors;
+if(Array.isArray(data37)){
+const len10 = data37.length;
+for(let i10=0; i10<len10; i10++){
+let data38 = data37[i10];
+if(!((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38)))){
+const err59 = {instancePath:instancePath+"/tags/" + i10,schemaPath:"#/properties/tags/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+var _valid2 = _errs90 === errors;
+if(_valid2){
+valid25 = true;
+passing2 = 0;
+}
+const _errs94 = errors;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+for(const key2 in data37){
+if(!((key2 === "terms") || (key2 === "operator"))){
+const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4502,16 +4562,15 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs93 = errors;
-let valid28 = false;
-let passing2 = null;
-const _errs94 = errors;
-if(Array.isArray(data38)){
-const len11 = data38.length;
+}
+if(data37.terms !== undefined){
+let data39 = data37.terms;
+if(Array.isArray(data39)){
+const len11 = data39.length;
 for(let i11=0; i11<len11; i11++){
-let data39 = data38[i11];
-if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
-const err62 = {instancePath:instancePath+"/tags/" + i11,schemaPath:"#/properties/tags/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data40 = data39[i11];
+if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
+const err62 = {instancePath:instancePath+"/tags/terms/" + i11,schemaPath:"#/properties/tags/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4523,7 +4582,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err63 = {instancePath:instancePath+"/tags/terms",schemaPath:"#/properties/tags/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4532,16 +4591,11 @@ vErrors.push(err63);
 }
 errors++;
 }
-var _valid2 = _errs94 === errors;
-if(_valid2){
-valid28 = true;
-passing2 = 0;
 }
-const _errs98 = errors;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key2 in data38){
-if(!((key2 === "terms") || (key2 === "operator"))){
-const err64 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data37.operator !== undefined){
+let data41 = data37.operator;
+if(typeof data41 !== "string"){
+const err64 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4550,15 +4604,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data38.terms !== undefined){
-let data40 = data38.terms;
-if(Array.isArray(data40)){
-const len12 = data40.length;
-for(let i12=0; i12<len12; i12++){
-let data41 = data40[i12];
-if(!((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41)))){
-const err65 = {instancePath:instancePath+"/tags/terms/" + i12,schemaPath:"#/properties/tags/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data41 === "AND") || (data41 === "OR"))){
+const err65 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema56.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4570,7 +4617,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/tags/terms",schemaPath:"#/properties/tags/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err66 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4579,11 +4626,19 @@ vErrors.push(err66);
 }
 errors++;
 }
+var _valid2 = _errs94 === errors;
+if(_valid2 && valid25){
+valid25 = false;
+passing2 = [passing2, 1];
 }
-if(data38.operator !== undefined){
-let data42 = data38.operator;
-if(typeof data42 !== "string"){
-const err67 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid2){
+valid25 = true;
+passing2 = 1;
+}
+}
+if(!valid25){
+const err67 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4592,54 +4647,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!((data42 === "AND") || (data42 === "OR"))){
-const err68 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema61.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err68];
-}
 else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-var _valid2 = _errs98 === errors;
-if(_valid2 && valid28){
-valid28 = false;
-passing2 = [passing2, 1];
-}
-else {
-if(_valid2){
-valid28 = true;
-passing2 = 1;
-}
-}
-if(!valid28){
-const err70 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-else {
-errors = _errs93;
+errors = _errs89;
 if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
+if(_errs89){
+vErrors.length = _errs89;
 }
 else {
 vErrors = null;
@@ -4648,9 +4660,57 @@ vErrors = null;
 }
 }
 if(data.tags_exclude !== undefined){
-let data43 = data.tags_exclude;
-if(!data43 || typeof data43 != "object"){
-const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema61.properties.tags_exclude.type},message:"must be object,array"};
+let data42 = data.tags_exclude;
+if(!data42 || typeof data42 != "object"){
+const err68 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema56.properties.tags_exclude.type},message:"must be object,array"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+const _errs105 = errors;
+let valid31 = false;
+let passing3 = null;
+const _errs106 = errors;
+if(Array.isArray(data42)){
+const len12 = data42.length;
+for(let i12=0; i12<len12; i12++){
+let data43 = data42[i12];
+if(!((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43)))){
+const err69 = {instancePath:instancePath+"/tags_exclude/" + i12,schemaPath:"#/properties/tags_exclude/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+var _valid3 = _errs106 === errors;
+if(_valid3){
+valid31 = true;
+passing3 = 0;
+}
+const _errs110 = errors;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+for(const key3 in data42){
+if(!(key3 === "terms")){
+const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4659,16 +4719,15 @@ vErrors.push(err71);
 }
 errors++;
 }
-const _errs109 = errors;
-let valid34 = false;
-let passing3 = null;
-const _errs110 = errors;
-if(Array.isArray(data43)){
-const len13 = data43.length;
+}
+if(data42.terms !== undefined){
+let data44 = data42.terms;
+if(Array.isArray(data44)){
+const len13 = data44.length;
 for(let i13=0; i13<len13; i13++){
-let data44 = data43[i13];
-if(!((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44)))){
-const err72 = {instancePath:instancePath+"/tags_exclude/" + i13,schemaPath:"#/properties/tags_exclude/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data45 = data44[i13];
+if(!((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45)))){
+const err72 = {instancePath:instancePath+"/tags_exclude/terms/" + i13,schemaPath:"#/properties/tags_exclude/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4680,7 +4739,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err73 = {instancePath:instancePath+"/tags_exclude/terms",schemaPath:"#/properties/tags_exclude/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4689,16 +4748,10 @@ vErrors.push(err73);
 }
 errors++;
 }
-var _valid3 = _errs110 === errors;
-if(_valid3){
-valid34 = true;
-passing3 = 0;
 }
-const _errs114 = errors;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key3 in data43){
-if(!(key3 === "terms")){
-const err74 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+else {
+const err74 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4707,15 +4760,19 @@ vErrors.push(err74);
 }
 errors++;
 }
+var _valid3 = _errs110 === errors;
+if(_valid3 && valid31){
+valid31 = false;
+passing3 = [passing3, 1];
 }
-if(data43.terms !== undefined){
-let data45 = data43.terms;
-if(Array.isArray(data45)){
-const len14 = data45.length;
-for(let i14=0; i14<len14; i14++){
-let data46 = data45[i14];
-if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
-const err75 = {instancePath:instancePath+"/tags_exclude/terms/" + i14,schemaPath:"#/properties/tags_exclude/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+if(_valid3){
+valid31 = true;
+passing3 = 1;
+}
+}
+if(!valid31){
+const err75 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4724,56 +4781,11 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-}
 else {
-const err76 = {instancePath:instancePath+"/tags_exclude/terms",schemaPath:"#/properties/tags_exclude/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-var _valid3 = _errs114 === errors;
-if(_valid3 && valid34){
-valid34 = false;
-passing3 = [passing3, 1];
-}
-else {
-if(_valid3){
-valid34 = true;
-passing3 = 1;
-}
-}
-if(!valid34){
-const err78 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-else {
-errors = _errs109;
+errors = _errs105;
 if(vErrors !== null){
-if(_errs109){
-vErrors.length = _errs109;
+if(_errs105){
+vErrors.length = _errs105;
 }
 else {
 vErrors = null;
@@ -4783,7 +4795,46 @@ vErrors = null;
 }
 if(data.sticky !== undefined){
 if(typeof data.sticky !== "boolean"){
-const err79 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err76 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.ignore_sticky !== undefined){
+if(typeof data.ignore_sticky !== "boolean"){
+const err77 = {instancePath:instancePath+"/ignore_sticky",schemaPath:"#/properties/ignore_sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data48 = data.format;
+if(Array.isArray(data48)){
+const len14 = data48.length;
+for(let i14=0; i14<len14; i14++){
+let data49 = data48[i14];
+if(typeof data49 !== "string"){
+const err78 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(!((((((((((data49 === "standard") || (data49 === "aside")) || (data49 === "chat")) || (data49 === "gallery")) || (data49 === "link")) || (data49 === "image")) || (data49 === "quote")) || (data49 === "status")) || (data49 === "video")) || (data49 === "audio"))){
+const err79 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -4793,9 +4844,18 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.ignore_sticky !== undefined){
-if(typeof data.ignore_sticky !== "boolean"){
-const err80 = {instancePath:instancePath+"/ignore_sticky",schemaPath:"#/properties/ignore_sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let i15 = data48.length;
+let j0;
+if(i15 > 1){
+const indices0 = {};
+for(;i15--;){
+let item0 = data48[i15];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err80 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/uniqueItems",keyword:"uniqueItems",params:{i: i15, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i15+" are identical)"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -4803,16 +4863,14 @@ else {
 vErrors.push(err80);
 }
 errors++;
+break;
+}
+indices0[item0] = i15;
 }
 }
-if(data.format !== undefined){
-let data49 = data.format;
-if(Array.isArray(data49)){
-const len15 = data49.length;
-for(let i15=0; i15<len15; i15++){
-let data50 = data49[i15];
-if(typeof data50 !== "string"){
-const err81 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err81 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -4821,8 +4879,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(!((((((((((data50 === "standard") || (data50 === "aside")) || (data50 === "chat")) || (data50 === "gallery")) || (data50 === "link")) || (data50 === "image")) || (data50 === "quote")) || (data50 === "status")) || (data50 === "video")) || (data50 === "audio"))){
-const err82 = {instancePath:instancePath+"/format/" + i15,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.format.items.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -4831,62 +4891,14 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-let i16 = data49.length;
-let j0;
-if(i16 > 1){
-const indices0 = {};
-for(;i16--;){
-let item0 = data49[i16];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err83 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i16+" are identical)"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-break;
-}
-indices0[item0] = i16;
-}
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-}
-else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-validate60.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate61;
-const schema63 = {"$id":"createPost","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPost = validate74;
+const schema58 = {"$id":"createPost","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost" */;
 let vErrors = null;
 let errors = 0;
@@ -4894,7 +4906,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema63.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema58.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4919,7 +4931,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema63.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema58.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4966,7 +4978,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema63.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema58.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5027,7 +5039,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema63.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema58.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5050,7 +5062,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema63.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema58.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5073,7 +5085,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema63.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema58.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5203,14 +5215,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate62;
-const schema64 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
+export const getPost = validate75;
+const schema59 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -5241,7 +5253,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema64.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema59.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5287,14 +5299,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate63;
-const schema65 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost = validate76;
+const schema60 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5315,7 +5327,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema65.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema60.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5340,7 +5352,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema65.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema60.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5387,7 +5399,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema65.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema60.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5448,7 +5460,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema65.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema60.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5471,7 +5483,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema65.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema60.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5494,7 +5506,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema65.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema60.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5624,14 +5636,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate64;
-const schema66 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePost = validate77;
+const schema61 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5672,14 +5684,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate65;
-const schema67 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate78;
+const schema62 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -5710,7 +5722,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema67.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema62.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5876,7 +5888,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema67.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema62.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5899,7 +5911,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema67.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema62.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5920,14 +5932,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate66;
-const schema68 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const getPostRevision = validate79;
+const schema63 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -5971,7 +5983,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema68.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema63.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5992,14 +6004,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate67;
-const schema69 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePostRevision = validate80;
+const schema64 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -6053,14 +6065,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate68;
-const schema70 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const listPostAutosaves = validate81;
+const schema65 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -6091,7 +6103,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema70.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema65.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6112,14 +6124,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate69;
-const schema71 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave = validate82;
+const schema66 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6140,7 +6152,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema71.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema66.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6165,7 +6177,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema71.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema66.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6212,7 +6224,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema71.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema66.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6273,7 +6285,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema71.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema66.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6296,7 +6308,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema71.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema66.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6319,7 +6331,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema71.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema66.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6449,14 +6461,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate70;
-const schema72 = {"$id":"listPages","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"type":"array","items":{"type":"integer"}},"parent_exclude":{"type":"array","items":{"type":"integer"}},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"$ref":"sharedStatus"}},"additionalProperties":true};
+export const listPages = validate83;
+const schema67 = {"$id":"listPages","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"type":"array","items":{"type":"integer"}},"parent_exclude":{"type":"array","items":{"type":"integer"}},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"$ref":"sharedStatus"}},"additionalProperties":true};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -6474,7 +6486,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema72.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema67.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6798,7 +6810,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data17 === "exact")){
-const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema72.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema67.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6834,7 +6846,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data19 === "asc") || (data19 === "desc"))){
-const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema72.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema67.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6857,7 +6869,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((((((data20 === "author") || (data20 === "date")) || (data20 === "id")) || (data20 === "include")) || (data20 === "modified")) || (data20 === "parent")) || (data20 === "relevance")) || (data20 === "slug")) || (data20 === "include_slugs")) || (data20 === "title")) || (data20 === "menu_order"))){
-const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema72.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema67.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6942,7 +6954,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data26 === "post_title") || (data26 === "post_content")) || (data26 === "post_excerpt"))){
-const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema72.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema67.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6993,13 +7005,14 @@ errors++;
 }
 }
 if(data.status !== undefined){
-let data29 = data.status;
-if(Array.isArray(data29)){
-const len8 = data29.length;
-for(let i8=0; i8<len8; i8++){
-let data30 = data29[i8];
-if(typeof data30 !== "string"){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"sharedStatus/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate72(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7008,48 +7021,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!(((((((((((((data30 === "publish") || (data30 === "future")) || (data30 === "draft")) || (data30 === "pending")) || (data30 === "private")) || (data30 === "trash")) || (data30 === "auto-draft")) || (data30 === "inherit")) || (data30 === "request-pending")) || (data30 === "request-confirmed")) || (data30 === "request-failed")) || (data30 === "request-completed")) || (data30 === "any"))){
-const err42 = {instancePath:instancePath+"/status/" + i8,schemaPath:"sharedStatus/items/enum",keyword:"enum",params:{allowedValues: schema62.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/status",schemaPath:"sharedStatus/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-validate70.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate71;
-const schema74 = {"$id":"createPage","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage = validate85;
+const schema68 = {"$id":"createPage","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage" */;
 let vErrors = null;
 let errors = 0;
@@ -7057,7 +7036,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema74.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema68.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7082,7 +7061,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema74.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema68.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7129,7 +7108,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema74.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema68.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7203,7 +7182,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema74.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema68.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7226,7 +7205,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema74.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema68.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7299,14 +7278,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate72;
-const schema75 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage = validate86;
+const schema69 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -7327,7 +7306,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema75.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema69.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7352,7 +7331,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema75.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema69.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7399,7 +7378,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema75.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema69.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7473,7 +7452,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema75.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema69.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7496,7 +7475,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema75.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema69.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7569,14 +7548,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate73;
-const schema76 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate87;
+const schema70 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -7597,7 +7576,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema76.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema70.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7622,7 +7601,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema76.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema70.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7669,7 +7648,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema76.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema70.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7730,7 +7709,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema76.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema70.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7753,7 +7732,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema76.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema70.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7826,14 +7805,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate74;
-const schema77 = {"$id":"listMedia","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"type":"array","items":{"type":"integer"}},"parent_exclude":{"type":"array","items":{"type":"integer"}},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listMedia = validate88;
+const schema71 = {"$id":"listMedia","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"type":"array","items":{"type":"integer"}},"parent_exclude":{"type":"array","items":{"type":"integer"}},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7851,7 +7830,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema77.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema71.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8162,7 +8141,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema77.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema71.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8198,7 +8177,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema77.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema71.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8221,7 +8200,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema77.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema71.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8306,7 +8285,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(((data25 === "post_title") || (data25 === "post_content")) || (data25 === "post_excerpt"))){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema77.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema71.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8373,7 +8352,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data29 === "inherit") || (data29 === "private")) || (data29 === "trash"))){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema77.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema71.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8412,7 +8391,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(((((data31 === "image") || (data31 === "video")) || (data31 === "text")) || (data31 === "application")) || (data31 === "audio"))){
-const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema77.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema71.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8473,14 +8452,14 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate75;
-const schema78 = {"$id":"createMedia","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia = validate89;
+const schema72 = {"$id":"createMedia","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8488,7 +8467,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema78.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema72.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8513,7 +8492,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema78.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema72.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8560,7 +8539,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema78.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema72.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8609,7 +8588,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema78.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema72.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8632,7 +8611,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema78.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema72.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8753,14 +8732,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate76;
-const schema79 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const getMedia = validate90;
+const schema73 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8791,7 +8770,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema79.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema73.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8812,14 +8791,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate77;
-const schema80 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate91;
+const schema74 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8840,7 +8819,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema80.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema74.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8865,7 +8844,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema80.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema74.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8912,7 +8891,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema80.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema74.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8961,7 +8940,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema80.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema74.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8984,7 +8963,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema80.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema74.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9069,14 +9048,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate78;
-const schema81 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate92;
+const schema75 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9117,7 +9096,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema81.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema75.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9138,14 +9117,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate79;
-const schema82 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"type":"number","minimum":0,"maximum":100},"y":{"type":"number","minimum":0,"maximum":100},"width":{"type":"number","minimum":0,"maximum":100},"height":{"type":"number","minimum":0,"maximum":100},"caption":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"description":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"title":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
+export const editMedia = validate93;
+const schema76 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"type":"number","minimum":0,"maximum":100},"y":{"type":"number","minimum":0,"maximum":100},"width":{"type":"number","minimum":0,"maximum":100},"height":{"type":"number","minimum":0,"maximum":100},"caption":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"description":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"title":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9216,7 +9195,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema82.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema76.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9301,7 +9280,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema82.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema76.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9364,7 +9343,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema82.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema76.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9812,14 +9791,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate80;
-const schema83 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetGenerateFormMarkup = validate94;
+const schema77 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -9858,14 +9837,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate81;
-const schema84 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate95;
+const schema78 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -9881,14 +9860,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate82;
-const schema85 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate96;
+const schema79 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -9914,14 +9893,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate83;
-const schema86 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1PostDismissFormSetupCard = validate97;
+const schema80 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -9959,7 +9938,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema86.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema80.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9980,14 +9959,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate84;
-const schema87 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate98;
+const schema81 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -10065,14 +10044,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate85;
-const schema88 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1PostOnboardingUserDetails = validate99;
+const schema82 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -10108,14 +10087,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate86;
-const schema89 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate100;
+const schema83 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -10141,14 +10120,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate87;
-const schema90 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate101;
+const schema84 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -10227,7 +10206,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema90.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema84.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10250,7 +10229,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema90.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema84.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10297,14 +10276,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate88;
-const schema91 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate102;
+const schema85 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -10340,14 +10319,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate89;
-const schema92 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesDelete = validate103;
+const schema86 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -10373,14 +10352,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate90;
-const schema93 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate104;
+const schema87 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -10469,14 +10448,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate91;
-const schema94 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate105;
+const schema88 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -10528,14 +10507,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate92;
-const schema95 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate106;
+const schema89 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -10625,7 +10604,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema95.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema89.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10648,7 +10627,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema95.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema89.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10671,7 +10650,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema95.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema89.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10716,15 +10695,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateForm = validate93;
-const schema96 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1UpdateForm = validate107;
+const schema90 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1UpdateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -10832,7 +10811,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data5 === "publish") || (data5 === "draft")) || (data5 === "private"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema96.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema90.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10853,14 +10832,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate94;
-const schema97 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate108;
+const schema91 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -10878,7 +10857,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema97.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema91.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10899,14 +10878,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate95;
-const schema98 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"type":"string","enum":["draft","publish","private"]}},"additionalProperties":true,"required":["forms_data"]};
+export const formsuiteV1PostFormsImport = validate109;
+const schema92 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"type":"string","enum":["draft","publish","private"]}},"additionalProperties":true,"required":["forms_data"]};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -10946,7 +10925,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "draft") || (data1 === "publish")) || (data1 === "private"))){
-const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema98.properties.default_status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema92.properties.default_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10967,14 +10946,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate96;
-const schema99 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate110;
+const schema93 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -11002,7 +10981,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema99.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema93.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11025,7 +11004,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema99.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema93.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11046,14 +11025,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate97;
-const schema100 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate111;
+const schema94 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -11104,14 +11083,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate98;
-const schema101 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate112;
+const schema95 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -11162,14 +11141,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate99;
-const schema102 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate113;
+const schema96 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -11231,14 +11210,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate100;
-const schema103 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate114;
+const schema97 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -11266,14 +11245,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate101;
-const schema104 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate115;
+const schema98 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -11361,14 +11340,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1ImportMigratorFile = validate102;
-const schema105 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"type":"string","enum":["draft","publish","private"]}},"additionalProperties":true};
+export const formsuiteV1ImportMigratorFile = validate116;
+const schema99 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"type":"string","enum":["draft","publish","private"]}},"additionalProperties":true};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1ImportMigratorFile" */;
 let vErrors = null;
 let errors = 0;
@@ -11410,7 +11389,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data2 === "draft") || (data2 === "publish")) || (data2 === "private"))){
-const err3 = {instancePath:instancePath+"/post_status",schemaPath:"#/properties/post_status/enum",keyword:"enum",params:{allowedValues: schema105.properties.post_status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/post_status",schemaPath:"#/properties/post_status/enum",keyword:"enum",params:{allowedValues: schema99.properties.post_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11431,14 +11410,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate103;
-const schema106 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate117;
+const schema100 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -11527,14 +11506,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate104;
-const schema107 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate118;
+const schema101 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["plugins"]};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -11588,14 +11567,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate105;
-const schema108 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate119;
+const schema102 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -11613,7 +11592,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema108.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema102.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11634,14 +11613,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate106;
-const schema109 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate120;
+const schema103 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -11679,14 +11658,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate107;
-const schema110 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1UpdateDismissSetupWizard = validate121;
+const schema104 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -11724,14 +11703,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate108;
-const schema111 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate122;
+const schema105 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -11781,14 +11760,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate109;
-const schema112 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate123;
+const schema106 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -11848,14 +11827,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins2 = validate110;
-const schema113 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins2 = validate124;
+const schema107 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins2" */;
 let vErrors = null;
 let errors = 0;
@@ -11883,7 +11862,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema113.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema107.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11906,7 +11885,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema113.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema107.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11927,14 +11906,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun2 = validate111;
-const schema114 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun2 = validate125;
+const schema108 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
 let vErrors = null;
 let errors = 0;
@@ -11962,7 +11941,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema114.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema108.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11995,14 +11974,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate112;
-const schema115 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate126;
+const schema109 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
 let vErrors = null;
 let errors = 0;
@@ -12030,7 +12009,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema115.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema109.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12051,14 +12030,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost2 = validate113;
-const schema116 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderV1GetPost2 = validate127;
+const schema110 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -12171,14 +12150,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate114;
-const schema117 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]}},"additionalProperties":true};
+export const pagebuilderV1GetGlobalClasses = validate128;
+const schema111 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]}},"additionalProperties":true};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -12196,7 +12175,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema117.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema111.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12217,14 +12196,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate115;
-const schema118 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
+export const pagebuilderV1UpdateGlobalClasses = validate129;
+const schema112 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -12272,7 +12251,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data0 === "frontend") || (data0 === "preview"))){
-const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema118.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema112.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12506,7 +12485,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(data12 === "class")){
-const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema118.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema112.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12591,14 +12570,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate116;
-const schema119 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate130;
+const schema113 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -12680,14 +12659,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate117;
-const schema120 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate131;
+const schema114 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -12794,14 +12773,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesRestore = validate118;
-const schema121 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate132;
+const schema115 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -12863,14 +12842,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate119;
-const schema122 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate133;
+const schema116 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -12931,14 +12910,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates2 = validate120;
-const schema123 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const sitegenV1PostTemplates2 = validate134;
+const schema117 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates2" */;
 let vErrors = null;
 let errors = 0;
@@ -13006,14 +12985,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1PostImages = validate121;
-const schema124 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenImagesV1PostImages = validate135;
+const schema118 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -13124,14 +13103,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate122;
-const schema125 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate136;
+const schema119 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -13205,14 +13184,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate123;
-const schema126 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate137;
+const schema120 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -13308,14 +13287,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate124;
-const schema127 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate138;
+const schema121 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -13403,14 +13382,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate125;
-const schema128 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate139;
+const schema122 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -13470,14 +13449,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate126;
-const schema129 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate140;
+const schema123 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -13560,14 +13539,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate127;
-const schema130 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"categories":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate141;
+const schema124 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"categories":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -13585,7 +13564,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
-const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema130.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema124.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13608,7 +13587,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema130.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema124.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13745,14 +13724,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate128;
-const schema131 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate142;
+const schema125 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13760,7 +13739,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema131.properties.template_id.type},message:"must be string,integer"};
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema125.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13781,14 +13760,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate129;
-const schema132 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate143;
+const schema126 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13814,14 +13793,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate130;
-const schema133 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate144;
+const schema127 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13857,14 +13836,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate131;
-const schema134 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate145;
+const schema128 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -13900,14 +13879,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate132;
-const schema135 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCreateTemplate = validate146;
+const schema129 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -13953,14 +13932,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate133;
-const schema136 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate147;
+const schema130 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -13988,15 +13967,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate134;
-const schema137 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate148;
+const schema131 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
 const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -14087,14 +14066,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate135;
-const schema138 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate149;
+const schema132 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -14159,14 +14138,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate136;
-const schema139 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate150;
+const schema133 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -14194,14 +14173,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate137;
-const schema140 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate151;
+const schema134 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -14229,18 +14208,195 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost2 = validate138;
-const schema141 = {"$id":"createPost2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
-const schema142 = {"$id":"sharedMeta","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string"},"_builder_page_settings":{"type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
-const schema143 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
-const schema144 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
+export const createPost2 = validate152;
+const schema135 = {"$id":"createPost2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+const schema136 = {"$id":"sharedMeta","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string"},"_builder_page_settings":{"type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
+const schema137 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
+const schema138 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
 const func3 = Object.prototype.hasOwnProperty;
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedDesktop" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func3.call(schema138.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data["background-color"] !== undefined){
+if(typeof data["background-color"] !== "string"){
+const err1 = {instancePath:instancePath+"/background-color",schemaPath:"#/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data["background-image"] !== undefined){
+if(typeof data["background-image"] !== "string"){
+const err2 = {instancePath:instancePath+"/background-image",schemaPath:"#/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data["background-repeat"] !== undefined){
+if(typeof data["background-repeat"] !== "string"){
+const err3 = {instancePath:instancePath+"/background-repeat",schemaPath:"#/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data["background-position"] !== undefined){
+if(typeof data["background-position"] !== "string"){
+const err4 = {instancePath:instancePath+"/background-position",schemaPath:"#/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data["background-size"] !== undefined){
+if(typeof data["background-size"] !== "string"){
+const err5 = {instancePath:instancePath+"/background-size",schemaPath:"#/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data["background-attachment"] !== undefined){
+if(typeof data["background-attachment"] !== "string"){
+const err6 = {instancePath:instancePath+"/background-attachment",schemaPath:"#/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data["background-type"] !== undefined){
+if(typeof data["background-type"] !== "string"){
+const err7 = {instancePath:instancePath+"/background-type",schemaPath:"#/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data["background-media"] !== undefined){
+if(typeof data["background-media"] !== "string"){
+const err8 = {instancePath:instancePath+"/background-media",schemaPath:"#/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data["overlay-type"] !== undefined){
+if(typeof data["overlay-type"] !== "string"){
+const err9 = {instancePath:instancePath+"/overlay-type",schemaPath:"#/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data["overlay-color"] !== undefined){
+if(typeof data["overlay-color"] !== "string"){
+const err10 = {instancePath:instancePath+"/overlay-color",schemaPath:"#/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data["overlay-opacity"] !== undefined){
+if(typeof data["overlay-opacity"] !== "string"){
+const err11 = {instancePath:instancePath+"/overlay-opacity",schemaPath:"#/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data["overlay-gradient"] !== undefined){
+if(typeof data["overlay-gradient"] !== "string"){
+const err12 = {instancePath:instancePath+"/overlay-gradient",schemaPath:"#/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate155.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedThemePageBackgroundMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -14258,11 +14414,26 @@ errors++;
 }
 }
 if(data.desktop !== undefined){
-let data0 = data.desktop;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key1 in data0){
-if(!(func3.call(schema144.properties, key1))){
-const err1 = {instancePath:instancePath+"/desktop",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(!(validate155(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+}
+if(data.tablet !== undefined){
+if(!(validate155(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+}
+if(data.mobile !== undefined){
+if(!(validate155(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14271,522 +14442,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data0["background-color"] !== undefined){
-if(typeof data0["background-color"] !== "string"){
-const err2 = {instancePath:instancePath+"/desktop/background-color",schemaPath:"sharedDesktop/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data0["background-image"] !== undefined){
-if(typeof data0["background-image"] !== "string"){
-const err3 = {instancePath:instancePath+"/desktop/background-image",schemaPath:"sharedDesktop/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data0["background-repeat"] !== undefined){
-if(typeof data0["background-repeat"] !== "string"){
-const err4 = {instancePath:instancePath+"/desktop/background-repeat",schemaPath:"sharedDesktop/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data0["background-position"] !== undefined){
-if(typeof data0["background-position"] !== "string"){
-const err5 = {instancePath:instancePath+"/desktop/background-position",schemaPath:"sharedDesktop/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data0["background-size"] !== undefined){
-if(typeof data0["background-size"] !== "string"){
-const err6 = {instancePath:instancePath+"/desktop/background-size",schemaPath:"sharedDesktop/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data0["background-attachment"] !== undefined){
-if(typeof data0["background-attachment"] !== "string"){
-const err7 = {instancePath:instancePath+"/desktop/background-attachment",schemaPath:"sharedDesktop/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data0["background-type"] !== undefined){
-if(typeof data0["background-type"] !== "string"){
-const err8 = {instancePath:instancePath+"/desktop/background-type",schemaPath:"sharedDesktop/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data0["background-media"] !== undefined){
-if(typeof data0["background-media"] !== "string"){
-const err9 = {instancePath:instancePath+"/desktop/background-media",schemaPath:"sharedDesktop/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data0["overlay-type"] !== undefined){
-if(typeof data0["overlay-type"] !== "string"){
-const err10 = {instancePath:instancePath+"/desktop/overlay-type",schemaPath:"sharedDesktop/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data0["overlay-color"] !== undefined){
-if(typeof data0["overlay-color"] !== "string"){
-const err11 = {instancePath:instancePath+"/desktop/overlay-color",schemaPath:"sharedDesktop/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data0["overlay-opacity"] !== undefined){
-if(typeof data0["overlay-opacity"] !== "string"){
-const err12 = {instancePath:instancePath+"/desktop/overlay-opacity",schemaPath:"sharedDesktop/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data0["overlay-gradient"] !== undefined){
-if(typeof data0["overlay-gradient"] !== "string"){
-const err13 = {instancePath:instancePath+"/desktop/overlay-gradient",schemaPath:"sharedDesktop/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/desktop",schemaPath:"sharedDesktop/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.tablet !== undefined){
-let data13 = data.tablet;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key2 in data13){
-if(!(func3.call(schema144.properties, key2))){
-const err15 = {instancePath:instancePath+"/tablet",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data13["background-color"] !== undefined){
-if(typeof data13["background-color"] !== "string"){
-const err16 = {instancePath:instancePath+"/tablet/background-color",schemaPath:"sharedDesktop/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data13["background-image"] !== undefined){
-if(typeof data13["background-image"] !== "string"){
-const err17 = {instancePath:instancePath+"/tablet/background-image",schemaPath:"sharedDesktop/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data13["background-repeat"] !== undefined){
-if(typeof data13["background-repeat"] !== "string"){
-const err18 = {instancePath:instancePath+"/tablet/background-repeat",schemaPath:"sharedDesktop/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data13["background-position"] !== undefined){
-if(typeof data13["background-position"] !== "string"){
-const err19 = {instancePath:instancePath+"/tablet/background-position",schemaPath:"sharedDesktop/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data13["background-size"] !== undefined){
-if(typeof data13["background-size"] !== "string"){
-const err20 = {instancePath:instancePath+"/tablet/background-size",schemaPath:"sharedDesktop/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data13["background-attachment"] !== undefined){
-if(typeof data13["background-attachment"] !== "string"){
-const err21 = {instancePath:instancePath+"/tablet/background-attachment",schemaPath:"sharedDesktop/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data13["background-type"] !== undefined){
-if(typeof data13["background-type"] !== "string"){
-const err22 = {instancePath:instancePath+"/tablet/background-type",schemaPath:"sharedDesktop/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data13["background-media"] !== undefined){
-if(typeof data13["background-media"] !== "string"){
-const err23 = {instancePath:instancePath+"/tablet/background-media",schemaPath:"sharedDesktop/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data13["overlay-type"] !== undefined){
-if(typeof data13["overlay-type"] !== "string"){
-const err24 = {instancePath:instancePath+"/tablet/overlay-type",schemaPath:"sharedDesktop/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data13["overlay-color"] !== undefined){
-if(typeof data13["overlay-color"] !== "string"){
-const err25 = {instancePath:instancePath+"/tablet/overlay-color",schemaPath:"sharedDesktop/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data13["overlay-opacity"] !== undefined){
-if(typeof data13["overlay-opacity"] !== "string"){
-const err26 = {instancePath:instancePath+"/tablet/overlay-opacity",schemaPath:"sharedDesktop/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data13["overlay-gradient"] !== undefined){
-if(typeof data13["overlay-gradient"] !== "string"){
-const err27 = {instancePath:instancePath+"/tablet/overlay-gradient",schemaPath:"sharedDesktop/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/tablet",schemaPath:"sharedDesktop/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.mobile !== undefined){
-let data26 = data.mobile;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key3 in data26){
-if(!(func3.call(schema144.properties, key3))){
-const err29 = {instancePath:instancePath+"/mobile",schemaPath:"sharedDesktop/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data26["background-color"] !== undefined){
-if(typeof data26["background-color"] !== "string"){
-const err30 = {instancePath:instancePath+"/mobile/background-color",schemaPath:"sharedDesktop/properties/background-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data26["background-image"] !== undefined){
-if(typeof data26["background-image"] !== "string"){
-const err31 = {instancePath:instancePath+"/mobile/background-image",schemaPath:"sharedDesktop/properties/background-image/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data26["background-repeat"] !== undefined){
-if(typeof data26["background-repeat"] !== "string"){
-const err32 = {instancePath:instancePath+"/mobile/background-repeat",schemaPath:"sharedDesktop/properties/background-repeat/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data26["background-position"] !== undefined){
-if(typeof data26["background-position"] !== "string"){
-const err33 = {instancePath:instancePath+"/mobile/background-position",schemaPath:"sharedDesktop/properties/background-position/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data26["background-size"] !== undefined){
-if(typeof data26["background-size"] !== "string"){
-const err34 = {instancePath:instancePath+"/mobile/background-size",schemaPath:"sharedDesktop/properties/background-size/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data26["background-attachment"] !== undefined){
-if(typeof data26["background-attachment"] !== "string"){
-const err35 = {instancePath:instancePath+"/mobile/background-attachment",schemaPath:"sharedDesktop/properties/background-attachment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data26["background-type"] !== undefined){
-if(typeof data26["background-type"] !== "string"){
-const err36 = {instancePath:instancePath+"/mobile/background-type",schemaPath:"sharedDesktop/properties/background-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data26["background-media"] !== undefined){
-if(typeof data26["background-media"] !== "string"){
-const err37 = {instancePath:instancePath+"/mobile/background-media",schemaPath:"sharedDesktop/properties/background-media/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data26["overlay-type"] !== undefined){
-if(typeof data26["overlay-type"] !== "string"){
-const err38 = {instancePath:instancePath+"/mobile/overlay-type",schemaPath:"sharedDesktop/properties/overlay-type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data26["overlay-color"] !== undefined){
-if(typeof data26["overlay-color"] !== "string"){
-const err39 = {instancePath:instancePath+"/mobile/overlay-color",schemaPath:"sharedDesktop/properties/overlay-color/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data26["overlay-opacity"] !== undefined){
-if(typeof data26["overlay-opacity"] !== "string"){
-const err40 = {instancePath:instancePath+"/mobile/overlay-opacity",schemaPath:"sharedDesktop/properties/overlay-opacity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data26["overlay-gradient"] !== undefined){
-if(typeof data26["overlay-gradient"] !== "string"){
-const err41 = {instancePath:instancePath+"/mobile/overlay-gradient",schemaPath:"sharedDesktop/properties/overlay-gradient/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/mobile",schemaPath:"sharedDesktop/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-validate140.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -15092,14 +14753,14 @@ errors++;
 }
 }
 if(data["theme-page-background-meta"] !== undefined){
-if(!(validate140(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate154(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
 if(data["theme-content-background-meta"] !== undefined){
-if(!(validate140(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate154(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -15116,7 +14777,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema142.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15139,7 +14800,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!(((((((((((data28 === "post") || (data28 === "core-post")) || (data28 === "core-page")) || (data28 === "kit")) || (data28 === "not-supported")) || (data28 === "page")) || (data28 === "section")) || (data28 === "container")) || (data28 === "floating-buttons")) || (data28 === "cloud-template-preview")) || (data28 === ""))){
-const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema142.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15177,7 +14838,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((data31 === "yes") || (data31 === "no"))){
-const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema142.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15210,13 +14871,948 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.date !== undefined){
+let data0 = data.date;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema135.properties.date.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!(formats0.test(data0))){
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.date_gmt !== undefined){
+let data1 = data.date_gmt;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema135.properties.date_gmt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats0.test(data1))){
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(typeof data3 !== "string"){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema135.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.comment_status !== undefined){
+let data7 = data.comment_status;
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!((data7 === "open") || (data7 === "closed"))){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema135.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.ping_status !== undefined){
+let data8 = data.ping_status;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((data8 === "open") || (data8 === "closed"))){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema135.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data9 = data.format;
+if(typeof data9 !== "string"){
+const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema135.properties.format.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err16 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err17 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.categories !== undefined){
+let data13 = data.categories;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
+const err18 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data15 = data.tags;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+let data16 = data15[i1];
+if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+const err20 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+
+export const updatePost2 = validate162;
+const schema139 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updatePost2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+let data1 = data.date;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema139.properties.date.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats0.test(data1))){
+const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.date_gmt !== undefined){
+let data2 = data.date_gmt;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema139.properties.date_gmt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!(formats0.test(data2))){
+const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema139.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema139.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema139.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data10 = data.format;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema139.properties.format.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err17 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.categories !== undefined){
+let data14 = data.categories;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+let data15 = data14[i0];
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err19 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data16 = data.tags;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+const err21 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate162.errors = vErrors;
+return errors === 0;
+}
+
+export const createPostAutosave2 = validate164;
+const schema140 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createPostAutosave2" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parent !== undefined){
+let data0 = data.parent;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.date !== undefined){
+let data1 = data.date;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema140.properties.date.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!(formats0.test(data1))){
+const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.date_gmt !== undefined){
+let data2 = data.date_gmt;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema140.properties.date_gmt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!(formats0.test(data2))){
+const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema140.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.comment_status !== undefined){
+let data8 = data.comment_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data8 === "open") || (data8 === "closed"))){
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema140.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.ping_status !== undefined){
+let data9 = data.ping_status;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!((data9 === "open") || (data9 === "closed"))){
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema140.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data10 = data.format;
+if(typeof data10 !== "string"){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
+const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema140.properties.format.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err17 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.categories !== undefined){
+let data14 = data.categories;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+let data15 = data14[i0];
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err19 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data16 = data.tags;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+const err21 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+
+export const createPage2 = validate166;
+const schema141 = {"$id":"createPage2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createPage2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15317,941 +15913,6 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data5 = data.author;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data6 = data.featured_media;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data7 = data.comment_status;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data8 = data.ping_status;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data9 = data.format;
-if(typeof data9 !== "string"){
-const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema141.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-errors = vErrors.length;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err16 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err17 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data13 = data.categories;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-let data14 = data13[i0];
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err18 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data15 = data.tags;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-let data16 = data15[i1];
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err20 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-validate138.errors = vErrors;
-return errors === 0;
-}
-
-export const updatePost2 = validate144;
-const schema147 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
-
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="updatePost2" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema147.properties.date.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema147.properties.date_gmt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema147.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema147.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema147.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data10 = data.format;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema147.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-errors = vErrors.length;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err17 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data14 = data.categories;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err19 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data16 = data.tags;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-const err21 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate144.errors = vErrors;
-return errors === 0;
-}
-
-export const createPostAutosave2 = validate146;
-const schema148 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createPostAutosave2" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema148.properties.date.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema148.properties.date_gmt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema148.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema148.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema148.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data10 = data.format;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema148.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-errors = vErrors.length;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err17 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data14 = data.categories;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err19 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data16 = data.tags;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-const err21 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate146.errors = vErrors;
-return errors === 0;
-}
-
-export const createPage2 = validate148;
-const schema149 = {"$id":"createPage2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
-
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createPage2" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.date !== undefined){
-let data0 = data.date;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema149.properties.date.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.date_gmt !== undefined){
-let data1 = data.date_gmt;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema149.properties.date_gmt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema149.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
 if(data.parent !== undefined){
 let data5 = data.parent;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
@@ -16304,7 +15965,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16327,7 +15988,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema149.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16351,8 +16012,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -16379,14 +16040,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage2 = validate150;
-const schema150 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage2 = validate168;
+const schema142 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage2" */;
 let vErrors = null;
 let errors = 0;
@@ -16407,7 +16068,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema150.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema142.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16432,7 +16093,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema150.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema142.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16479,7 +16140,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema150.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema142.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16553,7 +16214,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema150.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema142.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16576,7 +16237,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema150.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema142.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16600,8 +16261,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -16628,14 +16289,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave2 = validate152;
-const schema151 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave2 = validate170;
+const schema143 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -16656,7 +16317,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema151.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema143.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16681,7 +16342,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema151.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema143.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16728,7 +16389,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema151.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema143.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16789,7 +16450,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema151.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16812,7 +16473,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema151.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16836,8 +16497,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -16864,14 +16525,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia2 = validate154;
-const schema152 = {"$id":"createMedia2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia2 = validate172;
+const schema144 = {"$id":"createMedia2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -16879,7 +16540,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
 let data0 = data.date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema152.properties.date.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema144.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16904,7 +16565,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data1 = data.date_gmt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema152.properties.date_gmt.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema144.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16951,7 +16612,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema152.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema144.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17000,7 +16661,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema144.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17023,7 +16684,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema152.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema144.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17034,8 +16695,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -17123,14 +16784,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia2 = validate156;
-const schema153 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia2 = validate174;
+const schema145 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -17151,7 +16812,7 @@ errors++;
 if(data.date !== undefined){
 let data1 = data.date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema153.properties.date.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema145.properties.date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17176,7 +16837,7 @@ errors++;
 if(data.date_gmt !== undefined){
 let data2 = data.date_gmt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema153.properties.date_gmt.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema145.properties.date_gmt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17223,7 +16884,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema153.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema145.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17272,7 +16933,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema153.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema145.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17295,7 +16956,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema153.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema145.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17306,8 +16967,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate139(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -17359,14 +17020,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const listComments = validate158;
-const schema154 = {"$id":"listComments","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"post":{"type":"array","items":{"type":"integer"}},"parent":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]}},"additionalProperties":true};
+export const listComments = validate176;
+const schema146 = {"$id":"listComments","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"post":{"type":"array","items":{"type":"integer"}},"parent":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]}},"additionalProperties":true};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listComments" */;
 let vErrors = null;
 let errors = 0;
@@ -17384,7 +17045,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema154.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema146.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17537,7 +17198,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "asc") || (data8 === "desc"))){
-const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema154.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema146.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17560,7 +17221,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((((data9 === "date") || (data9 === "date_gmt")) || (data9 === "id")) || (data9 === "include")) || (data9 === "post")) || (data9 === "parent")) || (data9 === "type"))){
-const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema154.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema146.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17581,14 +17242,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const listCategories = validate159;
-const schema155 = {"$id":"listCategories","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listCategories = validate177;
+const schema147 = {"$id":"listCategories","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listCategories" */;
 let vErrors = null;
 let errors = 0;
@@ -17606,7 +17267,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema155.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema147.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17759,7 +17420,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data8 === "asc") || (data8 === "desc"))){
-const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema155.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema147.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17782,7 +17443,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((data9 === "id") || (data9 === "include")) || (data9 === "name")) || (data9 === "slug")) || (data9 === "include_slugs")) || (data9 === "term_group")) || (data9 === "description")) || (data9 === "count"))){
-const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema155.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema147.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -17869,14 +17530,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory = validate160;
-const schema156 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createCategory = validate178;
+const schema148 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17964,14 +17625,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCategory = validate161;
-const schema157 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateCategory = validate179;
+const schema149 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -18062,14 +17723,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const listTags = validate162;
-const schema158 = {"$id":"listTags","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listTags = validate180;
+const schema150 = {"$id":"listTags","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTags" */;
 let vErrors = null;
 let errors = 0;
@@ -18087,7 +17748,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema158.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema150.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18253,7 +17914,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "asc") || (data9 === "desc"))){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema158.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema150.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18276,7 +17937,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((data10 === "id") || (data10 === "include")) || (data10 === "name")) || (data10 === "slug")) || (data10 === "include_slugs")) || (data10 === "term_group")) || (data10 === "description")) || (data10 === "count"))){
-const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema158.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema150.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18350,14 +18011,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const createTag = validate163;
-const schema159 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createTag = validate181;
+const schema151 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTag" */;
 let vErrors = null;
 let errors = 0;
@@ -18432,14 +18093,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTag = validate164;
-const schema160 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateTag = validate182;
+const schema152 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTag" */;
 let vErrors = null;
 let errors = 0;
@@ -18517,14 +18178,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const listTypes = validate165;
-const schema161 = {"$id":"listTypes","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const listTypes = validate183;
+const schema153 = {"$id":"listTypes","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -18542,7 +18203,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema161.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema153.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18563,14 +18224,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const getType = validate166;
-const schema162 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const getType = validate184;
+const schema154 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getType" */;
 let vErrors = null;
 let errors = 0;
@@ -18600,7 +18261,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema162.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema154.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18621,14 +18282,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const listTaxonomies = validate167;
-const schema163 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"type":{"type":"string"}},"additionalProperties":true};
+export const listTaxonomies = validate185;
+const schema155 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"type":{"type":"string"}},"additionalProperties":true};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTaxonomies" */;
 let vErrors = null;
 let errors = 0;
@@ -18646,7 +18307,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema163.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema155.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18679,14 +18340,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const getTaxonomy = validate168;
-const schema164 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const getTaxonomy = validate186;
+const schema156 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTaxonomy" */;
 let vErrors = null;
 let errors = 0;
@@ -18716,7 +18377,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema164.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema156.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18737,14 +18398,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const listUsers = validate169;
-const schema165 = {"$id":"listUsers","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","registered_date","slug","include_slugs","email","url"]},"slug":{"type":"array","items":{"type":"string"}},"roles":{"type":"array","items":{"type":"string"}},"capabilities":{"type":"array","items":{"type":"string"}},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"type":"string","enum":["email","name","id","username","slug"]}}},"additionalProperties":true};
+export const listUsers = validate187;
+const schema157 = {"$id":"listUsers","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"type":"array","items":{"type":"string"}},"roles":{"type":"array","items":{"type":"string"}},"capabilities":{"type":"array","items":{"type":"string"}},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listUsers" */;
 let vErrors = null;
 let errors = 0;
@@ -18762,7 +18423,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema165.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema157.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18928,7 +18589,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data9 === "asc") || (data9 === "desc"))){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema165.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema157.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18951,7 +18612,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((((((((data10 === "id") || (data10 === "include")) || (data10 === "name")) || (data10 === "registered_date")) || (data10 === "slug")) || (data10 === "include_slugs")) || (data10 === "email")) || (data10 === "url"))){
-const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema165.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema157.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19058,7 +18719,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(data17 === "authors")){
-const err24 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema165.properties.who.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema157.properties.who.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -19071,7 +18732,7 @@ errors++;
 if(data.has_published_posts !== undefined){
 let data18 = data.has_published_posts;
 if((typeof data18 !== "boolean") && (!(Array.isArray(data18)))){
-const err25 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema165.properties.has_published_posts.type},message:"must be boolean,array"};
+const err25 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema157.properties.has_published_posts.type},message:"must be boolean,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19095,7 +18756,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((data19 === "post") || (data19 === "page")) || (data19 === "attachment"))){
-const err27 = {instancePath:instancePath+"/has_published_posts/" + i5,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema165.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/has_published_posts/" + i5,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema157.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -19124,7 +18785,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!(((((data21 === "email") || (data21 === "name")) || (data21 === "id")) || (data21 === "username")) || (data21 === "slug"))){
-const err29 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema165.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema157.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -19157,6 +18818,6 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }

@@ -2,6 +2,7 @@
 // Do not edit: run `specpress generate` instead.
 import type { CompiledValidator, RouteDef } from '../../../runtime/rest/types.ts';
 import * as validators from '../../shared/validators.ts';
+import * as args from '../../shared/args.ts';
 import {
   listMedia,
   createMedia,
@@ -73,7 +74,7 @@ export const routes: RouteDef[] = [
         operationId: 'getIndex',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { context: { default: 'view' } },
+        args: args.getIndex,
         permission: { kind: 'public' },
         allowBatch: false,
         handler: 'custom',
@@ -94,35 +95,7 @@ export const routes: RouteDef[] = [
         operationId: 'batchRequests',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          validation: {
-            type: 'string',
-            enum: ['require-all-validate', 'normal'],
-            default: 'normal',
-          },
-          requests: {
-            type: 'array',
-            maxItems: 25,
-            items: {
-              type: 'object',
-              properties: {
-                method: {
-                  type: 'string',
-                  enum: ['POST', 'PUT', 'PATCH', 'DELETE'],
-                  default: 'POST',
-                },
-                path: { type: 'string', required: true },
-                body: { type: 'object', properties: {}, additionalProperties: true },
-                headers: {
-                  type: 'object',
-                  properties: {},
-                  additionalProperties: { type: ['string', 'array'], items: { type: 'string' } },
-                },
-              },
-            },
-            required: true,
-          },
-        },
+        args: args.batchRequests,
         permission: { kind: 'public' },
         allowBatch: false,
         handler: 'custom',
@@ -144,7 +117,7 @@ export const routes: RouteDef[] = [
         operationId: 'oembed10Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'oembed/1.0' }, context: { default: 'view' } },
+        args: args.oembed10Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -163,16 +136,7 @@ export const routes: RouteDef[] = [
         operationId: 'getOembed',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          url: {
-            description: 'Address of the item to embed.',
-            type: 'string',
-            format: 'uri',
-            required: true,
-          },
-          format: { default: 'json' },
-          maxwidth: { default: 600 },
-        },
+        args: args.getOembed,
         permission: { kind: 'public' },
         allowBatch: false,
         handler: 'custom',
@@ -193,32 +157,7 @@ export const routes: RouteDef[] = [
         operationId: 'getOembedProxy',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          url: {
-            description: 'Address of the item to embed.',
-            type: 'string',
-            format: 'uri',
-            required: true,
-          },
-          format: {
-            description: 'Response format of the oEmbed data.',
-            type: 'string',
-            default: 'json',
-            enum: ['json', 'xml'],
-          },
-          maxwidth: {
-            description: 'Largest width of the embed, in pixels.',
-            type: 'integer',
-            default: 600,
-          },
-          maxheight: { description: 'Largest height of the embed, in pixels.', type: 'integer' },
-          discover: {
-            description:
-              'Whether to look for an oEmbed endpoint in the page when no known provider matches.',
-            type: 'boolean',
-            default: true,
-          },
-        },
+        args: args.getOembedProxy,
         permission: { kind: 'capability', capability: 'edit_posts' },
         allowBatch: false,
         handler: 'custom',
@@ -240,7 +179,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'pagebuilder-one/v1' }, context: { default: 'view' } },
+        args: args.pagebuilderOneV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -259,13 +198,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostConnectAuthorize',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          clearSession: {
-            description: 'Forget any half-finished connection first.',
-            type: 'boolean',
-            default: false,
-          },
-        },
+        args: args.pagebuilderOneV1PostConnectAuthorize,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -369,14 +302,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1GetTopBarNotifications',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          app_name: {
-            description: 'Product asking for its notifications.',
-            type: 'string',
-            required: true,
-          },
-          app_version: { description: 'Version of that product.', type: 'string', required: true },
-        },
+        args: args.pagebuilderOneV1GetTopBarNotifications,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -399,21 +325,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1GetTopBarFeedback',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most events in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-        },
+        args: args.pagebuilderOneV1GetTopBarFeedback,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'inbox', channel: 'pagebuilder-one.feedback', op: 'list' },
@@ -423,17 +335,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostTopBarFeedback',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          product: {
-            description: 'Product the feedback is about.',
-            type: 'string',
-            required: true,
-          },
-          subject: { description: 'Subject line.', type: 'string', required: true },
-          title: { description: 'Short summary.', type: 'string', required: true },
-          description: { description: 'The feedback itself.', type: 'string', required: true },
-          countryCode: { description: "Sender's country code.", type: 'string' },
-        },
+        args: args.pagebuilderOneV1PostTopBarFeedback,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'inbox', channel: 'pagebuilder-one.feedback' },
@@ -462,20 +364,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostThemes',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          slug: {
-            description: 'Theme to install.',
-            type: 'string',
-            pattern: '^[\\w-]+$',
-            required: true,
-          },
-          status: {
-            description: 'State the theme is left in after installing.',
-            type: 'string',
-            enum: ['inactive', 'active'],
-            default: 'inactive',
-          },
-        },
+        args: args.pagebuilderOneV1PostThemes,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -500,7 +389,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostThemesActivate',
         methods: ['POST'],
         argsMode: 'declared',
-        args: { slug: { description: 'Theme to activate.', type: 'string', required: true } },
+        args: args.pagebuilderOneV1PostThemesActivate,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -526,20 +415,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1GetPlugins',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          context: {
-            description: 'Scope of the answer.',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-          search: { description: 'Keep only plugins matching this text.', type: 'string' },
-          status: {
-            description: 'Keep only plugins in these states.',
-            type: 'array',
-            items: { type: 'string', enum: ['inactive', 'active'] },
-          },
-        },
+        args: args.pagebuilderOneV1GetPlugins,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -554,28 +430,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostPlugins',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          slug: {
-            description: 'Plugin of the family to install.',
-            type: 'string',
-            required: true,
-            enum: [
-              'assistant',
-              'manage',
-              'builder',
-              'builder-pro',
-              'site-mailer',
-              'image-optimization',
-              'accessibility',
-            ],
-          },
-          status: {
-            description: 'State the plugin is left in after installing.',
-            type: 'string',
-            enum: ['inactive', 'active'],
-            default: 'inactive',
-          },
-        },
+        args: args.pagebuilderOneV1PostPlugins,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -600,7 +455,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostPluginsActivate',
         methods: ['POST'],
         argsMode: 'declared',
-        args: { slug: { description: 'Plugin to activate.', type: 'string', required: true } },
+        args: args.pagebuilderOneV1PostPluginsActivate,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -626,7 +481,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostPluginsDeactivate',
         methods: ['POST'],
         argsMode: 'declared',
-        args: { slug: { description: 'Plugin to deactivate.', type: 'string', required: true } },
+        args: args.pagebuilderOneV1PostPluginsDeactivate,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -652,14 +507,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostPluginsUpgrade',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          slug: { description: 'Plugin to upgrade.', type: 'string', required: true },
-          status: {
-            description: 'An upgraded plugin is left active.',
-            type: 'string',
-            enum: ['active'],
-          },
-        },
+        args: args.pagebuilderOneV1PostPluginsUpgrade,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -685,26 +533,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostPluginsMigrationRun',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          slug: {
-            description: 'Plugin whose settings move to the connected account.',
-            type: 'string',
-            required: true,
-            enum: [
-              'manage',
-              'builder',
-              'builder-pro',
-              'site-mailer',
-              'image-optimization',
-              'accessibility',
-            ],
-          },
-          force: {
-            description: 'Migrate even when the plugin is already connected.',
-            type: 'boolean',
-            default: true,
-          },
-        },
+        args: args.pagebuilderOneV1PostPluginsMigrationRun,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -730,21 +559,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderOneV1PostPluginsMigrationRollback',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          slug: {
-            description: 'Plugin whose migration is undone.',
-            type: 'string',
-            required: true,
-            enum: [
-              'manage',
-              'builder',
-              'builder-pro',
-              'site-mailer',
-              'image-optimization',
-              'accessibility',
-            ],
-          },
-        },
+        args: args.pagebuilderOneV1PostPluginsMigrationRollback,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -865,7 +680,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'pagebuilder/v1' }, context: { default: 'view' } },
+        args: args.pagebuilderV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -958,7 +773,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetGlobalsColor',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { id: { description: 'Colour id.', type: 'string', required: true } },
+        args: args.pagebuilderV1GetGlobalsColor,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -979,15 +794,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1SaveGlobalsColor',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Colour id.', type: 'string', required: true },
-          title: { description: 'Name of the colour.', type: 'string' },
-          value: {
-            description: 'The colour, as #rgb, #rrggbb or #rrggbbaa.',
-            type: 'string',
-            pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$',
-          },
-        },
+        args: args.pagebuilderV1SaveGlobalsColor,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1008,7 +815,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1DeleteGlobalsColor',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: { id: { description: 'Colour id.', type: 'string', required: true } },
+        args: args.pagebuilderV1GetGlobalsColor,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1083,7 +890,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetGlobalsTypographyItem',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { id: { description: 'Typography id.', type: 'string', required: true } },
+        args: args.pagebuilderV1GetGlobalsTypographyItem,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1120,7 +927,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1SaveGlobalsTypographyItem',
         methods: ['POST'],
         argsMode: 'declared',
-        args: { id: { description: 'Typography id.', type: 'string', required: true } },
+        args: args.pagebuilderV1GetGlobalsTypographyItem,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1157,7 +964,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1DeleteGlobalsTypographyItem',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: { id: { description: 'Typography id.', type: 'string', required: true } },
+        args: args.pagebuilderV1GetGlobalsTypographyItem,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1242,42 +1049,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetPost',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          included_types: {
-            description: 'Post types to search (all public ones when null).',
-            type: 'array',
-            default: null,
-          },
-          excluded_types: {
-            description: 'Post types never searched.',
-            type: 'array',
-            default: [
-              'builder-floating-buttons',
-              'builder-landing-page',
-              'builder_library',
-              'attachment',
-              'revision',
-              'nav_menu_item',
-              'custom_css',
-              'customize_changeset',
-            ],
-          },
-          term: { description: 'Text searched for.', type: 'string', default: '' },
-          keys_conversion_map: {
-            description: 'Which field of a result becomes which key of the answer.',
-            validate: false,
-            type: 'array',
-            default: { ID: 'id', post_title: 'label', post_type: 'groupLabel' },
-          },
-          items_count: { description: 'Most results answered.', type: 'integer', default: 100 },
-          is_public: {
-            description: 'Search only publicly viewable post types.',
-            type: 'boolean',
-            default: true,
-          },
-          meta_query: { description: 'Extra meta conditions.', type: 'array', default: null },
-          tax_query: { description: 'Extra taxonomy conditions.', type: 'array', default: null },
-        },
+        args: args.pagebuilderV1GetPost,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         handler: 'custom',
@@ -1297,32 +1069,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetTerm',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          included_types: {
-            description: 'Taxonomies to search (all when null).',
-            type: 'array',
-            default: null,
-          },
-          excluded_types: {
-            description: 'Taxonomies never searched.',
-            type: 'array',
-            default: null,
-          },
-          term: { description: 'Text searched for.', type: 'string', default: '' },
-          keys_conversion_map: {
-            description: 'Which field of a result becomes which key of the answer.',
-            validate: false,
-            type: 'array',
-            default: { term_id: 'id', name: 'label', taxonomy: 'groupLabel' },
-          },
-          items_count: { description: 'Most results answered.', type: 'integer', default: 100 },
-          hide_empty: {
-            description: 'Leave out terms with no posts.',
-            type: 'boolean',
-            default: false,
-          },
-          meta_query: { description: 'Extra meta conditions.', type: 'array', default: null },
-        },
+        args: args.pagebuilderV1GetTerm,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         handler: 'custom',
@@ -1342,16 +1089,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetUser',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          term: { description: 'Text searched for.', type: 'string', default: '' },
-          keys_conversion_map: {
-            description: 'Which field of a result becomes which key of the answer.',
-            validate: false,
-            type: ['array', 'string'],
-            default: { ID: 'id', display_name: 'label', role: 'groupLabel' },
-          },
-          items_count: { description: 'Most results answered.', type: 'integer', default: 100 },
-        },
+        args: args.pagebuilderV1GetUser,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         handler: 'custom',
@@ -1371,23 +1109,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetFavorites',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          context: { description: 'Scope of the answer.', type: 'string' },
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most items in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-        },
+        args: args.pagebuilderV1GetFavorites,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -1411,14 +1133,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1PostFavorites',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Kind of favorites (e.g. widgets).', type: 'string', required: true },
-          favorite: {
-            description: 'Slug of the item marked as favorite.',
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.pagebuilderV1PostFavorites,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -1435,14 +1150,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1DeleteFavorites',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Kind of favorites (e.g. widgets).', type: 'string', required: true },
-          favorite: {
-            description: 'Slug of the item no longer a favorite.',
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.pagebuilderV1DeleteFavorites,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -1487,18 +1195,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1UpdateKitElementsDefaults',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: {
-          type: {
-            description: 'Element type the defaults apply to.',
-            type: 'string',
-            required: true,
-          },
-          settings: {
-            description: 'Default settings of that element type.',
-            type: 'object',
-            required: true,
-          },
-        },
+        args: args.pagebuilderV1UpdateKitElementsDefaults,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         handler: 'custom',
@@ -1509,13 +1206,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1DeleteKitElementsDefaults',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: {
-          type: {
-            description: 'Element type whose defaults are removed.',
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.pagebuilderV1DeleteKitElementsDefaults,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         handler: 'custom',
@@ -1535,23 +1226,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetSiteNavigationRecentPosts',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          posts_per_page: {
-            description: 'How many posts to answer.',
-            type: 'integer',
-            required: true,
-          },
-          post_type: {
-            description: 'Post types to include.',
-            type: 'array',
-            default: ['page', 'post', 'builder_library'],
-          },
-          post__not_in: {
-            description: 'Post ids to leave out.',
-            type: 'array',
-            items: { type: 'integer' },
-          },
-        },
+        args: args.pagebuilderV1GetSiteNavigationRecentPosts,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         handler: 'custom',
@@ -1571,9 +1246,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1PostSiteNavigationAddNewPost',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          post_type: { description: 'Type of the new draft.', type: 'string', default: 'post' },
-        },
+        args: args.pagebuilderV1PostSiteNavigationAddNewPost,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         handler: 'custom',
@@ -1604,13 +1277,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetDesignSystemStylesheet',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          ver: {
-            description:
-              'Version of the stylesheet (cache busting; any value serves the current one).',
-            type: 'string',
-          },
-        },
+        args: args.pagebuilderV1GetDesignSystemStylesheet,
         permission: { kind: 'public' },
         allowBatch: false,
         handler: 'custom',
@@ -1630,23 +1297,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetChecklist',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          context: { description: 'Scope of the answer.', type: 'string' },
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most items in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-        },
+        args: args.pagebuilderV1GetFavorites,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1672,7 +1323,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetChecklistItem',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { id: { description: 'Checklist entry id.', type: 'string', required: true } },
+        args: args.pagebuilderV1GetChecklistItem,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1725,7 +1376,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetChecklistStep',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { id: { description: 'Step id.', type: 'string', required: true } },
+        args: args.pagebuilderV1GetChecklistStep,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1743,13 +1394,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1UpdateChecklistStep',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Step id.', type: 'string', required: true },
-          is_marked_completed: {
-            description: 'Whether the site owner marked the step done.',
-            type: 'boolean',
-          },
-        },
+        args: args.pagebuilderV1UpdateChecklistStep,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -1802,23 +1447,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetOnboarding',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          context: { description: 'Scope of the answer.', type: 'string' },
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most items in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-        },
+        args: args.pagebuilderV1GetFavorites,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'catalog', data: 'pagebuilder-onboarding-steps' },
@@ -2070,16 +1699,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1PostTemplateLibraryTemplates',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          title: { description: 'Template title.', type: 'string' },
-          type: {
-            description: 'What the template is used as.',
-            type: 'string',
-            required: true,
-            enum: ['page', 'section', 'container'],
-          },
-          content: { description: "The template's element tree.", type: 'object' },
-        },
+        args: args.pagebuilderV1PostTemplateLibraryTemplates,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'collection', collection: 'pagebuilder.templates', op: 'create' },
@@ -2113,13 +1733,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1UpdateUserDataCurrentUser',
         methods: ['PATCH'],
         argsMode: 'declared',
-        args: {
-          suppressedMessages: {
-            description: 'Messages the user chose not to see again.',
-            type: 'array',
-            items: { type: 'string' },
-          },
-        },
+        args: args.pagebuilderV1UpdateUserDataCurrentUser,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -2158,13 +1772,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1PostLibraryConnect',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          token: {
-            description: 'Access token of the template library account.',
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.pagebuilderV1PostLibraryConnect,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2206,23 +1814,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1GetSendEvent',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          context: { description: 'Scope of the answer.', type: 'string' },
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most items in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-        },
+        args: args.pagebuilderV1GetFavorites,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'inbox', channel: 'pagebuilder.events', op: 'list' },
@@ -2232,13 +1824,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1PostSendEvent',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          event_data: {
-            description: 'The event as the editor reports it.',
-            type: 'object',
-            required: true,
-          },
-        },
+        args: args.pagebuilderV1PostSendEvent,
         permission: { kind: 'capability', capability: 'edit_posts' },
         allowBatch: false,
         behavior: { kind: 'inbox', channel: 'pagebuilder.events' },
@@ -2257,7 +1843,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1DocumentsIndex',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'pagebuilder/v1/documents' }, context: { default: 'view' } },
+        args: args.pagebuilderV1DocumentsIndex,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -2276,12 +1862,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1DocumentsPostMediaImport',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          id: {
-            description: 'Document (post id) whose external media is imported.',
-            required: true,
-          },
-        },
+        args: args.pagebuilderV1DocumentsPostMediaImport,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         handler: 'custom',
@@ -2301,7 +1882,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1FeedbackIndex',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'pagebuilder/v1/feedback' }, context: { default: 'view' } },
+        args: args.pagebuilderV1FeedbackIndex,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -2320,21 +1901,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderV1FeedbackGetSubmit',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most events in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-        },
+        args: args.pagebuilderOneV1GetTopBarFeedback,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'inbox', channel: 'pagebuilder.feedback', op: 'list' },
@@ -2363,7 +1930,7 @@ export const routes: RouteDef[] = [
         operationId: 'pagebuilderAiV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'pagebuilder-ai/v1' }, context: { default: 'view' } },
+        args: args.pagebuilderAiV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -2401,7 +1968,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'sitegen/v1' }, context: { default: 'view' } },
+        args: args.sitegenV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -2672,17 +2239,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostDescription',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          business_name: { description: 'Name of the business.', type: 'string', required: true },
-          business_description: {
-            description: "What the business does, in the owner's words.",
-            type: 'string',
-          },
-          category: {
-            description: 'Business category (see /sitegen/v1/categories).',
-            type: 'string',
-          },
-        },
+        args: args.sitegenV1PostDescription,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2706,17 +2263,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostKeywords',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          business_name: { description: 'Name of the business.', type: 'string', required: true },
-          business_description: {
-            description: "What the business does, in the owner's words.",
-            type: 'string',
-          },
-          category: {
-            description: 'Business category (see /sitegen/v1/categories).',
-            type: 'string',
-          },
-        },
+        args: args.sitegenV1PostDescription,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2740,11 +2287,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostTemplateKeywords',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          business_name: { description: 'Name of the business.', type: 'string', required: true },
-          business_description: { description: 'What the business does.', type: 'string' },
-          business_category: { description: 'Business category.', type: 'string' },
-        },
+        args: args.sitegenV1PostTemplateKeywords,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2768,17 +2311,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostImages',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          keywords: {
-            description: 'Words describing the images wanted.',
-            type: 'string',
-            required: true,
-          },
-          per_page: { description: 'Images per page.', type: 'string' },
-          page: { description: 'Page of results.', type: 'string' },
-          orientation: { description: 'Landscape, portrait or any.', type: 'string' },
-          engine: { description: 'Image source to search.', type: 'string' },
-        },
+        args: args.sitegenV1PostImages,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2802,21 +2335,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1GetRecordStep',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most events in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-        },
+        args: args.pagebuilderOneV1GetTopBarFeedback,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'collection', collection: 'sitegen.steps', op: 'list' },
@@ -2826,11 +2345,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostRecordStep',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          action: { description: 'What happened at the step.', type: 'string', required: true },
-          current_step: { description: 'Number of the step.', type: 'integer', required: true },
-          current_step_name: { description: 'Name of the step.', type: 'string', required: true },
-        },
+        args: args.sitegenV1PostRecordStep,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2854,11 +2369,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostTemplates',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          business_name: { description: 'Name of the business.', type: 'string' },
-          page_builder: { description: 'Builder the templates are made for.', type: 'string' },
-          keyword: { description: 'Word the templates should match.', type: 'string' },
-        },
+        args: args.sitegenV1PostTemplates,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2881,14 +2392,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostAllTemplates',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          business_name: { description: 'Name of the business.', type: 'string' },
-          per_page: { description: 'Templates per page.', type: 'integer' },
-          page: { description: 'Page of results.', type: 'integer' },
-          page_builder: { description: 'Builder the templates are made for.', type: 'string' },
-          keyword: { description: 'Word the templates should match.', type: 'string' },
-          sort: { description: 'Sort field and direction.', type: 'object' },
-        },
+        args: args.sitegenV1PostAllTemplates,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2921,29 +2425,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostUserDetails',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          business_description: {
-            description: 'What the business does.',
-            type: 'string',
-            required: true,
-          },
-          business_name: { description: 'Name of the business.', type: 'string', required: true },
-          business_category: { description: 'Business category.', type: 'string', required: true },
-          site_language: {
-            description: 'Language of the generated site.',
-            type: 'string',
-            required: true,
-          },
-          keywords: { description: 'Keywords chosen.', type: 'array', required: true },
-          images: { description: 'Images chosen.', type: 'array', required: true },
-          business_addeess: {
-            description: 'Postal address (the name is spelled so by clients).',
-            type: 'string',
-          },
-          business_phone: { description: 'Phone number.', type: 'string' },
-          business_email: { description: 'Contact email.', type: 'string' },
-          social_profiles: { description: 'Links to social profiles.', type: 'array' },
-        },
+        args: args.sitegenV1PostUserDetails,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'option', key: 'sitegen.user-details', merge: false },
@@ -2962,13 +2444,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostSite',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          template: {
-            description: 'Template the site is built from.',
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.sitegenV1PostSite,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -2991,16 +2467,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostContentExport',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          template: {
-            description: 'Template whose text is filled in.',
-            type: 'string',
-            required: true,
-          },
-          business_name: { description: 'Name of the business.', type: 'string' },
-          business_description: { description: 'What the business does.', type: 'string' },
-          language: { description: 'Language of the text.', type: 'string' },
-        },
+        args: args.sitegenV1PostContentExport,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: {
@@ -3024,14 +2491,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostAiSite',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          template: {
-            description: 'Template the site is built from.',
-            type: 'string',
-            required: true,
-          },
-          business_name: { description: 'Name of the business.', type: 'string' },
-        },
+        args: args.sitegenV1PostAiSite,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'upstream', service: 'sitegen-ai', setting: 'sitegen_ai_url' },
@@ -3050,13 +2510,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostSearchCategory',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          keyword: {
-            description: 'Word to find a business category for.',
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.sitegenV1PostSearchCategory,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'upstream', service: 'sitegen-ai', setting: 'sitegen_ai_url' },
@@ -3085,13 +2539,7 @@ export const routes: RouteDef[] = [
         operationId: 'sitegenV1PostSetStepData',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          business_details: {
-            description: "The wizard's state, as the client serialises it.",
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.sitegenV1PostSetStepData,
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
         behavior: { kind: 'option', key: 'sitegen.step-data' },
@@ -3110,7 +2558,7 @@ export const routes: RouteDef[] = [
         operationId: 'themeV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'theme/v1' }, context: { default: 'view' } },
+        args: args.themeV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -3176,19 +2624,7 @@ export const routes: RouteDef[] = [
         operationId: 'themeV1PostUpdateLearnProgress',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          chapterId: {
-            description: 'Chapter the step belongs to.',
-            type: 'string',
-            required: true,
-          },
-          stepId: { description: 'Step whose state changes.', type: 'string', required: true },
-          completed: {
-            description: 'Whether the step is now done.',
-            type: 'boolean',
-            required: true,
-          },
-        },
+        args: args.themeV1PostUpdateLearnProgress,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -3213,7 +2649,7 @@ export const routes: RouteDef[] = [
         operationId: 'npsSurveyV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'nps-survey/v1' }, context: { default: 'view' } },
+        args: args.npsSurveyV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -3232,21 +2668,7 @@ export const routes: RouteDef[] = [
         operationId: 'npsSurveyV1GetRating',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most events in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-        },
+        args: args.pagebuilderOneV1GetTopBarFeedback,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -3261,22 +2683,7 @@ export const routes: RouteDef[] = [
         operationId: 'npsSurveyV1PostRating',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          nps_id: { description: 'Survey answered.', type: 'string', required: true },
-          rating: {
-            description: 'Score given (0 to 10).',
-            type: 'integer',
-            minimum: 0,
-            maximum: 10,
-            required: true,
-          },
-          comment: { description: 'Optional words with the score.', type: 'string', default: '' },
-          plugin_slug: {
-            description: 'Plugin the survey is about.',
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.npsSurveyV1PostRating,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -3301,21 +2708,7 @@ export const routes: RouteDef[] = [
         operationId: 'npsSurveyV1GetDismissNpsSurvey',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          page: {
-            description: 'Page of the list to answer.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Most events in one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-        },
+        args: args.pagebuilderOneV1GetTopBarFeedback,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -3330,24 +2723,7 @@ export const routes: RouteDef[] = [
         operationId: 'npsSurveyV1PostDismissNpsSurvey',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          nps_id: { description: 'Survey dismissed.', type: 'string', required: true },
-          plugin_slug: {
-            description: 'Plugin the survey is about.',
-            type: 'string',
-            required: true,
-          },
-          dismiss_timespan: {
-            description: 'Seconds before asking again.',
-            type: 'integer',
-            required: true,
-          },
-          current_step: {
-            description: 'Step of the survey the user was at.',
-            type: 'string',
-            required: true,
-          },
-        },
+        args: args.npsSurveyV1PostDismissNpsSurvey,
         permission: { kind: 'rule', rule: 'authenticated' },
         allowBatch: false,
         behavior: {
@@ -3372,7 +2748,7 @@ export const routes: RouteDef[] = [
         operationId: 'coreV2Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'core/v2' }, context: { default: 'view' } },
+        args: args.coreV2Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -3391,299 +2767,7 @@ export const routes: RouteDef[] = [
         operationId: 'listPosts',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-          page: {
-            description: 'Page of the collection to return, counting from 1.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Largest number of items returned on one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-          after: {
-            description: 'Keep only posts published after this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          modified_after: {
-            description: 'Keep only posts last changed after this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          author: {
-            description: 'Keep only posts written by these user ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          author_exclude: {
-            description: 'Leave out posts written by these user ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          before: {
-            description: 'Keep only posts published before this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          modified_before: {
-            description: 'Keep only posts last changed before this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          exclude: {
-            description: 'Leave out posts with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          include: {
-            description: 'Keep only posts with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          search_semantics: {
-            description: 'How the search text is matched; `exact` matches the whole title.',
-            type: 'string',
-            enum: ['exact'],
-          },
-          offset: {
-            description: 'Skip this many posts before the first one returned.',
-            type: 'integer',
-          },
-          order: {
-            description: 'Sort direction.',
-            type: 'string',
-            default: 'desc',
-            enum: ['asc', 'desc'],
-          },
-          orderby: {
-            description: 'Post attribute to sort by.',
-            type: 'string',
-            default: 'date',
-            enum: [
-              'author',
-              'date',
-              'id',
-              'include',
-              'modified',
-              'parent',
-              'relevance',
-              'slug',
-              'include_slugs',
-              'title',
-            ],
-          },
-          search_columns: {
-            default: [],
-            description: 'Columns the search text is looked for in.',
-            type: 'array',
-            items: { enum: ['post_title', 'post_content', 'post_excerpt'], type: 'string' },
-          },
-          slug: {
-            description: 'Keep only posts with one of these slugs.',
-            type: 'array',
-            items: { type: 'string' },
-          },
-          status: {
-            default: 'publish',
-            description: 'Keep only posts in one of these statuses.',
-            type: 'array',
-            items: {
-              enum: [
-                'publish',
-                'future',
-                'draft',
-                'pending',
-                'private',
-                'trash',
-                'auto-draft',
-                'inherit',
-                'request-pending',
-                'request-confirmed',
-                'request-failed',
-                'request-completed',
-                'any',
-              ],
-              type: 'string',
-            },
-          },
-          tax_relation: {
-            description:
-              'Whether posts must match every taxonomy filter (AND) or any of them (OR).',
-            type: 'string',
-            enum: ['AND', 'OR'],
-          },
-          categories: {
-            description: 'Keep only posts with these terms of the category taxonomy.',
-            type: ['object', 'array'],
-            oneOf: [
-              {
-                title: 'Term ID List',
-                description: 'Terms given as a list of ids.',
-                type: 'array',
-                items: { type: 'integer' },
-              },
-              {
-                title: 'Term ID Taxonomy Query',
-                description: 'Terms given as a query object.',
-                type: 'object',
-                properties: {
-                  terms: {
-                    description: 'Term ids.',
-                    type: 'array',
-                    items: { type: 'integer' },
-                    default: [],
-                  },
-                  include_children: {
-                    description: 'Also match posts that carry a child of one of the terms.',
-                    type: 'boolean',
-                    default: false,
-                  },
-                  operator: {
-                    description: 'Whether a post needs all of the terms (AND) or any one (OR).',
-                    type: 'string',
-                    enum: ['AND', 'OR'],
-                    default: 'OR',
-                  },
-                },
-                additionalProperties: false,
-              },
-            ],
-          },
-          categories_exclude: {
-            description: 'Leave out posts with these terms of the category taxonomy.',
-            type: ['object', 'array'],
-            oneOf: [
-              {
-                title: 'Term ID List',
-                description: 'Terms given as a list of ids.',
-                type: 'array',
-                items: { type: 'integer' },
-              },
-              {
-                title: 'Term ID Taxonomy Query',
-                description: 'Terms given as a query object.',
-                type: 'object',
-                properties: {
-                  terms: {
-                    description: 'Term ids.',
-                    type: 'array',
-                    items: { type: 'integer' },
-                    default: [],
-                  },
-                  include_children: {
-                    description: 'Also leave out posts that carry a child of one of the terms.',
-                    type: 'boolean',
-                    default: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            ],
-          },
-          tags: {
-            description: 'Keep only posts with these terms of the post_tag taxonomy.',
-            type: ['object', 'array'],
-            oneOf: [
-              {
-                title: 'Term ID List',
-                description: 'Terms given as a list of ids.',
-                type: 'array',
-                items: { type: 'integer' },
-              },
-              {
-                title: 'Term ID Taxonomy Query',
-                description: 'Terms given as a query object.',
-                type: 'object',
-                properties: {
-                  terms: {
-                    description: 'Term ids.',
-                    type: 'array',
-                    items: { type: 'integer' },
-                    default: [],
-                  },
-                  operator: {
-                    description: 'Whether a post needs all of the terms (AND) or any one (OR).',
-                    type: 'string',
-                    enum: ['AND', 'OR'],
-                    default: 'OR',
-                  },
-                },
-                additionalProperties: false,
-              },
-            ],
-          },
-          tags_exclude: {
-            description: 'Leave out posts with these terms of the post_tag taxonomy.',
-            type: ['object', 'array'],
-            oneOf: [
-              {
-                title: 'Term ID List',
-                description: 'Terms given as a list of ids.',
-                type: 'array',
-                items: { type: 'integer' },
-              },
-              {
-                title: 'Term ID Taxonomy Query',
-                description: 'Terms given as a query object.',
-                type: 'object',
-                properties: {
-                  terms: {
-                    description: 'Term ids.',
-                    type: 'array',
-                    items: { type: 'integer' },
-                    default: [],
-                  },
-                },
-                additionalProperties: false,
-              },
-            ],
-          },
-          sticky: {
-            description: 'Keep only sticky posts (true) or only non-sticky ones (false).',
-            type: 'boolean',
-          },
-          ignore_sticky: {
-            description: 'Whether sticky posts lose their place at the top of the first page.',
-            type: 'boolean',
-            default: true,
-          },
-          format: {
-            description: 'Keep only posts in one of these formats.',
-            type: 'array',
-            uniqueItems: true,
-            items: {
-              enum: [
-                'standard',
-                'aside',
-                'chat',
-                'gallery',
-                'link',
-                'image',
-                'quote',
-                'status',
-                'video',
-                'audio',
-              ],
-              type: 'string',
-            },
-          },
-        },
+        args: args.listPosts,
         permission: { kind: 'rule', rule: 'read_posts' },
         allowBatch: true,
         handler: 'custom',
@@ -3696,147 +2780,7 @@ export const routes: RouteDef[] = [
         operationId: 'createPost',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          date: {
-            description: "Publication date in the site's timezone.",
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          date_gmt: {
-            description: 'Publication date in GMT.',
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          slug: {
-            description: 'URL-friendly name of the post, unique among posts.',
-            type: 'string',
-          },
-          status: {
-            description: 'Publication status of the post.',
-            type: 'string',
-            enum: ['publish', 'future', 'draft', 'pending', 'private'],
-          },
-          password: {
-            description: 'Password that protects the content and excerpt.',
-            type: 'string',
-          },
-          title: {
-            description: 'Title of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          content: {
-            description: 'Body of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The body as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The body as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-              block_version: {
-                description: 'Version of the block markup the body uses (0 for classic content).',
-                type: 'integer',
-                context: ['edit'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the body.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          author: { description: 'User id of the author.', type: 'integer' },
-          excerpt: {
-            description: 'Summary of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The summary as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the summary.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          featured_media: { description: 'Media id of the featured image.', type: 'integer' },
-          comment_status: {
-            description: 'Whether the post accepts comments.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          ping_status: {
-            description: 'Whether the post accepts pingbacks and trackbacks.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          format: {
-            description: 'Post format, which themes may show differently.',
-            type: 'string',
-            enum: [
-              'standard',
-              'aside',
-              'chat',
-              'gallery',
-              'link',
-              'image',
-              'quote',
-              'status',
-              'video',
-              'audio',
-            ],
-          },
-          meta: {
-            description: 'Registered meta keys of the post.',
-            type: 'object',
-            properties: {
-              footnotes: {
-                type: 'string',
-                title: '',
-                description:
-                  'Footnotes of the content, as JSON text written by the footnotes block.',
-                default: '',
-              },
-            },
-          },
-          sticky: {
-            description: 'Whether the post stays at the top of the front page.',
-            type: 'boolean',
-          },
-          template: { description: 'Theme template file used to show the post.', type: 'string' },
-          categories: {
-            description: "Ids of the post's terms in the category taxonomy.",
-            type: 'array',
-            items: { type: 'integer' },
-          },
-          tags: {
-            description: "Ids of the post's terms in the post_tag taxonomy.",
-            type: 'array',
-            items: { type: 'integer' },
-          },
-        },
+        args: args.createPost,
         permission: { kind: 'rule', rule: 'create_post' },
         allowBatch: true,
         handler: 'custom',
@@ -3858,23 +2802,7 @@ export const routes: RouteDef[] = [
         operationId: 'getPost',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the post.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-          excerpt_length: {
-            description: "Number of words of the generated excerpt, instead of the site's default.",
-            type: 'integer',
-          },
-          password: {
-            description: 'Password of the post, when it is password protected.',
-            type: 'string',
-          },
-        },
+        args: args.getPost,
         permission: { kind: 'rule', rule: 'read_post' },
         allowBatch: true,
         handler: 'custom',
@@ -3887,148 +2815,7 @@ export const routes: RouteDef[] = [
         operationId: 'updatePost',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the post.', type: 'integer' },
-          date: {
-            description: "Publication date in the site's timezone.",
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          date_gmt: {
-            description: 'Publication date in GMT.',
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          slug: {
-            description: 'URL-friendly name of the post, unique among posts.',
-            type: 'string',
-          },
-          status: {
-            description: 'Publication status of the post.',
-            type: 'string',
-            enum: ['publish', 'future', 'draft', 'pending', 'private'],
-          },
-          password: {
-            description: 'Password that protects the content and excerpt.',
-            type: 'string',
-          },
-          title: {
-            description: 'Title of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          content: {
-            description: 'Body of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The body as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The body as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-              block_version: {
-                description: 'Version of the block markup the body uses (0 for classic content).',
-                type: 'integer',
-                context: ['edit'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the body.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          author: { description: 'User id of the author.', type: 'integer' },
-          excerpt: {
-            description: 'Summary of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The summary as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the summary.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          featured_media: { description: 'Media id of the featured image.', type: 'integer' },
-          comment_status: {
-            description: 'Whether the post accepts comments.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          ping_status: {
-            description: 'Whether the post accepts pingbacks and trackbacks.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          format: {
-            description: 'Post format, which themes may show differently.',
-            type: 'string',
-            enum: [
-              'standard',
-              'aside',
-              'chat',
-              'gallery',
-              'link',
-              'image',
-              'quote',
-              'status',
-              'video',
-              'audio',
-            ],
-          },
-          meta: {
-            description: 'Registered meta keys of the post.',
-            type: 'object',
-            properties: {
-              footnotes: {
-                type: 'string',
-                title: '',
-                description:
-                  'Footnotes of the content, as JSON text written by the footnotes block.',
-                default: '',
-              },
-            },
-          },
-          sticky: {
-            description: 'Whether the post stays at the top of the front page.',
-            type: 'boolean',
-          },
-          template: { description: 'Theme template file used to show the post.', type: 'string' },
-          categories: {
-            description: "Ids of the post's terms in the category taxonomy.",
-            type: 'array',
-            items: { type: 'integer' },
-          },
-          tags: {
-            description: "Ids of the post's terms in the post_tag taxonomy.",
-            type: 'array',
-            items: { type: 'integer' },
-          },
-        },
+        args: args.updatePost,
         permission: { kind: 'rule', rule: 'edit_post' },
         allowBatch: true,
         handler: 'custom',
@@ -4041,14 +2828,7 @@ export const routes: RouteDef[] = [
         operationId: 'deletePost',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the post.', type: 'integer' },
-          force: {
-            type: 'boolean',
-            default: false,
-            description: 'Delete for good instead of moving to the trash.',
-          },
-        },
+        args: args.deletePost,
         permission: { kind: 'rule', rule: 'delete_post' },
         allowBatch: true,
         handler: 'custom',
@@ -4070,57 +2850,7 @@ export const routes: RouteDef[] = [
         operationId: 'listPostRevisions',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the post the revisions belong to.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-          page: {
-            description: 'Page of the collection to return, counting from 1.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description:
-              'Largest number of revisions returned on one page (all of them when absent).',
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-          exclude: {
-            description: 'Leave out revisions with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          include: {
-            description: 'Keep only revisions with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          offset: {
-            description: 'Skip this many revisions before the first one returned.',
-            type: 'integer',
-          },
-          order: {
-            description: 'Sort direction.',
-            type: 'string',
-            default: 'desc',
-            enum: ['asc', 'desc'],
-          },
-          orderby: {
-            description: 'Revision attribute to sort by.',
-            type: 'string',
-            default: 'date',
-            enum: ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'],
-          },
-        },
+        args: args.listPostRevisions,
         permission: { kind: 'rule', rule: 'read_revision' },
         allowBatch: false,
         handler: 'custom',
@@ -4145,16 +2875,7 @@ export const routes: RouteDef[] = [
         operationId: 'getPostRevision',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the post the revision belongs to.', type: 'integer' },
-          id: { description: 'Unique id of the revision.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-        },
+        args: args.getPostRevision,
         permission: { kind: 'rule', rule: 'read_revision' },
         allowBatch: false,
         handler: 'custom',
@@ -4167,15 +2888,7 @@ export const routes: RouteDef[] = [
         operationId: 'deletePostRevision',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the post the revision belongs to.', type: 'integer' },
-          id: { description: 'Unique id of the revision.', type: 'integer' },
-          force: {
-            type: 'boolean',
-            default: false,
-            description: 'Must be true; revisions cannot be trashed.',
-          },
-        },
+        args: args.deletePostRevision,
         permission: { kind: 'rule', rule: 'delete_revision' },
         allowBatch: false,
         handler: 'custom',
@@ -4198,15 +2911,7 @@ export const routes: RouteDef[] = [
         operationId: 'listPostAutosaves',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the post the autosaves belong to.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-        },
+        args: args.listPostAutosaves,
         permission: { kind: 'rule', rule: 'read_autosave' },
         allowBatch: false,
         handler: 'custom',
@@ -4219,148 +2924,7 @@ export const routes: RouteDef[] = [
         operationId: 'createPostAutosave',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the post the autosave belongs to.', type: 'integer' },
-          date: {
-            description: "Publication date in the site's timezone.",
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          date_gmt: {
-            description: 'Publication date in GMT.',
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          slug: {
-            description: 'URL-friendly name of the post, unique among posts.',
-            type: 'string',
-          },
-          status: {
-            description: 'Publication status of the post.',
-            type: 'string',
-            enum: ['publish', 'future', 'draft', 'pending', 'private'],
-          },
-          password: {
-            description: 'Password that protects the content and excerpt.',
-            type: 'string',
-          },
-          title: {
-            description: 'Title of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          content: {
-            description: 'Body of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The body as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The body as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-              block_version: {
-                description: 'Version of the block markup the body uses (0 for classic content).',
-                type: 'integer',
-                context: ['edit'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the body.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          author: { description: 'User id of the author.', type: 'integer' },
-          excerpt: {
-            description: 'Summary of the post.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The summary as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the summary.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          featured_media: { description: 'Media id of the featured image.', type: 'integer' },
-          comment_status: {
-            description: 'Whether the post accepts comments.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          ping_status: {
-            description: 'Whether the post accepts pingbacks and trackbacks.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          format: {
-            description: 'Post format, which themes may show differently.',
-            type: 'string',
-            enum: [
-              'standard',
-              'aside',
-              'chat',
-              'gallery',
-              'link',
-              'image',
-              'quote',
-              'status',
-              'video',
-              'audio',
-            ],
-          },
-          meta: {
-            description: 'Registered meta keys of the post.',
-            type: 'object',
-            properties: {
-              footnotes: {
-                type: 'string',
-                title: '',
-                description:
-                  'Footnotes of the content, as JSON text written by the footnotes block.',
-                default: '',
-              },
-            },
-          },
-          sticky: {
-            description: 'Whether the post stays at the top of the front page.',
-            type: 'boolean',
-          },
-          template: { description: 'Theme template file used to show the post.', type: 'string' },
-          categories: {
-            description: "Ids of the post's terms in the category taxonomy.",
-            type: 'array',
-            items: { type: 'integer' },
-          },
-          tags: {
-            description: "Ids of the post's terms in the post_tag taxonomy.",
-            type: 'array',
-            items: { type: 'integer' },
-          },
-        },
+        args: args.createPostAutosave,
         permission: { kind: 'rule', rule: 'edit_post' },
         allowBatch: false,
         handler: 'custom',
@@ -4386,16 +2950,7 @@ export const routes: RouteDef[] = [
         operationId: 'getPostAutosave',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the post the autosave belongs to.', type: 'integer' },
-          id: { description: 'Unique id of the autosave.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-        },
+        args: args.getPostAutosave,
         permission: { kind: 'rule', rule: 'read_autosave' },
         allowBatch: false,
         handler: 'custom',
@@ -4417,152 +2972,7 @@ export const routes: RouteDef[] = [
         operationId: 'listPages',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-          page: {
-            description: 'Page of the collection to return, counting from 1.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Largest number of items returned on one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-          after: {
-            description: 'Keep only pages published after this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          modified_after: {
-            description: 'Keep only pages last changed after this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          author: {
-            description: 'Keep only pages written by these user ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          author_exclude: {
-            description: 'Leave out pages written by these user ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          before: {
-            description: 'Keep only pages published before this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          modified_before: {
-            description: 'Keep only pages last changed before this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          exclude: {
-            description: 'Leave out pages with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          include: {
-            description: 'Keep only pages with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          menu_order: { description: 'Keep only pages with this menu order.', type: 'integer' },
-          search_semantics: {
-            description: 'How the search text is matched; `exact` matches the whole title.',
-            type: 'string',
-            enum: ['exact'],
-          },
-          offset: {
-            description: 'Skip this many pages before the first one returned.',
-            type: 'integer',
-          },
-          order: {
-            description: 'Sort direction.',
-            type: 'string',
-            default: 'desc',
-            enum: ['asc', 'desc'],
-          },
-          orderby: {
-            description: 'Page attribute to sort by.',
-            type: 'string',
-            default: 'date',
-            enum: [
-              'author',
-              'date',
-              'id',
-              'include',
-              'modified',
-              'parent',
-              'relevance',
-              'slug',
-              'include_slugs',
-              'title',
-              'menu_order',
-            ],
-          },
-          parent: {
-            description: 'Keep only items whose parent is one of these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          parent_exclude: {
-            description: 'Leave out items whose parent is one of these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          search_columns: {
-            default: [],
-            description: 'Columns the search text is looked for in.',
-            type: 'array',
-            items: { enum: ['post_title', 'post_content', 'post_excerpt'], type: 'string' },
-          },
-          slug: {
-            description: 'Keep only pages with one of these slugs.',
-            type: 'array',
-            items: { type: 'string' },
-          },
-          status: {
-            default: 'publish',
-            description: 'Keep only pages in one of these statuses.',
-            type: 'array',
-            items: {
-              enum: [
-                'publish',
-                'future',
-                'draft',
-                'pending',
-                'private',
-                'trash',
-                'auto-draft',
-                'inherit',
-                'request-pending',
-                'request-confirmed',
-                'request-failed',
-                'request-completed',
-                'any',
-              ],
-              type: 'string',
-            },
-          },
-        },
+        args: args.listPages,
         permission: { kind: 'rule', rule: 'read_posts' },
         allowBatch: true,
         handler: 'custom',
@@ -4575,122 +2985,7 @@ export const routes: RouteDef[] = [
         operationId: 'createPage',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          date: {
-            description: "Publication date in the site's timezone.",
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          date_gmt: {
-            description: 'Publication date in GMT.',
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          slug: {
-            description: 'URL-friendly name of the page, unique among pages.',
-            type: 'string',
-          },
-          status: {
-            description: 'Publication status of the page.',
-            type: 'string',
-            enum: ['publish', 'future', 'draft', 'pending', 'private'],
-          },
-          password: {
-            description: 'Password that protects the content and excerpt.',
-            type: 'string',
-          },
-          parent: {
-            description: 'Id of the parent page (0 for a top-level page).',
-            type: 'integer',
-          },
-          title: {
-            description: 'Title of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          content: {
-            description: 'Body of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The body as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The body as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-              block_version: {
-                description: 'Version of the block markup the body uses (0 for classic content).',
-                type: 'integer',
-                context: ['edit'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the body.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          author: { description: 'User id of the author.', type: 'integer' },
-          excerpt: {
-            description: 'Summary of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The summary as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the summary.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          featured_media: { description: 'Media id of the featured image.', type: 'integer' },
-          comment_status: {
-            description: 'Whether the page accepts comments.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          ping_status: {
-            description: 'Whether the page accepts pingbacks and trackbacks.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          menu_order: { description: 'Position of the page among its siblings.', type: 'integer' },
-          meta: {
-            description: 'Registered meta keys of the page.',
-            type: 'object',
-            properties: {
-              footnotes: {
-                type: 'string',
-                title: '',
-                description:
-                  'Footnotes of the content, as JSON text written by the footnotes block.',
-                default: '',
-              },
-            },
-          },
-          template: { description: 'Theme template file used to show the page.', type: 'string' },
-        },
+        args: args.createPage,
         permission: { kind: 'rule', rule: 'create_post' },
         allowBatch: true,
         handler: 'custom',
@@ -4712,23 +3007,7 @@ export const routes: RouteDef[] = [
         operationId: 'getPage',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the page.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-          excerpt_length: {
-            description: "Number of words of the generated excerpt, instead of the site's default.",
-            type: 'integer',
-          },
-          password: {
-            description: 'Password of the page, when it is password protected.',
-            type: 'string',
-          },
-        },
+        args: args.getPage,
         permission: { kind: 'rule', rule: 'read_post' },
         allowBatch: true,
         handler: 'custom',
@@ -4741,123 +3020,7 @@ export const routes: RouteDef[] = [
         operationId: 'updatePage',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the page.', type: 'integer' },
-          date: {
-            description: "Publication date in the site's timezone.",
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          date_gmt: {
-            description: 'Publication date in GMT.',
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          slug: {
-            description: 'URL-friendly name of the page, unique among pages.',
-            type: 'string',
-          },
-          status: {
-            description: 'Publication status of the page.',
-            type: 'string',
-            enum: ['publish', 'future', 'draft', 'pending', 'private'],
-          },
-          password: {
-            description: 'Password that protects the content and excerpt.',
-            type: 'string',
-          },
-          parent: {
-            description: 'Id of the parent page (0 for a top-level page).',
-            type: 'integer',
-          },
-          title: {
-            description: 'Title of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          content: {
-            description: 'Body of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The body as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The body as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-              block_version: {
-                description: 'Version of the block markup the body uses (0 for classic content).',
-                type: 'integer',
-                context: ['edit'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the body.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          author: { description: 'User id of the author.', type: 'integer' },
-          excerpt: {
-            description: 'Summary of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The summary as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the summary.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          featured_media: { description: 'Media id of the featured image.', type: 'integer' },
-          comment_status: {
-            description: 'Whether the page accepts comments.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          ping_status: {
-            description: 'Whether the page accepts pingbacks and trackbacks.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          menu_order: { description: 'Position of the page among its siblings.', type: 'integer' },
-          meta: {
-            description: 'Registered meta keys of the page.',
-            type: 'object',
-            properties: {
-              footnotes: {
-                type: 'string',
-                title: '',
-                description:
-                  'Footnotes of the content, as JSON text written by the footnotes block.',
-                default: '',
-              },
-            },
-          },
-          template: { description: 'Theme template file used to show the page.', type: 'string' },
-        },
+        args: args.updatePage,
         permission: { kind: 'rule', rule: 'edit_post' },
         allowBatch: true,
         handler: 'custom',
@@ -4870,14 +3033,7 @@ export const routes: RouteDef[] = [
         operationId: 'deletePage',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the page.', type: 'integer' },
-          force: {
-            type: 'boolean',
-            default: false,
-            description: 'Delete for good instead of moving to the trash.',
-          },
-        },
+        args: args.deletePage,
         permission: { kind: 'rule', rule: 'delete_post' },
         allowBatch: true,
         handler: 'custom',
@@ -4899,57 +3055,7 @@ export const routes: RouteDef[] = [
         operationId: 'listPageRevisions',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the page the revisions belong to.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-          page: {
-            description: 'Page of the collection to return, counting from 1.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description:
-              'Largest number of revisions returned on one page (all of them when absent).',
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-          exclude: {
-            description: 'Leave out revisions with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          include: {
-            description: 'Keep only revisions with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          offset: {
-            description: 'Skip this many revisions before the first one returned.',
-            type: 'integer',
-          },
-          order: {
-            description: 'Sort direction.',
-            type: 'string',
-            default: 'desc',
-            enum: ['asc', 'desc'],
-          },
-          orderby: {
-            description: 'Revision attribute to sort by.',
-            type: 'string',
-            default: 'date',
-            enum: ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'],
-          },
-        },
+        args: args.listPageRevisions,
         permission: { kind: 'rule', rule: 'read_revision' },
         allowBatch: false,
         handler: 'custom',
@@ -4974,16 +3080,7 @@ export const routes: RouteDef[] = [
         operationId: 'getPageRevision',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the page the revision belongs to.', type: 'integer' },
-          id: { description: 'Unique id of the revision.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-        },
+        args: args.getPageRevision,
         permission: { kind: 'rule', rule: 'read_revision' },
         allowBatch: false,
         handler: 'custom',
@@ -4996,15 +3093,7 @@ export const routes: RouteDef[] = [
         operationId: 'deletePageRevision',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the page the revision belongs to.', type: 'integer' },
-          id: { description: 'Unique id of the revision.', type: 'integer' },
-          force: {
-            type: 'boolean',
-            default: false,
-            description: 'Must be true; revisions cannot be trashed.',
-          },
-        },
+        args: args.deletePageRevision,
         permission: { kind: 'rule', rule: 'delete_revision' },
         allowBatch: false,
         handler: 'custom',
@@ -5027,15 +3116,7 @@ export const routes: RouteDef[] = [
         operationId: 'listPageAutosaves',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the page the autosaves belong to.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-        },
+        args: args.listPageAutosaves,
         permission: { kind: 'rule', rule: 'read_autosave' },
         allowBatch: false,
         handler: 'custom',
@@ -5048,122 +3129,7 @@ export const routes: RouteDef[] = [
         operationId: 'createPageAutosave',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          parent: {
-            description: 'Id of the parent page (0 for a top-level page).',
-            type: 'integer',
-          },
-          date: {
-            description: "Publication date in the site's timezone.",
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          date_gmt: {
-            description: 'Publication date in GMT.',
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          slug: {
-            description: 'URL-friendly name of the page, unique among pages.',
-            type: 'string',
-          },
-          status: {
-            description: 'Publication status of the page.',
-            type: 'string',
-            enum: ['publish', 'future', 'draft', 'pending', 'private'],
-          },
-          password: {
-            description: 'Password that protects the content and excerpt.',
-            type: 'string',
-          },
-          title: {
-            description: 'Title of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          content: {
-            description: 'Body of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The body as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The body as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-              block_version: {
-                description: 'Version of the block markup the body uses (0 for classic content).',
-                type: 'integer',
-                context: ['edit'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the body.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          author: { description: 'User id of the author.', type: 'integer' },
-          excerpt: {
-            description: 'Summary of the page.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The summary as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The summary as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-              protected: {
-                description: 'Whether a password protects the summary.',
-                type: 'boolean',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          featured_media: { description: 'Media id of the featured image.', type: 'integer' },
-          comment_status: {
-            description: 'Whether the page accepts comments.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          ping_status: {
-            description: 'Whether the page accepts pingbacks and trackbacks.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          menu_order: { description: 'Position of the page among its siblings.', type: 'integer' },
-          meta: {
-            description: 'Registered meta keys of the page.',
-            type: 'object',
-            properties: {
-              footnotes: {
-                type: 'string',
-                title: '',
-                description:
-                  'Footnotes of the content, as JSON text written by the footnotes block.',
-                default: '',
-              },
-            },
-          },
-          template: { description: 'Theme template file used to show the page.', type: 'string' },
-        },
+        args: args.createPageAutosave,
         permission: { kind: 'rule', rule: 'edit_post' },
         allowBatch: false,
         handler: 'custom',
@@ -5189,16 +3155,7 @@ export const routes: RouteDef[] = [
         operationId: 'getPageAutosave',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          parent: { description: 'Id of the page the autosave belongs to.', type: 'integer' },
-          id: { description: 'Unique id of the autosave.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-        },
+        args: args.getPageAutosave,
         permission: { kind: 'rule', rule: 'read_autosave' },
         allowBatch: false,
         handler: 'custom',
@@ -5220,145 +3177,7 @@ export const routes: RouteDef[] = [
         operationId: 'listMedia',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-          page: {
-            description: 'Page of the collection to return, counting from 1.',
-            type: 'integer',
-            default: 1,
-            minimum: 1,
-          },
-          per_page: {
-            description: 'Largest number of items returned on one page.',
-            type: 'integer',
-            default: 10,
-            minimum: 1,
-            maximum: 100,
-          },
-          search: { description: 'Keep only items matching this text.', type: 'string' },
-          after: {
-            description: 'Keep only media items published after this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          modified_after: {
-            description: 'Keep only media items last changed after this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          author: {
-            description: 'Keep only media items written by these user ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          author_exclude: {
-            description: 'Leave out media items written by these user ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          before: {
-            description: 'Keep only media items published before this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          modified_before: {
-            description: 'Keep only media items last changed before this ISO 8601 date.',
-            type: 'string',
-            format: 'date-time',
-          },
-          exclude: {
-            description: 'Leave out media items with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          include: {
-            description: 'Keep only media items with these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          search_semantics: {
-            description: 'How the search text is matched; `exact` matches the whole title.',
-            type: 'string',
-            enum: ['exact'],
-          },
-          offset: {
-            description: 'Skip this many media items before the first one returned.',
-            type: 'integer',
-          },
-          order: {
-            description: 'Sort direction.',
-            type: 'string',
-            default: 'desc',
-            enum: ['asc', 'desc'],
-          },
-          orderby: {
-            description: 'Media item attribute to sort by.',
-            type: 'string',
-            default: 'date',
-            enum: [
-              'author',
-              'date',
-              'id',
-              'include',
-              'modified',
-              'parent',
-              'relevance',
-              'slug',
-              'include_slugs',
-              'title',
-            ],
-          },
-          parent: {
-            description: 'Keep only items whose parent is one of these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          parent_exclude: {
-            description: 'Leave out items whose parent is one of these ids.',
-            type: 'array',
-            items: { type: 'integer' },
-            default: [],
-          },
-          search_columns: {
-            default: [],
-            description: 'Columns the search text is looked for in.',
-            type: 'array',
-            items: { enum: ['post_title', 'post_content', 'post_excerpt'], type: 'string' },
-          },
-          slug: {
-            description: 'Keep only media items with one of these slugs.',
-            type: 'array',
-            items: { type: 'string' },
-          },
-          status: {
-            default: 'inherit',
-            description: 'Keep only media items in one of these statuses.',
-            type: 'array',
-            items: { enum: ['inherit', 'private', 'trash'], type: 'string' },
-          },
-          media_type: {
-            default: null,
-            description: 'Keep only media items of these broad types.',
-            type: 'array',
-            items: { type: 'string', enum: ['image', 'video', 'text', 'application', 'audio'] },
-          },
-          mime_type: {
-            default: null,
-            description: 'Keep only media items with one of these MIME types.',
-            type: 'array',
-            items: { type: 'string' },
-          },
-        },
+        args: args.listMedia,
         permission: { kind: 'rule', rule: 'read_posts' },
         allowBatch: false,
         handler: 'custom',
@@ -5371,119 +3190,7 @@ export const routes: RouteDef[] = [
         operationId: 'createMedia',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          date: {
-            description: "Publication date in the site's timezone.",
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          date_gmt: {
-            description: 'Publication date in GMT.',
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          slug: {
-            description: 'URL-friendly name of the media item, unique among media items.',
-            type: 'string',
-          },
-          status: {
-            description: 'Publication status of the media item.',
-            type: 'string',
-            enum: ['publish', 'future', 'draft', 'pending', 'private'],
-          },
-          title: {
-            description: 'Title of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          author: { description: 'User id of the author.', type: 'integer' },
-          featured_media: { description: 'Media id of the featured image.', type: 'integer' },
-          comment_status: {
-            description: 'Whether the media item accepts comments.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          ping_status: {
-            description: 'Whether the media item accepts pingbacks and trackbacks.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          meta: {
-            description: 'Registered meta keys of the media item.',
-            type: 'object',
-            properties: {
-              footnotes: {
-                type: 'string',
-                title: '',
-                description:
-                  'Footnotes of the content, as JSON text written by the footnotes block.',
-                default: '',
-              },
-            },
-          },
-          template: {
-            description: 'Theme template file used to show the media item.',
-            type: 'string',
-          },
-          alt_text: {
-            description: 'Text shown in place of the media when it cannot be displayed.',
-            type: 'string',
-          },
-          caption: {
-            description: 'Caption of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The caption as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The caption as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          description: {
-            description: 'Long description of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The description as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The description as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
-          generate_sub_sizes: {
-            type: 'boolean',
-            default: true,
-            description: 'Whether the server makes the registered image sub-sizes.',
-          },
-          convert_format: {
-            type: 'boolean',
-            default: true,
-            description: 'Whether the server converts the image to the configured output format.',
-          },
-          url: {
-            type: 'string',
-            format: 'uri',
-            description:
-              'Address of an external image to copy into the library instead of an upload.',
-          },
-        },
+        args: args.createMedia,
         permission: { kind: 'rule', rule: 'upload_files' },
         allowBatch: false,
         handler: 'custom',
@@ -5506,15 +3213,7 @@ export const routes: RouteDef[] = [
         operationId: 'getMedia',
         methods: ['GET'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the media item.', type: 'integer' },
-          context: {
-            description: 'Which set of fields the response carries (view, embed or edit).',
-            type: 'string',
-            enum: ['view', 'embed', 'edit'],
-            default: 'view',
-          },
-        },
+        args: args.getMedia,
         permission: { kind: 'rule', rule: 'read_post' },
         allowBatch: false,
         handler: 'custom',
@@ -5527,104 +3226,7 @@ export const routes: RouteDef[] = [
         operationId: 'updateMedia',
         methods: ['POST', 'PUT', 'PATCH'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the media item.', type: 'integer' },
-          date: {
-            description: "Publication date in the site's timezone.",
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          date_gmt: {
-            description: 'Publication date in GMT.',
-            type: ['string', 'null'],
-            format: 'date-time',
-          },
-          slug: {
-            description: 'URL-friendly name of the media item, unique among media items.',
-            type: 'string',
-          },
-          status: {
-            description: 'Publication status of the media item.',
-            type: 'string',
-            enum: ['publish', 'future', 'draft', 'pending', 'private'],
-          },
-          title: {
-            description: 'Title of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          author: { description: 'User id of the author.', type: 'integer' },
-          featured_media: { description: 'Media id of the featured image.', type: 'integer' },
-          comment_status: {
-            description: 'Whether the media item accepts comments.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          ping_status: {
-            description: 'Whether the media item accepts pingbacks and trackbacks.',
-            type: 'string',
-            enum: ['open', 'closed'],
-          },
-          meta: {
-            description: 'Registered meta keys of the media item.',
-            type: 'object',
-            properties: {
-              footnotes: {
-                type: 'string',
-                title: '',
-                description:
-                  'Footnotes of the content, as JSON text written by the footnotes block.',
-                default: '',
-              },
-            },
-          },
-          template: {
-            description: 'Theme template file used to show the media item.',
-            type: 'string',
-          },
-          alt_text: {
-            description: 'Text shown in place of the media when it cannot be displayed.',
-            type: 'string',
-          },
-          caption: {
-            description: 'Caption of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The caption as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The caption as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          description: {
-            description: 'Long description of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The description as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The description as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-            },
-            validate: false,
-          },
-          post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
-        },
+        args: args.updateMedia,
         permission: { kind: 'rule', rule: 'edit_post' },
         allowBatch: false,
         handler: 'custom',
@@ -5637,14 +3239,7 @@ export const routes: RouteDef[] = [
         operationId: 'deleteMedia',
         methods: ['DELETE'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the media item.', type: 'integer' },
-          force: {
-            type: 'boolean',
-            default: false,
-            description: 'Delete for good instead of moving to the trash.',
-          },
-        },
+        args: args.deleteMedia,
         permission: { kind: 'rule', rule: 'delete_post' },
         allowBatch: false,
         handler: 'custom',
@@ -5667,10 +3262,7 @@ export const routes: RouteDef[] = [
         operationId: 'postProcessMedia',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          id: { description: 'Unique id of the media item.', type: 'integer' },
-          action: { type: 'string', enum: ['create-image-subsizes'], required: true },
-        },
+        args: args.postProcessMedia,
         permission: { kind: 'rule', rule: 'edit_post' },
         allowBatch: false,
         handler: 'custom',
@@ -5692,171 +3284,7 @@ export const routes: RouteDef[] = [
         operationId: 'editMedia',
         methods: ['POST'],
         argsMode: 'declared',
-        args: {
-          src: {
-            description: 'Address of the image file to edit.',
-            type: 'string',
-            format: 'uri',
-            required: true,
-          },
-          modifiers: {
-            description: 'Edits to apply, in order.',
-            type: 'array',
-            minItems: 1,
-            items: {
-              description: 'One edit.',
-              type: 'object',
-              required: ['type', 'args'],
-              oneOf: [
-                {
-                  title: 'Flip',
-                  properties: {
-                    type: { description: 'Kind of edit.', type: 'string', enum: ['flip'] },
-                    args: {
-                      description: 'Flip settings.',
-                      type: 'object',
-                      required: ['flip'],
-                      properties: {
-                        flip: {
-                          description: 'Directions to flip in.',
-                          type: 'object',
-                          required: ['horizontal', 'vertical'],
-                          properties: {
-                            horizontal: { description: 'Flip left to right.', type: 'boolean' },
-                            vertical: { description: 'Flip top to bottom.', type: 'boolean' },
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-                {
-                  title: 'Rotation',
-                  properties: {
-                    type: { description: 'Kind of edit.', type: 'string', enum: ['rotate'] },
-                    args: {
-                      description: 'Rotation settings.',
-                      type: 'object',
-                      required: ['angle'],
-                      properties: {
-                        angle: { description: 'Clockwise angle in degrees.', type: 'number' },
-                      },
-                    },
-                  },
-                },
-                {
-                  title: 'Crop',
-                  properties: {
-                    type: { description: 'Kind of edit.', type: 'string', enum: ['crop'] },
-                    args: {
-                      description: 'Crop settings, in percent of the image size.',
-                      type: 'object',
-                      required: ['left', 'top', 'width', 'height'],
-                      properties: {
-                        left: {
-                          description: 'Left edge of the crop, in percent of the image width.',
-                          type: 'number',
-                        },
-                        top: {
-                          description: 'Top edge of the crop, in percent of the image height.',
-                          type: 'number',
-                        },
-                        width: {
-                          description: 'Width of the crop, in percent of the image width.',
-                          type: 'number',
-                        },
-                        height: {
-                          description: 'Height of the crop, in percent of the image height.',
-                          type: 'number',
-                        },
-                      },
-                    },
-                  },
-                },
-              ],
-            },
-          },
-          rotation: {
-            description: 'Clockwise rotation in degrees. Deprecated; use modifiers.',
-            type: 'integer',
-            minimum: 0,
-            exclusiveMinimum: true,
-            maximum: 360,
-            exclusiveMaximum: true,
-          },
-          x: {
-            description:
-              'Left edge of the crop, in percent of the image width. Deprecated; use modifiers.',
-            type: 'number',
-            minimum: 0,
-            maximum: 100,
-          },
-          y: {
-            description:
-              'Top edge of the crop, in percent of the image height. Deprecated; use modifiers.',
-            type: 'number',
-            minimum: 0,
-            maximum: 100,
-          },
-          width: {
-            description:
-              'Width of the crop, in percent of the image width. Deprecated; use modifiers.',
-            type: 'number',
-            minimum: 0,
-            maximum: 100,
-          },
-          height: {
-            description:
-              'Height of the crop, in percent of the image height. Deprecated; use modifiers.',
-            type: 'number',
-            minimum: 0,
-            maximum: 100,
-          },
-          caption: {
-            description: 'Caption of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The caption as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The caption as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-          },
-          description: {
-            description: 'Long description of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The description as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The description as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit'],
-                readonly: true,
-              },
-            },
-          },
-          title: {
-            description: 'Title of the media item.',
-            type: 'object',
-            properties: {
-              raw: { description: 'The title as stored.', type: 'string', context: ['edit'] },
-              rendered: {
-                description: 'The title as HTML for display.',
-                type: 'string',
-                context: ['view', 'edit', 'embed'],
-                readonly: true,
-              },
-            },
-          },
-          post: { description: 'Id of the post the media item is attached to.', type: 'integer' },
-          alt_text: {
-            description: 'Text shown in place of the media when it cannot be displayed.',
-            type: 'string',
-          },
-        },
+        args: args.editMedia,
         permission: { kind: 'rule', rule: 'edit_media' },
         allowBatch: false,
         handler: 'custom',
@@ -5879,7 +3307,7 @@ export const routes: RouteDef[] = [
         operationId: 'coreSiteHealthV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'core-site-health/v1' }, context: { default: 'view' } },
+        args: args.coreSiteHealthV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -5898,7 +3326,7 @@ export const routes: RouteDef[] = [
         operationId: 'coreBlockEditorV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'core-block-editor/v1' }, context: { default: 'view' } },
+        args: args.coreBlockEditorV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },
@@ -5917,7 +3345,7 @@ export const routes: RouteDef[] = [
         operationId: 'coreAbilitiesV1Index',
         methods: ['GET'],
         argsMode: 'declared',
-        args: { namespace: { default: 'core-abilities/v1' }, context: { default: 'view' } },
+        args: args.coreAbilitiesV1Index,
         permission: { kind: 'public' },
         allowBatch: false,
         behavior: { kind: 'index' },

@@ -41,11 +41,11 @@ export interface Category {
   };
 }
 
-/** A stored record: its key, the fields written to it, and when it was created and last changed. */
+/** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
-  date_created: string;
-  date_modified: string;
+  date_created?: string;
+  date_modified?: string;
   [k: string]: unknown;
 }
 
@@ -517,6 +517,7 @@ export interface PagebuilderChecklistStepsItem {
   title: string;
   chapter: string;
   estimate_minutes: number;
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.checklist.user-progress` option (its default until first written). */
@@ -529,6 +530,7 @@ export interface PagebuilderOnboardingStepsItem {
   id: string;
   title: string;
   optional: boolean;
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.onboarding.user-choices` option (its default until first written). */
@@ -566,7 +568,9 @@ export interface PagebuilderProInstallScreenCatalog {
   action: {
     label: string;
     route: string;
+    [k: string]: unknown;
   };
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.user-data` option (its default until first written). */
@@ -881,6 +885,7 @@ export interface PostType {
 export interface SitegenCategoriesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `sitegen.import-error-log` option (its default until first written). */
@@ -908,12 +913,14 @@ export interface SitegenSiteFeaturesItem {
   title: string;
   description: string;
   enabled: boolean;
+  [k: string]: unknown;
 }
 
 /** An item of the `sitegen-site-languages` catalog. */
 export interface SitegenSiteLanguagesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `sitegen.step-data` option (its default until first written). */
@@ -1019,7 +1026,9 @@ export interface ThemeLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */

@@ -41,11 +41,11 @@ export interface Category {
   };
 }
 
-/** A stored record: its key, the fields written to it, and when it was created and last changed. */
+/** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
-  date_created: string;
-  date_modified: string;
+  date_created?: string;
+  date_modified?: string;
   [k: string]: unknown;
 }
 
@@ -165,7 +165,9 @@ export interface FormsuiteLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `formsuite.migration-banner` option (its default until first written). */
@@ -179,6 +181,7 @@ export interface FormsuiteMigratorSourcesItem {
   id: string;
   name: string;
   supports: string[];
+  [k: string]: unknown;
 }
 
 /** The value of the `formsuite.onboarding-status` option (its default until first written). */
@@ -199,7 +202,9 @@ export interface GettingStartedActionItemsItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `getting-started.setup-wizard` option (its default until first written). */
@@ -977,7 +982,9 @@ export interface ThemeLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */

@@ -12,6 +12,7 @@ export interface ActionRecord {
 export interface BlockeditorTemplatesCategoriesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `blockeditor-templates.setup` option (its default until first written). */
@@ -27,12 +28,14 @@ export interface BlocksKitProductsItem {
   price: string;
   categories: string[];
   tags: string[];
+  [k: string]: unknown;
 }
 
 /** An item of the `blocks-kit-roles` catalog. */
 export interface BlocksKitRolesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `cacheopt.crawler-state` option (its default until first written). */
@@ -74,11 +77,11 @@ export interface Category {
   };
 }
 
-/** A stored record: its key, the fields written to it, and when it was created and last changed. */
+/** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
-  date_created: string;
-  date_modified: string;
+  date_created?: string;
+  date_modified?: string;
   [k: string]: unknown;
 }
 
@@ -216,7 +219,9 @@ export interface FormsuiteLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `formsuite.migration-banner` option (its default until first written). */
@@ -230,6 +235,7 @@ export interface FormsuiteMigratorSourcesItem {
   id: string;
   name: string;
   supports: string[];
+  [k: string]: unknown;
 }
 
 /** The value of the `formsuite.onboarding-status` option (its default until first written). */
@@ -250,7 +256,9 @@ export interface GettingStartedActionItemsItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `getting-started.setup-wizard` option (its default until first written). */
@@ -266,7 +274,9 @@ export interface HdrftrLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** An item of the `hdrftr-mcp-abilities` catalog. */
@@ -274,6 +284,7 @@ export interface HdrftrMcpAbilitiesItem {
   id: string;
   title: string;
   writes: boolean;
+  [k: string]: unknown;
 }
 
 /** The value of the `hdrftr.mcp-settings` option (its default until first written). */
@@ -287,6 +298,7 @@ export interface HdrftrPluginsItem {
   id: string;
   name: string;
   required: boolean;
+  [k: string]: unknown;
 }
 
 /** An item of the `hdrftr-recommended-plugins` catalog. */
@@ -295,6 +307,7 @@ export interface HdrftrRecommendedPluginsItem {
   name: string;
   description: string;
   installed: boolean;
+  [k: string]: unknown;
 }
 
 /** An item of the `hdrftr-templates` catalog. */
@@ -302,6 +315,7 @@ export interface HdrftrTemplatesItem {
   id: string;
   type: string;
   title: string;
+  [k: string]: unknown;
 }
 
 /** An item of the `hdrftr-widgets` catalog. */
@@ -309,6 +323,7 @@ export interface HdrftrWidgetsItem {
   id: string;
   title: string;
   enabled: boolean;
+  [k: string]: unknown;
 }
 
 /** A stored inbound event, newest first. */
@@ -1360,6 +1375,7 @@ export interface PagebuilderChecklistStepsItem {
   title: string;
   chapter: string;
   estimate_minutes: number;
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.checklist.user-progress` option (its default until first written). */
@@ -1372,6 +1388,7 @@ export interface PagebuilderOnboardingStepsItem {
   id: string;
   title: string;
   optional: boolean;
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.onboarding.user-choices` option (its default until first written). */
@@ -1409,7 +1426,9 @@ export interface PagebuilderProInstallScreenCatalog {
   action: {
     label: string;
     route: string;
+    [k: string]: unknown;
   };
+  [k: string]: unknown;
 }
 
 /** The value of the `pagebuilder.user-data` option (its default until first written). */
@@ -2230,6 +2249,7 @@ export interface SecurityScanConfigOption {
 export interface SitegenCategoriesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `sitegen.import-error-log` option (its default until first written). */
@@ -2257,12 +2277,14 @@ export interface SitegenSiteFeaturesItem {
   title: string;
   description: string;
   enabled: boolean;
+  [k: string]: unknown;
 }
 
 /** An item of the `sitegen-site-languages` catalog. */
 export interface SitegenSiteLanguagesItem {
   id: string;
   name: string;
+  [k: string]: unknown;
 }
 
 /** The value of the `sitegen.step-data` option (its default until first written). */
@@ -2368,7 +2390,9 @@ export interface ThemeLearnChaptersItem {
   steps: {
     id: string;
     title: string;
+    [k: string]: unknown;
   }[];
+  [k: string]: unknown;
 }
 
 /** The value of the `tmpl-library.settings` option (its default until first written). */
