@@ -3038,6 +3038,29 @@ export const formsuiteV1GetForms: Record<string, ArgSchema> = {
   date_to: { description: 'Latest creation date.', type: 'string', format: 'date' },
 };
 
+export const formsuiteV1GetForm: Record<string, ArgSchema> = {
+  id: { description: 'Form id.', type: 'integer', required: true },
+};
+
+export const formsuiteV1UpdateForm: Record<string, ArgSchema> = {
+  id: { description: 'Form id.', type: 'integer', required: true },
+  title: { description: 'New title of the form.', type: 'string', minLength: 1 },
+  fields: {
+    description: "The form's fields in order (each with a unique name); replaces the list.",
+    type: 'array',
+    items: { type: 'object' },
+  },
+  settings: {
+    description: "Settings merged into the form's settings (as form-settings does).",
+    type: 'object',
+  },
+  status: {
+    description: 'New state of the form.',
+    type: 'string',
+    enum: ['publish', 'draft', 'private'],
+  },
+};
+
 export const formsuiteV1PostFormsExport: Record<string, ArgSchema> = {
   post_ids: {
     description: 'Forms to export (a list or comma-separated ids).',
@@ -3106,6 +3129,20 @@ export const formsuiteV1PostMigratorSourcesImport: Record<string, ArgSchema> = {
     description: 'Leave out forms imported before.',
     type: 'boolean',
     default: false,
+  },
+};
+
+export const formsuiteV1ImportMigratorFile: Record<string, ArgSchema> = {
+  key: { description: 'Form plugin whose export file this is.', type: 'string' },
+  content: {
+    description: "The export file's text (or upload it as the multipart field `file`).",
+    type: 'string',
+  },
+  post_status: {
+    description: 'State of imported forms.',
+    type: 'string',
+    enum: ['draft', 'publish', 'private'],
+    default: 'draft',
   },
 };
 

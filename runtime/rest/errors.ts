@@ -95,6 +95,7 @@ export const ERRORS = {
   rest_entry_invalid_id: { status: 404, message: 'Invalid entry ID.' },
   rest_migrator_invalid_source: { status: 404, message: 'There is no form plugin %s to migrate from.' },
   rest_form_conversion_empty: { status: 400, message: 'No form fields were found to convert.' },
+  rest_form_spam: { status: 400, message: 'The submission was refused as automated.' },
   // The page builder (runtime/pagebuilder).
   rest_variable_not_found: { status: 404, message: 'Variable %s was not found.' },
   rest_variable_duplicated_label: { status: 400, message: 'A variable labelled %s already exists.' },

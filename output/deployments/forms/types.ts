@@ -1489,6 +1489,32 @@ export interface FormsuiteV1GetFormsArgs {
 /** What GET /formsuite/v1/forms answers with. */
 export type FormsuiteV1GetFormsResult = unknown;
 
+/** Params of GET /formsuite/v1/forms/<id>. */
+export interface FormsuiteV1GetFormArgs {
+  /** Form id. */
+  id: number;
+}
+
+/** What GET /formsuite/v1/forms/<id> answers with. */
+export type FormsuiteV1GetFormResult = unknown;
+
+/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id>. */
+export interface FormsuiteV1UpdateFormArgs {
+  /** Form id. */
+  id: number;
+  /** New title of the form. */
+  title?: string;
+  /** The form's fields in order (each with a unique name); replaces the list. */
+  fields?: {}[];
+  /** Settings merged into the form's settings (as form-settings does). */
+  settings?: {};
+  /** New state of the form. */
+  status?: 'publish' | 'draft' | 'private';
+}
+
+/** What POST, PUT, PATCH /formsuite/v1/forms/<id> answers with. */
+export type FormsuiteV1UpdateFormResult = unknown;
+
 /** Params of POST /formsuite/v1/forms/export. */
 export interface FormsuiteV1PostFormsExportArgs {
   /** Forms to export (a list or comma-separated ids). */
@@ -1584,6 +1610,19 @@ export interface FormsuiteV1PostMigratorSourcesImportArgs {
 
 /** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
 export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
+
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file. */
+export interface FormsuiteV1ImportMigratorFileArgs {
+  /** Form plugin whose export file this is. */
+  key: string;
+  /** The export file's text (or upload it as the multipart field `file`). */
+  content?: string;
+  /** State of imported forms. */
+  post_status?: 'draft' | 'publish' | 'private';
+}
+
+/** What POST /formsuite/v1/migrator/sources/<key>/import-file answers with. */
+export type FormsuiteV1ImportMigratorFileResult = unknown;
 
 /** Params of POST /formsuite/v1/convert-html-form. */
 export interface FormsuiteV1PostConvertHtmlFormArgs {
