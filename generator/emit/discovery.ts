@@ -38,6 +38,11 @@ export function discoveryDocument(deployment: DeploymentModel): Record<string, u
   const routes: Record<string, unknown> = {};
   for (const route of deployment.routes) routes[route.pattern] = routeDescriptor(route, deployment);
   doc.routes = routes;
+  // The site identity fields WordPress 6.8 appends; this server offers no logo or icon, so none is set.
+  doc.site_logo = 0;
+  doc.site_icon = 0;
+  doc.site_icon_url = '';
+  doc._links = { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] };
   return doc;
 }
 

@@ -3980,22 +3980,22 @@ export const listComments: Record<string, ArgSchema> = {
   search: { description: 'Keep only items matching this text.', type: 'string' },
   post: {
     description: 'Keep only comments of these posts.',
+    default: [],
     type: 'array',
     items: { type: 'integer' },
-    default: [],
   },
   parent: {
     description: 'Keep only answers to these comments.',
+    default: [],
     type: 'array',
     items: { type: 'integer' },
-    default: [],
   },
-  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+  order: { description: 'Sort direction.', type: 'string', default: 'desc', enum: ['asc', 'desc'] },
   orderby: {
     description: 'Field to sort by.',
     type: 'string',
-    enum: ['date', 'date_gmt', 'id', 'include', 'post', 'parent', 'type'],
     default: 'date_gmt',
+    enum: ['date', 'date_gmt', 'id', 'include', 'post', 'parent', 'type'],
   },
 };
 
@@ -4032,12 +4032,12 @@ export const listCategories: Record<string, ArgSchema> = {
     items: { type: 'integer' },
     default: [],
   },
-  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+  order: { description: 'Sort direction.', type: 'string', default: 'asc', enum: ['asc', 'desc'] },
   orderby: {
     description: 'Field to sort by.',
     type: 'string',
-    enum: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
     default: 'name',
+    enum: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
   },
   hide_empty: {
     description: 'Leave out terms no published post has.',
@@ -4119,12 +4119,12 @@ export const listTags: Record<string, ArgSchema> = {
     default: [],
   },
   offset: { description: 'Number of terms to skip (instead of page).', type: 'integer' },
-  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+  order: { description: 'Sort direction.', type: 'string', default: 'asc', enum: ['asc', 'desc'] },
   orderby: {
     description: 'Field to sort by.',
     type: 'string',
-    enum: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
     default: 'name',
+    enum: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
   },
   hide_empty: {
     description: 'Leave out terms no published post has.',
@@ -4227,12 +4227,12 @@ export const listUsers: Record<string, ArgSchema> = {
     default: [],
   },
   offset: { description: 'Number of users to skip (instead of page).', type: 'integer' },
-  order: { description: 'Sort direction.', type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+  order: { description: 'Sort direction.', default: 'asc', enum: ['asc', 'desc'], type: 'string' },
   orderby: {
     description: 'Field to sort by.',
-    type: 'string',
-    enum: ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'],
     default: 'name',
+    enum: ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'],
+    type: 'string',
   },
   slug: {
     description: 'Keep only users with one of these slugs.',
@@ -4261,9 +4261,9 @@ export const listUsers: Record<string, ArgSchema> = {
   },
   search_columns: {
     description: 'Fields the search looks at.',
-    type: 'array',
-    items: { type: 'string', enum: ['email', 'name', 'id', 'username', 'slug'] },
     default: [],
+    type: 'array',
+    items: { enum: ['email', 'name', 'id', 'username', 'slug'], type: 'string' },
   },
 };
 

@@ -85,3 +85,6 @@ export function forgetInProcess(table: CachedTable): void {
 registerCache('process', () => {
   for (const table of CACHED_TABLES) forgetInProcess(table);
 });
+
+// "Clear the cache" (registry.ts) reaches these too; they refill from the database.
+for (const table of CACHED_TABLES) registerCache(`process-${table}`, () => forgetInProcess(table));

@@ -17,6 +17,8 @@ import { getOption } from './options.ts';
 import { blockVersion, renderContent, renderExcerpt, renderTitle } from './render/index.ts';
 import { decodeSlug, sanitizeTitle, uniqueSlug } from './slugs.ts';
 import { termsOfPosts } from './terms.ts';
+import { postClassList } from './class-list.ts';
+import { allowedItemMethods } from './target-hints.ts';
 
 export type PostRow = Selectable<PostsTable>;
 
@@ -29,6 +31,8 @@ export interface PrepareOptions {
 
 interface Relations {
   terms: Awaited<ReturnType<typeof termsOfPosts>>;
+  /** Slug and name of every term the items have (class_list names terms by slug, in name order). */
+  termInfo: Map<number, { id: number; slug: string; name: string }>;
   meta: Map<number, Record<string, unknown>>;
   thumbnails: Map<number, number>;
   revisions: Map<number, { count: number; last: number }>;
@@ -104,7 +108,10 @@ async function loadRelations(ctx: HandlerContext, rows: PostRow[], resource: str
     getOption(db, 'permalink_structure', ''),
     pagePaths(db, rows.filter((r) => r.type === 'page')),
   ]);
-  return { terms, meta, thumbnails, revisions, sticky, paths, permalinks: { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl } };
+  const termIds = [...new Set([...terms.values()].flatMap((t) => [...t.category, ...t.post_tag]))];
+  const termRows = termIds.length ? await db.selectFrom('terms').select(['id', 'slug', 'name']).where('id', 'in', termIds).execute() : [];
+  const termInfo = new Map(termRows.map((t) => [t.id, t]));
+  return { terms, termInfo, meta, thumbnails, revisions, sticky, paths, permalinks: { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl } };
 }
 
 /** WordPress's can_access_password_content: editors in edit context, or the right password. */
@@ -114,12 +121,12 @@ async function passwordPassed(db: Kysely<Database>, user: CurrentUser | null, po
   return opts.context === 'edit' && (await canEdit(db, user, post));
 }
 
-function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context: Context): Record<string, unknown[]> {
+function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context: Context, allow: string[]): Record<string, unknown[]> {
   const base = restBase(ctx);
   const plural = post.type === 'page' ? 'pages' : 'posts';
   const self = `${base}/${plural}/${post.id}`;
   const links: Record<string, unknown[]> = {
-    self: [{ href: self }],
+    self: [{ href: self, targetHints: { allow } }],
     collection: [{ href: `${base}/${plural}` }],
     about: [{ href: `${base}/types/${post.type}` }],
   };
@@ -161,15 +168,8 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
   return out;
 }
 
-/**
- * get_the_title's prefix: a private item reads "Private: …". (The protected prefix is one the REST
- * controller turns off, so password-protected items keep their bare title.)
- */
-function displayTitle(post: PostRow): string {
-  return post.status === 'private' && !post.password ? `Private: ${post.title}` : post.title;
-}
 
-function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean, generatedSlug: string): Record<string, unknown> {
+function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean, generatedSlug: string, allow: string[]): Record<string, unknown> {
   const isPage = post.type === 'page';
   const open = !post.password || unlocked;
   const dateGmt = post.date_gmt === ZERO_DATE ? zoneGmt(post.date) : post.date_gmt;
@@ -186,7 +186,8 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     status: post.status,
     type: post.type,
     link: linkFor(rel.permalinks, post, rel.paths.get(post.id) ?? post.slug),
-    title: { raw: post.title, rendered: renderTitle(displayTitle(post)) },
+    // WordPress 6.8's controller turns off get_the_title's "Private: " and "Protected: " prefixes.
+    title: { raw: post.title, rendered: renderTitle(post.title) },
     content: {
       raw: post.content,
       rendered: open ? renderContent(post.content) : '',
@@ -219,8 +220,22 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
   const ancestors = isPage ? (rel.paths.get(post.id) ?? '').split('/').slice(0, -1).join('/') : '';
   data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id, post.status, ancestors);
   data.generated_slug = generatedSlug;
+  const byName = (ids: number[] | undefined) =>
+    (ids ?? []).map((id) => rel.termInfo.get(id)).filter((t) => t !== undefined).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+  data.class_list = postClassList({
+    id: post.id,
+    type: post.type,
+    status: post.status,
+    format: post.format,
+    hasPassword: !!post.password,
+    // post_password_required reads the visitor's cookie, which REST requests do not carry.
+    passwordRequired: !!post.password,
+    hasThumbnail: (rel.thumbnails.get(post.id) ?? 0) > 0,
+    categories: isPage ? [] : byName(terms?.category),
+    tags: isPage ? [] : byName(terms?.post_tag),
+  });
   const filtered = filterByContext(data, resourceFields(ctx, post.type), opts.context);
-  filtered._links = buildLinks(ctx, post, rel, opts.context);
+  filtered._links = buildLinks(ctx, post, rel, opts.context, allow);
   return filtered;
 }
 
@@ -242,7 +257,8 @@ export async function preparePosts(ctx: HandlerContext, rows: PostRow[], opts: P
   const unlocked = await Promise.all(rows.map((row) => passwordPassed(ctx.app.db, ctx.user, row, opts)));
   // generated_slug is an edit-context field: the unique slug the item would get if published now.
   const generated = opts.context === 'edit' ? await Promise.all(rows.map((row) => generatedSlug(ctx.app.db, row))) : rows.map(() => '');
-  return rows.map((row, i) => prepareOne(ctx, row, rel, opts, toGmt, unlocked[i], generated[i]));
+  const allowed = await Promise.all(rows.map((row) => allowedItemMethods(ctx.app.db, ctx.user, row)));
+  return rows.map((row, i) => prepareOne(ctx, row, rel, opts, toGmt, unlocked[i], generated[i], allowed[i]));
 }
 
 export async function preparePost(ctx: HandlerContext, row: PostRow, opts: PrepareOptions): Promise<Record<string, unknown>> {

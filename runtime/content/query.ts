@@ -184,7 +184,8 @@ function ordered(q: Query, params: Record<string, any>): Query {
 export function pageWindow(params: Record<string, any>): { limit: number; offset: number; page: number; perPage: number } {
   const perPage = Number(params.per_page ?? 10);
   const page = Number(params.page ?? 1);
-  const offset = params.offset ? Number(params.offset) : (page - 1) * perPage;
+  // WP_Query reads offset through absint: -1 skips one item.
+  const offset = params.offset ? Math.abs(Math.trunc(Number(params.offset))) : (page - 1) * perPage;
   return { limit: perPage, offset, page, perPage };
 }
 

@@ -40,6 +40,9 @@ function settleDates(changes: PostChanges, existing: PostRow | undefined, zone: 
   if (!dateGmt || dateGmt === ZERO_DATE || (floating && !changes.editDate)) {
     dateGmt = FLOATING.has(status) && !changes.editDate ? ZERO_DATE : gmtFromLocal(date, zone);
   }
+  // wp_insert_post: a new item was last modified at its own date (a back-dated post stays old for
+  // orderby=modified and modified_after); an update is modified now.
+  if (!existing) return { status: scheduleStatus(status, dateGmt, now), date, date_gmt: dateGmt, modified: date, modified_gmt: dateGmt === ZERO_DATE ? gmtFromLocal(date, zone) : dateGmt };
   return { status: scheduleStatus(status, dateGmt, now), date, date_gmt: dateGmt, modified: localFromGmt(nowGmt, zone), modified_gmt: nowGmt };
 }
 

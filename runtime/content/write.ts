@@ -70,6 +70,8 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
     if (text === undefined) continue;
     row[field] = !filtered ? text : field === 'title' ? filterTitleHtml(text) : filterPostHtml(text);
   }
+  // WordPress trims titles on save (its title_save_pre filter); body and excerpt keep their spaces.
+  if (row.title !== undefined) row.title = row.title.trim();
   if (typeof p.status === 'string') row.status = checkStatus(ctx, type, p.status);
 
   const zone = await siteZone(db);

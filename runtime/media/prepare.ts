@@ -8,6 +8,8 @@
 import type { Context, ArgSchema } from '../../generator/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import { filterByContext, metaSchemaOf } from '../content/context.ts';
+import { postClassList } from '../content/class-list.ts';
+import { allowedItemMethods } from '../content/target-hints.ts';
 import { restDate } from '../content/dates.ts';
 import { restBase } from '../content/links.ts';
 import { readMeta } from '../content/meta.ts';
@@ -97,6 +99,7 @@ function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: Attac
   const sizes = metadata.sizes ?? {};
   const shown = sizes.medium ?? { file: attached.slice(folder.length), width: metadata.width, height: metadata.height };
   // The class names the size asked for (wp_get_attachment_image), even when the original stands in.
+  // WordPress 6.8 writes loading and decoding first (wp_get_attachment_image's attribute order).
   const sizeName = 'medium';
   const ratio = metadata.width / metadata.height;
   // Sizes of the same shape as the original, and the original itself, as srcset candidates.
@@ -106,14 +109,14 @@ function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: Attac
   candidates.push(`${url} ${metadata.width}w`);
   const srcset = candidates.length > 1 ? ` srcset="${escapeAttr(candidates.join(', '))}" sizes="(max-width: ${shown.width}px) 100vw, ${shown.width}px"` : '';
   const src = publicUrl(ctx.app.config, folder + shown.file);
-  return `<p class="attachment"><a href='${escapeAttr(url)}'><img width="${shown.width}" height="${shown.height}" src="${escapeAttr(src)}" class="attachment-${sizeName} size-${sizeName}" alt="${escapeAttr(alt)}" decoding="async" loading="lazy"${srcset} /></a></p>\n`;
+  return `<p class="attachment"><a href='${escapeAttr(url)}'><img loading="lazy" decoding="async" width="${shown.width}" height="${shown.height}" src="${escapeAttr(src)}" class="attachment-${sizeName} size-${sizeName}" alt="${escapeAttr(alt)}"${srcset} /></a></p>\n`;
 }
 
 
-function links(ctx: HandlerContext, row: AttachmentRow, context: Context): Record<string, unknown[]> {
+function links(ctx: HandlerContext, row: AttachmentRow, context: Context, allow: string[]): Record<string, unknown[]> {
   const base = restBase(ctx);
   const out: Record<string, unknown[]> = {
-    self: [{ href: `${base}/media/${row.id}` }],
+    self: [{ href: `${base}/media/${row.id}`, targetHints: { allow } }],
     collection: [{ href: `${base}/media` }],
     about: [{ href: `${base}/types/attachment` }],
   };
@@ -138,6 +141,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
     getOption(ctx.app.db, 'permalink_structure', ''),
   ]);
   const permalinks = { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl };
+  const allowed = await Promise.all(rows.map((row) => allowedItemMethods(ctx.app.db, ctx.user, { ...row, type: 'attachment' })));
   const parents = await parentLinks(ctx.app.db, rows, permalinks);
   // get_sample_permalink's slug: from the title, unique among every item (edit context only).
   const generated = context === 'edit'
@@ -168,6 +172,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
       meta: meta.get(row.id) ?? {},
       permalink_template: attachmentPermalinkTemplate(permalinks, row, parents.get(row.parent)),
       generated_slug: generated[i],
+      class_list: postClassList({ id: row.id, type: 'attachment', status: row.status, hasPassword: false, passwordRequired: false, hasThumbnail: false }),
       description: { raw: row.content, rendered: attachmentHtml(ctx, row, metadata, attached, alt) + renderContent(row.content) },
       caption: { raw: row.excerpt, rendered: row.excerpt.trim() ? renderExcerpt(row.excerpt, '') : '' },
       alt_text: alt,
@@ -179,7 +184,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
       missing_image_sizes: missingSizes(ctx, row, metadata),
     };
     const filtered = filterByContext(data, mediaFields(ctx), context);
-    filtered._links = links(ctx, row, context);
+    filtered._links = links(ctx, row, context, allowed[i]!);
     return filtered;
   });
 }

@@ -116,7 +116,8 @@ async function remove(ctx: HandlerContext): Promise<HandlerResult> {
   const row = await requireAttachment(ctx);
   // Media has no trash (WordPress's MEDIA_TRASH is off by default).
   if (ctx.params.force !== true) throw restError('rest_trash_not_supported', ['force=true']);
-  const previous = await prepareAttachment(ctx, row, 'edit');
+  // WordPress answers the previous item's data without its links.
+  const { _links: _dropped, ...previous } = await prepareAttachment(ctx, row, 'edit');
   const attached = await getMeta<string>(ctx.app.db, row.id, ATTACHED_FILE);
   const metadata = await getMeta<AttachmentMetadata>(ctx.app.db, row.id, METADATA);
   await ctx.app.db.transaction().execute((trx) => deleteAttachmentRow(trx, row.id));

@@ -50,6 +50,7 @@ function fromRouteTable(ctx: Pick<HandlerContext, 'app' | 'params'>): Record<str
   doc.namespaces = deployment.namespaces.length ? deployment.namespaces : [...new Set(ctx.app.routes.map((r) => r.namespace).filter(Boolean))];
   doc.authentication = deployment.authentication.applicationPasswords ? { 'application-passwords': { endpoints: { authorization: '{auth_url}' } } } : [];
   doc.routes = {};
+  Object.assign(doc, { site_logo: 0, site_icon: 0, site_icon_url: '', _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] } });
   return doc;
 }
 

@@ -13,10 +13,11 @@ export function parseFieldList(value: unknown): string[] {
 
 export function filterFields(data: unknown, fields: string[]): unknown {
   if (fields.length === 0 || !data || typeof data !== 'object') return data;
-  if (Array.isArray(data)) return data.map((item) => pick(item, fieldTree(withLinksForEmbed(fields))));
+  // An item left with no field is PHP's empty array: `[]`, as WordPress prints it.
+  if (Array.isArray(data)) return data.map((item) => emptyAsList(pick(item, fieldTree(withLinksForEmbed(fields)))));
   // A single item's links are added after its fields are filtered (WordPress's response_to_data):
   // naming any part of `_links` brings them all.
-  return pick(data, fieldTree(withLinksForEmbed(fields).map((f) => (f.startsWith('_links.') ? '_links' : f))));
+  return emptyAsList(pick(data, fieldTree(withLinksForEmbed(fields).map((f) => (f.startsWith('_links.') ? '_links' : f)))));
 }
 
 function withLinksForEmbed(fields: string[]): string[] {
@@ -50,4 +51,8 @@ function pick(value: unknown, tree: FieldTree): unknown {
     out[key] = rule === true ? child : pick(child, rule);
   }
   return out;
+}
+
+function emptyAsList(value: unknown): unknown {
+  return value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0 ? [] : value;
 }

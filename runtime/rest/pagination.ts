@@ -28,7 +28,8 @@ export const MAX_LINK_HEADER_BYTES = 4096;
 export function pageLinks(ctx: PagingContext, totalPages: number, page: number): string | undefined {
   for (const keepUndeclared of [true, false]) {
     const links: string[] = [];
-    if (page > 1) links.push(`<${pageUrl(ctx, Math.min(page - 1, Math.max(totalPages, 1)), keepUndeclared)}>; rel="prev"`);
+    // As WordPress: prev never passes the last page, so an empty list's page 2 points at page 0.
+    if (page > 1) links.push(`<${pageUrl(ctx, Math.min(page - 1, totalPages), keepUndeclared)}>; rel="prev"`);
     if (totalPages > page) links.push(`<${pageUrl(ctx, page + 1, keepUndeclared)}>; rel="next"`);
     if (links.length === 0) return undefined;
     const header = links.join(', ');

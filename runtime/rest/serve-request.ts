@@ -46,8 +46,16 @@ export async function serveRequest(app: App, request: RestRequest): Promise<Rest
     response.raw = { contentType: JSONP_TYPE, data };
     // Same place as the JSON type it replaces: WordPress sends the type first.
     response.headers['Content-Type'] = JSONP_TYPE;
+  } else if (isPretty(req.query._pretty) && !response.raw) {
+    // `_pretty`: WordPress prints with JSON_PRETTY_PRINT, four spaces a level.
+    response.raw = { contentType: 'application/json; charset=UTF-8', data: JSON.stringify(response.body ?? null, null, 4) };
   }
   return response;
+}
+
+/** A present `_pretty` counts unless PHP reads it as false (`0`, `false`, empty). */
+function isPretty(value: unknown): boolean {
+  return value !== undefined && !['0', 'false', ''].includes(String(value).toLowerCase());
 }
 
 /**
@@ -105,8 +113,9 @@ function withStandardHeaders(app: App, request: RestRequest, user: CurrentUser |
   Object.assign(headers, response.headers);
   if (!origin && request.method === 'GET' && !user) headers.Vary = 'Origin';
   if (user || loggedIn) {
+    // wp_get_nocache_headers of WordPress 6.8: no shared or stored copy of a signed-in answer.
     headers.Expires = 'Wed, 11 Jan 1984 05:00:00 GMT';
-    headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0';
+    headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0, no-store, private';
   }
   return headers;
 }

@@ -17,9 +17,11 @@ import { cacheVersions } from './migrations/070_cache_versions.ts';
 import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
 import { postsFulltext } from './migrations/072_posts_fulltext.ts';
 import { postsCacheVersion } from './migrations/073_posts_cache_version.ts';
+import { postsTrigram } from './migrations/080_posts_trigram.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
+import { postgresFullText } from './postgres/fulltext.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '071_list_order_indexes': listOrderIndexes,
   '072_posts_fulltext': postsFulltext,
   '073_posts_cache_version': postsCacheVersion,
+  '080_posts_trigram': postsTrigram,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -62,8 +65,8 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
     await db.destroy();
     throw err;
   }
+  useSearchIndex(db, postgres ? postgresFullText : sqliteFullText);
   if (!postgres) {
-    useSearchIndex(db, sqliteFullText);
     // Table statistics let the planner pick the selective index (slug, author...) over the
     // (type, status) one; without them a slug lookup walks every published post. Bounded work.
     await sql`PRAGMA analysis_limit = 400`.execute(db);

@@ -157,7 +157,8 @@ export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
   const tax = taxonomyOfRoute(ctx.route.path);
   if (ctx.params.force !== true) throw new RestError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.", 501);
   const existing = await findTerm(ctx, tax, Number(ctx.params.id));
-  const [previous] = await prepared(ctx, tax, [existing], 'edit');
+  // WordPress answers the previous term's data without its links.
+  const { _links: _dropped, ...previous } = (await prepared(ctx, tax, [existing], 'edit'))[0]!;
   await ctx.app.db.transaction().execute(async (trx) => {
     const posts = await trx.selectFrom('term_relationships').select('post_id').where('term_id', '=', existing.id).execute();
     await trx.deleteFrom('term_relationships').where('term_id', '=', existing.id).execute();

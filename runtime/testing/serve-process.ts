@@ -27,7 +27,7 @@ export async function spawnServe(opts: { dataDir: string; database?: string; upl
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
   const restUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`specpress serve printed no banner:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`specpress serve printed no banner:\n${out}`)), 150_000);
     const check = () => {
       const m = /at (http:\/\/127\.0\.0\.1:\d+\/wp-json)\//.exec(out);
       if (!m) return;

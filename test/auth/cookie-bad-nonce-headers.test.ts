@@ -21,7 +21,7 @@ describe('cookie nonce refusals', () => {
     const res = await fetch(`${server.restUrl}/wp/v2/posts`, { headers: { cookie, 'x-wp-nonce': 'bad' } });
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe('rest_cookie_invalid_nonce');
-    expect(res.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0');
+    expect(res.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private');
     expect(res.headers.get('expires')).toBe('Wed, 11 Jan 1984 05:00:00 GMT');
   });
 

@@ -6,10 +6,15 @@
  * headless front end makes.
  */
 import sharp from 'sharp';
-import apiFetch from '@wordpress/api-fetch';
+import * as apiFetchModule from '@wordpress/api-fetch';
 import WPAPI from 'wpapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+
+/** The package's default export (its CommonJS/ESM wrapping hides it from the type checker). */
+type Middleware = (options: { headers?: Record<string, string> } & Record<string, unknown>, next: (o: Record<string, unknown>) => Promise<unknown>) => Promise<unknown>;
+type ApiFetch = (<T>(options: Record<string, unknown>) => Promise<T>) & { use: (m: Middleware) => void; createRootURLMiddleware: (root: string) => Middleware };
+const apiFetch = ((apiFetchModule as unknown as { default: ApiFetch }).default ?? apiFetchModule) as ApiFetch;
 
 let s: TestServer;
 let png: Buffer;
@@ -89,7 +94,7 @@ describe('@wordpress/api-fetch', () => {
     expect(updated.excerpt.raw).toBe('Short');
 
     const body = new FormData();
-    body.append('file', new Blob([png], { type: 'image/png' }), 'form-data.png');
+    body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'form-data.png');
     body.append('alt_text', 'A red rectangle');
     const media = await apiFetch<any>({ path: '/wp/v2/media', method: 'POST', body });
     expect([media.mime_type, media.alt_text, media.media_details.width]).toEqual(['image/png', 'A red rectangle', 8]);

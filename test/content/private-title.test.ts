@@ -1,4 +1,4 @@
-/** A private post's rendered title carries WordPress's "Private: " prefix; its raw title does not. */
+/** Private and protected titles render bare, as WordPress 6.8's REST controller turns the prefixes off. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentServer, type ContentServer } from './content-server.ts';
 
@@ -9,11 +9,11 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 describe('private titles', () => {
-  it('are prefixed when rendered, for posts and pages', async () => {
+  it('carry no "Private: " prefix when rendered, for posts and pages', async () => {
     const post = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Secret "plan"', status: 'private' });
-    expect(post.body.title).toEqual({ raw: 'Secret "plan"', rendered: 'Private: Secret &#8220;plan&#8221;' });
+    expect(post.body.title).toEqual({ raw: 'Secret "plan"', rendered: 'Secret &#8220;plan&#8221;' });
     const page = await s.call('administrator', 'POST', '/core/v2/pages', { title: 'Hidden', status: 'private' });
-    expect(page.body.title.rendered).toBe('Private: Hidden');
+    expect(page.body.title.rendered).toBe('Hidden');
   });
 
   it('are bare for published and password-protected private posts', async () => {

@@ -51,6 +51,7 @@ describe('users', () => {
     expect(admin.capabilities.list_users).toBe(true);
     expect(admin.extra_capabilities).toEqual({ administrator: true });
     expect(admin.meta).toEqual({ persisted_preferences: [] });
+    expect(Object.keys(admin).slice(12, 14)).toEqual(['roles', 'registered_date']);
     expect(admin.registered_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
   });
 
@@ -112,6 +113,7 @@ describe('categories and tags', () => {
     expect([trash.status, trash.body.code]).toEqual([501, 'rest_trash_not_supported']);
     const gone = await s.call('editor', 'DELETE', `/wp/v2/categories/${child.body.id}?force=true`);
     expect(gone.body).toMatchObject({ deleted: true, previous: { id: child.body.id, name: 'Red wine' } });
+    expect('_links' in gone.body.previous).toBe(false);
     expect((await s.call('anonymous', 'GET', `/wp/v2/categories/${child.body.id}`)).status).toBe(404);
   });
 });

@@ -13,15 +13,20 @@ import sharp from 'sharp';
 import { spawnServe, type ServeProcess } from '../../runtime/testing/serve-process.ts';
 import { ORPHANS_FOLDER } from '../../runtime/media/sweep-leftovers.ts';
 import { PARTIAL_PREFIX } from '../../runtime/media/storage.ts';
+import { testDatabaseFor, testEngine } from '../../runtime/testing/test-database.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-crash-'));
 // Short limits so that the restart's sweep may touch what the killed process left.
 const env = { SPECPRESS_REQUEST_TIMEOUT_MS: '1500', SPECPRESS_HANDLER_TIMEOUT_MS: '1500' };
 const GRACE_MS = 3000;
+// The site's database: SQLite under the data folder, or this run's PostgreSQL.
+const testDatabase = await testDatabaseFor(dataDir);
+const database = testEngine() === 'postgres' ? testDatabase.target : undefined;
 let running: ServeProcess | undefined;
 
 afterAll(async () => {
   await running?.stop();
+  await testDatabase.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -42,7 +47,7 @@ function publicFiles(root: string): string[] {
 
 describe('kill -9 during concurrent writes', () => {
   it('keeps every acknowledged write and leaves no orphan file', async () => {
-    running = await spawnServe({ dataDir, deployment: 'studio', env });
+    running = await spawnServe({ dataDir, database, deployment: 'studio', env });
     const auth = credentialsOf(running.output());
     const restUrl = running.restUrl;
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
@@ -78,7 +83,7 @@ describe('kill -9 during concurrent writes', () => {
 
     // Past the sweep's grace, start again on the same folder.
     await new Promise((r) => setTimeout(r, GRACE_MS + 200));
-    running = await spawnServe({ dataDir, deployment: 'studio', env });
+    running = await spawnServe({ dataDir, database, deployment: 'studio', env });
     const after = running.restUrl;
 
     let lost = 0;

@@ -65,19 +65,26 @@ function stringFor(schema: ArgSchema): fc.Arbitrary<string> {
   }
 }
 
-/** Params for one request: each declared arg valid (70%), hostile (15%) or absent (15%), plus an undeclared one now and then. */
-export function paramsFor(endpoint: EndpointDef): fc.Arbitrary<Record<string, unknown>> {
+/**
+ * Params for one request: each declared arg absent (most) or valid, then (in about a third of the
+ * requests) one of them replaced by a hostile value, so that most requests pass validation and
+ * reach the handler; plus up to three undeclared params named like the args of sibling
+ * endpoints (`parent` on posts: what a handler may read without declaring it) or like globals.
+ */
+export function paramsFor(endpoint: EndpointDef, otherArgNames: string[]): fc.Arbitrary<Record<string, unknown>> {
   const ABSENT = Symbol('absent');
   const entries = Object.entries(endpoint.args ?? {}).filter(([, schema]) => !schema.readonly);
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, schema] of entries) {
-    shape[name] = fc.oneof({ weight: 14, arbitrary: validValue(schema) }, { weight: 3, arbitrary: hostile }, { weight: 3, arbitrary: fc.constant(ABSENT) });
-  }
-  const undeclared = fc.option(fc.record({ name: fc.constantFrom('parent', 'id', 'rest_route', '_fields', '_embed', 'context', 'page', 'junk'), value: hostile }), { freq: 4 });
-  return fc.record({ declared: fc.record(shape), extra: undeclared }).map(({ declared, extra }) => {
+  for (const [name, schema] of entries) shape[name] = fc.oneof({ weight: 1, arbitrary: validValue(schema) }, { weight: 4, arbitrary: fc.constant(ABSENT) });
+  const declaredNames = entries.map(([name]) => name);
+  const spoiled = declaredNames.length ? fc.option(fc.record({ name: fc.constantFrom(...declaredNames), value: hostile }), { freq: 2 }) : fc.constant(null);
+  const names = [...new Set([...otherArgNames.filter((n) => !(n in shape)), 'id', 'rest_route', '_fields', '_embed', 'context', 'page', 'junk'])];
+  const extra = fc.record({ name: fc.constantFrom(...names), value: fc.oneof(fc.constantFrom('1', '0', '-1', 'abc', ''), fc.array(fc.constantFrom('1', 'x'), { maxLength: 2 }), hostile) });
+  return fc.record({ declared: fc.record(shape), spoiled, extras: fc.array(extra, { maxLength: 3 }) }).map(({ declared, spoiled, extras }) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(declared)) if (v !== ABSENT) out[k] = v;
-    if (extra) out[extra.name] = extra.value;
+    if (spoiled) out[spoiled.name] = spoiled.value;
+    for (const { name, value } of extras) out[name] = value;
     return out;
   });
 }

@@ -18,7 +18,7 @@ import { idsFor, seedSite } from './seed-site.ts';
 import { paramsFor } from './fuzz-args.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const BUDGET_MS = Number(process.env.FUZZ_SECONDS ?? 120) * 1000;
 const RSS_GROWTH_LIMIT_MB = 600;
 const IDENTITIES: Array<TestRole | 'anonymous'> = ['administrator', 'author', 'subscriber', 'anonymous'];
@@ -66,9 +66,14 @@ function send(req: FuzzRequest): Promise<Answer> {
 }
 
 /** Requests for one endpoint-method: fast-check samples from its args, one seed per target so runs are repeatable. */
-function requestsFor(method: string, path: string, endpoint: Parameters<typeof paramsFor>[0], seed: number): FuzzRequest[] {
-  const arb = fc.record({ params: paramsFor(endpoint), identity: fc.constantFrom(...IDENTITIES), encoding: fc.constantFrom('json', 'json', 'json', 'form', 'query') });
-  return fc.sample(arb, { seed, numRuns: RUNS }).map(({ params, identity, encoding }): FuzzRequest => {
+function requestsFor(method: string, path: string, endpoint: Parameters<typeof paramsFor>[0], otherArgNames: string[], seed: number): FuzzRequest[] {
+  const arb = fc.record({ params: paramsFor(endpoint, otherArgNames), identity: fc.constantFrom(...IDENTITIES), encoding: fc.constantFrom('json', 'json', 'json', 'form', 'query') });
+  // Besides the samples, one request carrying every undeclared sibling arg at once ('1'), as the
+  // administrator (who passes every permission check): a handler reading one of them is found.
+  const undeclared = Object.fromEntries(otherArgNames.filter((n) => !(n in (endpoint.args ?? {}))).map((n) => [n, '1']));
+  const samples = fc.sample(arb, { seed, numRuns: RUNS });
+  samples.push({ params: undeclared, identity: 'administrator', encoding: 'json' });
+  return samples.map(({ params, identity, encoding }): FuzzRequest => {
     const encoded = Object.entries(params).flatMap(([k, v]) => phpEncode(k, v)).join('&');
     const hasBody = method !== 'GET' && method !== 'DELETE' && encoding !== 'query';
     if (!hasBody) return { method, path: encoded ? `${path}?${encoded}` : path, identity, headers: {} };
@@ -88,10 +93,13 @@ describe('fuzzing every route of the default deployment', () => {
     const ids = await seedSite(server);
     const targets: Array<{ method: string; requests: FuzzRequest[] }> = [];
     let seed = SEED;
+    // Undeclared params are named like the args of the same namespace's other endpoints (`parent`
+    // of pages sent to posts): what a handler might read without declaring it.
+    const argNamesOf = (namespace: string) => [...new Set(server.app.routes.filter((r) => r.namespace === namespace).flatMap((r) => r.endpoints.flatMap((e) => Object.keys(e.args ?? {}))))].sort();
     for (const route of server.app.routes) {
       const path = samplePath(route, idsFor(route.path, ids));
       if (path === undefined) continue;
-      for (const endpoint of route.endpoints) for (const method of endpoint.methods) targets.push({ method, requests: requestsFor(method, path, endpoint, seed++) });
+      for (const endpoint of route.endpoints) for (const method of endpoint.methods) targets.push({ method, requests: requestsFor(method, path, endpoint, argNamesOf(route.namespace), seed++) });
     }
     // Deletions last, so that the seeded records live through the rest.
     const queue = [...targets.filter((t) => t.method !== 'DELETE'), ...targets.filter((t) => t.method === 'DELETE')].flatMap((t) => t.requests);

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../runtime/testing/harness.ts';
 import SQLite from 'better-sqlite3';
@@ -154,7 +155,8 @@ describe('two serve processes on one data folder', () => {
     expect((await fetch(`${a.restUrl}/core/v2/posts/${created.id}`, { method: 'POST', headers, body: JSON.stringify({ sticky: true }) })).status).toBe(200);
     expect((await (await fetch(`${b.restUrl}/core/v2/posts/${created.id}`)).json()).sticky).toBe(true);
 
-    execFileSync(process.execPath, [cli, 'site', 'set', 'name', 'Changed by the CLI', '--data', dataDir], { cwd: root, stdio: 'pipe' });
+    // Not execFileSync: a blocked event loop would keep fetch from noticing the servers closing idle keep-alive sockets.
+    await promisify(execFile)(process.execPath, [cli, 'site', 'set', 'name', 'Changed by the CLI', '--data', dataDir], { cwd: root });
     expect((await (await fetch(`${b.restUrl}/`)).json()).name).toBe('Changed by the CLI');
     expect((await (await fetch(`${a.restUrl}/`)).json()).name).toBe('Changed by the CLI');
   }, 180_000);

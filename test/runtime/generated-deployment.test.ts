@@ -14,7 +14,11 @@ describe('the generated studio deployment over HTTP', () => {
     expect(doc.name).toBe(server.app.deployment.site.name);
     expect(doc.url).toBe(server.siteUrl);
     expect(JSON.stringify(doc)).not.toMatch(/\{(rest_url|auth_url|name)\}/);
-    expect(Object.keys(doc.routes)).toEqual(server.app.routes.map((r) => r.pattern));
+    // Every route, then the discoverable alias's copies (core/v2 listed again as wp/v2).
+    const aliased = server.app.deployment.aliases.filter((a) => a.discoverable).flatMap((a) =>
+      server.app.routes.filter((r) => r.namespace === a.from).map((r) => r.pattern.replace(`/${a.from}`, `/${a.to}`)));
+    expect(aliased.length).toBeGreaterThan(0);
+    expect(Object.keys(doc.routes)).toEqual([...server.app.routes.map((r) => r.pattern), ...aliased]);
     expect(doc.routes['/batch/v1']._links.self[0].href).toBe(`${server.restUrl}/batch/v1`);
     for (const alias of server.app.deployment.aliases) expect(doc.namespaces).toContain(alias.to);
     // Described as OPTIONS describes them: WordPress always prints `required`.

@@ -58,7 +58,7 @@ describe('specpress serve', () => {
       const auth = `Basic ${Buffer.from(`admin:${m![1]!.trim()}`).toString('base64')}`;
       const res = await fetch(`${first.restUrl}/`, { headers: { authorization: auth } });
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0');
+      expect(res.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private');
       await new Promise((r) => setTimeout(r, 100));
       expect(first.output()).toMatch(/"method":"GET","path":"\/wp-json\/","status":200,"ms":\d+/);
     } finally {

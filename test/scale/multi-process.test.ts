@@ -46,7 +46,7 @@ beforeAll(async () => {
   auth = `Basic ${Buffer.from(`admin:${appPassword}`).toString('base64')}`;
   servers.push(...(await Promise.all([start(1), start(2)])));
   for (const s of servers.slice(1)) expect(s.output()).not.toContain('application password:');
-}, 120_000);
+}, 400_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));

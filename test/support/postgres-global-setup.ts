@@ -25,7 +25,7 @@ export default async function setup(): Promise<(() => void) | undefined> {
     throw err;
   }
   process.env[TEST_PG_URL_ENV] = cluster.adminUrl;
-  // An interrupted run (Ctrl-C, a CI timeout) skips teardown but still exits: stop the server then.
+  // An interrupted run (Ctrl-C, a CI timeout) skips teardown: stop the server on exit and on those signals.
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -33,5 +33,11 @@ export default async function setup(): Promise<(() => void) | undefined> {
     cluster.stop();
   };
   process.once('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stop();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    });
+  }
   return stop;
 }

@@ -6,14 +6,20 @@
  * by the total size of the cached inputs and outputs, least recently used first out.
  */
 import { LRUCache } from 'lru-cache';
+import { registerCache } from '../../cache/registry.ts';
 
 /** Characters kept per filter (inputs plus outputs), about 2 × this in bytes of heap. */
 const MAX_CHARS = 16 * 1024 * 1024;
 /** Larger inputs are rendered every time: one huge post would push everything else out. */
 const MAX_INPUT_CHARS = 256 * 1024;
 
+const memos: Array<LRUCache<string, string>> = [];
+// Answers never go stale (the key is the input), but "clear the cache" still empties them.
+registerCache('rendered-fields', () => memos.forEach((m) => m.clear()));
+
 export function memoizeRender<Args extends Array<string | number>>(render: (...args: Args) => string): (...args: Args) => string {
   const cache = new LRUCache<string, string>({ maxSize: MAX_CHARS, sizeCalculation: (value, key) => value.length + key.length || 1 });
+  memos.push(cache);
   return (...args: Args): string => {
     const key = args.length === 1 ? String(args[0]) : keyOf(args);
     if (key.length > MAX_INPUT_CHARS) return render(...args);
