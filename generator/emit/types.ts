@@ -47,6 +47,7 @@ export function resultTypeName(operationId: string): string {
 export function resultType(endpoint: Endpoint, deployment: DeploymentModel): string {
   const r = responseOf(endpoint, deployment);
   if (r === undefined) return 'unknown';
+  if (r.keyed) return `Record<string, ${r.name}>`;
   return r.many ? `${r.name}[]` : r.name;
 }
 

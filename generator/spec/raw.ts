@@ -28,7 +28,7 @@ export interface RawEndpoint {
   allowBatch?: boolean;
   behavior?: Exclude<Behavior, { kind: 'index' }>;
   handler?: 'custom';
-  response?: { resource?: string; many?: boolean; deleted?: string };
+  response?: { resource?: string; many?: boolean; keyed?: boolean; deleted?: string };
   description?: string;
   deprecated?: boolean;
 }

@@ -211,7 +211,7 @@ function resolveEndpoint(
   if (e.behavior) endpoint.behavior = structuredClone(e.behavior);
   if (e.handler) endpoint.handler = e.handler;
   if (e.response?.deleted) endpoint.response = { deleted: e.response.deleted };
-  else if (e.response?.resource) endpoint.response = { resource: e.response.resource, many: e.response.many === true };
+  else if (e.response?.resource) endpoint.response = { resource: e.response.resource, many: e.response.many === true, ...(e.response.keyed ? { keyed: true } : {}) };
   if (e.description !== undefined) endpoint.description = e.description;
   if (e.deprecated !== undefined) endpoint.deprecated = e.deprecated;
   endpoint.source = source;

@@ -62,8 +62,12 @@ export interface Category {
   taxonomy: 'category';
   /** Id of the parent category. */
   parent: number;
-  /** Meta fields. */
-  meta: {};
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -131,8 +135,12 @@ export interface Comment {
     /** Avatar address at 96 pixels. */
     '96'?: string;
   };
-  /** Meta fields. */
-  meta: {};
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -2313,8 +2321,12 @@ export interface Tag {
   slug: string;
   /** Taxonomy of the term. */
   taxonomy: 'post_tag';
-  /** Meta fields. */
-  meta: {};
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -2450,8 +2462,12 @@ export interface User {
     /** Avatar address at 96 pixels. */
     '96'?: string;
   };
-  /** Meta fields. */
-  meta: {};
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -8303,7 +8319,7 @@ export interface ListTypesArgs {
 }
 
 /** What GET /core/v2/types answers with. */
-export type ListTypesResult = PostType[];
+export type ListTypesResult = Record<string, PostType>;
 
 /** Params of GET /core/v2/types/<type>. */
 export interface GetTypeArgs {
@@ -8325,7 +8341,7 @@ export interface ListTaxonomiesArgs {
 }
 
 /** What GET /core/v2/taxonomies answers with. */
-export type ListTaxonomiesResult = Taxonomy[];
+export type ListTaxonomiesResult = Record<string, Taxonomy>;
 
 /** Params of GET /core/v2/taxonomies/<taxonomy>. */
 export interface GetTaxonomyArgs {
