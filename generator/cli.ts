@@ -21,6 +21,7 @@ const COMMAND_MODULES: Array<() => Promise<CommandModule>> = [
   () => import('../runtime/cli/user.ts'),
   () => import('../runtime/cli/app-password.ts'),
   () => import('../runtime/cli/term.ts'),
+  () => import('../runtime/cli/forms.ts'),
 ];
 
 export async function main(argv: string[]): Promise<void> {

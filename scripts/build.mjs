@@ -1,5 +1,5 @@
 /**
- * Compiles the TypeScript the `specpress` command runs (generator/, runtime/, output/) to
+ * Compiles the TypeScript the `specpress` command runs (contract/, generator/, runtime/, output/) to
  * JavaScript under dist/, once, with esbuild: one .js file per .ts file in the same place, so
  * paths relative to a module (templates, the spec's schema, output/) hold in dist/ as in the
  * source tree, and relative imports are rewritten from `.ts` to `.js`. Files the code reads at
@@ -21,7 +21,7 @@ const STAMP = join(DIST, '.built');
 const LOCK = join(ROOT, '.dist.lock');
 
 /** Folders compiled, and single files copied, relative to the root. */
-const SOURCE_DIRS = ['generator', 'runtime', 'output'];
+const SOURCE_DIRS = ['contract', 'generator', 'runtime', 'output'];
 const ASSET_DIRS = ['templates'];
 const ASSET_FILES = ['spec/spec.schema.json', 'package.json'];
 
@@ -85,8 +85,7 @@ export async function build() {
   const { compiled, copied } = sources();
   const temp = `${DIST}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
-  await esbuild.build({
-    entryPoints: compiled,
+  const options = {
     outdir: temp,
     outbase: ROOT,
     bundle: true,
@@ -97,7 +96,16 @@ export async function build() {
     target: 'node20',
     sourcemap: 'inline',
     logLevel: 'warning',
-  });
+  };
+  // The generator and runtime first: they must build. Generated output/ after, on its own, so
+  // a broken generated file (a merge conflict) never stops `specpress generate` from fixing it.
+  const isOutput = (file) => relative(ROOT, file).startsWith(`output${sep}`);
+  await esbuild.build({ ...options, entryPoints: compiled.filter((f) => !isOutput(f)) });
+  try {
+    await esbuild.build({ ...options, entryPoints: compiled.filter(isOutput), logLevel: 'silent' });
+  } catch (error) {
+    console.error(`specpress: output/ does not compile (${error.errors?.[0]?.text ?? error.message}); run \`specpress generate\` to rewrite it`);
+  }
   for (const file of copied) {
     const target = join(temp, relative(ROOT, file));
     mkdirSync(dirname(target), { recursive: true });

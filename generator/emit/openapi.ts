@@ -6,14 +6,14 @@
  * params shared between operations as components. The document passes `@redocly/cli lint`
  * (recommended rules) and spectral's `oas` ruleset without errors (test/generator/openapi-lint).
  */
-import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../model.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { bracedPath, clientVerb, pascalCase } from './naming.ts';
 import { normalizeDefaults, requestSchema, type JsonSchema } from './published-schema.ts';
 import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';
 import { shareSubSchemas } from './shared-subschemas.ts';
-import { argToJsonSchema } from '../../runtime/rest/args-schema.ts';
-import { SESSION_COOKIE } from '../../runtime/auth/sessions.ts';
+import { argToJsonSchema } from '../../contract/args-schema.ts';
+import { SESSION_COOKIE } from '../../contract/cookies.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const SCHEMAS = '#/components/schemas/';
@@ -117,6 +117,7 @@ function successSchema(endpoint: Endpoint, deployment: DeploymentModel): object 
   const r = responseOf(endpoint, deployment);
   if (r === undefined) return { description: 'The spec does not describe this answer.' };
   const ref = { $ref: `${SCHEMAS}${r.name}` };
+  if (r.keyed) return { type: 'object', additionalProperties: ref };
   return r.many ? { type: 'array', items: ref } : ref;
 }
 
@@ -192,7 +193,7 @@ function operation(route: Route, endpoint: Endpoint, method: string, index: numb
   const shape = responseOf(endpoint, deployment);
   for (const status of successStatuses(route, endpoint, method)) {
     const answer = { description: status === '201' ? 'Created' : 'Success', content };
-    const name = `${status === '201' ? 'Created' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.many ? 'List' : ''}`}`;
+    const name = `${status === '201' ? 'Created' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.keyed ? 'Map' : shape.many ? 'List' : ''}`}`;
     responses[status] = { $ref: `#/components/responses/${pools.responses.add(name, answer)}` };
   }
   for (const status of errorStatuses(route, endpoint)) responses[status] = { $ref: `#/components/responses/Error${status}` };

@@ -10,8 +10,8 @@
  * - A resource says which fields an answer always has: every field shown in the `view` context
  *   (the default) is required, and nothing else may appear, so `post.titel` is an error.
  */
-import type { ArgSchema } from '../model.ts';
-import { argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
+import type { ArgSchema } from '../../contract/model.ts';
+import { argsToJsonSchema } from '../../contract/args-schema.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -107,6 +107,11 @@ const LINKS = {
 
 function withServedValues(resource: string, schema: JsonSchema): JsonSchema {
   const properties: Record<string, JsonSchema> = { ...(schema.properties as Record<string, JsonSchema>), ...LINKS };
+  // WordPress answers meta with no registered key as an empty list (PHP's empty array), not {}.
+  const meta = properties.meta;
+  if (meta !== undefined && typesOf(meta).includes('object') && Object.keys((meta.properties as object | undefined) ?? {}).length === 0) {
+    properties.meta = { ...meta, type: [...new Set([...typesOf(meta), 'array'])], items: {}, maxItems: 0 };
+  }
   let required = schema.required as string[] | undefined;
   for (const [field, more] of Object.entries(SERVED_BEYOND_SCHEMA[resource] ?? {})) {
     const current = properties[field];

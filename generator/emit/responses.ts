@@ -5,7 +5,7 @@
  * (one TypeScript interface, one OpenAPI component) however many endpoints answer with it.
  * Only a custom handler whose spec names no `response` answers `unknown` (and the loader warns).
  */
-import type { Behavior, DeploymentModel, Endpoint } from '../model.ts';
+import type { Behavior, DeploymentModel, Endpoint } from '../../contract/model.ts';
 import { inferSchema, resourceSchema, type JsonSchema } from './published-schema.ts';
 import { pascalCase, resourceTypeName } from './naming.ts';
 
@@ -13,6 +13,8 @@ import { pascalCase, resourceTypeName } from './naming.ts';
 export interface ResponseRef {
   name: string;
   many: boolean;
+  /** A list answered as an object keyed by slug. */
+  keyed?: boolean;
 }
 
 const NAMESPACE_INDEX: JsonSchema = {
@@ -130,13 +132,15 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
   const r = endpoint.response;
   if (r !== undefined && 'deleted' in r) {
     const name = `Deleted${resourceTypeName(r.deleted)}`;
-    return { ref: { name, many: false }, name, schema: () => deletedSchema(resourceTypeName(r.deleted)) };
+    const resource = deployment.resources[r.deleted];
+    const uses: Array<[string, JsonSchema]> = resource ? [[resourceTypeName(r.deleted), { title: resource.schema.title, ...resourceSchema(r.deleted, resource.schema.properties) }]] : [];
+    return { ref: { name, many: false }, name, schema: () => deletedSchema(resourceTypeName(r.deleted)), uses };
   }
   if (r !== undefined) {
     const resource = deployment.resources[r.resource];
     if (resource === undefined) return undefined;
     const name = resourceTypeName(r.resource);
-    return { ref: { name, many: r.many }, name, schema: () => ({ title: resource.schema.title, ...resourceSchema(r.resource, resource.schema.properties) }) };
+    return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}) }, name, schema: () => ({ title: resource.schema.title, ...resourceSchema(r.resource, resource.schema.properties) }) };
   }
   return endpoint.behavior ? ofBehavior(endpoint.behavior, deployment) : undefined;
 }
@@ -147,16 +151,12 @@ export function responseOf(endpoint: Endpoint, deployment: DeploymentModel): Res
 }
 
 /**
- * Every named shape the deployment's endpoints answer with (and every resource), by name, in a
- * stable order. `$ref` values inside are bare shape names; each emitter turns them into its own
+ * Every named shape the deployment's endpoints answer with (resources only when one does), by
+ * name, in a stable order. `$ref` values inside are bare shape names; each emitter turns them into its own
  * form of reference.
  */
 export function namedShapes(deployment: DeploymentModel): Map<string, JsonSchema> {
   const shapes = new Map<string, JsonSchema>();
-  for (const name of Object.keys(deployment.resources).sort()) {
-    const resource = deployment.resources[name]!;
-    shapes.set(resourceTypeName(name), { title: resource.schema.title, ...resourceSchema(name, resource.schema.properties) });
-  }
   for (const route of deployment.routes) {
     for (const endpoint of route.endpoints) {
       const found = find(endpoint, deployment);

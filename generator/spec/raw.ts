@@ -2,7 +2,7 @@
  * The spec files as written (after YAML parsing and the meta-schema check), before resolution.
  * These mirror spec/spec.schema.json; `Loaded` ties each document to its source for positions.
  */
-import type { ArgSchema, Behavior, HttpMethod, SiteDefaults } from '../model.ts';
+import type { ArgSchema, Behavior, HttpMethod, SiteDefaults } from '../../contract/model.ts';
 import type { SourceFile } from './positions.ts';
 
 export type RawPermission = 'public' | { capability: string } | { rule: string };
@@ -28,7 +28,7 @@ export interface RawEndpoint {
   allowBatch?: boolean;
   behavior?: Exclude<Behavior, { kind: 'index' }>;
   handler?: 'custom';
-  response?: { resource?: string; many?: boolean; deleted?: string };
+  response?: { resource?: string; many?: boolean; keyed?: boolean; deleted?: string };
   description?: string;
   deprecated?: boolean;
 }

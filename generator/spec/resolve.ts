@@ -8,7 +8,7 @@
  */
 import type {
   ArgSchema, DeploymentModel, Endpoint, HttpMethod, Permission, Resource, Route, SiteDefaults, SourceRef, SpecModel,
-} from '../model.ts';
+} from '../../contract/model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { ArgExpander } from './expand-args.ts';
 import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
@@ -211,7 +211,7 @@ function resolveEndpoint(
   if (e.behavior) endpoint.behavior = structuredClone(e.behavior);
   if (e.handler) endpoint.handler = e.handler;
   if (e.response?.deleted) endpoint.response = { deleted: e.response.deleted };
-  else if (e.response?.resource) endpoint.response = { resource: e.response.resource, many: e.response.many === true };
+  else if (e.response?.resource) endpoint.response = { resource: e.response.resource, many: e.response.many === true, ...(e.response.keyed ? { keyed: true } : {}) };
   if (e.description !== undefined) endpoint.description = e.description;
   if (e.deprecated !== undefined) endpoint.deprecated = e.deprecated;
   endpoint.source = source;

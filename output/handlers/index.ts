@@ -65,6 +65,8 @@ import { formsuiteV1PostFormSettings } from './formsuite-v1/form-settings.ts';
 import { formsuiteV1GetFormsData } from './formsuite-v1/forms-data.ts';
 import {
   formsuiteV1GetForms,
+  formsuiteV1GetForm,
+  formsuiteV1UpdateForm,
   formsuiteV1PostFormsExport,
   formsuiteV1PostFormsImport,
   formsuiteV1PostFormsManage,
@@ -75,6 +77,7 @@ import { formsuiteV1GetGenerateFormMarkup } from './formsuite-v1/generate-form-m
 import {
   formsuiteV1GetMigratorSourcesForms,
   formsuiteV1PostMigratorSourcesImport,
+  formsuiteV1ImportMigratorFile,
 } from './formsuite-v1/migrator.ts';
 import { formsuiteV1GetPagesSearch } from './formsuite-v1/pages.ts';
 import { formsuiteV1UpdateSubmitForm } from './formsuite-v1/submit-form.ts';
@@ -178,6 +181,8 @@ export const handlers: Record<string, Handler<any, any>> = {
   formsuiteV1GetEntryDetails,
   formsuiteV1GetEntryLogs,
   formsuiteV1GetForms,
+  formsuiteV1GetForm,
+  formsuiteV1UpdateForm,
   formsuiteV1PostFormsExport,
   formsuiteV1PostFormsImport,
   formsuiteV1PostFormsManage,
@@ -186,6 +191,7 @@ export const handlers: Record<string, Handler<any, any>> = {
   formsuiteV1PostFormSettings,
   formsuiteV1GetMigratorSourcesForms,
   formsuiteV1PostMigratorSourcesImport,
+  formsuiteV1ImportMigratorFile,
   formsuiteV1PostConvertHtmlForm,
   pagebuilderV1GetGlobalClasses,
   pagebuilderV1UpdateGlobalClasses,

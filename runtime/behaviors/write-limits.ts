@@ -5,7 +5,7 @@
  * The spec's `limits` on a behaviour overrides them.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Behavior, WriteLimits } from '../../generator/model.ts';
+import type { Behavior, WriteLimits } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, RestResponse } from '../rest/types.ts';
 
@@ -38,7 +38,11 @@ export async function enforceWriteLimits(ctx: HandlerContext, behavior: Behavior
   const size = ctx.request.rawBody?.length ?? (ctx.request.body ? Buffer.byteLength(JSON.stringify(ctx.request.body)) : Number(ctx.request.headers['content-length'] ?? 0));
   if (size > maxBytes) throw restError('rest_body_too_large', [String(maxBytes)], { max_body_bytes: maxBytes });
   if (ctx.user) return undefined;
-  const perMinute = limits.perMinute ?? DEFAULT_LIMITS.anonymousPerMinute;
+  return limitPerAddress(ctx, limits.perMinute ?? DEFAULT_LIMITS.anonymousPerMinute);
+}
+
+/** One write of this endpoint from the client's address: the 429 (with Retry-After) past `perMinute`, else undefined. */
+export async function limitPerAddress(ctx: HandlerContext, perMinute: number): Promise<RestResponse | undefined> {
   try {
     await limiterFor(perMinute).consume(`${ctx.endpoint.operationId}|${ctx.request.ip ?? 'unknown'}`);
   } catch (res) {

@@ -3,6 +3,7 @@
  * status, trash and restore, delete, CSV export, details and log.
  */
 import { stringify } from 'csv-stringify/sync';
+import { csvSafeCell } from './csv-safe-cell.ts';
 import type { Zone } from 'luxon';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
@@ -124,8 +125,8 @@ export async function deleteEntries(ctx: HandlerContext): Promise<HandlerResult>
 export async function exportEntries(ctx: HandlerContext): Promise<HandlerResult> {
   const rows = (await (await filtered(ctx, entryIds(ctx.params.entry_ids))).selectAll().orderBy('id', 'asc').execute()).map(presentEntry);
   const fieldNames = [...new Set(rows.flatMap((r) => Object.keys(r.data)))];
-  const header = ['id', 'form_id', 'status', 'created_at', ...fieldNames];
-  const records = rows.map((r) => [r.id, r.form_id, r.status, r.created_at, ...fieldNames.map((f) => cell(r.data[f]))]);
+  const header = ['id', 'form_id', 'status', 'created_at', ...fieldNames.map(csvSafeCell)];
+  const records = rows.map((r) => [r.id, r.form_id, r.status, r.created_at, ...fieldNames.map((f) => csvSafeCell(r.data[f]))]);
   const csv = stringify([header, ...records]);
   return {
     status: 200,
@@ -135,10 +136,6 @@ export async function exportEntries(ctx: HandlerContext): Promise<HandlerResult>
   };
 }
 
-function cell(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
 
 export async function entryDetails(ctx: HandlerContext): Promise<HandlerResult> {
   const entry = presentEntry(await requireEntry(ctx.app.db, looseNumber(ctx.params.id)));

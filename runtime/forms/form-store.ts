@@ -104,6 +104,23 @@ export async function updateSettings(db: Db, id: number, patch: Record<string, u
   return settings;
 }
 
+export interface FormChanges {
+  title?: string;
+  status?: string;
+  fields?: unknown[];
+  settings?: Record<string, unknown>;
+}
+
+/** One edit of a form: title and status on the post, fields replaced, settings merged; `modified` moves. */
+export async function updateForm(db: Db, id: number, changes: FormChanges, now: Date): Promise<void> {
+  if (changes.fields) await writeMeta(db, id, META_FIELDS, changes.fields);
+  if (changes.settings) await updateSettings(db, id, changes.settings, now);
+  const set: { status?: string; title?: string } = {};
+  if (changes.status) set.status = changes.status;
+  if (changes.title !== undefined) set.title = changes.title;
+  await touch(db, id, now, set);
+}
+
 export async function incrementViews(db: Db, id: number): Promise<number> {
   const meta = await readMeta(db, id);
   const views = Number(meta[META_VIEWS] ?? 0) + 1;
@@ -119,7 +136,7 @@ export async function deleteForm(db: Db, id: number): Promise<void> {
   await db.deleteFrom('posts').where('id', '=', id).execute();
 }
 
-async function touch(db: Db, id: number, now: Date, set: { status?: string }): Promise<void> {
+async function touch(db: Db, id: number, now: Date, set: { status?: string; title?: string }): Promise<void> {
   const gmt = gmtNow(now);
   const local = localFromGmt(gmt, await siteZone(db));
   await db.updateTable('posts').set({ ...set, modified: local, modified_gmt: gmt }).where('id', '=', id).execute();

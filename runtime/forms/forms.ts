@@ -6,6 +6,8 @@ import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { deleteForm, findForm, FORM_TYPE, incrementViews, insertForm, previousStatus, setFormStatus, updateSettings, type FormRecord } from './form-store.ts';
 import { renderFormMarkup } from './markup.ts';
+import { formsGlobalSettings } from './global-settings.ts';
+import { HONEYPOT_FIELD } from './spam-guard.ts';
 import { containsText } from '../linking/text-match.ts';
 import { looseNumber, looseText } from '../rest/loose-params.ts';
 
@@ -152,7 +154,8 @@ export async function saveFormSettings(ctx: HandlerContext): Promise<HandlerResu
 
 export async function formMarkup(ctx: HandlerContext): Promise<HandlerResult> {
   const form = await requireForm(ctx, Number(ctx.params.id));
-  return { data: { id: form.id, markup: renderFormMarkup(form, ctx.app.config.restUrl) } };
+  const { honeypot } = await formsGlobalSettings(ctx);
+  return { data: { id: form.id, markup: renderFormMarkup(form, ctx.app.config.restUrl, honeypot ? HONEYPOT_FIELD : '') } };
 }
 
 /** `create-new-form`: a body the document does not describe; title and fields are taken when present. */

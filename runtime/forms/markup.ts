@@ -39,7 +39,8 @@ function fieldView(raw: unknown, i: number): FieldView {
   };
 }
 
-export function renderFormMarkup(form: FormRecord, restUrl: string): string {
+/** `honeypot`: the name of the hidden bait field to print, or '' when the global settings turn it off. */
+export function renderFormMarkup(form: FormRecord, restUrl: string, honeypot = ''): string {
   compiled ??= Handlebars.compile(fs.readFileSync(templateFile, 'utf8'), { strict: true });
   return compiled({
     id: form.id,
@@ -47,5 +48,6 @@ export function renderFormMarkup(form: FormRecord, restUrl: string): string {
     action: `${restUrl}/formsuite/v1/submit-form`,
     submitText: String(form.settings.submit_text ?? 'Submit'),
     fields: form.fields.map(fieldView),
+    honeypot,
   });
 }

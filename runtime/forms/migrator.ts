@@ -10,6 +10,7 @@ import type { PostsTable } from '../store/schema.ts';
 import { insertForm, writeMeta, FORM_TYPE } from './form-store.ts';
 import { SOURCE_READERS, type SourceForm } from './migrator-sources.ts';
 import { DEFAULT_FORM_SETTINGS } from './field-types.ts';
+import { importExportFile } from './migrator-files.ts';
 
 const MIGRATED_FROM = '_formsuite_migrated_from';
 const IMPORT_STATUSES = new Set(['draft', 'publish', 'private']);
@@ -118,4 +119,14 @@ export async function importSourceForms(ctx: HandlerContext): Promise<HandlerRes
     status: dryRun ? 200 : 201,
     data: { source: key, dry_run: dryRun, imported: results.filter((r) => r.status === 'imported').length, results },
   };
+}
+
+/** `import-file`: the plugin's export file, uploaded (multipart `file`) or as text (`content`). */
+export async function importSourceFile(ctx: HandlerContext): Promise<HandlerResult> {
+  const { key } = sourceOf(ctx);
+  const upload = ctx.request.files?.file;
+  const text = upload ? upload.data.toString('utf8') : typeof ctx.params.content === 'string' ? ctx.params.content : '';
+  if (!text) throw restError('rest_missing_callback_param', ['file, content'], { params: ['content'] });
+  const forms = await importExportFile(ctx.app.db, key, text, { status: String(ctx.params.post_status ?? 'draft'), author: ctx.user?.id ?? 0, now: ctx.app.now() });
+  return { status: 201, data: { source: key, imported: forms.length, forms } };
 }

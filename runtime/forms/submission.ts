@@ -2,21 +2,46 @@
  * A visitor's side of the form suite: submitting a published form (each value checked against
  * its field) and the confirmation the browser asks for right after.
  */
-import { restError } from '../rest/errors.ts';
+import { RestError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { gmtNow } from '../content/dates.ts';
 import { findForm } from './form-store.ts';
 import { fieldProblem } from './field-validation.ts';
 import { addLog, requireEntry } from './entry-store.ts';
 import { looseNumber } from '../rest/loose-params.ts';
+import { formsGlobalSettings } from './global-settings.ts';
+import { guardSubmission, HONEYPOT_FIELD } from './spam-guard.ts';
+import { notifyOfEntry } from './notification.ts';
+import { errorOfResponse, errorPage, htmlPage, seeOther, wantsHtmlAnswer, acceptsHtml } from './html-answers.ts';
 
 /** Params of submit-form that are not field values. */
-const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envelope', '_embed', '_method', 'rest_route']);
+const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envelope', '_embed', '_method', 'rest_route', HONEYPOT_FIELD]);
 
+/**
+ * A visitor's submission: JSON for scripts; for the rendered form posted by a browser without
+ * JavaScript, a 303 to the form's `confirmation_url` (or to the confirmation page), and errors
+ * as an HTML page.
+ */
 export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
+  if (!wantsHtmlAnswer(ctx)) return submitJson(ctx);
+  try {
+    const res = await submitJson(ctx);
+    if ('body' in res) return errorPage(ctx, errorOfResponse(res));
+    const own = String((res.data as { confirmation_url?: string }).confirmation_url ?? '');
+    return seeOther(own || (res.data as { after_submission: string }).after_submission);
+  } catch (err) {
+    if (err instanceof RestError) return errorPage(ctx, err);
+    throw err;
+  }
+}
+
+async function submitJson(ctx: HandlerContext): Promise<HandlerResult> {
   const formId = Number(ctx.params.form_id ?? ctx.params['form-id']);
   const form = Number.isInteger(formId) && formId > 0 ? await findForm(ctx.app.db, formId) : undefined;
   if (!form || form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: ctx.params.form_id ?? null });
+  const settings = await formsGlobalSettings(ctx);
+  const refused = await guardSubmission(ctx, settings);
+  if (refused) return refused;
 
   const values: Record<string, unknown> = {};
   const declared = form.fields.map((f) => (typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : {}));
@@ -46,6 +71,8 @@ export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
     await addLog(trx, id, 'Entry submitted.', now);
     return id;
   });
+  // Not awaited: the visitor's answer does not wait for the mail server (the outcome goes to the entry's log).
+  void notifyOfEntry(ctx.app, entryId, form, values, settings);
   return {
     status: 201,
     data: {
@@ -54,8 +81,15 @@ export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
       form_id: form.id,
       message: String(form.settings.confirmation_message ?? 'Thank you! Your submission has been received.'),
       after_submission: `${ctx.app.config.restUrl}/formsuite/v1/after-submission/${entryId}`,
+      ...(confirmationUrl(form.settings) && { confirmation_url: confirmationUrl(form.settings) }),
     },
   };
+}
+
+/** The form's own thank-you address (form settings `confirmation_url`), when it is a web address. */
+function confirmationUrl(settings: Record<string, unknown>): string | undefined {
+  const url = settings.confirmation_url;
+  return typeof url === 'string' && /^https?:\/\//i.test(url) && URL.canParse(url) ? url : undefined;
 }
 
 /** How long after submitting the visitor's browser may still ask for the confirmation. */
@@ -66,6 +100,18 @@ const CONFIRMATION_WINDOW_MS = 60 * 60 * 1000;
  * and only for a recent submission, so entry ids cannot be walked to learn about old ones.
  */
 export async function afterSubmission(ctx: HandlerContext): Promise<HandlerResult> {
+  if (!acceptsHtml(ctx)) return confirmationJson(ctx);
+  // The page a browser lands on after the no-JavaScript submit (303 from submit-form).
+  try {
+    const res = (await confirmationJson(ctx)) as { data: { form_title: string; message: string } };
+    return htmlPage(200, { kind: 'confirmation', heading: res.data.form_title || 'Thank you', message: res.data.message });
+  } catch (err) {
+    if (err instanceof RestError) return errorPage(ctx, err, 'This confirmation is no longer available');
+    throw err;
+  }
+}
+
+async function confirmationJson(ctx: HandlerContext): Promise<HandlerResult> {
   const entry = await requireEntry(ctx.app.db, looseNumber(ctx.params.submission_id));
   const age = ctx.app.now().getTime() - Date.parse(`${entry.created_at.replace(' ', 'T')}Z`);
   if (!(age <= CONFIRMATION_WINDOW_MS)) throw restError('rest_entry_invalid_id', [], { entry_id: entry.id });

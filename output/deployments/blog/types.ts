@@ -8,106 +8,12 @@ export interface ActionRecord {
   [k: string]: unknown;
 }
 
-/** The Category shape. */
-export interface Category {
-  /** Unique id of the term. */
-  id: number;
-  /** Number of published posts with the term. */
-  count: number;
-  /** Description of the term. */
-  description: string;
-  /** Address of the term's archive. */
-  link: string;
-  /** Name of the term. */
-  name: string;
-  /** URL-friendly name of the term (unique in its taxonomy). */
-  slug: string;
-  /** Taxonomy of the term. */
-  taxonomy: 'category';
-  /** Id of the parent category. */
-  parent: number;
-  /** Meta fields. */
-  meta: {};
-  /** Links to related resources, by relation. */
-  _links?: {
-    [k: string]: {
-      href?: string;
-      [k: string]: unknown;
-    }[];
-  };
-  /** Linked resources, when the request asked for `_embed`. */
-  _embedded?: {
-    [k: string]: unknown;
-  };
-}
-
 /** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
   date_created?: string;
   date_modified?: string;
   [k: string]: unknown;
-}
-
-/** The Comment shape. */
-export interface Comment {
-  /** Unique id of the comment. */
-  id: number;
-  /** User id of the author (0 for a visitor). */
-  author: number;
-  /** Email address of the author. */
-  author_email?: string;
-  /** Address the comment came from. */
-  author_ip?: string;
-  /** Name of the author. */
-  author_name: string;
-  /** Web site of the author. */
-  author_url: string;
-  /** Browser the comment came from. */
-  author_user_agent?: string;
-  /** Text of the comment. */
-  content: {
-    /** The text as stored. */
-    raw?: string;
-    /** The text as HTML for display. */
-    rendered: string;
-  };
-  /** When the comment was made (site timezone). */
-  date: string;
-  /** When the comment was made (GMT). */
-  date_gmt: string;
-  /** Address of the comment on the site. */
-  link: string;
-  /** Id of the comment answered (0 for none). */
-  parent: number;
-  /** Id of the post commented on. */
-  post: number;
-  /** Moderation state of the comment. */
-  status: string;
-  /** Kind of comment. */
-  type: string;
-  /** Avatar addresses of the author, by size in pixels. */
-  author_avatar_urls: {
-    /** Avatar address at 24 pixels. */
-    '24'?: string;
-    /** Avatar address at 48 pixels. */
-    '48'?: string;
-    /** Avatar address at 96 pixels. */
-    '96'?: string;
-  };
-  /** Meta fields. */
-  meta: {};
-  /** Links to related resources, by relation. */
-  _links?: {
-    [k: string]: {
-      href?: string;
-      [k: string]: unknown;
-    }[];
-  };
-  /** Linked resources, when the request asked for `_embed`. */
-  _embedded?: {
-    [k: string]: unknown;
-  };
 }
 
 /** The DeletedCollectionRecord shape. */
@@ -829,58 +735,6 @@ export interface PostRevision {
   };
 }
 
-/** The PostType shape. */
-export interface PostType {
-  /** Capabilities the type's actions need. */
-  capabilities?: {};
-  /** What the type is for. */
-  description: string;
-  /** Whether items of the type have parents. */
-  hierarchical: boolean;
-  /** Whether items of the type have public pages. */
-  viewable?: boolean;
-  /** Words the editor uses for the type. */
-  labels?: {};
-  /** Name of the type. */
-  name: string;
-  /** Key of the type. */
-  slug: string;
-  /** Features the type has. */
-  supports?: {};
-  /** Whether (or at which address) the type has an archive. */
-  has_archive: string | boolean;
-  /** Taxonomies of the type. */
-  taxonomies: string[];
-  /** Route segment of the type's items. */
-  rest_base: string;
-  /** Namespace of the type's routes. */
-  rest_namespace: string;
-  /** Where the type shows in the admin screens. */
-  visibility?: {
-    /** Whether menus offer its items. */
-    show_in_nav_menus?: boolean;
-    /** Whether the admin screens list it. */
-    show_ui?: boolean;
-  };
-  /** Icon of the type in the admin menu. */
-  icon: string | null;
-  /** Blocks a new item starts with. */
-  template: unknown[];
-  /** Whether the starting blocks may be changed. */
-  template_lock: 'all' | 'insert' | 'contentOnly' | false;
-  /** Links to related resources, by relation. */
-  _links?: {
-    [k: string]: {
-      href?: string;
-      [k: string]: unknown;
-    }[];
-  };
-  /** Linked resources, when the request asked for `_embed`. */
-  _embedded?: {
-    [k: string]: unknown;
-  };
-}
-
 /** An item of the `sitegen-categories` catalog. */
 export interface SitegenCategoriesItem {
   id: string;
@@ -933,87 +787,6 @@ export interface SitegenUserDetailsOption {
   [k: string]: unknown;
 }
 
-/** The Tag shape. */
-export interface Tag {
-  /** Unique id of the term. */
-  id: number;
-  /** Number of published posts with the term. */
-  count: number;
-  /** Description of the term. */
-  description: string;
-  /** Address of the term's archive. */
-  link: string;
-  /** Name of the term. */
-  name: string;
-  /** URL-friendly name of the term (unique in its taxonomy). */
-  slug: string;
-  /** Taxonomy of the term. */
-  taxonomy: 'post_tag';
-  /** Meta fields. */
-  meta: {};
-  /** Links to related resources, by relation. */
-  _links?: {
-    [k: string]: {
-      href?: string;
-      [k: string]: unknown;
-    }[];
-  };
-  /** Linked resources, when the request asked for `_embed`. */
-  _embedded?: {
-    [k: string]: unknown;
-  };
-}
-
-/** The Taxonomy shape. */
-export interface Taxonomy {
-  /** Capabilities the taxonomy's actions need. */
-  capabilities?: {};
-  /** What the taxonomy is for. */
-  description: string;
-  /** Whether terms of the taxonomy have parents. */
-  hierarchical: boolean;
-  /** Words the editor uses for the taxonomy. */
-  labels?: {};
-  /** Name of the taxonomy. */
-  name: string;
-  /** Key of the taxonomy. */
-  slug: string;
-  /** Whether the tag cloud widget offers it. */
-  show_cloud?: boolean;
-  /** Content types the taxonomy applies to. */
-  types: string[];
-  /** Route segment of the taxonomy's terms. */
-  rest_base: string;
-  /** Namespace of the taxonomy's routes. */
-  rest_namespace: string;
-  /** Where the taxonomy shows in the admin screens. */
-  visibility?: {
-    /** Whether it is meant for visitors. */
-    public?: boolean;
-    /** Whether visitors may query it. */
-    publicly_queryable?: boolean;
-    /** Whether post lists show a column for it. */
-    show_admin_column?: boolean;
-    /** Whether menus offer its terms. */
-    show_in_nav_menus?: boolean;
-    /** Whether quick edit offers it. */
-    show_in_quick_edit?: boolean;
-    /** Whether the admin screens list it. */
-    show_ui?: boolean;
-  };
-  /** Links to related resources, by relation. */
-  _links?: {
-    [k: string]: {
-      href?: string;
-      [k: string]: unknown;
-    }[];
-  };
-  /** Linked resources, when the request asked for `_embed`. */
-  _embedded?: {
-    [k: string]: unknown;
-  };
-}
-
 /** The value of the `theme.admin-settings` option (its default until first written). */
 export interface ThemeAdminSettingsOption {
   [k: string]: unknown;
@@ -1034,66 +807,6 @@ export interface ThemeLearnChaptersItem {
 /** The remote service's answer, relayed as it came (any JSON value); without a configured service, a local provider's answer. */
 export interface UpstreamAnswer {
   [k: string]: unknown;
-}
-
-/** The User shape. */
-export interface User {
-  /** Unique id of the user. */
-  id: number;
-  /** Login name of the user. */
-  username?: string;
-  /** Name shown for the user. */
-  name: string;
-  /** Given name of the user. */
-  first_name?: string;
-  /** Family name of the user. */
-  last_name?: string;
-  /** Email address of the user. */
-  email?: string;
-  /** Web site of the user. */
-  url: string;
-  /** About the user. */
-  description: string;
-  /** Address of the user's author archive. */
-  link: string;
-  /** Language of the user's screens. */
-  locale?: '' | 'en_US';
-  /** Nickname of the user. */
-  nickname?: string;
-  /** URL-friendly name of the user. */
-  slug: string;
-  /** When the account was made. */
-  registered_date?: string;
-  /** Roles of the user. */
-  roles?: string[];
-  /** Password of the user (never answered). */
-  password?: string;
-  /** Every capability the user has. */
-  capabilities?: {};
-  /** Capabilities given to the user besides those of the roles. */
-  extra_capabilities?: {};
-  /** Avatar addresses of the user, by size in pixels. */
-  avatar_urls: {
-    /** Avatar address at 24 pixels. */
-    '24'?: string;
-    /** Avatar address at 48 pixels. */
-    '48'?: string;
-    /** Avatar address at 96 pixels. */
-    '96'?: string;
-  };
-  /** Meta fields. */
-  meta: {};
-  /** Links to related resources, by relation. */
-  _links?: {
-    [k: string]: {
-      href?: string;
-      [k: string]: unknown;
-    }[];
-  };
-  /** Linked resources, when the request asked for `_embed`. */
-  _embedded?: {
-    [k: string]: unknown;
-  };
 }
 
 /** Params of GET /. */

@@ -58,6 +58,8 @@ import { formsuiteV1PostFormSettings } from '../../handlers/formsuite-v1/form-se
 import { formsuiteV1GetFormsData } from '../../handlers/formsuite-v1/forms-data.ts';
 import {
   formsuiteV1GetForms,
+  formsuiteV1GetForm,
+  formsuiteV1UpdateForm,
   formsuiteV1PostFormsExport,
   formsuiteV1PostFormsImport,
   formsuiteV1PostFormsManage,
@@ -68,6 +70,7 @@ import { formsuiteV1GetGenerateFormMarkup } from '../../handlers/formsuite-v1/ge
 import {
   formsuiteV1GetMigratorSourcesForms,
   formsuiteV1PostMigratorSourcesImport,
+  formsuiteV1ImportMigratorFile,
 } from '../../handlers/formsuite-v1/migrator.ts';
 import { formsuiteV1GetPagesSearch } from '../../handlers/formsuite-v1/pages.ts';
 import { formsuiteV1UpdateSubmitForm } from '../../handlers/formsuite-v1/submit-form.ts';
@@ -623,7 +626,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'option', key: 'formsuite.global-settings' },
+        behavior: {
+          kind: 'option',
+          key: 'formsuite.global-settings',
+          secrets: { smtp_password: 'encrypt' },
+        },
         validate: validators.anyParams as CompiledValidator,
       },
     ],
@@ -918,6 +925,37 @@ export const routes: RouteDef[] = [
   },
   {
     namespace: 'formsuite/v1',
+    path: '/formsuite/v1/forms/<id>',
+    pattern: '/formsuite/v1/forms/(?P<id>[\\d]+)',
+    captures: [{ name: 'id', pattern: '[\\d]+' }],
+    regex: '^/formsuite/v1/forms/(?<id>[\\d]+)$',
+    endpoints: [
+      {
+        operationId: 'formsuiteV1GetForm',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: args.formsuiteV1GetForm,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1GetGenerateFormMarkup as CompiledValidator,
+        handle: formsuiteV1GetForm,
+      },
+      {
+        operationId: 'formsuiteV1UpdateForm',
+        methods: ['POST', 'PUT', 'PATCH'],
+        argsMode: 'declared',
+        args: args.formsuiteV1UpdateForm,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1UpdateForm as CompiledValidator,
+        handle: formsuiteV1UpdateForm,
+      },
+    ],
+  },
+  {
+    namespace: 'formsuite/v1',
     path: '/formsuite/v1/forms/export',
     pattern: '/formsuite/v1/forms/export',
     captures: [],
@@ -1092,6 +1130,26 @@ export const routes: RouteDef[] = [
         handler: 'custom',
         validate: validators.formsuiteV1PostMigratorSourcesImport as CompiledValidator,
         handle: formsuiteV1PostMigratorSourcesImport,
+      },
+    ],
+  },
+  {
+    namespace: 'formsuite/v1',
+    path: '/formsuite/v1/migrator/sources/<key>/import-file',
+    pattern: '/formsuite/v1/migrator/sources/(?P<key>[a-z0-9]+)/import-file',
+    captures: [{ name: 'key', pattern: '[a-z0-9]+' }],
+    regex: '^/formsuite/v1/migrator/sources/(?<key>[a-z0-9]+)/import-file$',
+    endpoints: [
+      {
+        operationId: 'formsuiteV1ImportMigratorFile',
+        methods: ['POST'],
+        argsMode: 'declared',
+        args: args.formsuiteV1ImportMigratorFile,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1ImportMigratorFile as CompiledValidator,
+        handle: formsuiteV1ImportMigratorFile,
       },
     ],
   },

@@ -2682,6 +2682,18 @@ export function createClient(options: ClientOptions) {
             args,
             init,
           ),
+        /** GET /formsuite/v1/forms/<id> (formsuiteV1GetForm) */
+        get: (args: T.FormsuiteV1GetFormArgs, init?: CallOptions) =>
+          call<T.FormsuiteV1GetFormResult>(options, 'GET', '/formsuite/v1/forms/<id>', args, init),
+        /** POST, PUT, PATCH /formsuite/v1/forms/<id> (formsuiteV1UpdateForm) */
+        update: (args: T.FormsuiteV1UpdateFormArgs, init?: CallOptions) =>
+          call<T.FormsuiteV1UpdateFormResult>(
+            options,
+            'POST',
+            '/formsuite/v1/forms/<id>',
+            args,
+            init,
+          ),
         /** POST /formsuite/v1/forms/export (formsuiteV1PostFormsExport) */
         exportCreate: (args: T.FormsuiteV1PostFormsExportArgs, init?: CallOptions) =>
           call<T.FormsuiteV1PostFormsExportResult>(
@@ -2767,6 +2779,15 @@ export function createClient(options: ClientOptions) {
             options,
             'POST',
             '/formsuite/v1/migrator/sources/<key>/import',
+            args,
+            init,
+          ),
+        /** POST /formsuite/v1/migrator/sources/<key>/import-file (formsuiteV1ImportMigratorFile) */
+        sourcesImportFileCreate: (args: T.FormsuiteV1ImportMigratorFileArgs, init?: CallOptions) =>
+          call<T.FormsuiteV1ImportMigratorFileResult>(
+            options,
+            'POST',
+            '/formsuite/v1/migrator/sources/<key>/import-file',
             args,
             init,
           ),

@@ -70,6 +70,8 @@ import { formsuiteV1PostFormSettings } from '../../handlers/formsuite-v1/form-se
 import { formsuiteV1GetFormsData } from '../../handlers/formsuite-v1/forms-data.ts';
 import {
   formsuiteV1GetForms,
+  formsuiteV1GetForm,
+  formsuiteV1UpdateForm,
   formsuiteV1PostFormsExport,
   formsuiteV1PostFormsImport,
   formsuiteV1PostFormsManage,
@@ -80,6 +82,7 @@ import { formsuiteV1GetGenerateFormMarkup } from '../../handlers/formsuite-v1/ge
 import {
   formsuiteV1GetMigratorSourcesForms,
   formsuiteV1PostMigratorSourcesImport,
+  formsuiteV1ImportMigratorFile,
 } from '../../handlers/formsuite-v1/migrator.ts';
 import { formsuiteV1GetPagesSearch } from '../../handlers/formsuite-v1/pages.ts';
 import { formsuiteV1UpdateSubmitForm } from '../../handlers/formsuite-v1/submit-form.ts';
@@ -3906,7 +3909,11 @@ export const routes: RouteDef[] = [
         args: {},
         permission: { kind: 'capability', capability: 'manage_options' },
         allowBatch: false,
-        behavior: { kind: 'option', key: 'formsuite.global-settings' },
+        behavior: {
+          kind: 'option',
+          key: 'formsuite.global-settings',
+          secrets: { smtp_password: 'encrypt' },
+        },
         validate: validators.anyParams as CompiledValidator,
       },
     ],
@@ -4201,6 +4208,37 @@ export const routes: RouteDef[] = [
   },
   {
     namespace: 'formsuite/v1',
+    path: '/formsuite/v1/forms/<id>',
+    pattern: '/formsuite/v1/forms/(?P<id>[\\d]+)',
+    captures: [{ name: 'id', pattern: '[\\d]+' }],
+    regex: '^/formsuite/v1/forms/(?<id>[\\d]+)$',
+    endpoints: [
+      {
+        operationId: 'formsuiteV1GetForm',
+        methods: ['GET'],
+        argsMode: 'declared',
+        args: args.formsuiteV1GetForm,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1GetGenerateFormMarkup as CompiledValidator,
+        handle: formsuiteV1GetForm,
+      },
+      {
+        operationId: 'formsuiteV1UpdateForm',
+        methods: ['POST', 'PUT', 'PATCH'],
+        argsMode: 'declared',
+        args: args.formsuiteV1UpdateForm,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1UpdateForm as CompiledValidator,
+        handle: formsuiteV1UpdateForm,
+      },
+    ],
+  },
+  {
+    namespace: 'formsuite/v1',
     path: '/formsuite/v1/forms/export',
     pattern: '/formsuite/v1/forms/export',
     captures: [],
@@ -4375,6 +4413,26 @@ export const routes: RouteDef[] = [
         handler: 'custom',
         validate: validators.formsuiteV1PostMigratorSourcesImport as CompiledValidator,
         handle: formsuiteV1PostMigratorSourcesImport,
+      },
+    ],
+  },
+  {
+    namespace: 'formsuite/v1',
+    path: '/formsuite/v1/migrator/sources/<key>/import-file',
+    pattern: '/formsuite/v1/migrator/sources/(?P<key>[a-z0-9]+)/import-file',
+    captures: [{ name: 'key', pattern: '[a-z0-9]+' }],
+    regex: '^/formsuite/v1/migrator/sources/(?<key>[a-z0-9]+)/import-file$',
+    endpoints: [
+      {
+        operationId: 'formsuiteV1ImportMigratorFile',
+        methods: ['POST'],
+        argsMode: 'declared',
+        args: args.formsuiteV1ImportMigratorFile,
+        permission: { kind: 'capability', capability: 'manage_options' },
+        allowBatch: false,
+        handler: 'custom',
+        validate: validators.formsuiteV1ImportMigratorFile as CompiledValidator,
+        handle: formsuiteV1ImportMigratorFile,
       },
     ],
   },
@@ -8414,7 +8472,7 @@ export const routes: RouteDef[] = [
         permission: { kind: 'rule', rule: 'read_types' },
         allowBatch: false,
         handler: 'custom',
-        response: { resource: 'post-type', many: true },
+        response: { resource: 'post-type', many: true, keyed: true },
         description: 'The content types served over REST, keyed by type.',
         validate: validators.listTypes as CompiledValidator,
         handle: listTypes,
@@ -8458,7 +8516,7 @@ export const routes: RouteDef[] = [
         permission: { kind: 'rule', rule: 'read_taxonomies' },
         allowBatch: false,
         handler: 'custom',
-        response: { resource: 'taxonomy', many: true },
+        response: { resource: 'taxonomy', many: true, keyed: true },
         description: 'The taxonomies served over REST, keyed by taxonomy.',
         validate: validators.listTaxonomies as CompiledValidator,
         handle: listTaxonomies,

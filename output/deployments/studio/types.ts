@@ -62,8 +62,12 @@ export interface Category {
   taxonomy: 'category';
   /** Id of the parent category. */
   parent: number;
-  /** Meta fields. */
-  meta: {};
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -131,8 +135,12 @@ export interface Comment {
     /** Avatar address at 96 pixels. */
     '96'?: string;
   };
-  /** Meta fields. */
-  meta: {};
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -2313,8 +2321,12 @@ export interface Tag {
   slug: string;
   /** Taxonomy of the term. */
   taxonomy: 'post_tag';
-  /** Meta fields. */
-  meta: {};
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -2450,8 +2462,12 @@ export interface User {
     /** Avatar address at 96 pixels. */
     '96'?: string;
   };
-  /** Meta fields. */
-  meta: {};
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta: {} | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -4298,6 +4314,32 @@ export interface FormsuiteV1GetFormsArgs {
 /** What GET /formsuite/v1/forms answers with. */
 export type FormsuiteV1GetFormsResult = unknown;
 
+/** Params of GET /formsuite/v1/forms/<id>. */
+export interface FormsuiteV1GetFormArgs {
+  /** Form id. */
+  id: number;
+}
+
+/** What GET /formsuite/v1/forms/<id> answers with. */
+export type FormsuiteV1GetFormResult = unknown;
+
+/** Params of POST, PUT, PATCH /formsuite/v1/forms/<id>. */
+export interface FormsuiteV1UpdateFormArgs {
+  /** Form id. */
+  id: number;
+  /** New title of the form. */
+  title?: string;
+  /** The form's fields in order (each with a unique name); replaces the list. */
+  fields?: {}[];
+  /** Settings merged into the form's settings (as form-settings does). */
+  settings?: {};
+  /** New state of the form. */
+  status?: 'publish' | 'draft' | 'private';
+}
+
+/** What POST, PUT, PATCH /formsuite/v1/forms/<id> answers with. */
+export type FormsuiteV1UpdateFormResult = unknown;
+
 /** Params of POST /formsuite/v1/forms/export. */
 export interface FormsuiteV1PostFormsExportArgs {
   /** Forms to export (a list or comma-separated ids). */
@@ -4393,6 +4435,19 @@ export interface FormsuiteV1PostMigratorSourcesImportArgs {
 
 /** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
 export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
+
+/** Params of POST /formsuite/v1/migrator/sources/<key>/import-file. */
+export interface FormsuiteV1ImportMigratorFileArgs {
+  /** Form plugin whose export file this is. */
+  key: string;
+  /** The export file's text (or upload it as the multipart field `file`). */
+  content?: string;
+  /** State of imported forms. */
+  post_status?: 'draft' | 'publish' | 'private';
+}
+
+/** What POST /formsuite/v1/migrator/sources/<key>/import-file answers with. */
+export type FormsuiteV1ImportMigratorFileResult = unknown;
 
 /** Params of POST /formsuite/v1/convert-html-form. */
 export interface FormsuiteV1PostConvertHtmlFormArgs {
@@ -8264,7 +8319,7 @@ export interface ListTypesArgs {
 }
 
 /** What GET /core/v2/types answers with. */
-export type ListTypesResult = PostType[];
+export type ListTypesResult = Record<string, PostType>;
 
 /** Params of GET /core/v2/types/<type>. */
 export interface GetTypeArgs {
@@ -8286,7 +8341,7 @@ export interface ListTaxonomiesArgs {
 }
 
 /** What GET /core/v2/taxonomies answers with. */
-export type ListTaxonomiesResult = Taxonomy[];
+export type ListTaxonomiesResult = Record<string, Taxonomy>;
 
 /** Params of GET /core/v2/taxonomies/<taxonomy>. */
 export interface GetTaxonomyArgs {

@@ -5,6 +5,10 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import type {
   FormsuiteV1GetFormsArgs,
   FormsuiteV1GetFormsResult,
+  FormsuiteV1GetFormArgs,
+  FormsuiteV1GetFormResult,
+  FormsuiteV1UpdateFormArgs,
+  FormsuiteV1UpdateFormResult,
   FormsuiteV1PostFormsExportArgs,
   FormsuiteV1PostFormsExportResult,
   FormsuiteV1PostFormsImportArgs,
@@ -20,6 +24,7 @@ import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
 import * as forms from '../../../runtime/forms/forms.ts';
+import { editForm, readForm } from '../../../runtime/forms/form-edit.ts';
 // #endregion specpress:imports
 
 /**
@@ -34,6 +39,33 @@ export const formsuiteV1GetForms: Handler<
   // #region specpress:formsuiteV1GetForms
   return forms.listForms(ctx);
   // #endregion specpress:formsuiteV1GetForms
+};
+
+/**
+ * GET /formsuite/v1/forms/<id>
+ *
+ * Permission (checked before this runs): capability manage_options.
+ */
+export const formsuiteV1GetForm: Handler<FormsuiteV1GetFormArgs, FormsuiteV1GetFormResult> = async (
+  ctx,
+) => {
+  // #region specpress:formsuiteV1GetForm
+  return readForm(ctx);
+  // #endregion specpress:formsuiteV1GetForm
+};
+
+/**
+ * POST, PUT, PATCH /formsuite/v1/forms/<id>
+ *
+ * Permission (checked before this runs): capability manage_options.
+ */
+export const formsuiteV1UpdateForm: Handler<
+  FormsuiteV1UpdateFormArgs,
+  FormsuiteV1UpdateFormResult
+> = async (ctx) => {
+  // #region specpress:formsuiteV1UpdateForm
+  return editForm(ctx);
+  // #endregion specpress:formsuiteV1UpdateForm
 };
 
 /**

@@ -7,11 +7,13 @@ import type {
   FormsuiteV1GetMigratorSourcesFormsResult,
   FormsuiteV1PostMigratorSourcesImportArgs,
   FormsuiteV1PostMigratorSourcesImportResult,
+  FormsuiteV1ImportMigratorFileArgs,
+  FormsuiteV1ImportMigratorFileResult,
 } from '../../deployments/forms/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
-import { importSourceForms, listSourceForms } from '../../../runtime/forms/migrator.ts';
+import { importSourceFile, importSourceForms, listSourceForms } from '../../../runtime/forms/migrator.ts';
 // #endregion specpress:imports
 
 /**
@@ -40,4 +42,18 @@ export const formsuiteV1PostMigratorSourcesImport: Handler<
   // #region specpress:formsuiteV1PostMigratorSourcesImport
   return importSourceForms(ctx);
   // #endregion specpress:formsuiteV1PostMigratorSourcesImport
+};
+
+/**
+ * POST /formsuite/v1/migrator/sources/<key>/import-file
+ *
+ * Permission (checked before this runs): capability manage_options.
+ */
+export const formsuiteV1ImportMigratorFile: Handler<
+  FormsuiteV1ImportMigratorFileArgs,
+  FormsuiteV1ImportMigratorFileResult
+> = async (ctx) => {
+  // #region specpress:formsuiteV1ImportMigratorFile
+  return importSourceFile(ctx);
+  // #endregion specpress:formsuiteV1ImportMigratorFile
 };

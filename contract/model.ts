@@ -239,8 +239,11 @@ export interface Endpoint {
   /** Exactly one of behavior and handler is set. */
   behavior?: Behavior;
   handler?: 'custom';
-  /** Resource the endpoint answers with, for types, docs and OpenAPI. */
-  response?: { resource: string; many: boolean } | { deleted: string };
+  /**
+   * Resource the endpoint answers with, for types, docs and OpenAPI. `keyed`: a list answered as
+   * an object keyed by each item's slug (WordPress's post types and taxonomies).
+   */
+  response?: { resource: string; many: boolean; keyed?: boolean } | { deleted: string };
   description?: string;
   deprecated?: boolean;
   source?: SourceRef;
