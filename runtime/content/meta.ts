@@ -26,18 +26,32 @@ function emptyValue(schema: ArgSchema): unknown {
 }
 
 /**
- * Every registered key at its empty value, as JSON text worked out once per schema: each post
- * then gets its own copy from one JSON.parse instead of a clone per key (the spec's defaults
- * are plain JSON values, read from YAML).
+ * Every registered key at its empty value, worked out once per schema: primitive values are
+ * copied with the object (they cannot be changed in place), object and array values are kept as
+ * JSON text so each post gets its own copy from one JSON.parse, never a shared one (the spec's
+ * defaults are plain JSON values, read from YAML).
  */
-const emptyMetaJson = new WeakMap<MetaSchema, string>();
+interface EmptyMeta {
+  /** Every key, in the schema's order; object and array values are replaced below. */
+  primitives: Record<string, unknown>;
+  objects: Array<[key: string, json: string]>;
+}
+const emptyMetas = new WeakMap<MetaSchema, EmptyMeta>();
 function emptyMeta(schema: MetaSchema): Record<string, unknown> {
-  let json = emptyMetaJson.get(schema);
-  if (json === undefined) {
-    json = JSON.stringify(Object.fromEntries(Object.keys(schema).map((k) => [k, emptyValue(schema[k])])));
-    emptyMetaJson.set(schema, json);
+  let empty = emptyMetas.get(schema);
+  if (empty === undefined) {
+    empty = { primitives: {}, objects: [] };
+    for (const key of Object.keys(schema)) {
+      const value = emptyValue(schema[key]!);
+      const isObject = value !== null && typeof value === 'object';
+      empty.primitives[key] = isObject ? null : value;
+      if (isObject) empty.objects.push([key, JSON.stringify(value)]);
+    }
+    emptyMetas.set(schema, empty);
   }
-  return JSON.parse(json) as Record<string, unknown>;
+  const meta: Record<string, unknown> = { ...empty.primitives };
+  for (const [key, json] of empty.objects) meta[key] = JSON.parse(json);
+  return meta;
 }
 
 /** The meta object of each post in `postIds`, with every registered key. */
