@@ -3,7 +3,7 @@
  * regions -> write only what changed (or, with `check`, only compare).
  */
 import { join } from 'node:path';
-import type { DeploymentModel, SpecModel } from './model.ts';
+import type { DeploymentModel, SpecModel } from '../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emit/emitted-file.ts';
 import { emitClient } from './emit/client.ts';
 import { emitDeployment } from './emit/deployment.ts';

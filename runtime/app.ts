@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { Kysely } from 'kysely';
-import type { DeploymentModel } from '../generator/model.ts';
+import type { DeploymentModel } from '../contract/model.ts';
 import type { App, AppConfig, RouteDef } from './rest/types.ts';
 import { openDatabase } from './store/open-database.ts';
 import { attachProcessCache } from './cache/process-cache.ts';
@@ -104,7 +104,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   const opened = await openDatabase(opts.config.database ?? databaseFile(opts.config.dataDir));
   // A serving process keeps options and site settings in memory, checked once per request.
   attachProcessCache(opened.db as Kysely<unknown>, versionRowSignal(opened.db));
-  const app: App & { discovery?: Record<string, unknown> } = {
+  const app: App = {
     db: opened.db,
     config: opts.config,
     deployment: opts.loaded.deployment,
@@ -115,9 +115,4 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     discovery: opts.loaded.discovery,
   };
   return { app, close: opened.close };
-}
-
-/** The generated discovery document kept on the App (see createApp). */
-export function discoveryOf(app: App): Record<string, unknown> | undefined {
-  return (app as App & { discovery?: Record<string, unknown> }).discovery;
 }

@@ -1,5 +1,5 @@
 /**
- * Compiles the TypeScript the `specpress` command runs (generator/, runtime/, output/) to
+ * Compiles the TypeScript the `specpress` command runs (contract/, generator/, runtime/, output/) to
  * JavaScript under dist/, once, with esbuild: one .js file per .ts file in the same place, so
  * paths relative to a module (templates, the spec's schema, output/) hold in dist/ as in the
  * source tree, and relative imports are rewritten from `.ts` to `.js`. Files the code reads at
@@ -21,7 +21,7 @@ const STAMP = join(DIST, '.built');
 const LOCK = join(ROOT, '.dist.lock');
 
 /** Folders compiled, and single files copied, relative to the root. */
-const SOURCE_DIRS = ['generator', 'runtime', 'output'];
+const SOURCE_DIRS = ['contract', 'generator', 'runtime', 'output'];
 const ASSET_DIRS = ['templates'];
 const ASSET_FILES = ['spec/spec.schema.json', 'package.json'];
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { StructureKind, type CodeBlockWriter } from 'ts-morph';
-import type { DeploymentModel, Endpoint, Route } from '../model.ts';
+import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, camelCase, clientVerb, handlerGroup, pathWords } from './naming.ts';
 import { resultTypeName } from './types.ts';

@@ -5,7 +5,7 @@
  * answers OPTIONS.
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
-import type { DeploymentModel, Route } from '../model.ts';
+import type { DeploymentModel, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { routeMethods } from './discovery.ts';
 import { samplePath, validValue, violationsOf } from './sample-values.ts';

@@ -3,7 +3,7 @@
  * `routes.ts`), so the server needs no spec files at start.
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
-import type { DeploymentModel } from '../model.ts';
+import type { DeploymentModel } from '../../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_DATA } from './shared-data.ts';
 import { generatedBanner, printSource } from './ts-source.ts';
@@ -24,7 +24,7 @@ export function emitDeployment(deployment: DeploymentModel, context: EmitContext
   const content = printSource(
     {
       statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../generator/model.ts', isTypeOnly: true, namedImports: ['DeploymentModel'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../contract/model.ts', isTypeOnly: true, namedImports: ['DeploymentModel'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_DATA}`, namespaceImport: 'data' },
         {
           kind: StructureKind.VariableStatement,

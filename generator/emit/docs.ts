@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
-import type { ArgSchema, Behavior, DeploymentModel, Endpoint, Permission, Route } from '../model.ts';
+import type { ArgSchema, Behavior, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { namespaceSlug } from './naming.ts';
 

@@ -5,7 +5,7 @@
  * answers 501 `rest_not_implemented`. Also `output/handlers/index.ts`, operation id -> handler.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Endpoint, Permission, Route, SpecModel } from '../model.ts';
+import type { Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName, handlerGroup, namespaceSlug } from './naming.ts';
 import { resultTypeName } from './types.ts';

@@ -2,7 +2,7 @@
  * Names of generated things, derived from the model in one place so that routes, handlers,
  * the client and the docs agree on them.
  */
-import type { Endpoint, Route } from '../model.ts';
+import type { Endpoint, Route } from '../../contract/model.ts';
 
 /** `core/v2` -> `core-v2`; the root namespace ('') -> `root`. */
 export function namespaceSlug(namespace: string): string {

@@ -6,14 +6,14 @@
  * params shared between operations as components. The document passes `@redocly/cli lint`
  * (recommended rules) and spectral's `oas` ruleset without errors (test/generator/openapi-lint).
  */
-import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../model.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { bracedPath, clientVerb, pascalCase } from './naming.ts';
 import { normalizeDefaults, requestSchema, type JsonSchema } from './published-schema.ts';
 import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';
 import { shareSubSchemas } from './shared-subschemas.ts';
-import { argToJsonSchema } from '../../runtime/rest/args-schema.ts';
-import { SESSION_COOKIE } from '../../runtime/auth/sessions.ts';
+import { argToJsonSchema } from '../../contract/args-schema.ts';
+import { SESSION_COOKIE } from '../../contract/cookies.ts';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const SCHEMAS = '#/components/schemas/';

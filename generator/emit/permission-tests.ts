@@ -7,8 +7,9 @@
  * lets edit, delete or read another user's published content.
  */
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
-import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../model.ts';
-import { ROLES } from '../../runtime/auth/roles.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
+import { ROLES } from '../../contract/roles.ts';
+import { postTypeCaps, postTypeOfRoute } from '../../contract/post-types.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { validValue } from './sample-values.ts';
 import { constant, generatedBanner, printSource, tableConstant } from './ts-source.ts';
@@ -39,11 +40,6 @@ const EVERYONE: Identity[] = [...IDENTITIES];
 /** Editing, deleting or reading the history of another user's published item. */
 const OTHERS_PUBLISHED = FROM('editor');
 
-function postTypeOf(route: Route): 'post' | 'page' | 'attachment' {
-  const m = /\/(posts|pages|media)(?:\/|$)/.exec(route.path);
-  return m?.[1] === 'pages' ? 'page' : m?.[1] === 'media' ? 'attachment' : 'post';
-}
-
 function withCapability(cap: string): Identity[] {
   return IDENTITIES.filter((who) => who !== 'anonymous' && (ROLES[who] as readonly string[]).includes(cap));
 }
@@ -59,10 +55,9 @@ export function expectationOf(permission: Permission, route: Route): Expectation
     case 'read_posts':
     case 'list_posts':
       return { allowed: EVERYONE, code: 'rest_forbidden' };
-    case 'create_post': {
-      const type = postTypeOf(route);
-      return { allowed: type === 'page' ? FROM('editor') : type === 'attachment' ? FROM('author') : FROM('contributor'), code: 'rest_cannot_create' };
-    }
+    case 'create_post':
+      // Whoever holds the type's create capability (edit_posts, edit_pages, upload_files).
+      return { allowed: withCapability(postTypeCaps(postTypeOfRoute(route).name).create_posts), code: 'rest_cannot_create' };
     case 'upload_files':
       return { allowed: FROM('author'), code: 'rest_cannot_create' };
     case 'edit_media':
@@ -79,6 +74,25 @@ export function expectationOf(permission: Permission, route: Route): Expectation
     case 'read_autosave':
     case 'read_autosaves':
       return { allowed: OTHERS_PUBLISHED, code: 'rest_cannot_read' };
+    // Users, terms, types and comments (runtime/users, terms, types, comments): reading is public
+    // in the view context (user 1, the fixtures' owner, has published posts); writing terms needs
+    // manage_categories; /users/me needs a login.
+    case 'list_users':
+    case 'read_user':
+    case 'read_terms':
+    case 'read_term':
+    case 'read_types':
+    case 'read_taxonomies':
+    case 'read_comments':
+      return { allowed: EVERYONE, code: 'rest_forbidden' };
+    case 'read_current_user':
+      return { allowed: FROM('subscriber'), code: 'rest_not_logged_in' };
+    case 'create_term':
+      return { allowed: FROM('editor'), code: 'rest_cannot_create' };
+    case 'edit_term':
+      return { allowed: FROM('editor'), code: 'rest_cannot_update' };
+    case 'delete_term':
+      return { allowed: FROM('editor'), code: 'rest_cannot_delete' };
     default:
       // The runtime treats any other rule name as a primitive capability.
       return { allowed: withCapability(permission.rule), code: 'rest_forbidden' };

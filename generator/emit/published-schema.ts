@@ -10,8 +10,8 @@
  * - A resource says which fields an answer always has: every field shown in the `view` context
  *   (the default) is required, and nothing else may appear, so `post.titel` is an error.
  */
-import type { ArgSchema } from '../model.ts';
-import { argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
+import type { ArgSchema } from '../../contract/model.ts';
+import { argsToJsonSchema } from '../../contract/args-schema.ts';
 
 export type JsonSchema = Record<string, unknown>;
 

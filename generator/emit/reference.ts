@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
-import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../model.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import type { JsonSchema } from './published-schema.ts';
 import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';

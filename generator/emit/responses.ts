@@ -5,7 +5,7 @@
  * (one TypeScript interface, one OpenAPI component) however many endpoints answer with it.
  * Only a custom handler whose spec names no `response` answers `unknown` (and the loader warns).
  */
-import type { Behavior, DeploymentModel, Endpoint } from '../model.ts';
+import type { Behavior, DeploymentModel, Endpoint } from '../../contract/model.ts';
 import { inferSchema, resourceSchema, type JsonSchema } from './published-schema.ts';
 import { pascalCase, resourceTypeName } from './naming.ts';
 

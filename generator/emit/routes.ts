@@ -4,7 +4,7 @@
  * custom handlers, the handler from `output/handlers/`.
  */
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type ImportDeclarationStructure } from 'ts-morph';
-import type { DeploymentModel, Endpoint, Route } from '../model.ts';
+import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_VALIDATORS } from './validators.ts';
 import { SHARED_ARGS } from './shared-args.ts';

@@ -3,7 +3,7 @@
  * tests. A valid value is only a best effort: the tests use it for the params a request must
  * carry besides the one it breaks.
  */
-import type { ArgSchema, ArgType, Route } from '../model.ts';
+import type { ArgSchema, ArgType, Route } from '../../contract/model.ts';
 
 const STRING_BY_FORMAT: Record<string, string> = {
   'date-time': '2024-01-02T03:04:05',

@@ -5,7 +5,7 @@
  * descriptors written once. Named after the first operation taking them.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { ArgSchema, SpecModel } from '../model.ts';
+import type { ArgSchema, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { generatedBanner, printSource } from './ts-source.ts';
 import { sharedConstants } from './shared-subschemas.ts';
@@ -47,7 +47,7 @@ export function emitSharedArgs(model: SpecModel): { files: EmittedFile[]; index:
     declarations: [{ name, type, initializer }],
   });
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../generator/model.ts', isTypeOnly: true, namedImports: ['ArgSchema'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../contract/model.ts', isTypeOnly: true, namedImports: ['ArgSchema'] },
     ...shared.map(([name, text]) => declare(name, 'ArgSchema', text, false)),
     ...[...rewritten.entries()].map(([name, wrappedArgs]) => declare(name, 'Record<string, ArgSchema>', literal(wrappedArgs.properties), true)),
   ];

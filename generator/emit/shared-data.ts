@@ -4,7 +4,7 @@
  * every deployment carries every catalog). Each deployment's `deployment.ts` refers to them.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Resource, SpecModel } from '../model.ts';
+import type { Resource, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { camelCase } from './naming.ts';
 import { generatedBanner, printSource } from './ts-source.ts';
@@ -47,7 +47,7 @@ export function emitSharedData(model: SpecModel): { files: EmittedFile[]; index:
     declarations: [{ name, type, initializer }],
   });
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../generator/model.ts', isTypeOnly: true, namedImports: ['ArgSchema', 'Resource'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../contract/model.ts', isTypeOnly: true, namedImports: ['ArgSchema', 'Resource'] },
     ...shared.map(([name, text]) => declare(name, 'ArgSchema', text, false)),
     ...[...values.entries()].map(([name, { type, value }]) =>
       declare(name, type, type === 'Resource' ? literal({ ...(value as Resource), schema: rewritten.get(name) }) : JSON.stringify(value), true),

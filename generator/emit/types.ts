@@ -4,7 +4,7 @@
  * (so `oneOf` becomes a real union).
  */
 import { compile, type Options } from 'json-schema-to-typescript';
-import type { ArgSchema, DeploymentModel, Endpoint, Route } from '../model.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { argsTypeName } from './naming.ts';
 import { requestSchema } from './published-schema.ts';

@@ -9,8 +9,8 @@
  */
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { DeploymentModel, SpecModel } from '../model.ts';
-import { AJV_OPTIONS, argsToJsonSchema } from '../../runtime/rest/args-schema.ts';
+import type { DeploymentModel, SpecModel } from '../../contract/model.ts';
+import { AJV_OPTIONS, argsToJsonSchema } from '../../contract/args-schema.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { pascalCase } from './naming.ts';
 import { shareSubSchemas } from './shared-subschemas.ts';

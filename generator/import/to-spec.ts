@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
-import type { HttpMethod } from '../model.ts';
+import type { HttpMethod } from '../../contract/model.ts';
 import { deriveOperationId } from '../spec/operation-id.ts';
 import { argsOf, type DiscoveryDocument } from './discovery.ts';
 

@@ -3,7 +3,7 @@
  * message template. A message says what is wrong, then (after `;`) what would be right.
  * Code elsewhere creates diagnostics only through `diagnostic()`, never with free text.
  */
-import type { SourceRef } from '../model.ts';
+import type { SourceRef } from '../../contract/model.ts';
 
 export interface Diagnostic {
   code: string;
@@ -66,6 +66,7 @@ export const DIAGNOSTICS = {
   unknownIdParam: { code: 'SP048', severity: 'error', template: '`idParam` `{name}` of {method} `{path}` is neither a capture nor an arg; use one of {allowed}{suggestion}' },
   unknownDeployment: { code: 'SP049', severity: 'error', template: 'deployment `{name}` does not exist; name a deployment of spec/deployments{suggestion}' },
   extendsCycle: { code: 'SP050', severity: 'error', template: 'deployment `{name}` extends itself through {chain}; break the cycle' },
+  unknownRule: { code: 'SP060', severity: 'error', template: 'permission rule `{name}` is not one the runtime implements{suggestion}; use one of the rules in contract/permission-rules.ts, or `capability: {name}` for a primitive capability' },
   internalError: { code: 'SP099', severity: 'error', template: 'the spec loader failed ({problem}); please report this with the spec that caused it' },
 } as const satisfies Record<string, DiagnosticKind>;
 

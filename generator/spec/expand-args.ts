@@ -4,7 +4,7 @@
  * get_endpoint_args_for_item_schema makes them), `$omit`, and `{ $shape }` property maps.
  * The semantic checks ran before, so every name used here exists and no shape loops.
  */
-import type { ArgSchema } from '../model.ts';
+import type { ArgSchema } from '../../contract/model.ts';
 import type { RawArgMap, RawDescriptor, RawResource, RawShape } from './raw.ts';
 
 /** Keys WordPress copies from a schema field into an endpoint arg, in its order (default/required aside). */

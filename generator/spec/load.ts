@@ -7,7 +7,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import type { SpecModel } from '../model.ts';
+import type { SpecModel } from '../../contract/model.ts';
 import { compareDiagnostics, diagnostic, formatDiagnostic, type Diagnostic } from './diagnostics.ts';
 import { offsetToRef, type SourceFile } from './positions.ts';
 import type { FailedFile, Loaded, SpecSources } from './raw.ts';

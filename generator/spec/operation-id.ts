@@ -2,7 +2,7 @@
  * Operation ids derived when the spec does not write one (FORMAT.md): camelCase of the
  * namespace words, the method word and the path words, captures dropped.
  */
-import type { HttpMethod } from '../model.ts';
+import type { HttpMethod } from '../../contract/model.ts';
 
 const METHOD_WORD: Record<HttpMethod, string> = { GET: 'get', POST: 'post', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 

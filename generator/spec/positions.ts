@@ -3,7 +3,7 @@
  * that any value or key found by its path in the data maps back to file:line:col.
  */
 import { isMap, isPair, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
-import type { SourceRef } from '../model.ts';
+import type { SourceRef } from '../../contract/model.ts';
 
 export type DataPath = ReadonlyArray<string | number>;
 

@@ -2,7 +2,7 @@
  * The spec files as written (after YAML parsing and the meta-schema check), before resolution.
  * These mirror spec/spec.schema.json; `Loaded` ties each document to its source for positions.
  */
-import type { ArgSchema, Behavior, HttpMethod, SiteDefaults } from '../model.ts';
+import type { ArgSchema, Behavior, HttpMethod, SiteDefaults } from '../../contract/model.ts';
 import type { SourceFile } from './positions.ts';
 
 export type RawPermission = 'public' | { capability: string } | { rule: string };

@@ -8,7 +8,7 @@
  */
 import type {
   ArgSchema, DeploymentModel, Endpoint, HttpMethod, Permission, Resource, Route, SiteDefaults, SourceRef, SpecModel,
-} from '../model.ts';
+} from '../../contract/model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { ArgExpander } from './expand-args.ts';
 import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';

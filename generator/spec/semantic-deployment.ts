@@ -3,7 +3,7 @@
  * routes, methods, shapes and aliases that exist, their overrides say one thing each, and
  * exactly one deployment is the default. Override args are checked by the resolver.
  */
-import type { HttpMethod } from '../model.ts';
+import type { HttpMethod } from '../../contract/model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { positionOf, type DataPath, type SourceFile } from './positions.ts';
 import type { Loaded, RawDeployment, RawRouteRef, SpecSources } from './raw.ts';

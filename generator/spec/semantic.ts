@@ -3,13 +3,14 @@
  * file, defensively: a file that broke the meta-schema still lends its name, so one mistake does
  * not cascade into "unknown shape" errors elsewhere.
  */
-import type { HttpMethod } from '../model.ts';
+import type { HttpMethod } from '../../contract/model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
 import { captureNames, fullPath, isIndexPath } from './paths.ts';
 import { positionOf, type DataPath, type SourceFile } from './positions.ts';
 import type { FailedFile, Loaded, RawArgMap, RawEndpoint, RawNamespace, SpecSources } from './raw.ts';
 import { didYouMean } from './suggest.ts';
+import { isRuleName, RULE_NAMES } from '../../contract/permission-rules.ts';
 import { checkDescriptor, regexProblem, type NameSets } from './semantic-descriptor.ts';
 import { checkDefaultDeployment, checkDeployment, type RouteInfo } from './semantic-deployment.ts';
 
@@ -73,6 +74,13 @@ export function checkSemantics(sources: SpecSources): Diagnostic[] {
   return out;
 }
 
+/** A `permission: { rule: NAME }` must name a rule the runtime implements (SP049). */
+function checkRule(src: SourceFile, at: DataPath, permission: unknown, out: Diagnostic[]): void {
+  const rule = permission && typeof permission === 'object' ? (permission as { rule?: unknown }).rule : undefined;
+  if (typeof rule !== 'string' || isRuleName(rule)) return;
+  out.push(diagnostic('unknownRule', positionOf(src, [...at, 'rule']), { name: rule, suggestion: didYouMean(rule, new Set(RULE_NAMES)) }));
+}
+
 /** Names declared by the files of one folder; a name declared twice is an error (SP038). */
 function uniqueNames<T>(files: Loaded<T>[], key: keyof T & string, kind: string, out: Diagnostic[]): Set<string> {
   const firstFile = new Map<string, string>();
@@ -122,6 +130,7 @@ function checkNamespace(
   firstFileOfNamespace: boolean,
 ): void {
   const { src, data } = ns;
+  checkRule(src, ['permission'], data.permission, out);
   if (data.namespace !== '' && firstFileOfNamespace) claimOperationId(deriveIndexOperationId(data.namespace), `the index route of \`${data.namespace}\``, positionOf(src, ['namespace']), operationIds, out);
   for (const [routePath, route] of Object.entries(data.routes ?? {})) {
     const at: DataPath = ['routes', routePath];
@@ -145,6 +154,7 @@ function checkNamespace(
       claimOperationId(id, `${endpoint.methods.join(', ')} \`${fullPath(data.namespace, routePath)}\` (${src.file}:${idAt.line})`, idAt, operationIds, out);
       endpoint.renamedFrom?.forEach((former, j) => renamed.push({ id: former, at: positionOf(src, [...epAt, 'renamedFrom', j]) }));
       checkBehavior(src, epAt, endpoint, names, out);
+      checkRule(src, [...epAt, 'permission'], endpoint.permission, out);
       if (endpoint.args && typeof endpoint.args === 'object') checkArgMap(src, [...epAt, 'args'], endpoint.args, names, out);
       for (const key of ['resource', 'deleted'] as const) {
         const resource = endpoint.response?.[key];

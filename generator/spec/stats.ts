@@ -3,7 +3,7 @@
  * interface document speaks in (namespaces, paths, (path, method) pairs, endpoints, args), in
  * total and per namespace. Used by `specpress spec stats` and by tests.
  */
-import type { DeploymentModel, Route } from '../model.ts';
+import type { DeploymentModel, Route } from '../../contract/model.ts';
 
 export interface Counts {
   namespaces: number;

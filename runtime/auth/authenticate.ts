@@ -10,7 +10,7 @@
 import type { App, RestRequest } from '../rest/types.ts';
 import type { CurrentUser } from './current-user.ts';
 import { makeCurrentUser } from './current-user.ts';
-import { authError } from './auth-errors.ts';
+import { authError } from '../rest/errors.ts';
 import { findUserByEmail, findUserByLogin, loadCurrentUser, type UserRow } from './users.ts';
 import { matchApplicationPassword, recordApplicationPasswordUse } from './application-passwords.ts';
 import { findSession, SESSION_COOKIE, verifyNonce } from './sessions.ts';
@@ -69,7 +69,7 @@ async function authenticateCookie(app: App, request: RestRequest): Promise<Curre
   // WordPress looks at the _wpnonce param first, then the header.
   const nonce = stringParam(request.query._wpnonce) ?? stringParam(request.body?._wpnonce) ?? formBodyNonce(request) ?? request.headers['x-wp-nonce'];
   if (nonce === undefined) return null;
-  if (!(await verifyNonce(app.db, nonce, 'wp_rest', session, app.now()))) throw authError('cookie_invalid_nonce');
+  if (!(await verifyNonce(app.db, nonce, 'wp_rest', session, app.now()))) throw authError('rest_cookie_invalid_nonce');
   return loadCurrentUser(app.db, session.userId, 'cookie');
 }
 

@@ -22,24 +22,8 @@ export interface PostFacts {
   trashedFrom?: string;
 }
 
-/** The primitive capability names of a post type (WordPress's $post_type->cap). */
-export function postTypeCaps(type: string) {
-  const plural = type === 'page' ? 'pages' : 'posts';
-  return {
-    edit_posts: `edit_${plural}`,
-    edit_others_posts: `edit_others_${plural}`,
-    edit_published_posts: `edit_published_${plural}`,
-    edit_private_posts: `edit_private_${plural}`,
-    delete_posts: `delete_${plural}`,
-    delete_others_posts: `delete_others_${plural}`,
-    delete_published_posts: `delete_published_${plural}`,
-    delete_private_posts: `delete_private_${plural}`,
-    publish_posts: `publish_${plural}`,
-    read_private_posts: `read_private_${plural}`,
-    // Media items are created by uploading; WordPress maps create_posts to upload_files for them.
-    create_posts: type === 'attachment' ? 'upload_files' : `edit_${plural}`,
-  };
-}
+export { postTypeCaps } from '../../contract/post-types.ts';
+import { postTypeCaps } from '../../contract/post-types.ts';
 
 export async function loadPostFacts(db: Kysely<Database>, id: number): Promise<PostFacts | undefined> {
   if (!Number.isInteger(id) || id <= 0) return undefined;

@@ -1,5 +1,5 @@
 /** The user a request runs as, once authentication has decided who that is. */
-import { capabilitiesOf } from './roles.ts';
+import { capabilitiesOf } from '../../contract/roles.ts';
 
 export interface CurrentUser {
   id: number;

@@ -12,7 +12,10 @@ export interface ObjectFixture {
   autosave: number;
 }
 
-export type PermissionFixtures = Record<'post' | 'page' | 'attachment', ObjectFixture>;
+export type PermissionFixtures = Record<'post' | 'page' | 'attachment', ObjectFixture> & {
+  /** A category and a tag, for the `<id>` of the terms routes. */
+  terms?: { categories: number; tags: number };
+};
 
 function dbNow(d: Date): string {
   return d.toISOString().slice(0, 19).replace('T', ' ');
@@ -39,6 +42,9 @@ export async function createPermissionFixtures(app: App, ownerId: number): Promi
     const autosave = await insert(app, { type: 'revision', status: 'inherit', author: ownerId, parent: id, slug: `${id}-autosave-v1` });
     out[type] = { id, revision, autosave };
   }
+  const term = async (taxonomy: string, slug: string) =>
+    Number((await app.db.insertInto('terms').values({ taxonomy, name: slug, slug, description: '', parent: 0, count: 0 }).returning('id').executeTakeFirstOrThrow()).id);
+  out.terms = { categories: await term('category', `fixture-category-${serial}`), tags: await term('post_tag', `fixture-tag-${serial}`) };
   return out;
 }
 
@@ -60,6 +66,8 @@ export function fillPath(path: string, captures: Array<{ name: string; pattern: 
       if (/\/revisions\/<id>/.test(path)) value = String(set.revision);
       else if (/\/autosaves\/<id>/.test(path)) value = String(set.autosave);
       else value = String(set.id);
+    } else if (capture.name === 'id' && fx.terms && /\/(categories|tags)\/<id>/.test(path)) {
+      value = String(fx.terms[/\/categories\//.test(path) ? 'categories' : 'tags']);
     } else if (samples[capture.name] !== undefined) {
       value = samples[capture.name];
     } else {

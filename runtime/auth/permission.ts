@@ -5,14 +5,16 @@
  * ones, 404 where the object the rule is about does not exist (WordPress checks that first).
  *
  * The named rules (create_post, edit_post, read_revision...) live in rules.ts. The post type
- * they judge comes from the route (`.../posts...`, `.../pages...`, `.../media...`).
+ * they judge is the route's, from the post type registry (contract/post-types.ts).
  */
-import type { Permission } from '../../generator/model.ts';
+import type { Permission } from '../../contract/model.ts';
 import type { HandlerContext, RouteDef } from '../rest/types.ts';
 import { RestError } from '../rest/errors.ts';
-import { authError } from './auth-errors.ts';
+import { authError } from '../rest/errors.ts';
 import { userCan } from './capabilities.ts';
 import { RULES } from './rules.ts';
+import { isRuleName } from '../../contract/permission-rules.ts';
+import { postTypeOfRoute } from '../../contract/post-types.ts';
 
 /** What a permission check needs of a request; a HandlerContext has it all. */
 export type PermissionContext = Pick<HandlerContext, 'app' | 'user' | 'params' | 'route'>;
@@ -25,11 +27,9 @@ export async function checkPermission(ctx: PermissionContext, permission: Permis
       if (!(await userCan(ctx.app, ctx.user, permission.capability))) throw authError('forbidden', ctx.user);
       return;
     case 'rule': {
-      const rule = RULES[permission.rule];
-      if (rule) return rule(ctx, postTypeOfRoute(ctx.route));
-      // Any other rule name is a primitive capability (edit_posts, manage_options...): fail closed.
-      if (!(await userCan(ctx.app, ctx.user, permission.rule))) throw authError('forbidden', ctx.user);
-      return;
+      // The spec's validation refuses unknown rule names (SP049); a hand-made table with one fails closed.
+      if (!isRuleName(permission.rule)) throw authError('forbidden', ctx.user);
+      return RULES[permission.rule]!(ctx, postTypeOfRoute(ctx.route).name);
     }
   }
 }
@@ -50,9 +50,4 @@ export async function allowedMethods(ctx: PermissionContext, route: RouteDef): P
     }
   }
   return [...allowed];
-}
-
-export function postTypeOfRoute(route: Pick<RouteDef, 'path'>): string {
-  const m = /\/(posts|pages|media)(?:\/|$)/.exec(route.path);
-  return m?.[1] === 'pages' ? 'page' : m?.[1] === 'media' ? 'attachment' : 'post';
 }

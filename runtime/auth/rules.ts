@@ -7,10 +7,10 @@
  * (or `id` on `/<id>/autosaves`) for revisions and autosaves.
  */
 import type { CurrentUser } from './current-user.ts';
-import { RestError } from '../rest/errors.ts';
-import { authError } from './auth-errors.ts';
+import { authError, invalidParam, type ErrorKey } from '../rest/errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
+import { postTypeEntry } from '../../contract/post-types.ts';
 import { USER_RULES } from '../users/rules.ts';
 import { TERM_RULES } from '../terms/rules.ts';
 import { TYPE_RULES } from '../types/rules.ts';
@@ -24,7 +24,7 @@ function intParam(v: unknown): number | undefined {
 }
 
 /** The post `id` names, if it exists and is of the route's type; else 404 as WordPress's get_post. */
-async function requirePost(ctx: PermissionContext, postType: string, id: unknown, missing: Parameters<typeof authError>[0] = 'post_invalid_id'): Promise<PostFacts> {
+async function requirePost(ctx: PermissionContext, postType: string, id: unknown, missing: ErrorKey = 'rest_post_invalid_id'): Promise<PostFacts> {
   const n = intParam(id);
   const post = n === undefined ? undefined : await loadPostFacts(ctx.app.db, n);
   if (!post || post.type !== postType) throw authError(missing, ctx.user);
@@ -32,7 +32,7 @@ async function requirePost(ctx: PermissionContext, postType: string, id: unknown
 }
 
 const can = (ctx: PermissionContext, cap: string, id?: number) => userCan(ctx.app, ctx.user, cap, id);
-const deny = (key: Parameters<typeof authError>[0], user: CurrentUser | null) => { throw authError(key, user); };
+const deny = (key: ErrorKey, user: CurrentUser | null) => { throw authError(key, user); };
 
 /** WordPress lets authors set only themselves as author unless they may edit others' posts. */
 async function checkAuthorAndSticky(ctx: PermissionContext, postType: string, creating: boolean): Promise<void> {
@@ -60,15 +60,14 @@ async function checkStatusChange(ctx: PermissionContext, postType: string): Prom
  */
 const readList: RuleCheck = async (ctx, postType) => {
   const caps = postTypeCaps(postType);
-  const defaultStatus = postType === 'attachment' ? 'inherit' : 'publish';
+  const defaultStatus = postTypeEntry(postType)?.publicStatus ?? 'publish';
   const raw = ctx.params.status;
   const statuses = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
   for (const status of statuses) {
     if (status === defaultStatus) continue;
     const allowed = (await can(ctx, caps.edit_posts)) || (status === 'private' && (await can(ctx, caps.read_private_posts)));
     if (!allowed) {
-      const reason = authError('forbidden_status', ctx.user);
-      throw new RestError('rest_invalid_param', 'Invalid parameter(s): status', 400, { params: { status: reason.message }, details: { status: reason.toBody() } });
+      throw invalidParam('status', authError('forbidden_status', ctx.user));
     }
   }
   if (ctx.params.context === 'edit' && !(await can(ctx, caps.edit_posts))) deny('forbidden_context_list', ctx.user);
@@ -81,7 +80,7 @@ const readItem: RuleCheck = async (ctx, postType) => {
   // get_item_permissions_check compares them before anything else is read.
   if (typeof ctx.params.password === 'string' && ctx.params.password !== '') {
     const row = await ctx.app.db.selectFrom('posts').select('password').where('id', '=', post.id).executeTakeFirst();
-    if (row?.password !== ctx.params.password) deny('post_incorrect_password', ctx.user);
+    if (row?.password !== ctx.params.password) deny('rest_post_incorrect_password', ctx.user);
   }
   if (!(await canReadPost(ctx, post))) deny('forbidden', ctx.user);
 };
@@ -97,10 +96,11 @@ async function canReadPost(ctx: PermissionContext, post: PostFacts, depth = 0): 
 }
 
 const createItem: RuleCheck = async (ctx, postType) => {
-  if (intParam(ctx.params.id) !== undefined) deny('post_exists', ctx.user);
+  if (intParam(ctx.params.id) !== undefined) deny('rest_post_exists', ctx.user);
   await checkAuthorAndSticky(ctx, postType, true);
   if (!(await can(ctx, postTypeCaps(postType).create_posts))) deny('cannot_create', ctx.user);
-  if (postType === 'attachment') {
+  // Types created by uploading (media) also say so, and may be attached to a post the user edits.
+  if (postTypeEntry(postType)?.createCapability === 'upload_files') {
     if (!(await can(ctx, 'upload_files'))) deny('cannot_upload', ctx.user);
     const attachTo = intParam(ctx.params.post);
     if (attachTo !== undefined && !(await can(ctx, 'edit_post', attachTo))) deny('cannot_upload_to_post', ctx.user);
@@ -139,33 +139,33 @@ function parentParam(ctx: PermissionContext): unknown {
 }
 
 const readRevisions: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, parentParam(ctx), 'post_invalid_parent');
+  const parent = await requirePost(ctx, postType, parentParam(ctx), 'rest_post_invalid_parent');
   if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_revisions', ctx.user);
   // Whether the revision exists (and is this parent's) is the handler's to say, as in WordPress,
   // whose permission check looks at the parent only: a missing revision still allows GET.
 };
 
 const deleteRevision: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, ctx.params.parent, 'post_invalid_parent');
+  const parent = await requirePost(ctx, postType, ctx.params.parent, 'rest_post_invalid_parent');
   if (!(await can(ctx, 'delete_post', parent.id))) deny('cannot_delete_revisions', ctx.user);
-  const revision = await requireChild(ctx, parent, 'revision', 'revision_invalid_id');
+  const revision = await requireChild(ctx, parent, 'revision', 'rest_revision_invalid_id');
   if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_revisions', ctx.user);
   if (!(await can(ctx, 'delete_post', revision.id))) deny('cannot_delete_revision', ctx.user);
 };
 
 /** The list of autosaves speaks of autosaves; one autosave is checked as a revision, as WordPress does. */
 const readAutosaves: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, parentParam(ctx), 'post_invalid_parent');
+  const parent = await requirePost(ctx, postType, parentParam(ctx), 'rest_post_invalid_parent');
   const one = hasCapture(ctx, 'parent');
   if (!(await can(ctx, 'edit_post', parent.id))) deny(one ? 'cannot_read_revisions' : 'cannot_read_autosaves', ctx.user);
 };
 
 const createAutosave: RuleCheck = async (ctx, postType) => {
-  if (intParam(ctx.params.id) === undefined) deny('autosave_invalid_id', ctx.user);
+  if (intParam(ctx.params.id) === undefined) deny('rest_autosave_invalid_parent_id', ctx.user);
   await editItem(ctx, postType);
 };
 
-async function requireChild(ctx: PermissionContext, parent: PostFacts, type: string, missing: Parameters<typeof authError>[0]): Promise<PostFacts> {
+async function requireChild(ctx: PermissionContext, parent: PostFacts, type: string, missing: ErrorKey): Promise<PostFacts> {
   const n = intParam(ctx.params.id);
   const child = n === undefined ? undefined : await loadPostFacts(ctx.app.db, n);
   if (!child || child.type !== type || child.parent !== parent.id) throw authError(missing, ctx.user);
@@ -176,7 +176,10 @@ const authenticated: RuleCheck = async (ctx) => {
   if (!ctx.user) deny('forbidden', null);
 };
 
-/** Rule names the spec may use (FORMAT.md); aliases name the same check. */
+/**
+ * The check of each rule name the spec may use; the names are listed in
+ * contract/permission-rules.ts (test/auth/rule-names.test.ts keeps both lists equal).
+ */
 export const RULES: Record<string, RuleCheck> = {
   authenticated,
   read_posts: readList,

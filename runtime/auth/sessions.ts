@@ -11,7 +11,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { hmac } from './secret.ts';
 
-export const SESSION_COOKIE = 'specpress_logged_in';
+export { SESSION_COOKIE } from '../../contract/cookies.ts';
+import { SESSION_COOKIE } from '../../contract/cookies.ts';
 /** WordPress keeps a login for two days unless "remember me" asks for fourteen. */
 export const SESSION_SECONDS = 2 * 24 * 3600;
 export const REMEMBER_SECONDS = 14 * 24 * 3600;

@@ -7,7 +7,7 @@ import argon2 from 'argon2';
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../store/schema.ts';
-import { isRole } from './roles.ts';
+import { isRole } from '../../contract/roles.ts';
 import { makeCurrentUser, type CurrentUser } from './current-user.ts';
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,7 @@
  * (`requires`: a theme is activated only once installed). The record remembers every other param
  * sent with it, secrets in their stored form; `effect` names what the action does besides.
  */
-import type { ActionBehavior } from '../../generator/model.ts';
+import type { ActionBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { getRecord, putRecord } from './records.ts';

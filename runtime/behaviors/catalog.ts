@@ -3,7 +3,7 @@
  * declared `filters` (an item field holding a list matches when it shares a value), `order_by`
  * and `order`, `offset`, and paging, whichever of those params the endpoint declares.
  */
-import type { CatalogBehavior, CatalogOverlay } from '../../generator/model.ts';
+import type { CatalogBehavior, CatalogOverlay } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { looseNumber, looseText } from '../rest/loose-params.ts';

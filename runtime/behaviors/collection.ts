@@ -1,5 +1,5 @@
 /** `collection`: records of one kind with list (paged, searchable), get, create, update, upsert and delete. */
-import type { CollectionBehavior } from '../../generator/model.ts';
+import type { CollectionBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { deleteRecord, getRecord, listRecords, nextNumericKey, putRecord, scopedKey, type StoredRecord } from './records.ts';

@@ -6,7 +6,7 @@
  * `refusal` (answers honestly that this server cannot do it), and `changes-nothing` (a write
  * nothing reads back: the class issue 12 asks to leave empty).
  */
-import type { Behavior } from '../../generator/model.ts';
+import type { Behavior } from '../../contract/model.ts';
 import type { RouteDef } from '../rest/types.ts';
 
 export type EndpointClass = 'real' | 'catalog' | 'local' | 'upstream' | 'refusal' | 'changes-nothing';

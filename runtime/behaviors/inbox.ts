@@ -6,7 +6,7 @@
  */
 import canonicalJson from 'safe-stable-stringify';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { InboxBehavior } from '../../generator/model.ts';
+import type { InboxBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { pagedResponse, pagingOf, payloadOf } from './payload.ts';

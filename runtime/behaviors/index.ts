@@ -3,7 +3,7 @@
  * the first day, without a hand-written handler. The dispatcher calls `runBehavior` after
  * params are validated and permission is granted.
  */
-import type { Behavior } from '../../generator/model.ts';
+import type { Behavior } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { runOption } from './option.ts';
 import { runCollection } from './collection.ts';

@@ -1,5 +1,5 @@
 /** `option`: one stored JSON value (per site or per user) with a default; writes merge into it, DELETE resets it. */
-import type { OptionBehavior } from '../../generator/model.ts';
+import type { OptionBehavior } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { deleteRecord, getRecord, putRecord, scopedKey } from './records.ts';
 import { payloadOf } from './payload.ts';

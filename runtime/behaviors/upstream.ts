@@ -4,7 +4,7 @@
  * runtime/upstream/README.md. Without one, an honest local provider answers where one exists
  * (saying `source: "local"`); otherwise 503 names the setting to configure.
  */
-import type { UpstreamBehavior } from '../../generator/model.ts';
+import type { UpstreamBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { payloadOf } from './payload.ts';

@@ -5,7 +5,7 @@
  * The spec's `limits` on a behaviour overrides them.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Behavior, WriteLimits } from '../../generator/model.ts';
+import type { Behavior, WriteLimits } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, RestResponse } from '../rest/types.ts';
 

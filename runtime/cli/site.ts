@@ -7,7 +7,7 @@ import { openDatabase } from '../store/open-database.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
 import { bareDeployment, listDeployments, loadDeployment } from '../app.ts';
 import { getSiteSettings, isSiteField, setSiteSetting, SettingError, SITE_FIELDS } from '../settings/site-settings.ts';
-import type { SiteDefaults } from '../../generator/model.ts';
+import type { SiteDefaults } from '../../contract/model.ts';
 
 interface SiteOptions {
   data: string;

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { openDatabase } from '../store/open-database.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
-import { ROLES } from '../auth/roles.ts';
+import { ROLES } from '../../contract/roles.ts';
 import { createUser, listUsers, UserInputError } from '../auth/users.ts';
 
 export function register(program: Command): void {

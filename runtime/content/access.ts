@@ -3,6 +3,7 @@
  * read this private page) go through the auth helper's map_meta_cap port, fed with the rows
  * already loaded, so one set of rules decides here and in the endpoint permissions.
  */
+import { capabilityPlural } from '../../contract/post-types.ts';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { hasAll, loadPostFacts, mapMetaCap, type PostFacts } from '../auth/capabilities.ts';
@@ -12,7 +13,7 @@ export type PostType = 'post' | 'page';
 
 /** The primitive capability names of a type: `edit_posts` / `edit_pages`... */
 export function typeCap(type: string, verb: string): string {
-  return `${verb}_${type === 'page' ? 'pages' : 'posts'}`;
+  return `${verb}_${capabilityPlural(type)}`;
 }
 
 export function has(user: CurrentUser | null, cap: string): boolean {

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { PostType } from './access.ts';
 import { metaSchemaOf } from './context.ts';

@@ -4,7 +4,7 @@
  * WordPress's rest_filter_response_by_context does. Until a resource is in the spec, the field
  * contexts WordPress 6.1 gives posts and pages are used.
  */
-import type { ArgSchema, Context } from '../../generator/model.ts';
+import type { ArgSchema, Context } from '../../contract/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 
 const VE: Context[] = ['view', 'edit'];

@@ -4,7 +4,7 @@
  * as JSON text, one row per key.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { ArgSchema } from '../../generator/model.ts';
+import type { ArgSchema } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,14 +1,16 @@
 /**
  * The posts and pages service (WordPress's WP_REST_Posts_Controller for the `post` and `page`
  * types): list, read, create, update, delete. Generated handlers call it in one line, e.g.
- * `return posts.list(ctx, 'post')`.
+ * `return posts.list(ctx, 'post')`. Permission is the spec's rules' (runtime/auth/rules.ts), checked
+ * before a service runs; services assume it was granted.
  */
-import type { Context } from '../../generator/model.ts';
+import { restBaseOf, supports } from '../../contract/post-types.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import { authStatus, canDelete, canEdit, canRead, has, typeCap, type PostType } from './access.ts';
+import { canRead, type PostType } from './access.ts';
 import { metaSchemaOf } from './context.ts';
 import { siteZone } from './dates.ts';
-import { contentError, invalidParam } from './errors.ts';
+import { contentError } from './errors.ts';
 import { restError } from '../rest/errors.ts';
 import { declaredParams } from '../rest/params.ts';
 import { alternateLinkHeader, restBase } from './links.ts';
@@ -40,47 +42,42 @@ function contextOf(ctx: HandlerContext): Context {
   return (ctx.params.context as Context) ?? 'view';
 }
 
-/** The statuses a list may show (WordPress's sanitize_post_statuses). */
-function listStatuses(ctx: HandlerContext, type: string): string[] {
+/**
+ * The statuses a list shows. Whether the caller may ask for them is the spec's `read_posts`
+ * rule's to say (runtime/auth/rules.ts), before this runs.
+ */
+function listStatuses(ctx: HandlerContext): string[] {
   const requested: string[] = Array.isArray(ctx.params.status) ? ctx.params.status : [ctx.params.status ?? 'publish'];
-  for (const status of requested) {
-    if (status === 'publish') continue;
-    const allowed = has(ctx.user, typeCap(type, 'edit')) || (status === 'private' && has(ctx.user, typeCap(type, 'read_private')));
-    if (!allowed) throw invalidParam('status', contentError('rest_forbidden_status', [], authStatus(ctx.user)));
-  }
   return requested.includes('any') ? LISTABLE : requested;
 }
 
 export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const p = declaredParams(ctx.endpoint, ctx.params);
-  const statuses = listStatuses(ctx, type);
-  if (contextOf(ctx) === 'edit' && !has(ctx.user, typeCap(type, 'edit'))) throw contentError('rest_forbidden_context', [], authStatus(ctx.user));
+  const statuses = listStatuses(ctx);
   if (p.orderby === 'relevance' && !p.search) throw contentError('rest_no_search_term_defined');
   if (p.orderby === 'include' && !(p.include?.length)) throw contentError('rest_orderby_include_missing_include');
   await publishDueOnce(ctx);
 
   const db = ctx.app.db;
-  const sticky = type === 'post' ? await stickyIds(db) : new Set<number>();
+  const sticky = supports(type, 'sticky') ? await stickyIds(db) : new Set<number>();
   const result = await listQuery(db, { type, params: p, statuses, zone: await siteZone(db), sticky, anonymous: !ctx.user });
   const { page, perPage } = pageWindow(p);
   const totalPages = result.total ? Math.ceil(result.total / perPage) : 0;
   if (page > totalPages && result.total > 0) throw contentError('rest_post_invalid_page_number');
 
   let rows = result.rows;
-  if (type === 'post' && p.ignore_sticky === false && page === 1 && !p.search) rows = await withStickyFirst(db, rows, [...sticky]);
+  if (supports(type, 'sticky') && p.ignore_sticky === false && page === 1 && !p.search) rows = await withStickyFirst(db, rows, [...sticky]);
   const readable = await Promise.all(rows.map((r) => canRead(db, ctx.user, r)));
   rows = rows.filter((_r, i) => readable[i]);
   const data = await preparePosts(ctx, rows, { context: contextOf(ctx), excerptLength: p.excerpt_length });
   return { data, headers: { 'X-WP-Total': String(result.total), 'X-WP-TotalPages': String(totalPages) } };
 }
 
+/** Reading (context, password, visibility) was allowed by the spec's `read_post` rule. */
 export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   await publishDueOnce(ctx);
   const post = await findPost(ctx, Number(ctx.params.id), type);
   const context = contextOf(ctx);
-  if (context === 'edit' && !(await canEdit(ctx.app.db, ctx.user, post))) throw contentError('rest_forbidden_context', [], authStatus(ctx.user));
-  if (post.password && ctx.params.password && ctx.params.password !== post.password) throw contentError('rest_post_incorrect_password');
-  if (!(await canRead(ctx.app.db, ctx.user, post))) throw contentError('rest_forbidden', [], authStatus(ctx.user));
   const data = await preparePost(ctx, post, { context, password: ctx.params.password, excerptLength: ctx.params.excerpt_length });
   return { data, headers: alternateLinkHeader(data.link) };
 }
@@ -116,13 +113,13 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
   );
   const row = await findPost(ctx, id, type);
   const data = await preparePost(ctx, row, { context: 'edit' });
-  const plural = type === 'page' ? 'pages' : 'posts';
+  const plural = restBaseOf(type);
   return { data, status: 201, headers: { Location: `${restBase(ctx)}/${plural}/${id}` } };
 }
 
+/** Editing was allowed by the spec's `edit_post` rule. */
 export async function update(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const existing = await findPost(ctx, Number(ctx.params.id), type);
-  if (!(await canEdit(ctx.app.db, ctx.user, existing))) throw contentError('rest_cannot_edit', [], authStatus(ctx.user));
   const changes = await prepareChanges(ctx, type, existing);
   refuseEmpty(type, changes, existing);
   const zone = await siteZone(ctx.app.db);
@@ -143,9 +140,9 @@ export async function update(ctx: HandlerContext, type: PostType): Promise<Handl
   return { data: await preparePost(ctx, row, { context: 'edit' }) };
 }
 
+/** Deleting was allowed by the spec's `delete_post` rule. */
 export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const post = await findPost(ctx, Number(ctx.params.id), type);
-  if (!(await canDelete(ctx.app.db, ctx.user, post))) throw contentError('rest_cannot_delete', [], authStatus(ctx.user));
   const force = ctx.params.force === true;
   const zone = await siteZone(ctx.app.db);
   if (force) {

@@ -3,8 +3,9 @@
  * computed from the row and its relations, `_links`, then filtered to the request's context.
  * Relations of a whole page of items are loaded with one query each.
  */
+import { isHierarchical, restBaseOf, supports } from '../../contract/post-types.ts';
 import type { Kysely, Selectable } from 'kysely';
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database, PostsTable } from '../store/schema.ts';
@@ -106,7 +107,7 @@ async function loadRelations(ctx: HandlerContext, rows: PostRow[], resource: str
     revisionsOf(db, ids),
     stickyIds(db),
     getOption(db, 'permalink_structure', ''),
-    pagePaths(db, rows.filter((r) => r.type === 'page')),
+    pagePaths(db, rows.filter((r) => isHierarchical(r.type))),
   ]);
   const termIds = [...new Set([...terms.values()].flatMap((t) => [...t.category, ...t.post_tag]))];
   const termRows = termIds.length ? await db.selectFrom('terms').select(['id', 'slug', 'name']).where('id', 'in', termIds).execute() : [];
@@ -123,7 +124,7 @@ async function passwordPassed(db: Kysely<Database>, user: CurrentUser | null, po
 
 function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context: Context, allow: string[]): Record<string, unknown[]> {
   const base = restBase(ctx);
-  const plural = post.type === 'page' ? 'pages' : 'posts';
+  const plural = restBaseOf(post.type);
   const self = `${base}/${plural}/${post.id}`;
   const links: Record<string, unknown[]> = {
     self: [{ href: self, targetHints: { allow } }],
@@ -136,11 +137,11 @@ function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context:
   links['version-history'] = [{ count: revs?.count ?? 0, href: `${self}/revisions` }];
   if (revs?.count) links['predecessor-version'] = [{ id: revs.last, href: `${self}/revisions/${revs.last}` }];
   // A child page points up to its parent (hierarchical types, as WordPress's prepare_links).
-  if (post.type === 'page' && post.parent) links.up = [{ embeddable: true, href: `${base}/pages/${post.parent}` }];
+  if (isHierarchical(post.type) && post.parent) links.up = [{ embeddable: true, href: `${base}/${plural}/${post.parent}` }];
   const thumb = rel.thumbnails.get(post.id);
   if (thumb) links['wp:featuredmedia'] = [{ embeddable: true, href: `${base}/media/${thumb}` }];
   links['wp:attachment'] = [{ href: `${base}/media?parent=${post.id}` }];
-  if (post.type === 'post') {
+  if (supports(post.type, 'terms')) {
     links['wp:term'] = [
       { taxonomy: 'category', embeddable: true, href: `${base}/categories?post=${post.id}` },
       { taxonomy: 'post_tag', embeddable: true, href: `${base}/tags?post=${post.id}` },
@@ -157,9 +158,9 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
   const link = [{ href: self }];
   if (has(user, typeCap(type, 'publish'))) out['wp:action-publish'] = link;
   if (has(user, 'unfiltered_html')) out['wp:action-unfiltered-html'] = link;
-  if (type === 'post' && has(user, 'edit_others_posts')) out['wp:action-sticky'] = link;
+  if (supports(type, 'sticky') && has(user, 'edit_others_posts')) out['wp:action-sticky'] = link;
   if (has(user, typeCap(type, 'edit_others'))) out['wp:action-assign-author'] = link;
-  if (type === 'post') {
+  if (supports(type, 'terms')) {
     if (has(user, 'manage_categories')) out['wp:action-create-categories'] = link;
     if (has(user, 'edit_posts')) out['wp:action-assign-categories'] = link;
     if (has(user, 'manage_categories')) out['wp:action-create-tags'] = link;

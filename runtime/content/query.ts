@@ -3,6 +3,7 @@
  * turns them into WP_Query args: filters, taxonomy clauses, sticky handling, order and paging.
  * Returns the rows of the page and the total WordPress reports in X-WP-Total.
  */
+import { supports } from '../../contract/post-types.ts';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { filterDateToLocal } from './dates.ts';
@@ -112,7 +113,7 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
 
   let include: number[] = Array.isArray(params.include) ? params.include.map(Number) : [];
   let exclude: number[] = Array.isArray(params.exclude) ? params.exclude.map(Number) : [];
-  if (params.sticky !== undefined && type === 'post') {
+  if (params.sticky !== undefined && supports(type, 'sticky')) {
     const sticky = [...input.sticky];
     if (params.sticky) {
       if (!sticky.length) return null;
@@ -151,7 +152,7 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
     if (input.anonymous) q = q.where('password', '=', '');
   }
 
-  if (type === 'post') {
+  if (supports(type, 'terms')) {
     const clauses = [...(await taxClauses(db, params, 'categories')), ...(await taxClauses(db, params, 'tags'))];
     if (clauses.length) {
       const or = params.tax_relation === 'OR';

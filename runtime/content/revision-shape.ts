@@ -3,7 +3,8 @@
  * prepare_item_for_response): the saved title, content and excerpt with their rendering, the
  * dates, and a `parent` link; filtered by the `<type>-revision` / `<type>-autosave` schema.
  */
-import type { Context } from '../../generator/model.ts';
+import { restBaseOf } from '../../contract/post-types.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
 import { readMeta } from './meta.ts';
@@ -40,7 +41,7 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
   if (kind === 'autosave') data.preview_link = previewLink;
   const fields = ctx.app.deployment.resources?.[`${parent.type}-${kind}`] ? resourceFields(ctx, `${parent.type}-${kind}`) : REVISION_FALLBACK;
   const out = filterByContext(data, fields, context);
-  const plural = parent.type === 'page' ? 'pages' : 'posts';
+  const plural = restBaseOf(parent.type);
   out._links = { parent: [{ href: `${restBase(ctx)}/${plural}/${parent.id}` }] };
   return out;
 }

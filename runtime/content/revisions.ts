@@ -5,7 +5,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Zone } from 'luxon';
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { Database } from '../store/schema.ts';
 import type { PostType } from './access.ts';

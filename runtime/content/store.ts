@@ -2,6 +2,7 @@
  * Writes of posts and pages inside one transaction: the row, its slug and guid, terms, sticky
  * list, meta and featured image, trash and permanent delete. Callers decide what may be written.
  */
+import { isHierarchical, supports } from '../../contract/post-types.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { gmtFromLocal, localFromGmt, gmtNow, ZERO_DATE } from './dates.ts';
@@ -55,7 +56,7 @@ export const BLANK_POST = {
 
 /** get_default_comment_status: pages start closed to comments and pings; posts open. */
 function defaultDiscussion(type: string): { comment_status: string; ping_status: string } {
-  return type === 'page' ? { comment_status: 'closed', ping_status: 'closed' } : { comment_status: 'open', ping_status: 'open' };
+  return supports(type, 'comments') ? { comment_status: 'open', ping_status: 'open' } : { comment_status: 'closed', ping_status: 'closed' };
 }
 
 export async function setSticky(db: Db, id: number, sticky: boolean): Promise<void> {
@@ -125,12 +126,12 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
     // WordPress stores the permalink the item has when it is created as its guid, for good.
     const structure = String((await getOption(trx as Kysely<Database>, 'permalink_structure', '')) ?? '');
     const saved = { ...row, slug };
-    const path = type === 'page' ? await pagePath(trx, saved) : slug;
+    const path = isHierarchical(type) ? await pagePath(trx, saved) : slug;
     const guid = structure ? linkFor({ structure, siteUrl: input.siteUrl }, saved, path) : guidFor(input.siteUrl, type, id);
     await trx.updateTable('posts').set({ guid }).where('id', '=', id).execute();
   }
 
-  if (type === 'post') {
+  if (supports(type, 'terms')) {
     if (changes.categories) await setPostTerms(trx, id, 'category', await existingTermIds(trx, 'category', changes.categories));
     else if (!existing) await setPostTerms(trx, id, 'category', [await defaultCategory(trx)]);
     if (changes.tags) await setPostTerms(trx, id, 'post_tag', await existingTermIds(trx, 'post_tag', changes.tags));
@@ -166,9 +167,9 @@ export async function deletePostForever(trx: Transaction<Database>, post: PostRo
   await trx.deleteFrom('term_relationships').where('post_id', 'in', ids).execute();
   await trx.deleteFrom('posts').where('id', 'in', ids).execute();
   // Child pages move up to the deleted page's parent, as wp_delete_post does.
-  if (post.type === 'page') await trx.updateTable('posts').set({ parent: post.parent }).where('parent', '=', post.id).where('type', '=', 'page').execute();
+  if (isHierarchical(post.type)) await trx.updateTable('posts').set({ parent: post.parent }).where('parent', '=', post.id).where('type', '=', post.type).execute();
   await refreshCounts(trx, terms);
-  if (post.type === 'post') await setSticky(trx, post.id, false);
+  if (supports(post.type, 'sticky')) await setSticky(trx, post.id, false);
 }
 
 /** Future posts whose time has come become published (WordPress's scheduled publish). */

@@ -3,6 +3,7 @@
  * the checks around it): fields, status rules, dates in the site zone, author, password and
  * sticky conflicts, page parent. Nothing is written here.
  */
+import { supports } from '../../contract/post-types.ts';
 import type { Insertable } from 'kysely';
 import type { HandlerContext } from '../rest/types.ts';
 import type { PostsTable } from '../store/schema.ts';
@@ -106,11 +107,11 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   if (typeof p.password === 'string') {
     row.password = p.password;
     if (p.password !== '') {
-      if (type === 'post' && p.sticky) throw contentError('rest_invalid_field_sticky_password');
+      if (supports(type, 'sticky') && p.sticky) throw contentError('rest_invalid_field_sticky_password');
       if (existing && sticky.has(existing.id)) throw contentError('rest_invalid_field_protect_sticky');
     }
   }
-  if (type === 'post' && typeof p.sticky === 'boolean') {
+  if (supports(type, 'sticky') && typeof p.sticky === 'boolean') {
     if (p.sticky && existing?.password && row.password !== '') throw contentError('rest_invalid_field_sticky_protected');
     if (p.sticky && !has(ctx.user, 'edit_others_posts') && !has(ctx.user, 'publish_posts')) {
       throw contentError('rest_cannot_assign_sticky', [], authStatus(ctx.user));
@@ -118,7 +119,7 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
     changes.sticky = p.sticky;
   }
 
-  if (type === 'page' && p.parent !== undefined && p.parent !== null) {
+  if (supports(type, 'pageAttributes') && p.parent !== undefined && p.parent !== null) {
     const parent = Number(p.parent);
     if (parent !== 0) {
       const found = await db.selectFrom('posts').select('id').where('id', '=', parent).executeTakeFirst();
@@ -126,14 +127,14 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
     }
     row.parent = parent;
   }
-  if (type === 'page' && typeof p.menu_order === 'number') row.menu_order = p.menu_order;
+  if (supports(type, 'pageAttributes') && typeof p.menu_order === 'number') row.menu_order = p.menu_order;
   for (const field of ['comment_status', 'ping_status'] as const) {
     if (typeof p[field] === 'string') row[field] = p[field];
   }
   if (typeof p.template === 'string') row.template = await checkTemplate(ctx, type, p.template, existing);
-  if (type === 'post' && typeof p.format === 'string') row.format = p.format;
-  if (type === 'post' && Array.isArray(p.categories)) changes.categories = p.categories.map(Number);
-  if (type === 'post' && Array.isArray(p.tags)) changes.tags = p.tags.map(Number);
+  if (supports(type, 'formats') && typeof p.format === 'string') row.format = p.format;
+  if (supports(type, 'terms') && Array.isArray(p.categories)) changes.categories = p.categories.map(Number);
+  if (supports(type, 'terms') && Array.isArray(p.tags)) changes.tags = p.tags.map(Number);
   if (p.meta && typeof p.meta === 'object') changes.meta = p.meta as Record<string, unknown>;
   if (p.featured_media !== undefined && p.featured_media !== null) changes.featuredMedia = Number(p.featured_media);
   return changes;

@@ -5,7 +5,7 @@
  * another attachment; dates in the site timezone and GMT; status is `inherit` unless private.
  */
 import type { HandlerContext } from '../rest/types.ts';
-import { RestError, restError } from '../rest/errors.ts';
+import { restError } from '../rest/errors.ts';
 import { dateWithGmt, gmtNow, localFromGmt, siteZone } from '../content/dates.ts';
 import { metaSchemaOf } from '../content/context.ts';
 import { writeMeta } from '../content/meta.ts';
@@ -26,7 +26,7 @@ export async function checkParent(ctx: HandlerContext, post: unknown): Promise<n
   if (!id) return 0;
   const parent = await ctx.app.db.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst();
   if (parent && (parent.type === 'revision' || parent.type === 'attachment')) {
-    throw new RestError('rest_invalid_param', 'Invalid parent type.', 400);
+    throw restError('rest_invalid_parent_type');
   }
   return id;
 }

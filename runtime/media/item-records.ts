@@ -2,7 +2,7 @@
  * Steps every media operation that makes or reads one item shares: find it (404 when it is not a
  * media item), insert the row and meta of a stored file, answer a creation with 201 + Location.
  */
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
 import {

@@ -5,7 +5,7 @@
  * source URL and the sizes still missing; `_links`; filtered to the request's context.
  * The field contexts come from the deployment's `media` resource.
  */
-import type { Context, ArgSchema } from '../../generator/model.ts';
+import type { Context, ArgSchema } from '../../contract/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import { filterByContext, metaSchemaOf } from '../content/context.ts';
 import { postClassList } from '../content/class-list.ts';

@@ -4,7 +4,7 @@
  * `collection` behaviours; their shipped defaults are taken from those endpoints' own spec
  * (`seed`) so the two answers can never disagree.
  */
-import type { CollectionBehavior } from '../../generator/model.ts';
+import type { CollectionBehavior } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { listRecords } from '../behaviors/records.ts';
 import { ensureSeeded } from '../behaviors/seed.ts';

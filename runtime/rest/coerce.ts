@@ -11,7 +11,7 @@
  * - text-field/textarea-field strings cleaned as sanitize_text_field does.
  * A value that cannot be read as its type is returned unchanged: ajv then reports it.
  */
-import type { ArgSchema, ArgType } from '../../generator/model.ts';
+import type { ArgSchema, ArgType } from '../../contract/model.ts';
 
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 

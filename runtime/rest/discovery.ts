@@ -8,16 +8,16 @@
  * `handler: custom` region calls this.
  */
 import type { HandlerContext } from './types.ts';
-import { discoveryOf } from '../app.ts';
-import { getSiteSettings, SITE_FIELDS } from '../settings/site-settings.ts';
+import { getSiteSettings } from '../settings/site-settings.ts';
+import { discoveryOutline } from '../../contract/discovery-outline.ts';
 import { AUTHORIZE_PATH } from '../auth/authorize-application-page.ts';
-import { describeRoute } from './route-descriptor.ts';
+import { describeRoute } from '../../contract/route-descriptor.ts';
 import { speakAlias } from './alias.ts';
 
 export async function discoveryDocument(ctx: Pick<HandlerContext, 'app' | 'params'>): Promise<Record<string, unknown>> {
   const { app } = ctx;
   const settings = await getSiteSettings(app.db, app.deployment.site, app.config.siteUrl);
-  const template = discoveryOf(app) ?? fromRouteTable(ctx);
+  const template = app.discovery ?? fromRouteTable(ctx);
   const values: Record<string, unknown> = { ...settings };
   const addresses: Record<string, string> = { rest_url: app.config.restUrl, auth_url: `${app.config.siteUrl}${AUTHORIZE_PATH}` };
   // Every field but routes comes from the template, filled; keys keep the template's order.
@@ -42,16 +42,12 @@ function withAliases(namespaces: string[], aliases: Array<{ from: string; to: st
   return out;
 }
 
-/** Without a generated document (hand-made route tables): the same shape from the table. */
-function fromRouteTable(ctx: Pick<HandlerContext, 'app' | 'params'>): Record<string, unknown> {
-  const { deployment } = ctx.app;
-  const doc: Record<string, unknown> = {};
-  for (const field of SITE_FIELDS) doc[field] = `{${field}}`;
-  doc.namespaces = deployment.namespaces.length ? deployment.namespaces : [...new Set(ctx.app.routes.map((r) => r.namespace).filter(Boolean))];
-  doc.authentication = deployment.authentication.applicationPasswords ? { 'application-passwords': { endpoints: { authorization: '{auth_url}' } } } : [];
-  doc.routes = {};
-  Object.assign(doc, { site_logo: 0, site_icon: 0, site_icon_url: '', _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] } });
-  return doc;
+/** Without a generated document (hand-made route tables): the contract's outline of the table. */
+function fromRouteTable(ctx: Pick<HandlerContext, 'app'>): Record<string, unknown> {
+  const { deployment, routes } = ctx.app;
+  const namespaces = deployment.namespaces.length ? deployment.namespaces : [...new Set(routes.map((r) => r.namespace).filter(Boolean))];
+  // Routes are described per request below (routesOf), with the server's own address.
+  return discoveryOutline({ namespaces, applicationPasswords: deployment.authentication.applicationPasswords, routes: [] });
 }
 
 // The table does not change while a server runs: describe it once per context and address.
@@ -64,12 +60,12 @@ function routesOf(ctx: Pick<HandlerContext, 'app'>, context: 'view' | 'help'): R
   let routes = perApp.get(key);
   if (!routes) {
     routes = {};
-    for (const route of ctx.app.routes) routes[route.pattern] = describeRoute(ctx.app, route, context);
+    for (const route of ctx.app.routes) routes[route.pattern] = describeRoute({ restUrl: ctx.app.config.restUrl, resources: ctx.app.deployment.resources }, route, context);
     // A discoverable alias lists its routes too, after the real ones, in the alias's names.
     for (const alias of (ctx.app.deployment.aliases ?? []).filter((a) => a.discoverable)) {
       for (const route of ctx.app.routes) {
         if (route.namespace !== alias.from) continue;
-        const renamed = speakAlias({ [route.pattern]: describeRoute(ctx.app, route, context) }, alias);
+        const renamed = speakAlias({ [route.pattern]: describeRoute({ restUrl: ctx.app.config.restUrl, resources: ctx.app.deployment.resources }, route, context) }, alias);
         for (const [pattern, description] of Object.entries(renamed)) if (!(pattern in routes)) routes[pattern] = description;
       }
     }

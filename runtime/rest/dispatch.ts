@@ -17,7 +17,7 @@ import { parseBody, type ParsedBody } from './request-body.ts';
 import { mergeParams } from './params.ts';
 import { validateParams } from './validate-params.ts';
 import { namespaceIndex } from './namespace-index.ts';
-import { describeRoute } from './route-descriptor.ts';
+import { describeRoute } from '../../contract/route-descriptor.ts';
 import { aliasUsed, speakAlias } from './alias.ts';
 import { filterFields, parseFieldList } from './fields.ts';
 import { pageLinks } from './pagination.ts';
@@ -90,7 +90,7 @@ function addPageLinks(ctx: HandlerContext, response: RestResponse): void {
 /** OPTIONS answers the route's description (help context, with schema), or `[]` for no route. */
 async function answerOptions(app: App, request: RestRequest, match: RouteMatch | undefined, user: CurrentUser | null): Promise<RestResponse> {
   if (!match) return { status: 200, headers: {}, body: [] };
-  const body = speakAlias(describeRoute(app, match.route, 'help'), aliasUsed(app, request.route));
+  const body = speakAlias(describeRoute({ restUrl: app.config.restUrl, resources: app.deployment.resources }, match.route, 'help'), aliasUsed(app, request.route));
   const response: RestResponse = { status: 200, headers: {}, body };
   const endpoint = match.route.endpoints[0]!;
   await addAllowHeader({ app, request, user, route: match.route, endpoint, params: { ...request.query, ...match.captures } }, response);

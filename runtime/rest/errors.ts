@@ -1,7 +1,21 @@
 /**
  * Every error the interface answers with, in WordPress's shape:
- * `{"code": "...", "message": "...", "data": {"status": 400, ...}}`.
- * Codes live in one registry so that a code always has the same status and wording.
+ * `{"code": "...", "message": "...", "data": {"status": 400, ...}}`, made from ONE registry
+ * (`ERRORS` below), in the way TypeSpec keeps its diagnostics: a key names a situation, its
+ * entry says what goes on the wire.
+ *
+ * Entry shape (add yours in the section of your area):
+ *   key: { status, message, code? }
+ *   - key      unique name of the situation, e.g. `rest_revision_invalid_id`; it is the wire
+ *              code unless `code` says otherwise.
+ *   - code     the wire code when WordPress sends one code with several wordings (message
+ *              variants: rest_post_invalid_id says "Invalid post ID.", "Invalid revision ID.",
+ *              "Invalid item ID."; rest_cannot_read speaks of posts, revisions, autosaves...).
+ *   - status   the HTTP status, or `'auth'`: 401 for an anonymous caller and 403 for a logged-in
+ *              one, as WordPress's rest_authorization_required_code().
+ *   - message  the wording; `%s` placeholders are filled in order from `args`.
+ * Build errors with `restError(key, args?, data?, status?)`, or `authError(key, user)` for
+ * `'auth'` entries; never `new RestError(...)` at a throw site.
  */
 
 export class RestError extends Error {
@@ -29,9 +43,10 @@ export class RestError extends Error {
   }
 }
 
-interface ErrorEntry {
-  status: number;
+export interface ErrorEntry {
+  status: number | 'auth';
   message: string;
+  code?: string;
 }
 
 /**
@@ -131,20 +146,72 @@ export const ERRORS = {
   rest_cannot_assign_sticky: { status: 401, message: 'Sorry, you are not allowed to make posts sticky.' },
   rest_invalid_author: { status: 400, message: 'Invalid author ID.' },
   rest_post_invalid_parent: { status: 404, message: 'Invalid post parent ID.' },
-  rest_invalid_post_parent: { status: 400, message: 'Invalid post parent ID.' },
-  rest_revision_invalid_id: { status: 404, message: 'Invalid revision ID.' },
-  rest_autosave_invalid_id: { status: 404, message: 'Invalid autosave ID.' },
-  rest_revision_trash_not_supported: { status: 501, message: 'Revisions do not support trashing. Set \'%s\' to delete.' },
+  rest_invalid_post_parent: { code: 'rest_post_invalid_id', status: 400, message: 'Invalid post parent ID.' },
+  rest_revision_invalid_id: { code: 'rest_post_invalid_id', status: 404, message: 'Invalid revision ID.' },
+  rest_autosave_invalid_id: { code: 'rest_post_invalid_id', status: 404, message: 'Invalid autosave ID.' },
+  rest_revision_trash_not_supported: { code: 'rest_trash_not_supported', status: 501, message: 'Revisions do not support trashing. Set \'%s\' to delete.' },
   rest_invalid_date: { status: 400, message: 'Invalid date.' },
-  rest_invalid_field_sticky_password: { status: 400, message: 'A post can not be sticky and have a password.' },
-  rest_invalid_field_protect_sticky: { status: 400, message: 'A sticky post can not be password protected.' },
-  rest_invalid_field_sticky_protected: { status: 400, message: 'A password protected post can not be set to sticky.' },
+  rest_invalid_field_sticky_password: { code: 'rest_invalid_field', status: 400, message: 'A post can not be sticky and have a password.' },
+  rest_invalid_field_protect_sticky: { code: 'rest_invalid_field', status: 400, message: 'A sticky post can not be password protected.' },
+  rest_invalid_field_sticky_protected: { code: 'rest_invalid_field', status: 400, message: 'A password protected post can not be set to sticky.' },
   rest_revision_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
   rest_revision_invalid_offset_number: { status: 400, message: 'The offset number requested is larger than or equal to the number of available revisions.' },
   rest_revision_parent_id_mismatch: { status: 404, message: 'The revision does not belong to the specified parent.' },
   rest_post_no_autosave: { status: 404, message: 'There is no autosave revision for this post.' },
   rest_autosave_no_changes: { status: 400, message: 'There is nothing to save. The autosave and the post content are the same.' },
-  rest_autosave_invalid_parent_id: { status: 404, message: 'Invalid item ID.' },
+  rest_autosave_invalid_parent_id: { code: 'rest_post_invalid_id', status: 404, message: 'Invalid item ID.' },
+  rest_invalid_template: { code: 'rest_invalid_param', status: 400, message: '%s is not one of %s.' },
+  // Authentication (runtime/auth): application passwords (HTTP Basic), always 401.
+  invalid_username: { status: 401, message: '<strong>Error</strong>: Unknown username. Check again or try your email address.' },
+  invalid_email: { status: 401, message: '<strong>Error</strong>: Unknown email address. Check again or try your username.' },
+  incorrect_password: { status: 401, message: 'The provided password is an invalid application password.' },
+  application_passwords_disabled: { status: 401, message: 'Application passwords are not available.' },
+  // Permission checks (runtime/auth/rules.ts): 401 anonymous, 403 logged in.
+  forbidden: { code: 'rest_forbidden', status: 'auth', message: 'Sorry, you are not allowed to do that.' },
+  not_logged_in: { code: 'rest_not_logged_in', status: 401, message: 'You are not currently logged in.' },
+  forbidden_context_list: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
+  forbidden_context_item: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit this post.' },
+  forbidden_status: { code: 'rest_forbidden_status', status: 'auth', message: 'Status is forbidden.' },
+  cannot_read: { code: 'rest_cannot_read', status: 'auth', message: 'Sorry, you are not allowed to view this post.' },
+  cannot_create: { code: 'rest_cannot_create', status: 'auth', message: 'Sorry, you are not allowed to create posts as this user.' },
+  cannot_upload: { code: 'rest_cannot_create', status: 'auth', message: 'Sorry, you are not allowed to upload media on this site.' },
+  cannot_upload_to_post: { code: 'rest_cannot_edit', status: 'auth', message: 'Sorry, you are not allowed to upload media to this post.' },
+  cannot_edit: { code: 'rest_cannot_edit', status: 'auth', message: 'Sorry, you are not allowed to edit this post.' },
+  cannot_edit_image: { code: 'rest_cannot_edit_image', status: 'auth', message: 'Sorry, you are not allowed to upload media on this site.' },
+  cannot_edit_others: { code: 'rest_cannot_edit_others', status: 'auth', message: 'Sorry, you are not allowed to create posts as this user.' },
+  cannot_update_others: { code: 'rest_cannot_edit_others', status: 'auth', message: 'Sorry, you are not allowed to update posts as this user.' },
+  cannot_assign_sticky: { code: 'rest_cannot_assign_sticky', status: 'auth', message: 'Sorry, you are not allowed to make posts sticky.' },
+  cannot_delete: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete this post.' },
+  cannot_publish: { code: 'rest_cannot_publish', status: 'auth', message: 'Sorry, you are not allowed to publish posts in this post type.' },
+  cannot_read_revisions: { code: 'rest_cannot_read', status: 'auth', message: 'Sorry, you are not allowed to view revisions of this post.' },
+  cannot_delete_revisions: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete revisions of this post.' },
+  cannot_delete_revision: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete this revision.' },
+  cannot_read_autosaves: { code: 'rest_cannot_read', status: 'auth', message: 'Sorry, you are not allowed to view autosaves of this post.' },
+  // Users (runtime/users).
+  user_invalid_id: { code: 'rest_user_invalid_id', status: 404, message: 'Invalid user ID.' },
+  user_cannot_list: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to list users.' },
+  user_cannot_filter_roles: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to filter users by role.' },
+  user_cannot_filter_caps: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to filter users by capability.' },
+  user_forbidden_context_list: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit users.' },
+  user_forbidden_context_item: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit this user.' },
+  user_forbidden_orderby: { code: 'rest_forbidden_orderby', status: 'auth', message: 'Sorry, you are not allowed to order users by this parameter.' },
+  user_forbidden_who: { code: 'rest_forbidden_who', status: 'auth', message: 'Sorry, you are not allowed to query users by this parameter.' },
+  // Categories and tags (runtime/terms).
+  term_invalid: { code: 'rest_term_invalid', status: 404, message: 'Term does not exist.' },
+  term_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit terms in this taxonomy.' },
+  term_cannot_create: { code: 'rest_cannot_create', status: 'auth', message: 'Sorry, you are not allowed to create terms in this taxonomy.' },
+  term_cannot_update: { code: 'rest_cannot_update', status: 'auth', message: 'Sorry, you are not allowed to edit this term.' },
+  term_cannot_delete: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete this term.' },
+  term_post_forbidden: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to view terms for this post.' },
+  // Types and taxonomies (runtime/types).
+  type_invalid: { code: 'rest_type_invalid', status: 404, message: 'Invalid post type.' },
+  type_forbidden_context: { code: 'rest_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
+  taxonomy_invalid: { code: 'rest_taxonomy_invalid', status: 404, message: 'Invalid taxonomy.' },
+  taxonomy_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to manage terms in this taxonomy.' },
+  post_incorrect_password: { code: 'rest_post_incorrect_password', status: 403, message: 'Incorrect post password.' },
+  empty_term_name: { status: 400, message: 'A name is required for this term.' },
+  // Media fields (runtime/media/fields.ts).
+  rest_invalid_parent_type: { code: 'rest_invalid_param', status: 400, message: 'Invalid parent type.' },
   // Users, categories and tags (runtime/users, runtime/terms).
   rest_user_invalid_id: { status: 404, message: 'Invalid user ID.' },
   rest_user_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
@@ -154,18 +221,42 @@ export const ERRORS = {
   term_exists_in_taxonomy: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
   duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
   rest_term_invalid_parent: { status: 400, message: 'Parent term does not exist.' },
-  rest_term_trash_not_supported: { status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },
+  rest_term_trash_not_supported: { code: 'rest_trash_not_supported', status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },
   rest_type_invalid: { status: 404, message: 'Invalid post type.' },
   rest_taxonomy_invalid: { status: 404, message: 'Invalid taxonomy.' },
-  rest_invalid_template: { status: 400, message: '%s is not one of %s.' },
 } satisfies Record<string, ErrorEntry>;
 
-export type ErrorCode = keyof typeof ERRORS;
+export type ErrorKey = keyof typeof ERRORS;
+/** @deprecated name kept for call sites written before the registry held variants: a registry key. */
+export type ErrorCode = ErrorKey;
 
-/** Builds a registered error; `args` fill the message's `%s` in order; status may be overridden (401 vs 403). */
-export function restError(code: ErrorCode, args: string[] = [], data: Record<string, unknown> = {}, status?: number): RestError {
-  const entry: ErrorEntry = ERRORS[code];
+/** Builds a registered error; `args` fill the message's `%s` in order; status may be overridden. */
+export function restError(key: ErrorKey, args: string[] = [], data: Record<string, unknown> = {}, status?: number): RestError {
+  const entry: ErrorEntry = ERRORS[key];
   let i = 0;
   const message = entry.message.replace(/%s/g, () => args[i++] ?? '');
-  return new RestError(code, message, status ?? entry.status, data);
+  return new RestError(entry.code ?? key, message, status ?? (entry.status === 'auth' ? 401 : entry.status), data);
+}
+
+/** A permission refusal: an `'auth'` entry answers 401 to anonymous callers, 403 to logged-in ones. */
+export function authError(key: ErrorKey, user: unknown = null, args: string[] = []): RestError {
+  const entry: ErrorEntry = ERRORS[key];
+  return restError(key, args, {}, entry.status === 'auth' ? (user ? 403 : 401) : entry.status);
+}
+
+/** A sanitize-time refusal of one param, wrapped as WordPress wraps it in rest_invalid_param. */
+export function invalidParam(param: string, inner: RestError, withData = true): RestError {
+  return restError('rest_invalid_param', [param], {
+    params: { [param]: inner.message },
+    // `withData: false` for refusals WordPress raises without data (their details say null).
+    details: { [param]: { code: inner.code, message: inner.message, data: withData ? { status: inner.status, ...inner.data } : null } },
+  });
+}
+
+/**
+ * An error a remote service answered, relayed with its own code and message (the upstream
+ * forwarding contract, runtime/upstream): the one kind of error whose code is not ours to register.
+ */
+export function relayedError(code: string, message: string, status: number, data: Record<string, unknown> = {}): RestError {
+  return new RestError(code, message, status, data);
 }

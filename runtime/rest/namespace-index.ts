@@ -3,14 +3,14 @@
  * of each of its routes, with a link up to the REST root (WordPress's get_namespace_index).
  */
 import type { HandlerContext, HandlerResult } from './types.ts';
-import { describeRoute } from './route-descriptor.ts';
+import { describeRoute } from '../../contract/route-descriptor.ts';
 import { aliasUsed, speakAlias } from './alias.ts';
 
 export function namespaceIndex(ctx: HandlerContext): HandlerResult {
   const namespace = ctx.route.namespace;
   const routes: Record<string, unknown> = {};
   for (const route of ctx.app.routes) {
-    if (route.namespace === namespace) routes[route.pattern] = describeRoute(ctx.app, route, ctx.params.context === 'help' ? 'help' : 'view');
+    if (route.namespace === namespace) routes[route.pattern] = describeRoute({ restUrl: ctx.app.config.restUrl, resources: ctx.app.deployment.resources }, route, ctx.params.context === 'help' ? 'help' : 'view');
   }
   // Asked through an alias (wp/v2 for core/v2): answer in the alias's names.
   const alias = aliasUsed(ctx.app, ctx.request.route);

@@ -4,7 +4,7 @@
  * layer, the batch endpoint and tests all build a RestRequest and read a RestResponse.
  */
 import type { Kysely } from 'kysely';
-import type { ArgSchema, DeploymentModel, Endpoint, HttpMethod, Route } from '../../generator/model.ts';
+import type { ArgSchema, DeploymentModel, Endpoint, HttpMethod, Route } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { HttpLimits } from '../http/limits.ts';
@@ -86,6 +86,8 @@ export interface App {
   /** Dispatches a request through the whole pipeline (used by batch and `_embed`). */
   dispatch: (req: RestRequest, user?: CurrentUser | null) => Promise<RestResponse>;
   now: () => Date;
+  /** The generated discovery document (`discovery.json`), filled per request by rest/discovery.ts. */
+  discovery?: Record<string, unknown>;
 }
 
 /** `A` is the params' type: generated handlers name their operation's args type. */

@@ -7,10 +7,10 @@
  * ignores them.
  */
 import { Ajv } from 'ajv';
-import type { ArgSchema } from '../../generator/model.ts';
+import type { ArgSchema } from '../../contract/model.ts';
 import type { AjvErrorLike, CompiledValidator, EndpointDef } from './types.ts';
 import { restError } from './errors.ts';
-import { AJV_OPTIONS, argToJsonSchema, argsToJsonSchema } from './args-schema.ts';
+import { AJV_OPTIONS, argToJsonSchema, argsToJsonSchema } from '../../contract/args-schema.ts';
 import { coerceValue } from './coerce.ts';
 import { combiningOperationError, pickError, type BranchFailure, type ParamError } from './validation-messages.ts';
 

@@ -4,7 +4,7 @@
  * first problem of a value, checking the value's own type first, then what is inside it, then
  * its bounds, enum and format; `pickError` follows that order.
  */
-import type { ArgSchema } from '../../generator/model.ts';
+import type { ArgSchema } from '../../contract/model.ts';
 import type { AjvErrorLike } from './types.ts';
 
 export interface ParamError {

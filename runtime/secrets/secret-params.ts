@@ -5,7 +5,7 @@
  * carry only the hint (the last four characters of a long token, nothing of a password).
  */
 import argon2 from 'argon2';
-import type { SecretParams } from '../../generator/model.ts';
+import type { SecretParams } from '../../contract/model.ts';
 import { open, seal } from './secret-box.ts';
 import { secretKeyFor } from './secret-key.ts';
 

@@ -4,7 +4,7 @@
  * They fill the discovery document and are changed with `specpress site set`.
  */
 import type { Kysely } from 'kysely';
-import type { SiteDefaults } from '../../generator/model.ts';
+import type { SiteDefaults } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
 

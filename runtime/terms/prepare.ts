@@ -2,7 +2,7 @@
  * A category or tag as core/v2 answers it (WordPress's terms prepare_item_for_response), with
  * its links. Pure given the row, the site's addresses and what the caller may do.
  */
-import type { ArgSchema, Context } from '../../generator/model.ts';
+import type { ArgSchema, Context } from '../../contract/model.ts';
 import type { TermRow } from '../content/terms.ts';
 import { filterByContext } from '../content/context.ts';
 import type { TaxonomyInfo } from './taxonomies.ts';

@@ -3,7 +3,7 @@
  * checks): reading is public, `context=edit` and writes need the taxonomy's capabilities, and a
  * term named by id must exist first (404).
  */
-import { authError, type AuthErrorKey } from '../auth/auth-errors.ts';
+import { authError, type ErrorKey } from '../rest/errors.ts';
 import { loadPostFacts, userCan } from '../auth/capabilities.ts';
 import type { PermissionContext } from '../auth/permission.ts';
 import { primitiveTermCap, taxonomyOfRoute, type TaxonomyInfo } from './taxonomies.ts';
@@ -11,7 +11,7 @@ import { restError } from '../rest/errors.ts';
 
 type Rule = (ctx: PermissionContext) => Promise<void>;
 
-const deny = (key: AuthErrorKey, ctx: PermissionContext): never => {
+const deny = (key: ErrorKey, ctx: PermissionContext): never => {
   throw authError(key, ctx.user);
 };
 const canDo = (ctx: PermissionContext, tax: TaxonomyInfo, which: keyof TaxonomyInfo['capabilities']) =>

@@ -3,14 +3,14 @@
  * update, delete. The route's path says which taxonomy; permission rules (rules.ts) have run.
  * Writes run in one transaction so a name or slug clash never leaves half a term.
  */
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import { userCan } from '../auth/capabilities.ts';
 import { resourceFields } from '../content/context.ts';
 import { restBase } from '../content/links.ts';
 import { getOption } from '../content/options.ts';
 import { sanitizeTitle } from '../content/slugs.ts';
 import { defaultCategory, refreshCounts, type TermRow } from '../content/terms.ts';
-import { RestError, restError } from '../rest/errors.ts';
+import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { prepareTerm, type TermSite } from './prepare.ts';
 import { primitiveTermCap, taxonomyOfRoute, type TaxonomyInfo } from './taxonomies.ts';
@@ -91,7 +91,7 @@ async function termChanges(ctx: HandlerContext, tax: TaxonomyInfo, existing?: Te
   const out: Partial<Omit<TermRow, 'id' | 'taxonomy' | 'count'>> = {};
   if (typeof p.name === 'string') {
     out.name = cleanTermName(p.name);
-    if (!out.name) throw new RestError('empty_term_name', 'A name is required for this term.', 400);
+    if (!out.name) throw restError('empty_term_name');
   }
   if (typeof p.description === 'string') out.description = p.description.trim();
   if (tax.hierarchical && p.parent !== undefined && p.parent !== null) {
@@ -155,7 +155,7 @@ export async function update(ctx: HandlerContext): Promise<HandlerResult> {
 
 export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
   const tax = taxonomyOfRoute(ctx.route.path);
-  if (ctx.params.force !== true) throw new RestError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.", 501);
+  if (ctx.params.force !== true) throw restError('rest_term_trash_not_supported', ['force=true']);
   const existing = await findTerm(ctx, tax, Number(ctx.params.id));
   // WordPress answers the previous term's data without its links.
   const { _links: _dropped, ...previous } = (await prepared(ctx, tax, [existing], 'edit'))[0]!;

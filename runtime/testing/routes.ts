@@ -3,7 +3,7 @@
  * turns a spec-form path (`/demo/v1/items/<id>`) and captures into a RouteDef with the same
  * `pattern` and `regex` the generator would emit, and fills endpoint defaults.
  */
-import type { Endpoint, HttpMethod } from '../../generator/model.ts';
+import type { Endpoint, HttpMethod } from '../../contract/model.ts';
 import type { EndpointDef, RouteDef } from '../rest/types.ts';
 
 export type EndpointInput = Partial<EndpointDef> & { methods: HttpMethod[] };

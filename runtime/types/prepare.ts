@@ -3,7 +3,7 @@
  * post types and taxonomies controllers). Pure: the registry entries, the namespace the caller
  * used and the context in, the item out.
  */
-import type { ArgSchema, Context } from '../../generator/model.ts';
+import type { ArgSchema, Context } from '../../contract/model.ts';
 import { filterByContext } from '../content/context.ts';
 import type { TaxonomyInfo } from '../terms/taxonomies.ts';
 import { typeCapabilities, type PostTypeInfo } from './post-types.ts';

@@ -3,7 +3,7 @@
  * edit rights on some content type (types) or the taxonomy's manage capability (taxonomies), and
  * a named entry that does not exist is 404 first, as in WordPress.
  */
-import { authError, type AuthErrorKey } from '../auth/auth-errors.ts';
+import { authError, type ErrorKey } from '../rest/errors.ts';
 import { userCan } from '../auth/capabilities.ts';
 import type { PermissionContext } from '../auth/permission.ts';
 import { primitiveTermCap, TAXONOMIES } from '../terms/taxonomies.ts';
@@ -11,7 +11,7 @@ import { POST_TYPES, typeCapabilities } from './post-types.ts';
 
 type Rule = (ctx: PermissionContext) => Promise<void>;
 
-const deny = (key: AuthErrorKey, ctx: PermissionContext): never => {
+const deny = (key: ErrorKey, ctx: PermissionContext): never => {
   throw authError(key, ctx.user);
 };
 

@@ -2,7 +2,7 @@
  * The types and taxonomies routes (read only): lists keyed by slug, as WordPress answers them,
  * and single entries. Permission rules (rules.ts) have run.
  */
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import { resourceFields } from '../content/context.ts';
 import { requestNamespace, restBase } from '../content/links.ts';
 import { restError } from '../rest/errors.ts';

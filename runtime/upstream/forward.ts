@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import qs from 'qs';
-import type { UpstreamBehavior } from '../../generator/model.ts';
-import { RestError, restError } from '../rest/errors.ts';
+import type { UpstreamBehavior } from '../../contract/model.ts';
+import { RestError, relayedError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { cachedAnswer, keepAnswer, maxAgeOf, type CachedAnswer } from './answer-cache.ts';
 
@@ -113,7 +113,7 @@ function mapFailure(b: UpstreamBehavior, status: number, data: unknown): RestErr
   if (status >= 500 || status < 400) return restError('rest_upstream_failed', [b.service], { service: b.service, upstream_status: status });
   const body = data as { code?: unknown; message?: unknown } | null;
   if (body && typeof body.code === 'string' && typeof body.message === 'string') {
-    return new RestError(body.code, body.message, status, { service: b.service, upstream_status: status });
+    return relayedError(body.code, body.message, status, { service: b.service, upstream_status: status });
   }
   return restError('rest_upstream_rejected', [b.service], { service: b.service, upstream_status: status }, status);
 }

@@ -4,9 +4,9 @@
  * `self`/`collection` links. Pure given the row and the site's addresses.
  */
 import crypto from 'node:crypto';
-import type { ArgSchema, Context } from '../../generator/model.ts';
+import type { ArgSchema, Context } from '../../contract/model.ts';
 import type { UserRow } from '../auth/users.ts';
-import { capabilitiesOf } from '../auth/roles.ts';
+import { capabilitiesOf } from '../../contract/roles.ts';
 import { filterByContext } from '../content/context.ts';
 
 export interface UserSite {

@@ -2,7 +2,7 @@
  * Permission rules of the users routes (WordPress's WP_REST_Users_Controller checks, in its
  * order): what a caller without `list_users` may ask for, and which single users they may read.
  */
-import { authError, type AuthErrorKey } from '../auth/auth-errors.ts';
+import { authError, type ErrorKey } from '../rest/errors.ts';
 import { userCan } from '../auth/capabilities.ts';
 import type { PermissionContext } from '../auth/permission.ts';
 import { findUserById } from '../auth/users.ts';
@@ -10,7 +10,7 @@ import { hasPublishedContent } from './access.ts';
 
 type Rule = (ctx: PermissionContext) => Promise<void>;
 
-const deny = (key: AuthErrorKey, ctx: PermissionContext): never => {
+const deny = (key: ErrorKey, ctx: PermissionContext): never => {
   throw authError(key, ctx.user);
 };
 const can = (ctx: PermissionContext, cap: string, id?: number) => userCan(ctx.app, ctx.user, cap, id);

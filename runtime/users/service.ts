@@ -6,9 +6,9 @@
  * Users are filtered and sorted in memory: the table holds accounts, not content, and roles
  * and capabilities live in a JSON column no index can serve.
  */
-import type { Context } from '../../generator/model.ts';
+import type { Context } from '../../contract/model.ts';
 import { userCan } from '../auth/capabilities.ts';
-import { capabilitiesOf } from '../auth/roles.ts';
+import { capabilitiesOf } from '../../contract/roles.ts';
 import type { UserRow } from '../auth/users.ts';
 import { resourceFields } from '../content/context.ts';
 import { alternateLinkHeader, restBase } from '../content/links.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeploymentModel, Endpoint, Permission, Route } from '../../generator/model.ts';
+import type { DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import { emitPermissionTests, expectationOf, permissionCases } from '../../generator/emit/permission-tests.ts';
 import { fillPath } from '../../runtime/auth/permission-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedMethods, checkPermission, type PermissionContext } from '../../runtime/auth/permission.ts';
-import type { Permission } from '../../generator/model.ts';
+import type { Permission } from '../../contract/model.ts';
 import type { RestError } from '../../runtime/rest/errors.ts';
 import type { RouteDef } from '../../runtime/rest/types.ts';
 import type { CurrentUser } from '../../runtime/auth/current-user.ts';
@@ -123,11 +123,12 @@ describe('declared permissions', () => {
     expect(await outcome(ctx(site.users.editor, media, { id }), rule('edit_media'))).toBe('allowed');
   });
 
-  it('authenticated: any logged-in user; an unknown rule name is a capability that fails closed', async () => {
+  it('authenticated: any logged-in user; an unknown rule name (spec error SP060) fails closed, even when it names a capability the user holds', async () => {
     expect(await outcome(ctx(null, posts), rule('authenticated'))).toBe('401 rest_forbidden');
     expect(await outcome(ctx(site.users.subscriber, posts), rule('authenticated'))).toBe('allowed');
     expect(await outcome(ctx(site.users.administrator, posts), rule('no_such_capability'))).toBe('403 rest_forbidden');
-    expect(await outcome(ctx(site.users.contributor, posts), rule('edit_posts'))).toBe('allowed');
+    // A capability is written `capability: edit_posts`; as a rule name it is refused for everyone.
+    expect(await outcome(ctx(site.users.contributor, posts), rule('edit_posts'))).toBe('403 rest_forbidden');
   });
 
   it('Allow lists only the methods the current user may call', async () => {

@@ -2,7 +2,7 @@
  * A small hand-made route table with one endpoint per declarative behaviour, so that the
  * behaviours are proven over HTTP independently of what the spec happens to mark.
  */
-import type { Behavior, HttpMethod, Permission } from '../../generator/model.ts';
+import type { Behavior, HttpMethod, Permission } from '../../contract/model.ts';
 import type { ArgSchema, RouteDef } from '../../runtime/rest/types.ts';
 import { makeRoute } from '../../runtime/testing/routes.ts';
 

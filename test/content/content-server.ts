@@ -4,7 +4,7 @@
  * endpoint handled by the same one-line service call its generated handler region holds.
  */
 import { loadSpec } from '../../generator/spec/load.ts';
-import type { DeploymentModel } from '../../generator/model.ts';
+import type { DeploymentModel } from '../../contract/model.ts';
 import type { Handler, RouteDef } from '../../runtime/rest/types.ts';
 import { makeRoute } from '../../runtime/testing/routes.ts';
 import { startTestServer, type TestRole, type TestServer } from '../../runtime/testing/harness.ts';

@@ -2,7 +2,7 @@
  * A hand-made route table for the media endpoints, shaped as the spec declares them, so the
  * media service is proven over HTTP on its own. Args are the ones WordPress publishes.
  */
-import type { HttpMethod, Permission } from '../../generator/model.ts';
+import type { HttpMethod, Permission } from '../../contract/model.ts';
 import type { ArgSchema, Handler, RouteDef } from '../../runtime/rest/types.ts';
 import { media } from '../../runtime/media/service.ts';
 

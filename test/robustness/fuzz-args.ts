@@ -4,7 +4,7 @@
  * hostile one (HOSTILE_VALUES or anything fast-check makes), sometimes the arg left out.
  */
 import fc from 'fast-check';
-import type { ArgSchema } from '../../generator/model.ts';
+import type { ArgSchema } from '../../contract/model.ts';
 import type { EndpointDef } from '../../runtime/rest/types.ts';
 import { HOSTILE_VALUES } from './hostile-values.ts';
 

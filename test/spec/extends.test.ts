@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeploymentModel } from '../../generator/model.ts';
+import type { DeploymentModel } from '../../contract/model.ts';
 import { formatDiagnostic, loadSpec } from '../../generator/spec/load.ts';
 import { FIXTURES } from './load-fixture.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DeploymentModel, Endpoint, SpecModel } from '../../generator/model.ts';
+import type { DeploymentModel, Endpoint, SpecModel } from '../../contract/model.ts';
 import { FIXTURES, loadFixture } from './load-fixture.ts';
 
 let model: SpecModel;

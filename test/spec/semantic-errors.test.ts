@@ -191,3 +191,13 @@ describe('rule 4: deployments name what exists, one is the default', () => {
     ]);
   });
 });
+
+describe('permission rules are ones the runtime implements', () => {
+  it('a misspelled rule name, on an endpoint or a namespace, is an error at its place', async () => {
+    const { lines } = await loadFixture('permission-rules');
+    expect(withCode(lines, 'SP060')).toEqual([
+      `${ns('permission-rules')}:2:21 error SP060: permission rule \`authenticatd\` is not one the runtime implements; did you mean \`authenticated\`?; use one of the rules in contract/permission-rules.ts, or \`capability: authenticatd\` for a primitive capability`,
+      `${ns('permission-rules')}:6:64 error SP060: permission rule \`edit_psot\` is not one the runtime implements; did you mean \`edit_post\`?; use one of the rules in contract/permission-rules.ts, or \`capability: edit_psot\` for a primitive capability`,
+    ]);
+  });
+});

@@ -11,7 +11,7 @@
  * - Unknown top-level params are ignored by WordPress, so the top level allows extra keys.
  * Values reach the validator already coerced (see coerce.ts), so types are checked strictly.
  */
-import type { ArgSchema } from '../../generator/model.ts';
+import type { ArgSchema } from './model.ts';
 import { WORDPRESS_FORMATS } from './formats.ts';
 
 type JsonSchema = Record<string, unknown>;

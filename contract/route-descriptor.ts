@@ -3,10 +3,12 @@
  * document, in namespace indexes and in answers to OPTIONS. Top-level arg keys are limited to
  * the schema keywords WordPress publishes, `required` always last; `allow_batch` precedes `args`;
  * routes without captures carry `_links.self`; the `help` context (OPTIONS) adds the schema.
+ *
+ * Shared by the generator (discovery.json, with the `{rest_url}` placeholder as address) and the
+ * runtime (GET /, namespace indexes, OPTIONS), so what is generated and what is served agree.
  */
-import type { ArgSchema } from '../../generator/model.ts';
-import type { App, EndpointDef, RouteDef } from './types.ts';
-import { actionSchemaLinks } from '../content/schema-links.ts';
+import type { ArgSchema, Endpoint, Resource, Route } from './model.ts';
+import { actionSchemaLinks } from './post-types.ts';
 
 const PUBLISHED_KEYWORDS = new Set([
   'title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
@@ -17,17 +19,23 @@ const PUBLISHED_KEYWORDS = new Set([
 
 export type DescriptorContext = 'view' | 'help';
 
-export function describeRoute(app: Pick<App, 'config' | 'deployment'>, route: RouteDef, context: DescriptorContext = 'view'): Record<string, unknown> {
+/** What a description needs besides the route: the REST address and (for `help`) the resources. */
+export interface DescribeSite {
+  restUrl: string;
+  resources?: Record<string, Resource>;
+}
+
+export function describeRoute(site: DescribeSite, route: Route, context: DescriptorContext = 'view'): Record<string, unknown> {
   const data: Record<string, unknown> = { namespace: route.namespace, methods: route.endpoints.flatMap((e) => e.methods), endpoints: route.endpoints.map(describeEndpoint) };
   if (context === 'help') {
-    const schema = schemaOf(app, route);
+    const schema = schemaOf(site, route);
     if (schema) data.schema = schema;
   }
-  if (route.captures.length === 0) data._links = { self: [{ href: `${app.config.restUrl}${route.pattern}` }] };
+  if (route.captures.length === 0) data._links = { self: [{ href: `${site.restUrl}${route.pattern}` }] };
   return data;
 }
 
-function describeEndpoint(endpoint: EndpointDef): Record<string, unknown> {
+function describeEndpoint(endpoint: Endpoint): Record<string, unknown> {
   const out: Record<string, unknown> = { methods: endpoint.methods };
   if (endpoint.allowBatch) out.allow_batch = { v1: true };
   const entries = endpoint.argsMode === 'declared' ? Object.entries(endpoint.args ?? {}) : [];
@@ -54,15 +62,15 @@ export function phpShaped(value: unknown): unknown {
 }
 
 /** The item schema of the resource the route answers with, as WordPress publishes it. */
-function schemaOf(app: Pick<App, 'config' | 'deployment'>, route: RouteDef): Record<string, unknown> | undefined {
+function schemaOf(site: DescribeSite, route: Route): Record<string, unknown> | undefined {
   for (const endpoint of route.endpoints) {
     const response = endpoint.response;
     if (response && 'resource' in response) {
-      const resource = app.deployment.resources?.[response.resource];
+      const resource = site.resources?.[response.resource];
       if (!resource || isActionOnItem(route, response.resource)) continue;
       const schema: Record<string, unknown> = { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(withoutValidateFlags(resource.schema)) as object) };
       // The item address: the route's path up to its first capture, then the id template.
-      const links = actionSchemaLinks(response.resource, `${app.config.restUrl}${route.path.replace(/\/<[^>]+>.*$/, '')}/{id}`);
+      const links = actionSchemaLinks(response.resource, `${site.restUrl}${route.path.replace(/\/<[^>]+>.*$/, '')}/{id}`);
       if (links) schema.links = links;
       return schema;
     }
@@ -92,7 +100,7 @@ function withoutValidateFlags(schema: unknown): unknown {
  * item's resource but, as in WordPress, registers no schema of its own: its last segment follows
  * a capture and does not name the resource (as `revisions` names a post-revision).
  */
-function isActionOnItem(route: RouteDef, resource: string): boolean {
+function isActionOnItem(route: Route, resource: string): boolean {
   const segments = route.path.split('/').filter(Boolean);
   const last = segments.at(-1) ?? '';
   const afterCapture = segments.length > 1 && /^<.+>$/.test(segments.at(-2)!);

@@ -1,0 +1,138 @@
+/**
+ * The post type registry: one entry per post type, as WordPress keeps one post_type_object per
+ * type (rest base, capability type, supports, the wp:action-* relations its items carry). The
+ * single source for the route's post type, capability names, defaults, schema `links` and the
+ * generator's permission matrix. Adding a post type is adding one entry here.
+ */
+import type { Route } from './model.ts';
+
+/** A `wp:action-*` relation an item may carry in the edit context, and the fields it lets a client send. */
+export interface PostTypeAction {
+  rel: string;
+  title: string;
+  fields: Record<string, unknown>;
+}
+
+export interface PostTypeEntry {
+  /** The stored type (`posts.type`). */
+  name: string;
+  /** The route segment after the namespace (`/core/v2/<restBase>`). */
+  restBase: string;
+  /** The spec resource its routes answer with. */
+  resource: string;
+  labels: { singular: string; plural: string };
+  /** `page` types use the *_pages capabilities, `post` types the *_posts ones. */
+  capabilityType: 'post' | 'page';
+  /** The capability that lets a user create one; absent: the type's `edit_*` capability. */
+  createCapability?: string;
+  /** The status a published item has (media items are `inherit`). */
+  publicStatus: string;
+  hierarchical: boolean;
+  supports: { sticky: boolean; terms: boolean; formats: boolean; pageAttributes: boolean; comments: boolean };
+  actions: PostTypeAction[];
+}
+
+const PUBLISH: PostTypeAction = { rel: 'action-publish', title: 'The current user may publish the item.', fields: { status: { type: 'string', enum: ['publish', 'future'] } } };
+const UNFILTERED: PostTypeAction = { rel: 'action-unfiltered-html', title: 'The current user may save markup and scripts without filtering.', fields: { content: { raw: { type: 'string' } } } };
+const STICKY: PostTypeAction = { rel: 'action-sticky', title: 'The current user may make the post sticky.', fields: { sticky: { type: 'boolean' } } };
+const AUTHOR: PostTypeAction = { rel: 'action-assign-author', title: 'The current user may give the item another author.', fields: { author: { type: 'integer' } } };
+const termAction = (verb: 'assign' | 'create', field: 'categories' | 'tags', taxonomy: string): PostTypeAction => ({
+  rel: `action-${verb}-${field}`,
+  title: verb === 'assign' ? `The current user may put the item in ${taxonomy} terms.` : `The current user may add new ${taxonomy} terms.`,
+  fields: { [field]: { type: 'array', items: { type: 'integer' } } },
+});
+
+export const POST_TYPES = {
+  post: {
+    name: 'post', restBase: 'posts', resource: 'post', labels: { singular: 'post', plural: 'posts' },
+    capabilityType: 'post', publicStatus: 'publish', hierarchical: false,
+    supports: { sticky: true, terms: true, formats: true, pageAttributes: false, comments: true },
+    actions: [PUBLISH, UNFILTERED, STICKY, AUTHOR, termAction('assign', 'categories', 'category'), termAction('create', 'categories', 'category'), termAction('assign', 'tags', 'post_tag'), termAction('create', 'tags', 'post_tag')],
+  },
+  page: {
+    name: 'page', restBase: 'pages', resource: 'page', labels: { singular: 'page', plural: 'pages' },
+    capabilityType: 'page', publicStatus: 'publish', hierarchical: true,
+    supports: { sticky: false, terms: false, formats: false, pageAttributes: true, comments: false },
+    actions: [PUBLISH, UNFILTERED, AUTHOR],
+  },
+  attachment: {
+    name: 'attachment', restBase: 'media', resource: 'media', labels: { singular: 'media item', plural: 'media items' },
+    // Media items are created by uploading; WordPress maps create_posts to upload_files for them.
+    capabilityType: 'post', createCapability: 'upload_files', publicStatus: 'inherit', hierarchical: false,
+    supports: { sticky: false, terms: false, formats: false, pageAttributes: false, comments: true },
+    actions: [UNFILTERED, AUTHOR],
+  },
+} satisfies Record<string, PostTypeEntry>;
+
+export type PostTypeName = keyof typeof POST_TYPES;
+
+/** The entry of a stored type, or undefined for types without one (revisions, forms...). */
+export function postTypeEntry(name: string): PostTypeEntry | undefined {
+  return Object.hasOwn(POST_TYPES, name) ? (POST_TYPES as Record<string, PostTypeEntry>)[name] : undefined;
+}
+
+/** The entry whose spec resource is `resource` (`media` → attachment). */
+export function postTypeOfResource(resource: string): PostTypeEntry | undefined {
+  return Object.values(POST_TYPES as Record<string, PostTypeEntry>).find((t) => t.resource === resource);
+}
+
+/**
+ * The post type a route serves: the one whose rest base is the first path segment naming one
+ * (`/core/v2/pages/<id>/revisions` → page); `post` when none does, as WordPress's generic rules.
+ */
+export function postTypeOfRoute(route: Pick<Route, 'path'>): PostTypeEntry {
+  const types = Object.values(POST_TYPES as Record<string, PostTypeEntry>);
+  for (const segment of route.path.split('/')) {
+    const found = types.find((t) => t.restBase === segment);
+    if (found) return found;
+  }
+  return POST_TYPES.post;
+}
+
+/** The primitive capability names of a post type (WordPress's $post_type->cap). */
+export function postTypeCaps(name: string) {
+  const entry = postTypeEntry(name);
+  const plural = entry?.capabilityType === 'page' ? 'pages' : 'posts';
+  return {
+    edit_posts: `edit_${plural}`,
+    edit_others_posts: `edit_others_${plural}`,
+    edit_published_posts: `edit_published_${plural}`,
+    edit_private_posts: `edit_private_${plural}`,
+    delete_posts: `delete_${plural}`,
+    delete_others_posts: `delete_others_${plural}`,
+    delete_published_posts: `delete_published_${plural}`,
+    delete_private_posts: `delete_private_${plural}`,
+    publish_posts: `publish_${plural}`,
+    read_private_posts: `read_private_${plural}`,
+    create_posts: entry?.createCapability ?? `edit_${plural}`,
+  };
+}
+
+/** `links` of a resource's item schema (JSON hyper-schema, as WordPress publishes them in OPTIONS answers). */
+export function actionSchemaLinks(resource: string, itemHref: string): Array<Record<string, unknown>> | undefined {
+  const entry = postTypeOfResource(resource);
+  if (!entry) return undefined;
+  return entry.actions.map((a) => ({ rel: `https://api.w.org/${a.rel}`, title: a.title, href: itemHref, targetSchema: { type: 'object', properties: a.fields } }));
+}
+
+export type PostTypeFeature = keyof PostTypeEntry['supports'];
+
+/** Whether a stored type supports a feature (sticky, terms, formats, page attributes, comments). */
+export function supports(type: string, feature: PostTypeFeature): boolean {
+  return postTypeEntry(type)?.supports[feature] ?? false;
+}
+
+/** Whether items of the type nest (pages: their path is their ancestors' slugs). */
+export function isHierarchical(type: string): boolean {
+  return postTypeEntry(type)?.hierarchical ?? false;
+}
+
+/** The route segment of a type's items (`posts`, `pages`, `media`). */
+export function restBaseOf(type: string): string {
+  return postTypeEntry(type)?.restBase ?? 'posts';
+}
+
+/** `posts` or `pages`: the plural in the type's primitive capability names (edit_pages...). */
+export function capabilityPlural(type: string): 'posts' | 'pages' {
+  return postTypeEntry(type)?.capabilityType === 'page' ? 'pages' : 'posts';
+}
