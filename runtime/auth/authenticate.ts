@@ -10,7 +10,7 @@
 import type { App, RestRequest } from '../rest/types.ts';
 import type { CurrentUser } from './current-user.ts';
 import { makeCurrentUser } from './current-user.ts';
-import { authError } from '../rest/errors.ts';
+import { authError, RestError } from '../rest/errors.ts';
 import { findUserByEmail, findUserByLogin, loadCurrentUser, type UserRow } from './users.ts';
 import { matchApplicationPassword, recordApplicationPasswordUse } from './application-passwords.ts';
 import { findSession, SESSION_COOKIE, verifyNonce } from './sessions.ts';
@@ -42,23 +42,35 @@ function looksLikeEmail(name: string): boolean {
  * refused with 429 before any password check; each failure counts.
  */
 export async function authenticateApplicationPassword(app: App, name: string, password: string, ip?: string): Promise<CurrentUser> {
-  let user: UserRow | undefined = await findUserByLogin(app.db, name);
-  if (!user && looksLikeEmail(name)) user = await findUserByEmail(app.db, name);
+  const user = await findLogin(app, name);
   const attempt = { account: accountOf(user?.id, name), ip: ip ?? '' };
   const wait = await loginBlockedFor(app, attempt);
   if (wait > 0) throw throttledError(wait);
+  try {
+    return await checkApplicationPassword(app, name, user, password, ip);
+  } catch (err) {
+    if (err instanceof RestError && err.code !== 'application_passwords_disabled') await recordLoginFailure(app, attempt);
+    throw err;
+  }
+}
+
+async function findLogin(app: App, name: string): Promise<UserRow | undefined> {
+  const user = await findUserByLogin(app.db, name);
+  return user ?? (looksLikeEmail(name) ? await findUserByEmail(app.db, name) : undefined);
+}
+
+/**
+ * The password check alone, without the throttle: it costs the same work whether or not the
+ * login exists, so that timing does not tell logins apart (the timing test measures this).
+ */
+export async function checkApplicationPassword(app: App, name: string, user: UserRow | undefined, password: string, ip?: string): Promise<CurrentUser> {
   if (!user) {
-    // Spend the same work as a real check so that timing does not tell logins apart.
     await matchApplicationPassword(app.db, -1, password);
-    await recordLoginFailure(app, attempt);
     throw authError(looksLikeEmail(name) ? 'invalid_email' : 'invalid_username');
   }
   if (!app.deployment.authentication.applicationPasswords) throw authError('application_passwords_disabled');
   const match = await matchApplicationPassword(app.db, user.id, password);
-  if (!match) {
-    await recordLoginFailure(app, attempt);
-    throw authError('incorrect_password');
-  }
+  if (!match) throw authError('incorrect_password');
   await recordApplicationPasswordUse(app.db, match, ip, app.now());
   return makeCurrentUser(user, 'application-password');
 }
