@@ -11,6 +11,7 @@ import { getOption } from '../content/options.ts';
 import { sanitizeTitle } from '../content/slugs.ts';
 import { defaultCategory, refreshCounts, type TermRow } from '../content/terms.ts';
 import { restError } from '../rest/errors.ts';
+import { containsText } from '../store/portable-sql.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { prepareTerm, type TermSite } from './prepare.ts';
 import { primitiveTermCap, taxonomyOfRoute, type TaxonomyInfo } from './taxonomies.ts';
@@ -54,8 +55,9 @@ export async function list(ctx: HandlerContext): Promise<HandlerResult> {
   if (p.hide_empty) q = q.where('count', '>', 0);
   if (tax.hierarchical && p.parent !== undefined && p.parent !== null) q = q.where('parent', '=', Number(p.parent));
   if (typeof p.search === 'string' && p.search !== '') {
-    const like = `%${p.search.replace(/[\\%_]/g, (c: string) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('name', 'like', like), eb('slug', 'like', like)]));
+    // Literal, case-insensitive containment as MySQL's LIKE '%...%' behaves, with no pattern limit.
+    const search = p.search;
+    q = q.where((eb) => eb.or([containsText('name', search), containsText('slug', search)]));
   }
   if (p.post) q = q.where('id', 'in', (eb) => eb.selectFrom('term_relationships').select('term_id').where('post_id', '=', Number(p.post)));
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
