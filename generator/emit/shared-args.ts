@@ -4,10 +4,10 @@
  * operation served by three deployments (or several operations taking the same params) has its
  * descriptors written once. Named after the first operation taking them.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ArgSchema, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { generatedBanner, printSource } from './ts-source.ts';
+import { constStatement, generatedBanner, printSource } from './ts-source.ts';
 import { sharedConstants } from './shared-subschemas.ts';
 
 export const SHARED_ARGS = 'shared/args.ts';
@@ -40,16 +40,10 @@ export function emitSharedArgs(model: SpecModel): { files: EmittedFile[]; index:
   // Large descriptors repeated across sets (a meta object, a taxonomy filter) are written once.
   const wrapped = new Map([...values.entries()].map(([name, args]) => [name, { properties: args } as Record<string, unknown>]));
   const { shared, values: rewritten, literal } = sharedConstants(wrapped, new Set(values.keys()));
-  const declare = (name: string, type: string, initializer: string, isExported: boolean): StatementStructures => ({
-    kind: StructureKind.VariableStatement,
-    isExported,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, type, initializer }],
-  });
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../contract/model.ts', isTypeOnly: true, namedImports: ['ArgSchema'] },
-    ...shared.map(([name, text]) => declare(name, 'ArgSchema', text, false)),
-    ...[...rewritten.entries()].map(([name, wrappedArgs]) => declare(name, 'Record<string, ArgSchema>', literal(wrappedArgs.properties), true)),
+    ...shared.map(([name, text]) => constStatement(name, 'ArgSchema', text, false)),
+    ...[...rewritten.entries()].map(([name, wrappedArgs]) => constStatement(name, 'Record<string, ArgSchema>', literal(wrappedArgs.properties), true)),
   ];
   const content = printSource({ statements }, generatedBanner('params descriptors of every deployment, one per distinct set'));
   return {

@@ -3,11 +3,11 @@
  * deployments (a resource is the same in every deployment unless a binding changes its meta;
  * every deployment carries every catalog). Each deployment's `deployment.ts` refers to them.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { Resource, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { camelCase } from './naming.ts';
-import { generatedBanner, printSource } from './ts-source.ts';
+import { constStatement, generatedBanner, printSource } from './ts-source.ts';
 import { sharedConstants } from './shared-subschemas.ts';
 
 export const SHARED_DATA = 'shared/data.ts';
@@ -40,17 +40,11 @@ export function emitSharedData(model: SpecModel): { files: EmittedFile[]; index:
   // Fields repeated across resources (a post and a post whose meta a binding changed) are written once.
   const schemas = new Map([...values.entries()].filter(([, v]) => v.type === 'Resource').map(([name, v]) => [name, (v.value as Resource).schema as unknown as Record<string, unknown>]));
   const { shared, values: rewritten, literal } = sharedConstants(schemas, new Set(values.keys()));
-  const declare = (name: string, type: string, initializer: string, isExported: boolean): StatementStructures => ({
-    kind: StructureKind.VariableStatement,
-    isExported,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, type, initializer }],
-  });
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../contract/model.ts', isTypeOnly: true, namedImports: ['ArgSchema', 'Resource'] },
-    ...shared.map(([name, text]) => declare(name, 'ArgSchema', text, false)),
+    ...shared.map(([name, text]) => constStatement(name, 'ArgSchema', text, false)),
     ...[...values.entries()].map(([name, { type, value }]) =>
-      declare(name, type, type === 'Resource' ? literal({ ...(value as Resource), schema: rewritten.get(name) }) : JSON.stringify(value), true),
+      constStatement(name, type, type === 'Resource' ? literal({ ...(value as Resource), schema: rewritten.get(name) }) : JSON.stringify(value), true),
     ),
   ];
   return {

@@ -42,6 +42,11 @@ export function generatedBanner(what: string): string {
   return `${GENERATED_MARK} from spec/: ${what}.\n// Do not edit: run \`specpress generate\` instead.`;
 }
 
+/** A `const` declared with its initializer's source text, exported or not. */
+export function constStatement(name: string, type: string, initializer: string, isExported: boolean): VariableStatementStructure {
+  return { kind: StructureKind.VariableStatement, isExported, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, type, initializer }] };
+}
+
 /** A constant holding a plain value, as a literal. */
 export function constant(name: string, type: string, value: unknown): VariableStatementStructure {
   return { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, type, initializer: JSON.stringify(value) }] };
