@@ -1,5 +1,5 @@
 /**
- * Replays the exchanges of /work/shared/oracle/capture-wordpress.sh (and more: media read,
+ * Replays the exchanges of ../shared/oracle/capture-wordpress.sh (and more: media read,
  * autosaves, OPTIONS on item routes, _embed of author and terms, nested _fields, page 2 of 3
  * with its Link header, errors of many kinds) against the reference WordPress at
  * WordPress 6.8 (http://127.0.0.1:8082; `--wp 6.1` for the 6.1 one on :8081) and against our `studio` deployment started in-process (wp/v2 paths),
