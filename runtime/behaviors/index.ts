@@ -15,8 +15,7 @@ import { enforceWriteLimits } from './write-limits.ts';
 import { restError } from '../rest/errors.ts';
 
 export async function runBehavior(ctx: HandlerContext, behavior: Behavior): Promise<HandlerResult> {
-  const refused = await enforceWriteLimits(ctx, behavior);
-  if (refused) return refused;
+  await enforceWriteLimits(ctx, behavior);
   switch (behavior.kind) {
     case 'option':
       return runOption(ctx, behavior);

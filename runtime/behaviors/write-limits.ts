@@ -7,7 +7,7 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Behavior, WriteLimits } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
-import type { HandlerContext, RestResponse } from '../rest/types.ts';
+import type { HandlerContext } from '../rest/types.ts';
 
 export const DEFAULT_LIMITS = {
   /** Inbound events: notifications, callbacks, feedback. */
@@ -28,28 +28,26 @@ function limiterFor(perMinute: number): RateLimiterMemory {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Throws the 413; answers the 429 (it needs a Retry-After header); undefined when the write may go on. */
-export async function enforceWriteLimits(ctx: HandlerContext, behavior: Behavior): Promise<RestResponse | undefined> {
-  if (READS.has(ctx.request.method.toUpperCase()) || behavior.kind === 'index' || behavior.kind === 'catalog') return undefined;
-  if (behavior.kind === 'inbox' && behavior.op === 'list') return undefined;
+/** Throws the 413, or the 429 with its Retry-After; returns when the write may go on. */
+export async function enforceWriteLimits(ctx: HandlerContext, behavior: Behavior): Promise<void> {
+  if (READS.has(ctx.request.method.toUpperCase()) || behavior.kind === 'index' || behavior.kind === 'catalog') return;
+  if (behavior.kind === 'inbox' && behavior.op === 'list') return;
   const limits: WriteLimits = ('limits' in behavior && behavior.limits) || {};
   const maxBytes = limits.maxBodyBytes ?? (behavior.kind === 'inbox' ? DEFAULT_LIMITS.inboxBodyBytes : DEFAULT_LIMITS.bodyBytes);
   // A batch sub-request carries its body parsed: its JSON text is what it weighs.
   const size = ctx.request.rawBody?.length ?? (ctx.request.body ? Buffer.byteLength(JSON.stringify(ctx.request.body)) : Number(ctx.request.headers['content-length'] ?? 0));
   if (size > maxBytes) throw restError('rest_body_too_large', [String(maxBytes)], { max_body_bytes: maxBytes });
-  if (ctx.user) return undefined;
-  return limitPerAddress(ctx, limits.perMinute ?? DEFAULT_LIMITS.anonymousPerMinute);
+  if (ctx.user) return;
+  await limitPerAddress(ctx, limits.perMinute ?? DEFAULT_LIMITS.anonymousPerMinute);
 }
 
-/** One write of this endpoint from the client's address: the 429 (with Retry-After) past `perMinute`, else undefined. */
-export async function limitPerAddress(ctx: HandlerContext, perMinute: number): Promise<RestResponse | undefined> {
+/** One write of this endpoint from the client's address: throws the 429 (with Retry-After) past `perMinute`. */
+export async function limitPerAddress(ctx: HandlerContext, perMinute: number): Promise<void> {
   try {
     await limiterFor(perMinute).consume(`${ctx.endpoint.operationId}|${ctx.request.ip ?? 'unknown'}`);
   } catch (res) {
     if (!(res instanceof RateLimiterRes)) throw res;
     const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    const err = restError('rest_too_many_requests', [String(seconds)], { retry_after: seconds });
-    return { status: err.status, headers: { 'Retry-After': String(seconds) }, body: err.toBody() };
+    throw restError('rest_too_many_requests', [String(seconds)], { retry_after: seconds }).withHeaders({ 'Retry-After': String(seconds) });
   }
-  return undefined;
 }

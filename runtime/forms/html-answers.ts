@@ -56,9 +56,3 @@ export function errorPage(ctx: HandlerContext, err: RestError, heading = 'Your s
     back: /^https?:\/\//i.test(referer) ? referer : undefined,
   }, err.headers);
 }
-
-/** A JSON error answer (as the rate limiter returns it) seen as the error it carries. */
-export function errorOfResponse(res: RestResponse): RestError {
-  const body = (res.body ?? {}) as { code?: string; message?: string; data?: Record<string, unknown> };
-  return new RestError(String(body.code ?? 'rest_error'), String(body.message ?? ''), res.status, body.data ?? {}).withHeaders(res.headers);
-}

@@ -5,16 +5,15 @@
  */
 import { limitPerAddress } from '../behaviors/write-limits.ts';
 import { restError } from '../rest/errors.ts';
-import type { HandlerContext, RestResponse } from '../rest/types.ts';
+import type { HandlerContext } from '../rest/types.ts';
 import type { FormsGlobalSettings } from './global-settings.ts';
 
 /** Name of the field the rendered form hides from people (markup.ts prints it). */
 export const HONEYPOT_FIELD = 'formsuite_hp';
 
-/** Throws on a filled honeypot; answers the 429 past the rate; undefined when the submission may go on. */
-export async function guardSubmission(ctx: HandlerContext, settings: FormsGlobalSettings): Promise<RestResponse | undefined> {
+/** Throws on a filled honeypot, or the 429 past the rate; returns when the submission may go on. */
+export async function guardSubmission(ctx: HandlerContext, settings: FormsGlobalSettings): Promise<void> {
   const bait = ctx.params[HONEYPOT_FIELD];
   if (settings.honeypot && bait !== undefined && bait !== null && String(bait).trim() !== '') throw restError('rest_form_spam', [], { field: HONEYPOT_FIELD });
-  if (settings.ratePerMinute > 0) return limitPerAddress(ctx, settings.ratePerMinute);
-  return undefined;
+  if (settings.ratePerMinute > 0) await limitPerAddress(ctx, settings.ratePerMinute);
 }

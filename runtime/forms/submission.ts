@@ -12,7 +12,7 @@ import { looseNumber } from '../rest/loose-params.ts';
 import { formsGlobalSettings } from './global-settings.ts';
 import { guardSubmission, HONEYPOT_FIELD } from './spam-guard.ts';
 import { notifyOfEntry } from './notification.ts';
-import { errorOfResponse, errorPage, htmlPage, seeOther, wantsHtmlAnswer, acceptsHtml } from './html-answers.ts';
+import { errorPage, htmlPage, seeOther, wantsHtmlAnswer, acceptsHtml } from './html-answers.ts';
 
 /** Params of submit-form that are not field values. */
 const NOT_FIELDS = new Set(['form_id', 'form-id', '_wpnonce', '_fields', '_envelope', '_embed', '_method', 'rest_route', HONEYPOT_FIELD]);
@@ -26,7 +26,7 @@ export async function submitForm(ctx: HandlerContext): Promise<HandlerResult> {
   if (!wantsHtmlAnswer(ctx)) return submitJson(ctx);
   try {
     const res = await submitJson(ctx);
-    if ('body' in res) return errorPage(ctx, errorOfResponse(res));
+    if (!('data' in res)) return res;
     const own = String((res.data as { confirmation_url?: string }).confirmation_url ?? '');
     return seeOther(own || (res.data as { after_submission: string }).after_submission);
   } catch (err) {
@@ -40,8 +40,7 @@ async function submitJson(ctx: HandlerContext): Promise<HandlerResult> {
   const form = Number.isInteger(formId) && formId > 0 ? await findForm(ctx.app.db, formId) : undefined;
   if (!form || form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: ctx.params.form_id ?? null });
   const settings = await formsGlobalSettings(ctx);
-  const refused = await guardSubmission(ctx, settings);
-  if (refused) return refused;
+  await guardSubmission(ctx, settings);
 
   const values: Record<string, unknown> = {};
   const declared = form.fields.map((f) => (typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : {}));
