@@ -24,7 +24,7 @@ import { formatFile, formatFileCached } from './format.ts';
 import { ORPHANS_FILE, appendOrphans, mergeHandlers, type Orphan } from './preserve.ts';
 import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, type WritePlan } from './write.ts';
-import { MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
+import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
 
 export interface GenerateOptions {
@@ -84,7 +84,6 @@ export interface HandEdit {
 }
 
 /** Where backups of edited files go, relative to the output folder. */
-export const BACKUP_DIR = '.specpress-backup';
 
 type DeploymentEmitter = (deployment: DeploymentModel, context: EmitContext) => EmittedFile[] | Promise<EmittedFile[]>;
 

@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto';
 import { outsideRegions } from './preserve.ts';
 
 export const MANIFEST_FILE = 'specpress.manifest.json';
+/** Where `generate --backup` keeps copies of hand-edited files before regenerating them (under output/). */
+export const BACKUP_DIR = '.specpress-backup';
 
 export interface Manifest {
   /** Output path (POSIX, relative to the output folder) -> `sha256:` hash of its text outside regions. */

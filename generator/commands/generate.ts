@@ -9,8 +9,10 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { formatDiagnostic } from '../spec/load.ts';
 import { DIAGNOSTIC_FORMATS, renderDiagnostics, type DiagnosticFormat } from '../spec/report.ts';
-import { BACKUP_DIR, generateFromSpec, type GenerateOptions, type GenerateResult, type HandEdit } from '../generate.ts';
-import { MANIFEST_FILE } from '../manifest.ts';
+// The generator itself (ts-morph, prettier, every emitter) loads only when this command runs:
+// every other command, `serve` included, starts without it.
+import type { GenerateOptions, GenerateResult, HandEdit } from '../generate.ts';
+import { BACKUP_DIR, MANIFEST_FILE } from '../manifest.ts';
 import { ORPHANS_FILE } from '../preserve.ts';
 
 interface CliOptions {
@@ -103,6 +105,7 @@ export async function runGenerate(
     if (format !== 'text' && options.diff) throw new Error('--diff and --format json/sarif both want stdout; give one of them');
     const stdout = print;
     if (options.diff || format !== 'text') print = printError;
+    const { generateFromSpec } = await import('../generate.ts');
     const { diagnostics, result } = await generateFromSpec(specDir, { ...options, onProgress: options.onProgress ?? ((l) => print(l)) });
     if (format === 'text') {
       for (const d of diagnostics) printError(formatDiagnostic(d));
