@@ -12,7 +12,7 @@ import { emitDocs } from './emit/docs.ts';
 import { customOperations, emitHandlers } from './emit/handlers.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitPermissionTests } from './emit/permission-tests.ts';
-import { emitReference } from './emit/reference.ts';
+import { emitReference, emitReferenceAssets } from './emit/reference.ts';
 import { emitRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
@@ -139,7 +139,7 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const args = emitSharedArgs(model);
   const data = emitSharedData(model);
   const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name };
-  const files: EmittedFile[] = [...validators.files, ...(await formatAll([...args.files, ...data.files], options.formatCache !== false))];
+  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files], options.formatCache !== false))];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];
