@@ -129,6 +129,7 @@ function successStatuses(route: Route, endpoint: Endpoint, method: string): stri
   if (b?.kind === 'collection' && b.op === 'create') return ['201'];
   if (b?.kind === 'collection' && b.op === 'upsert') return ['200', '201'];
   const r = endpoint.response;
+  if (r !== undefined && 'status' in r && r.status !== undefined) return r.status.map(String);
   if (method === 'POST' && r !== undefined && 'resource' in r && clientVerb(route, endpoint) === 'create') return ['201'];
   return ['200'];
 }
@@ -188,12 +189,12 @@ function operation(route: Route, endpoint: Endpoint, method: string, index: numb
   // The document's default security is the public one; others need credentials.
   if (endpoint.permission.kind !== 'public') op.security = SECURITY_OPTIONS;
   const responses: Record<string, object> = {};
-  const content = { 'application/json': { schema: successSchema(endpoint, deployment) } };
   // Answers are shared components too: every endpoint answering a post list names one.
   const shape = responseOf(endpoint, deployment);
+  const content = { [shape?.media ?? 'application/json']: { schema: successSchema(endpoint, deployment) } };
   for (const status of successStatuses(route, endpoint, method)) {
-    const answer = { description: status === '201' ? 'Created' : 'Success', content };
-    const name = `${status === '201' ? 'Created' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.keyed ? 'Map' : shape.many ? 'List' : ''}`}`;
+    const answer = { description: status === '201' ? 'Created' : status === '207' ? 'Multi-status' : 'Success', content };
+    const name = `${status === '201' ? 'Created' : status === '207' ? 'MultiStatus' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.keyed ? 'Map' : shape.many ? 'List' : ''}`}`;
     responses[status] = { $ref: `#/components/responses/${pools.responses.add(name, answer)}` };
   }
   for (const status of errorStatuses(route, endpoint)) responses[status] = { $ref: `#/components/responses/Error${status}` };

@@ -5,8 +5,9 @@
  * (one TypeScript interface, one OpenAPI component) however many endpoints answer with it.
  * Only a custom handler whose spec names no `response` answers `unknown` (and the loader warns).
  */
-import type { Behavior, DeploymentModel, Endpoint } from '../../contract/model.ts';
-import { inferSchema, resourceSchema, type JsonSchema } from './published-schema.ts';
+import type { Behavior, DeploymentModel, Endpoint, ResponseShape } from '../../contract/model.ts';
+import { argsToJsonSchema } from '../../contract/args-schema.ts';
+import { inferSchema, normalizeDefaults, resourceSchema, type JsonSchema } from './published-schema.ts';
 import { pascalCase, resourceTypeName } from './naming.ts';
 
 /** The answer of an endpoint: one or a list of a named shape. */
@@ -15,6 +16,14 @@ export interface ResponseRef {
   many: boolean;
   /** A list answered as an object keyed by slug. */
   keyed?: boolean;
+  /** The answer is text of this media type, not JSON. */
+  media?: string;
+}
+
+/** The published schema of a spec shape as an answer: required fields are those marked `required`. */
+function shapeSchema(shape: ResponseShape): JsonSchema {
+  const schema = normalizeDefaults(argsToJsonSchema(shape.fields, 'response') as JsonSchema);
+  return { ...(shape.description ? { description: shape.description } : {}), ...schema, additionalProperties: shape.open };
 }
 
 const NAMESPACE_INDEX: JsonSchema = {
@@ -135,6 +144,17 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     const resource = deployment.resources[r.deleted];
     const uses: Array<[string, JsonSchema]> = resource ? [[resourceTypeName(r.deleted), { title: resource.schema.title, ...resourceSchema(r.deleted, resource.schema.properties) }]] : [];
     return { ref: { name, many: false }, name, schema: () => deletedSchema(resourceTypeName(r.deleted)), uses };
+  }
+  if (r !== undefined && 'shape' in r) {
+    const shape = deployment.responseShapes?.[r.shape];
+    if (shape === undefined) return undefined;
+    // Named after the spec's shape, so every endpoint answering it shares one component and one interface.
+    const name = pascalCase(shape.name);
+    return { ref: { name, many: r.many }, name, schema: () => shapeSchema(shape) };
+  }
+  if (r !== undefined && 'media' in r) {
+    const name = `${pascalCase(r.media.split('/')[1]!)}Text`;
+    return { ref: { name, many: false, media: r.media }, name, schema: () => ({ type: 'string', description: `The answer's body: ${r.media} text, not JSON.` }) };
   }
   if (r !== undefined) {
     const resource = deployment.resources[r.resource];

@@ -8,6 +8,20 @@ export interface ActionRecord {
   [k: string]: unknown;
 }
 
+/** The answers of a batch, in request order (status 207). When any request failed validation nothing ran, `failed` is `validation` and the requests that were fine answer null. */
+export interface BatchAnswer {
+  /** One envelope per request (`body`, `status`, `headers`), or null for a request that was valid in a batch that failed validation. */
+  responses: ({
+    body?: unknown;
+    status?: number;
+    headers?: {
+      [k: string]: string;
+    };
+  } | null)[];
+  /** Present when the batch was refused for an invalid request. */
+  failed?: 'validation';
+}
+
 /** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
@@ -15,6 +29,9 @@ export interface CollectionRecord {
   date_modified?: string;
   [k: string]: unknown;
 }
+
+/** The answer's body: text/css text, not JSON. */
+export type CssText = string;
 
 /** The DeletedCollectionRecord shape. */
 export interface DeletedCollectionRecord {
@@ -52,6 +69,56 @@ export interface DeletedPostRevision {
   previous: PostRevision;
 }
 
+/** The design system stylesheet was generated from the global colours and typography; `url` serves it. */
+export interface DesignSystemStylesheet {
+  stylesheet: 'generated';
+  url: string;
+  bytes: number;
+  hash: string;
+  date_modified: string;
+}
+
+/** The discovery document `GET /` answers (site fields, namespaces, authentication schemes, every route with its methods and args). */
+export interface DiscoveryDocument {
+  /** The site title. */
+  name: string;
+  /** The site tagline. */
+  description: string;
+  /** The site address. */
+  url: string;
+  /** The home address. */
+  home: string;
+  /** Offset from GMT in hours. */
+  gmt_offset: string | number;
+  /** The site timezone name, or empty. */
+  timezone_string: string;
+  /** Every namespace served. */
+  namespaces: string[];
+  /** Authentication schemes by name (an empty list when none is advertised). */
+  authentication: {} | unknown[];
+  /** Every route, by path, with its namespace, methods and endpoints. */
+  routes: {
+    [k: string]: {};
+  };
+  [k: string]: unknown;
+}
+
+/** Remote images of a builder document copied into the media library; the document now points at the copies. */
+export interface DocumentMediaImport {
+  /** The document. */
+  id: number;
+  imported: {
+    from: string;
+    id: number;
+    url: string;
+  }[];
+  failed: {
+    url: string;
+    code: string;
+    message: string;
+  }[];
+}
+
 /** A stored inbound event, newest first. */
 export interface InboxEvent {
   id: number;
@@ -69,6 +136,22 @@ export interface InboxReceipt {
   id: number;
   channel: string;
   date: string;
+}
+
+/** The defaults of one element type were removed (`deleted` is false when there were none). */
+export interface KitDefaultsDeleted {
+  deleted: boolean;
+  type: string;
+}
+
+/** Default settings of kit elements, by element type (after a save, the saved type only). */
+export interface KitDefaultsMap {
+  [k: string]: unknown;
+}
+
+/** An item found by the editor's link search (post, term or user), with its keys renamed as `keys_conversion_map` asked (by default `id`, `label` and `groupLabel`). */
+export interface LinkSearchItem {
+  [k: string]: unknown;
 }
 
 /** The Media shape. */
@@ -178,6 +261,42 @@ export interface NamespaceIndex {
   _links?: {
     [k: string]: unknown;
   };
+}
+
+/** A new draft created from the site navigation panel, with the address to edit it. */
+export interface NewPostDraft {
+  id: number;
+  post_type: string;
+  status: 'draft';
+  edit_url: string;
+}
+
+/** oEmbed data for an item of this site (as JSON; `format=xml` answers the same fields as an `<oembed>` XML document). */
+export interface OembedData {
+  version: '1.0';
+  provider_name: string;
+  provider_url: string;
+  author_name: string;
+  author_url: string;
+  title: string;
+  type: 'rich';
+  width: number;
+  height: number;
+  /** The embed markup (a blockquote and a sandboxed iframe). */
+  html: string;
+  thumbnail_url?: string;
+  thumbnail_width?: number;
+  thumbnail_height?: number;
+}
+
+/** The oEmbed provider's answer for a remote address, relayed (its `html` iframes sandboxed); the fields are the provider's. */
+export interface OembedProxyAnswer {
+  /** The oEmbed type (photo, video, link, rich). */
+  type?: string;
+  version?: string | number;
+  html?: string;
+  title?: string;
+  [k: string]: unknown;
 }
 
 /** The Page shape. */
@@ -429,6 +548,20 @@ export interface PagebuilderChecklistStepsItem {
 /** The value of the `pagebuilder.checklist.user-progress` option (its default until first written). */
 export interface PagebuilderChecklistUserProgressOption {
   [k: string]: unknown;
+}
+
+/** The page builder's global colours and typography, each a map from its id to its settings. */
+export interface PagebuilderGlobals {
+  colors: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  typography: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
 }
 
 /** An item of the `pagebuilder-onboarding-steps` catalog. */
@@ -735,6 +868,18 @@ export interface PostRevision {
   };
 }
 
+/** A recently changed item for the site navigation panel. */
+export interface RecentPostItem {
+  id: number;
+  title: string;
+  status: string;
+  post_type: string;
+  date_modified: string;
+  /** Display name of the author, or empty. */
+  user_name: string;
+  edit_url: string;
+}
+
 /** An item of the `sitegen-categories` catalog. */
 export interface SitegenCategoriesItem {
   id: string;
@@ -815,7 +960,7 @@ export interface GetIndexArgs {
 }
 
 /** What GET / answers with. */
-export type GetIndexResult = unknown;
+export type GetIndexResult = DiscoveryDocument;
 
 /** Params of POST /batch/v1. */
 export interface BatchRequestsArgs {
@@ -834,7 +979,7 @@ export interface BatchRequestsArgs {
 }
 
 /** What POST /batch/v1 answers with. */
-export type BatchRequestsResult = unknown;
+export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0. */
 export interface Oembed10IndexArgs {
@@ -854,7 +999,7 @@ export interface GetOembedArgs {
 }
 
 /** What GET /oembed/1.0/embed answers with. */
-export type GetOembedResult = unknown;
+export type GetOembedResult = OembedData;
 
 /** Params of GET /oembed/1.0/proxy. */
 export interface GetOembedProxyArgs {
@@ -871,7 +1016,7 @@ export interface GetOembedProxyArgs {
 }
 
 /** What GET /oembed/1.0/proxy answers with. */
-export type GetOembedProxyResult = unknown;
+export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /pagebuilder-one/v1. */
 export interface PagebuilderOneV1IndexArgs {
@@ -1109,7 +1254,7 @@ export type PagebuilderV1DeleteCacheResult = ActionRecord;
 export type PagebuilderV1GetGlobalsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
 
 /** What GET /pagebuilder/v1/globals answers with. */
-export type PagebuilderV1GetGlobalsResult = unknown;
+export type PagebuilderV1GetGlobalsResult = PagebuilderGlobals;
 
 /** Params of GET /pagebuilder/v1/globals/colors. */
 export type PagebuilderV1GetGlobalsColorsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
@@ -1208,7 +1353,7 @@ export interface PagebuilderV1GetPostArgs {
 }
 
 /** What GET /pagebuilder/v1/post answers with. */
-export type PagebuilderV1GetPostResult = unknown;
+export type PagebuilderV1GetPostResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/term. */
 export interface PagebuilderV1GetTermArgs {
@@ -1228,7 +1373,7 @@ export interface PagebuilderV1GetTermArgs {
 }
 
 /** What GET /pagebuilder/v1/term answers with. */
-export type PagebuilderV1GetTermResult = unknown;
+export type PagebuilderV1GetTermResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/user. */
 export interface PagebuilderV1GetUserArgs {
@@ -1240,7 +1385,7 @@ export interface PagebuilderV1GetUserArgs {
 }
 
 /** What GET /pagebuilder/v1/user answers with. */
-export type PagebuilderV1GetUserResult = unknown;
+export type PagebuilderV1GetUserResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/favorites. */
 export interface PagebuilderV1GetFavoritesArgs {
@@ -1283,7 +1428,7 @@ export type PagebuilderV1DeleteFavoritesResult = DeletedCollectionRecord;
 export type PagebuilderV1GetKitElementsDefaultsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
 
 /** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
-export type PagebuilderV1GetKitElementsDefaultsResult = unknown;
+export type PagebuilderV1GetKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>. */
 export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
@@ -1294,7 +1439,7 @@ export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1UpdateKitElementsDefaultsResult = unknown;
+export type PagebuilderV1UpdateKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>. */
 export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
@@ -1303,7 +1448,7 @@ export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
 }
 
 /** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1DeleteKitElementsDefaultsResult = unknown;
+export type PagebuilderV1DeleteKitElementsDefaultsResult = KitDefaultsDeleted;
 
 /** Params of GET /pagebuilder/v1/site-navigation/recent-posts. */
 export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
@@ -1316,7 +1461,7 @@ export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
 }
 
 /** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
-export type PagebuilderV1GetSiteNavigationRecentPostsResult = unknown;
+export type PagebuilderV1GetSiteNavigationRecentPostsResult = RecentPostItem[];
 
 /** Params of POST /pagebuilder/v1/site-navigation/add-new-post. */
 export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
@@ -1325,14 +1470,14 @@ export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
 }
 
 /** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
-export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
+export type PagebuilderV1PostSiteNavigationAddNewPostResult = NewPostDraft;
 
 /** Params of POST /pagebuilder/v1/design-system-sync/stylesheet. */
 export type PagebuilderV1PostDesignSystemSyncStylesheetArgs =
   PagebuilderOneV1PostConnectDisconnectArgs;
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = DesignSystemStylesheet;
 
 /** Params of GET /pagebuilder/v1/design-system-sync/stylesheet. */
 export interface PagebuilderV1GetDesignSystemStylesheetArgs {
@@ -1341,7 +1486,7 @@ export interface PagebuilderV1GetDesignSystemStylesheetArgs {
 }
 
 /** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1GetDesignSystemStylesheetResult = unknown;
+export type PagebuilderV1GetDesignSystemStylesheetResult = CssText;
 
 /** Params of GET /pagebuilder/v1/checklist. */
 export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetFavoritesArgs;
@@ -1570,7 +1715,7 @@ export interface PagebuilderV1DocumentsPostMediaImportArgs {
 }
 
 /** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
-export type PagebuilderV1DocumentsPostMediaImportResult = unknown;
+export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
 /** Params of GET /pagebuilder/v1/feedback. */
 export interface PagebuilderV1FeedbackIndexArgs {
