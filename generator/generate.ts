@@ -13,7 +13,7 @@ import { customOperations, emitHandlers } from './emit/handlers.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitPermissionTests } from './emit/permission-tests.ts';
 import { emitReference, emitReferenceAssets } from './emit/reference.ts';
-import { emitRoutes } from './emit/routes.ts';
+import { emitRoutes, emitSharedRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitSharedArgs } from './emit/shared-args.ts';
@@ -138,8 +138,10 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const validators = emitValidators(model);
   const args = emitSharedArgs(model);
   const data = emitSharedData(model);
-  const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name };
-  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files], options.formatCache !== false))];
+  const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
+  const routes = emitSharedRoutes(model, context);
+  context.routeName = routes.index.name;
+  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files, ...routes.files], options.formatCache !== false))];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];
