@@ -3,6 +3,7 @@ import { emitRoutes, emitSharedRoutes } from '../../generator/emit/routes.ts';
 import { emitValidators } from '../../generator/emit/validators.ts';
 import { emitSharedArgs } from '../../generator/emit/shared-args.ts';
 import { routeRegex } from '../../generator/emit/naming.ts';
+import type { EmitContext } from '../../generator/emit/emitted-file.ts';
 import { smallModel } from './fixtures/small-model.ts';
 
 describe('route table', () => {
@@ -17,7 +18,7 @@ describe('route table', () => {
   it('wires shared validators for every endpoint and handlers for custom ones, each route written once', () => {
     const model = smallModel();
     const { index } = emitValidators(model);
-    const context = { validatorName: index.name, argsName: emitSharedArgs(model).index.name, dataName: () => 'unused', routeName: () => '' };
+    const context: EmitContext = { validatorName: index.name, argsName: emitSharedArgs(model).index.name, dataName: () => 'unused', routeName: () => '' };
     const shared = emitSharedRoutes(model, context);
     context.routeName = shared.index.name;
     const [file] = shared.files;
