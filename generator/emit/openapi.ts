@@ -6,6 +6,7 @@
  * params shared between operations as components. The document passes `@redocly/cli lint`
  * (recommended rules) and spectral's `oas` ruleset without errors (test/generator/openapi-lint).
  */
+import { jsonDocument } from '../format.ts';
 import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { bracedPath, clientVerb, pascalCase } from './naming.ts';
@@ -303,5 +304,5 @@ export function openApiDocument(deployment: DeploymentModel): object {
 export function emitOpenApi(deployment: DeploymentModel): EmittedFile[] {
   // Written compact: the formatter then lays out each object on one line when it fits, rather
   // than one line per key (a `$ref` is one line, not three).
-  return [{ path: `deployments/${deployment.name}/openapi.json`, content: JSON.stringify(openApiDocument(deployment)) + '\n' }];
+  return [{ path: `deployments/${deployment.name}/openapi.json`, content: jsonDocument(openApiDocument(deployment)), preformatted: true }];
 }

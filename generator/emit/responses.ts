@@ -5,7 +5,8 @@
  * (one TypeScript interface, one OpenAPI component) however many endpoints answer with it.
  * Only a custom handler whose spec names no `response` answers `unknown` (and the loader warns).
  */
-import type { Behavior, DeploymentModel, Endpoint, ResponseShape } from '../../contract/model.ts';
+import type { ArgSchema, Behavior, DeploymentModel, Endpoint, ResponseShape } from '../../contract/model.ts';
+import { shapeOfProperties } from '../spec/expand-args.ts';
 import { argsToJsonSchema } from '../../contract/args-schema.ts';
 import { inferSchema, normalizeDefaults, resourceSchema, type JsonSchema } from './published-schema.ts';
 import { pascalCase, resourceTypeName } from './naming.ts';
@@ -20,9 +21,31 @@ export interface ResponseRef {
   media?: string;
 }
 
+/**
+ * Parts of an answer's schema that a spec shape made (`properties: { $shape }`) become references
+ * to that shape by its name (`$ref: PostMetaFootnotes`), the shape's schema collected in `uses`.
+ * `fields` and `schema` are walked side by side: the schema was made from the fields.
+ */
+function withShapeRefs(fields: Record<string, ArgSchema>, schema: JsonSchema, uses: Array<[string, JsonSchema]>): JsonSchema {
+  const refOf = (arg: ArgSchema | undefined, part: JsonSchema | undefined): JsonSchema | undefined => {
+    if (arg === undefined || part === undefined || typeof part !== 'object') return part;
+    let out = part;
+    if (arg.properties && part.properties) out = { ...out, properties: withShapeRefs(arg.properties, { properties: part.properties } as JsonSchema, uses).properties };
+    if (arg.items && part.items) out = { ...out, items: refOf(arg.items, part.items as JsonSchema) };
+    const shape = arg.properties ? shapeOfProperties.get(arg.properties) : undefined;
+    if (shape === undefined) return out;
+    const { description, default: _default, title: _title, ...rest } = out;
+    const name = pascalCase(shape);
+    if (!uses.some(([n]) => n === name)) uses.push([name, { description: `The ${shape} shape.`, ...rest }]);
+    return { $ref: name, ...(description !== undefined ? { description } : {}) };
+  };
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, part]) => [name, refOf(fields[name], part) ?? part])) };
+}
+
 /** The published schema of a spec shape as an answer: required fields are those marked `required`. */
-function shapeSchema(shape: ResponseShape): JsonSchema {
-  const schema = normalizeDefaults(argsToJsonSchema(shape.fields, 'response') as JsonSchema);
+function shapeSchema(shape: ResponseShape, uses: Array<[string, JsonSchema]>): JsonSchema {
+  const schema = withShapeRefs(shape.fields, normalizeDefaults(argsToJsonSchema(shape.fields, 'response') as JsonSchema), uses);
   return { ...(shape.description ? { description: shape.description } : {}), ...schema, additionalProperties: shape.open };
 }
 
@@ -142,7 +165,8 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
   if (r !== undefined && 'deleted' in r) {
     const name = `Deleted${resourceTypeName(r.deleted)}`;
     const resource = deployment.resources[r.deleted];
-    const uses: Array<[string, JsonSchema]> = resource ? [[resourceTypeName(r.deleted), { title: resource.schema.title, ...resourceSchema(r.deleted, resource.schema.properties) }]] : [];
+    const uses: Array<[string, JsonSchema]> = [];
+    if (resource) uses.unshift([resourceTypeName(r.deleted), { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.deleted, resource.schema.properties), uses) }]);
     return { ref: { name, many: false }, name, schema: () => deletedSchema(resourceTypeName(r.deleted)), uses };
   }
   if (r !== undefined && 'shape' in r) {
@@ -150,7 +174,9 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     if (shape === undefined) return undefined;
     // Named after the spec's shape, so every endpoint answering it shares one component and one interface.
     const name = pascalCase(shape.name);
-    return { ref: { name, many: r.many }, name, schema: () => shapeSchema(shape) };
+    const uses: Array<[string, JsonSchema]> = [];
+    const schema = shapeSchema(shape, uses);
+    return { ref: { name, many: r.many }, name, schema: () => schema, uses };
   }
   if (r !== undefined && 'media' in r) {
     const name = `${pascalCase(r.media.split('/')[1]!)}Text`;
@@ -160,7 +186,9 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     const resource = deployment.resources[r.resource];
     if (resource === undefined) return undefined;
     const name = resourceTypeName(r.resource);
-    return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}) }, name, schema: () => ({ title: resource.schema.title, ...resourceSchema(r.resource, resource.schema.properties) }) };
+    const uses: Array<[string, JsonSchema]> = [];
+    const schema = { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.resource, resource.schema.properties), uses) };
+    return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}) }, name, schema: () => schema, uses };
   }
   return endpoint.behavior ? ofBehavior(endpoint.behavior, deployment) : undefined;
 }

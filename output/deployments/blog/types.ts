@@ -202,11 +202,7 @@ export interface Media {
   comment_status: 'open' | 'closed';
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status: 'open' | 'closed';
-  /** Registered meta keys of the media item. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Theme template file used to show the media item. */
   template: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -373,11 +369,7 @@ export interface Page {
   ping_status: 'open' | 'closed';
   /** Position of the page among its siblings. */
   menu_order: number;
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Theme template file used to show the page. */
   template: string;
   /** Links to related resources, by relation. */
@@ -445,11 +437,7 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Address that previews the page with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -517,11 +505,7 @@ export interface PageRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -700,11 +684,7 @@ export interface Post {
     | 'status'
     | 'video'
     | 'audio';
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky: boolean;
   /** Theme template file used to show the post. */
@@ -778,11 +758,7 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Address that previews the post with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -796,6 +772,12 @@ export interface PostAutosave {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The post-meta shape. */
+export interface PostMeta {
+  /** Footnotes of the content, as JSON text written by the footnotes block. */
+  footnotes?: string;
 }
 
 /** The PostRevision shape. */
@@ -850,11 +832,7 @@ export interface PostRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {

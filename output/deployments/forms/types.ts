@@ -414,11 +414,7 @@ export interface Media {
   comment_status: 'open' | 'closed';
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status: 'open' | 'closed';
-  /** Registered meta keys of the media item. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Theme template file used to show the media item. */
   template: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -621,11 +617,7 @@ export interface Page {
   ping_status: 'open' | 'closed';
   /** Position of the page among its siblings. */
   menu_order: number;
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Theme template file used to show the page. */
   template: string;
   /** Links to related resources, by relation. */
@@ -693,11 +685,7 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Address that previews the page with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -711,6 +699,13 @@ export interface PageAutosave {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The page-link shape. */
+export interface PageLink {
+  id: number;
+  title: string;
+  url: string;
 }
 
 /** The PageRevision shape. */
@@ -765,11 +760,7 @@ export interface PageRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -785,16 +776,8 @@ export interface PageRevision {
 
 /** Pages matching the search, and the already chosen ones. */
 export interface PagesSearch {
-  pages: {
-    id: number;
-    title: string;
-    url: string;
-  }[];
-  selected: {
-    id: number;
-    title: string;
-    url: string;
-  }[];
+  pages: PageLink[];
+  selected: PageLink[];
   total: number;
   total_pages: number;
   page: number;
@@ -882,11 +865,7 @@ export interface Post {
     | 'status'
     | 'video'
     | 'audio';
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky: boolean;
   /** Theme template file used to show the post. */
@@ -960,11 +939,7 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Address that previews the post with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -978,6 +953,12 @@ export interface PostAutosave {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The post-meta shape. */
+export interface PostMeta {
+  /** Footnotes of the content, as JSON text written by the footnotes block. */
+  footnotes?: string;
 }
 
 /** The PostRevision shape. */
@@ -1032,11 +1013,7 @@ export interface PostRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {

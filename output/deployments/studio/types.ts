@@ -704,178 +704,7 @@ export interface Media {
   comment_status: 'open' | 'closed';
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status: 'open' | 'closed';
-  /** Registered meta keys of the media item. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Theme template file used to show the media item. */
   template: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -1086,178 +915,7 @@ export interface Page {
   ping_status: 'open' | 'closed';
   /** Position of the page among its siblings. */
   menu_order: number;
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Theme template file used to show the page. */
   template: string;
   /** Links to related resources, by relation. */
@@ -1325,178 +983,7 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Address that previews the page with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -1510,6 +997,13 @@ export interface PageAutosave {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The page-link shape. */
+export interface PageLink {
+  id: number;
+  title: string;
+  url: string;
 }
 
 /** The PageRevision shape. */
@@ -1564,178 +1058,7 @@ export interface PageRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -1834,16 +1157,8 @@ export interface PagebuilderUserDataOption {
 
 /** Pages matching the search, and the already chosen ones. */
 export interface PagesSearch {
-  pages: {
-    id: number;
-    title: string;
-    url: string;
-  }[];
-  selected: {
-    id: number;
-    title: string;
-    url: string;
-  }[];
+  pages: PageLink[];
+  selected: PageLink[];
   total: number;
   total_pages: number;
   page: number;
@@ -1931,178 +1246,7 @@ export interface Post {
     | 'status'
     | 'video'
     | 'audio';
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Whether the post stays at the top of the front page. */
   sticky: boolean;
   /** Theme template file used to show the post. */
@@ -2176,178 +1320,7 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Address that previews the post with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -2359,6 +1332,179 @@ export interface PostAutosave {
   };
   /** Linked resources, when the request asked for `_embed`. */
   _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The post-meta-theme shape. */
+export interface PostMetaTheme {
+  /** Sidebar layout of this item (default follows the site setting). */
+  'site-sidebar-layout'?: string;
+  /** Content layout of this item, as stored by older theme versions. */
+  'site-content-layout'?: string;
+  /** Content layout of this item (default follows the site setting). */
+  'theme-site-content-layout'?: string;
+  /** Content box style of this item. */
+  'site-content-style'?: string;
+  /** Sidebar box style of this item. */
+  'site-sidebar-style'?: string;
+  /** Whether the layout keys were migrated to the current format. */
+  'theme-migrate-meta-layouts'?: string;
+  /** Whether this item overrides the site background. */
+  'theme-page-background-enabled'?: string;
+  /** Hide or show the whole header on this item. */
+  'theme-global-header-display'?: string;
+  /** Hide or show the title banner on this item. */
+  'theme-banner-title-visibility'?: string;
+  /** Hide or show the primary header row. */
+  'theme-main-header-display'?: string;
+  /** Hide or show the header row above the primary one. */
+  'theme-hfb-above-header-display'?: string;
+  /** Hide or show the header row below the primary one. */
+  'theme-hfb-below-header-display'?: string;
+  /** Hide or show the mobile header. */
+  'theme-hfb-mobile-header-display'?: string;
+  /** Hide or show the item title. */
+  'site-post-title'?: string;
+  /** Hide or show the breadcrumbs. */
+  'theme-breadcrumbs-content'?: string;
+  /** Hide or show the featured image. */
+  'theme-featured-img'?: string;
+  /** Hide or show the footer bar. */
+  'footer-sml-layout'?: string;
+  /** Hide or show related posts. */
+  'theme-disable-related-posts'?: string;
+  /** Transparent header on this item (enabled, disabled or the site setting). */
+  'theme-transparent-header-meta'?: string;
+  /** Id of the advanced header used on this item. */
+  'adv-header-id-meta'?: string;
+  /** Sticky header on this item (enabled, disabled or the site setting). */
+  'stick-header-meta'?: string;
+  /** Whether the row above the header sticks. */
+  'header-above-stick-meta'?: string;
+  /** Whether the primary header row sticks. */
+  'header-main-stick-meta'?: string;
+  /** Whether the row below the header sticks. */
+  'header-below-stick-meta'?: string;
+  /** Footnotes of the content, as JSON text written by the footnotes block. */
+  footnotes?: string;
+  /** Page background of this item, per breakpoint. */
+  'theme-page-background-meta'?: {
+    /** Background on wide screens. */
+    desktop?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on tablets. */
+    tablet?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on phones. */
+    mobile?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+  };
+  /** Content area background of this item, per breakpoint. */
+  'theme-content-background-meta'?: {
+    /** Background on wide screens. */
+    desktop?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on tablets. */
+    tablet?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on phones. */
+    mobile?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+  };
+  /** `builder` when the page builder edits this item; empty otherwise. */
+  _builder_edit_mode?: '' | 'builder';
+  /** Kind of builder document this item is. */
+  _builder_template_type?:
+    | 'post'
+    | 'core-post'
+    | 'core-page'
+    | 'kit'
+    | 'not-supported'
+    | 'page'
+    | 'section'
+    | 'container'
+    | 'floating-buttons'
+    | 'cloud-template-preview'
+    | '';
+  /** The builder document of this item, as JSON text. */
+  _builder_data?: string;
+  /** Page-level builder settings; keys other than those listed are kept as sent. */
+  _builder_page_settings?: {
+    /** Whether the builder hides the item title. */
+    hide_title?: 'yes' | 'no';
     [k: string]: unknown;
   };
 }
@@ -2415,178 +1561,7 @@ export interface PostRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
