@@ -26,6 +26,7 @@ import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, type WritePlan } from './write.ts';
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
+import { openRunCache, type RunCache } from './run-cache.ts';
 
 export interface GenerateOptions {
   outDir: string;
@@ -216,11 +217,19 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   return result;
 }
 
-/** Loads the spec and, when it has no error, generates from it. */
-export async function generateFromSpec(specDir: string, options: GenerateOptions): Promise<{ diagnostics: Diagnostic[]; result?: GenerateResult }> {
+/**
+ * Loads the spec and, when it has no error, generates from it. A rerun with nothing changed (same
+ * spec, same generator, output as recorded) answers from the run cache (run-cache.ts).
+ */
+export async function generateFromSpec(specDir: string, options: GenerateOptions, opened?: RunCache): Promise<{ diagnostics: Diagnostic[]; result?: GenerateResult }> {
+  const started = performance.now();
+  const cache = options.formatCache === false ? undefined : (opened ?? (await openRunCache(specDir, options)));
+  if (cache?.hit) return { diagnostics: cache.hit.diagnostics, result: { ...cache.hit.result, ms: performance.now() - started } };
   const { model, diagnostics } = await loadSpec(specDir);
   if (model === undefined) return { diagnostics };
-  return { diagnostics, result: await generateFromModel(model, options) };
+  const result = await generateFromModel(model, options);
+  await cache?.store(diagnostics, result);
+  return { diagnostics, result };
 }
 
 /**

@@ -105,8 +105,11 @@ export async function runGenerate(
     if (format !== 'text' && options.diff) throw new Error('--diff and --format json/sarif both want stdout; give one of them');
     const stdout = print;
     if (options.diff || format !== 'text') print = printError;
-    const { generateFromSpec } = await import('../generate.ts');
-    const { diagnostics, result } = await generateFromSpec(specDir, { ...options, onProgress: options.onProgress ?? ((l) => print(l)) });
+    const runOptions = { ...options, onProgress: options.onProgress ?? ((l: string) => print(l)) };
+    // A rerun with nothing changed answers from the run cache without loading the generator.
+    const { openRunCache } = await import('../run-cache.ts');
+    const cache = options.formatCache === false ? undefined : await openRunCache(specDir, runOptions);
+    const { diagnostics, result } = cache?.hit ?? (await (await import('../generate.ts')).generateFromSpec(specDir, runOptions, cache));
     if (format === 'text') {
       for (const d of diagnostics) printError(formatDiagnostic(d));
     } else {
