@@ -11,7 +11,7 @@ import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '..
 import type { EmittedFile } from './emitted-file.ts';
 import { bracedPath, clientVerb, pascalCase } from './naming.ts';
 import { normalizeDefaults, requestSchema, type JsonSchema } from './published-schema.ts';
-import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';
+import { mayBeUnavailable, namedShapes, responseOf, withShapeRefs } from './responses.ts';
 import { shareSubSchemas } from './shared-subschemas.ts';
 import { argToJsonSchema } from '../../contract/args-schema.ts';
 import { SESSION_COOKIE } from '../../contract/cookies.ts';
@@ -107,7 +107,9 @@ function queryParameters(route: Route, endpoint: Endpoint, pools: Pools): object
 function requestBody(route: Route, endpoint: Endpoint, pools: Pools): object {
   const captures = new Set(route.captures.map((c) => c.name));
   const args = Object.fromEntries(Object.entries(declaredArgs(endpoint)).filter(([name]) => !captures.has(name)));
-  const schema = endpoint.argsMode === 'undeclared' ? { type: 'object', description: 'A body the interface does not describe: any JSON object.', additionalProperties: true } : requestSchema(args);
+  // A part made by a spec shape (the meta object) is one `<Shape>Input` component, whatever resource takes it.
+  const named = (shape: string, part: JsonSchema) => ({ $ref: `${SCHEMAS}${pools.schemas.add(`${pascalCase(shape)}Input`, part)}` });
+  const schema = endpoint.argsMode === 'undeclared' ? { type: 'object', description: 'A body the interface does not describe: any JSON object.', additionalProperties: true } : withShapeRefs(args, requestSchema(args), named);
   const schemaName = pools.schemas.add(`${pascalCase(endpoint.operationId)}Request`, schema);
   const ref = { $ref: `${SCHEMAS}${schemaName}` };
   const body = { required: false, content: { 'application/json': { schema: ref }, 'application/x-www-form-urlencoded': { schema: ref } } };

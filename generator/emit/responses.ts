@@ -22,30 +22,41 @@ export interface ResponseRef {
 }
 
 /**
- * Parts of an answer's schema that a spec shape made (`properties: { $shape }`) become references
- * to that shape by its name (`$ref: PostMetaFootnotes`), the shape's schema collected in `uses`.
- * `fields` and `schema` are walked side by side: the schema was made from the fields.
+ * Parts of a schema that a spec shape made (`properties: { $shape }`) become references to that
+ * shape by its name: `refTo(shape, part)` answers the reference (and keeps the part, once, under
+ * that name). `fields` and `schema` are walked side by side: the schema was made from the fields.
+ * What describes the use rather than the shape (the field's description, default, title) stays
+ * beside the reference.
  */
-function withShapeRefs(fields: Record<string, ArgSchema>, schema: JsonSchema, uses: Array<[string, JsonSchema]>): JsonSchema {
+export function withShapeRefs(fields: Record<string, ArgSchema>, schema: JsonSchema, refTo: (shape: string, part: JsonSchema) => JsonSchema): JsonSchema {
   const refOf = (arg: ArgSchema | undefined, part: JsonSchema | undefined): JsonSchema | undefined => {
     if (arg === undefined || part === undefined || typeof part !== 'object') return part;
     let out = part;
-    if (arg.properties && part.properties) out = { ...out, properties: withShapeRefs(arg.properties, { properties: part.properties } as JsonSchema, uses).properties };
+    if (arg.properties && part.properties) out = { ...out, properties: withShapeRefs(arg.properties, { properties: part.properties } as JsonSchema, refTo).properties };
     if (arg.items && part.items) out = { ...out, items: refOf(arg.items, part.items as JsonSchema) };
     const shape = arg.properties ? shapeOfProperties.get(arg.properties) : undefined;
     if (shape === undefined) return out;
-    const { description, default: _default, title: _title, ...rest } = out;
-    const name = pascalCase(shape);
-    if (!uses.some(([n]) => n === name)) uses.push([name, { description: `The ${shape} shape.`, ...rest }]);
-    return { $ref: name, ...(description !== undefined ? { description } : {}) };
+    const { description, default: defaultValue, title: _title, ...rest } = out;
+    return { ...refTo(shape, { description: `The ${shape} shape.`, ...rest }), ...(description !== undefined ? { description } : {}), ...(defaultValue !== undefined ? { default: defaultValue } : {}) };
   };
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, part]) => [name, refOf(fields[name], part) ?? part])) };
 }
 
+/** A `refTo` for answers: bare shape names (`$ref: PostMeta`), each distinct part kept in `uses`. */
+function collectInto(uses: Array<[string, JsonSchema]>): (shape: string, part: JsonSchema) => JsonSchema {
+  return (shape, part) => {
+    const text = JSON.stringify(part);
+    let name = pascalCase(shape);
+    for (let n = 2; uses.some(([u, s]) => u === name && JSON.stringify(s) !== text); n++) name = `${pascalCase(shape)}${n}`;
+    if (!uses.some(([u]) => u === name)) uses.push([name, part]);
+    return { $ref: name };
+  };
+}
+
 /** The published schema of a spec shape as an answer: required fields are those marked `required`. */
 function shapeSchema(shape: ResponseShape, uses: Array<[string, JsonSchema]>): JsonSchema {
-  const schema = withShapeRefs(shape.fields, normalizeDefaults(argsToJsonSchema(shape.fields, 'response') as JsonSchema), uses);
+  const schema = withShapeRefs(shape.fields, normalizeDefaults(argsToJsonSchema(shape.fields, 'response') as JsonSchema), collectInto(uses));
   return { ...(shape.description ? { description: shape.description } : {}), ...schema, additionalProperties: shape.open };
 }
 
@@ -166,7 +177,7 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     const name = `Deleted${resourceTypeName(r.deleted)}`;
     const resource = deployment.resources[r.deleted];
     const uses: Array<[string, JsonSchema]> = [];
-    if (resource) uses.unshift([resourceTypeName(r.deleted), { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.deleted, resource.schema.properties), uses) }]);
+    if (resource) uses.unshift([resourceTypeName(r.deleted), { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.deleted, resource.schema.properties), collectInto(uses)) }]);
     return { ref: { name, many: false }, name, schema: () => deletedSchema(resourceTypeName(r.deleted)), uses };
   }
   if (r !== undefined && 'shape' in r) {
@@ -187,7 +198,7 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
     if (resource === undefined) return undefined;
     const name = resourceTypeName(r.resource);
     const uses: Array<[string, JsonSchema]> = [];
-    const schema = { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.resource, resource.schema.properties), uses) };
+    const schema = { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.resource, resource.schema.properties), collectInto(uses)) };
     return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}) }, name, schema: () => schema, uses };
   }
   return endpoint.behavior ? ofBehavior(endpoint.behavior, deployment) : undefined;

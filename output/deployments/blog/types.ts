@@ -2299,10 +2299,7 @@ export interface CreatePostArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -2396,10 +2393,7 @@ export interface UpdatePostArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -2554,10 +2548,7 @@ export interface CreatePostAutosaveArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -2716,10 +2707,7 @@ export interface CreatePageArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
 }
@@ -2799,10 +2787,7 @@ export interface UpdatePageArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
 }
@@ -2941,10 +2926,7 @@ export interface CreatePageAutosaveArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
   id: string | number;
@@ -3056,10 +3038,7 @@ export interface CreateMediaArgs {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -3133,10 +3112,7 @@ export interface UpdateMediaArgs {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */
