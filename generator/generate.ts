@@ -43,7 +43,7 @@ export interface GenerateOptions {
   backup?: boolean;
   /** Move regions of removed operations to the orphans file instead of stopping. */
   pruneOrphans?: boolean;
-  /** Reuse formatted text of unchanged files from the format cache (default true). */
+  /** Reuse formatted text of unchanged files from the format cache, and answer an unchanged rerun from the run cache (default true). */
   formatCache?: boolean;
   /** Called with one line per finished deployment. */
   onProgress?: (line: string) => void;

@@ -22,6 +22,8 @@ interface CliOptions {
   backup?: boolean;
   watch?: boolean;
   pruneOrphans?: boolean;
+  /** `--no-cache`: false. */
+  cache?: boolean;
   spec: string;
   out: string;
   format: DiagnosticFormat;
@@ -174,6 +176,7 @@ export function register(program: Command): void {
     .option('--backup', `when a generated file was edited outside its regions, keep a copy under output/${BACKUP_DIR}/ and regenerate (default: stop, exit 3)`)
     .option('--watch', 'regenerate whenever the spec changes')
     .option('--prune-orphans', `move regions of operations that left the spec to output/${ORPHANS_FILE}`)
+    .option('--no-cache', 'generate every file afresh: neither the run cache (an unchanged rerun answered from the last run) nor the format cache')
     .option('--spec <dir>', 'spec folder', 'spec')
     .option('--out <dir>', 'output folder', 'output')
     .addOption(new Option('--format <format>', 'how spec diagnostics are printed: text on stderr, or json / sarif alone on stdout').choices(DIAGNOSTIC_FORMATS).default('text'))
@@ -186,6 +189,7 @@ export function register(program: Command): void {
         diff: cli.diff,
         backup: cli.backup,
         pruneOrphans: cli.pruneOrphans,
+        ...(cli.cache === false ? { formatCache: false } : {}),
       };
       const code = await runGenerate(specDir, options, console.log, console.error, cli.format);
       if (cli.watch && !cli.check && !cli.diff) {
