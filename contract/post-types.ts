@@ -66,6 +66,9 @@ export const POST_TYPES = {
 
 export type PostTypeName = keyof typeof POST_TYPES;
 
+/** The registered type names, in registry order. */
+export const POST_TYPE_NAMES: readonly string[] = Object.keys(POST_TYPES);
+
 /** The entry of a stored type, or undefined for types without one (revisions, forms...). */
 export function postTypeEntry(name: string): PostTypeEntry | undefined {
   return Object.hasOwn(POST_TYPES, name) ? (POST_TYPES as Record<string, PostTypeEntry>)[name] : undefined;
@@ -77,16 +80,11 @@ export function postTypeOfResource(resource: string): PostTypeEntry | undefined 
 }
 
 /**
- * The post type a route serves: the one whose rest base is the first path segment naming one
- * (`/core/v2/pages/<id>/revisions` → page); `post` when none does, as WordPress's generic rules.
+ * The post type a route serves: the one its spec names (`postType:`, set on every copy of
+ * `postTypeRoutes`); `post` for routes that name none, as WordPress's generic rules judge posts.
  */
-export function postTypeOfRoute(route: Pick<Route, 'path'>): PostTypeEntry {
-  const types = Object.values(POST_TYPES as Record<string, PostTypeEntry>);
-  for (const segment of route.path.split('/')) {
-    const found = types.find((t) => t.restBase === segment);
-    if (found) return found;
-  }
-  return POST_TYPES.post;
+export function postTypeOfRoute(route: Pick<Route, 'postType'>): PostTypeEntry {
+  return (route.postType !== undefined ? postTypeEntry(route.postType) : undefined) ?? POST_TYPES.post;
 }
 
 /** The primitive capability names of a post type (WordPress's $post_type->cap). */
