@@ -3,9 +3,10 @@ import type { DeploymentModel, Endpoint, Permission, Route } from '../../contrac
 import { emitPermissionTests, expectationOf, permissionCases } from '../../generator/emit/permission-tests.ts';
 import { fillPath } from '../../runtime/auth/permission-fixtures.ts';
 
-function route(path: string, endpoints: Array<Partial<Endpoint> & { permission: Permission }>): Route {
+/** A route of the model; `postType` as the spec's `postType:` says (the matrix reads it, not the path). */
+function route(path: string, endpoints: Array<Partial<Endpoint> & { permission: Permission }>, postType?: string): Route {
   return {
-    namespace: path.split('/').slice(1, 3).join('/'), path, pattern: path,
+    namespace: path.split('/').slice(1, 3).join('/'), path, pattern: path, ...(postType ? { postType } : {}),
     captures: [...path.matchAll(/<(\w+)>/g)].map((m) => ({ name: m[1]!, pattern: m[1] === 'slug' ? '[\\w-]+' : '[\\d]+' })),
     endpoints: endpoints.map((e, i) => ({ operationId: `op${i}`, methods: ['GET'], argsMode: 'declared', args: {}, allowBatch: false, ...e })),
   };
@@ -22,7 +23,7 @@ function deployment(routes: Route[]): DeploymentModel {
 describe('the generated permission matrix', () => {
   it('expects WordPress\'s roles and codes for each kind of permission', () => {
     const posts = route('/core/v2/posts', []);
-    const pages = route('/core/v2/pages', []);
+    const pages = route('/core/v2/pages', [], 'page');
     expect(expectationOf({ kind: 'public' }, posts).allowed).toHaveLength(6);
     expect(expectationOf({ kind: 'capability', capability: 'manage_options' }, posts)).toEqual({ allowed: ['administrator'], code: 'rest_forbidden' });
     expect(expectationOf({ kind: 'capability', capability: 'edit_posts' }, posts).allowed).toEqual(['contributor', 'author', 'editor', 'administrator']);
