@@ -6,18 +6,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../generator/spec/load.ts';
-import { postTypeOfRoute } from '../../contract/post-types.ts';
-import type { Handler } from '../../runtime/rest/types.ts';
+import { isMediaType, postTypeOfRoute } from '../../contract/post-types.ts';
+import type { Handler, RouteDef } from '../../runtime/rest/types.ts';
+import type { PostType } from '../../runtime/content/access.ts';
 import { makeRoute } from '../../runtime/testing/routes.ts';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
 import * as posts from '../../runtime/content/posts.ts';
 import { deploymentModel } from './content-server.ts';
 
+/** The route's type; the posts service serves posts and pages (the fixture's types). */
+const typeOf = (route: RouteDef) => postTypeOfRoute(route).name as PostType;
+
 /** One handler per kind of operation, for every type: the type comes from the route. */
 const HANDLERS: Record<string, Handler> = {
-  list: (ctx) => posts.list(ctx, postTypeOfRoute(ctx.route).name),
-  create: (ctx) => posts.create(ctx, postTypeOfRoute(ctx.route).name),
-  get: (ctx) => posts.get(ctx, postTypeOfRoute(ctx.route).name),
+  list: (ctx) => posts.list(ctx, typeOf(ctx.route)),
+  create: (ctx) => posts.create(ctx, typeOf(ctx.route)),
+  get: (ctx) => posts.get(ctx, typeOf(ctx.route)),
 };
 
 let server: TestServer;
@@ -33,7 +37,7 @@ beforeAll(async () => {
   const { model, diagnostics } = await loadSpec(new URL('../spec/fixtures/post-type-routes', import.meta.url).pathname);
   if (!model) throw new Error(`fixture spec does not load: ${diagnostics.map((d) => d.message).join('; ')}`);
   const routes = model.deployments[0]!.routes
-    .filter((r) => r.postType !== undefined)
+    .filter((r) => r.postType !== undefined && !isMediaType(r.postType))
     .map((r) => makeRoute({
       namespace: r.namespace,
       path: r.path,
