@@ -5,7 +5,7 @@
  * rule the same way WordPress does for the same situation.
  */
 import type { App } from '../rest/types.ts';
-import { isMediaType, POST_TYPE_NAMES, publicStatusOf, type PostTypeName } from '../../contract/post-types.ts';
+import { isMediaType, POST_TYPE_NAMES, postTypeEntry, publicStatusOf, type PostTypeName } from '../../contract/post-types.ts';
 
 export interface ObjectFixture {
   id: number;
@@ -53,12 +53,12 @@ const SAMPLE_CAPTURES = ['1', 'sample', 'a', 'abc', 'a-b', 'abc123', 'A'];
 
 /**
  * Fills a spec path (`/core/v2/posts/<parent>/revisions/<id>`) with the fixture ids its
- * captures mean; other captures get the value given in `samples`, else the first sample value
- * their pattern accepts.
+ * captures mean: on a route serving `postType` (the spec's `postType:`), that type's item, its
+ * revision or its autosave; other captures get the value given in `samples`, else the first
+ * sample value their pattern accepts.
  */
-export function fillPath(path: string, captures: Array<{ name: string; pattern: string }>, fx: PermissionFixtures, samples: Record<string, string> = {}): string {
-  const kind = /\/(posts|pages|media)\/</.exec(path)?.[1];
-  const set = kind === 'pages' ? fx.page : kind === 'media' ? fx.attachment : kind === 'posts' ? fx.post : undefined;
+export function fillPath(path: string, captures: Array<{ name: string; pattern: string }>, fx: PermissionFixtures, samples: Record<string, string> = {}, postType?: string): string {
+  const set = postType !== undefined && postTypeEntry(postType) ? fx[postType as PostTypeName] : undefined;
   let out = path;
   for (const capture of captures) {
     let value: string | undefined;

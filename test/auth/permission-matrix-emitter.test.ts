@@ -67,9 +67,12 @@ describe('the generated permission matrix', () => {
   it('fills object captures with the fixture ids and others with samples', () => {
     const fx = { post: { id: 10, revision: 11, autosave: 12 }, page: { id: 20, revision: 21, autosave: 22 }, attachment: { id: 30, revision: 31, autosave: 32 } };
     const d = (n: string) => ({ name: n, pattern: '[\\d]+' });
-    expect(fillPath('/core/v2/posts/<parent>/revisions/<id>', [d('parent'), d('id')], fx)).toBe('/core/v2/posts/10/revisions/11');
-    expect(fillPath('/core/v2/pages/<parent>/autosaves/<id>', [d('parent'), d('id')], fx)).toBe('/core/v2/pages/20/autosaves/22');
-    expect(fillPath('/core/v2/media/<id>/edit', [d('id')], fx)).toBe('/core/v2/media/30/edit');
+    expect(fillPath('/core/v2/posts/<parent>/revisions/<id>', [d('parent'), d('id')], fx, {}, 'post')).toBe('/core/v2/posts/10/revisions/11');
+    expect(fillPath('/core/v2/pages/<parent>/autosaves/<id>', [d('parent'), d('id')], fx, {}, 'page')).toBe('/core/v2/pages/20/autosaves/22');
+    expect(fillPath('/core/v2/media/<id>/edit', [d('id')], fx, {}, 'attachment')).toBe('/core/v2/media/30/edit');
+    // The route's postType names the fixture, not its path.
+    expect(fillPath('/demo/v1/things/<id>', [d('id')], fx, {}, 'page')).toBe('/demo/v1/things/20');
+    expect(fillPath('/core/v2/posts/<id>', [d('id')], fx)).toBe('/core/v2/posts/1');
     expect(fillPath('/ext/v1/items/<slug>', [{ name: 'slug', pattern: '[\\w-]+' }], fx)).toBe('/ext/v1/items/1');
     expect(fillPath('/ext/v1/plugins/<slug>', [{ name: 'slug', pattern: '[\\w-]+' }], fx, { slug: 'forms' })).toBe('/ext/v1/plugins/forms');
   });
