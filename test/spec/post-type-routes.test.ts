@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../generator/spec/load.ts';
+import { describeRoute } from '../../contract/route-descriptor.ts';
 import { FIXTURES, loadFixture, withCode } from './load-fixture.ts';
 
 const ns = (fixture: string) => `${FIXTURES}/${fixture}/namespaces/demo-v1.yaml`;
@@ -79,5 +80,29 @@ describe('core/v2 posts and pages', () => {
     // Written once: every copy points at the same template lines.
     expect(pages.map((r) => r.source!.line)).toEqual(posts.map((r) => r.source!.line));
     expect(pages.flatMap((r) => r.endpoints.map((e) => e.operationId))).toEqual(posts.flatMap((r) => r.endpoints.map((e) => e.operationId.replace('Post', 'Page'))));
+  });
+});
+
+describe('schemas of routes serving a post type (OPTIONS)', () => {
+  it('action routes under an item publish none; collection, item, revisions and autosaves routes do, with the type\'s links', async () => {
+    const { model } = await loadSpec('spec');
+    const blog = model!.deployments.find((d) => d.name === 'blog')!;
+    const schemaOf = (path: string) => {
+      const route = blog.routes.find((r) => r.path === path)!;
+      return describeRoute({ restUrl: 'http://x/wp-json', resources: blog.resources }, route, 'help').schema as { title?: string; links?: Array<{ rel: string; href: string }> } | undefined;
+    };
+    expect(schemaOf('/core/v2/media/<id>/edit')).toBeUndefined();
+    expect(schemaOf('/core/v2/media/<id>/post-process')).toBeUndefined();
+    expect(schemaOf('/core/v2/media/<id>')!.title).toBe('attachment');
+    expect(schemaOf('/core/v2/pages/<parent>/revisions')!.title).toBe('page-revision');
+    // WordPress's autosaves controller publishes its revisions controller's schema.
+    expect(schemaOf('/core/v2/posts/<id>/autosaves')!.title).toBe('post-revision');
+    const pageLinks = schemaOf('/core/v2/pages')!.links!;
+    expect(pageLinks.map((l) => l.rel)).toEqual(['https://api.w.org/action-publish', 'https://api.w.org/action-unfiltered-html', 'https://api.w.org/action-assign-author']);
+    expect(new Set(pageLinks.map((l) => l.href))).toEqual(new Set(['http://x/wp-json/core/v2/pages/{id}']));
+    // The same route without its postType is no action of a post type: it keeps the schema.
+    const edit = blog.routes.find((r) => r.path === '/core/v2/media/<id>/edit')!;
+    const { postType: _type, ...untyped } = edit;
+    expect((describeRoute({ restUrl: 'http://x/wp-json', resources: blog.resources }, untyped, 'help').schema as { title: string }).title).toBe('attachment');
   });
 });
