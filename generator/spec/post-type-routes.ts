@@ -15,7 +15,7 @@
 import { isMap, isPair, isScalar, isSeq, Pair, Scalar, type Document, type YAMLMap } from 'yaml';
 import { postTypeEntry, type PostTypeEntry } from '../../contract/post-types.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
-import { positionOf, type SourceFile } from './positions.ts';
+import { offsetToRef, positionOf, type SourceFile } from './positions.ts';
 
 export const TEMPLATE_KEY = 'postTypeRoutes';
 
@@ -78,7 +78,9 @@ export function instantiatePostTypeRoutes(src: SourceFile): Diagnostic[] {
   for (const copy of copies) {
     const path = String((copy.key as Scalar).value);
     if (written.has(path) || made.has(path)) {
-      out.push(diagnostic('postTypeRouteTwice', positionOf(src, [TEMPLATE_KEY, 'routes']), { path }));
+      // Reported at the template route's key (the copy keeps its source range).
+      const at = copy.key as Scalar;
+      out.push(diagnostic('postTypeRouteTwice', at.range ? offsetToRef(src, at.range[0]) : positionOf(src, [TEMPLATE_KEY, 'routes']), { path }));
       continue;
     }
     made.add(path);
@@ -97,11 +99,7 @@ function filled(node: unknown, values: Record<string, string>): unknown {
   }
   if (isMap(node) || isSeq(node)) {
     const copy = node.clone() as typeof node;
-    copy.items = (node.items as unknown[]).map((item) => {
-      if (!isPair(item)) return filled(item, values);
-      const pair = new Pair(filled(item.key, values), filled(item.value, values));
-      return pair;
-    }) as never;
+    copy.items = (node.items as unknown[]).map((item) => (isPair(item) ? new Pair(filled(item.key, values), filled(item.value, values)) : filled(item, values))) as never;
     return copy;
   }
   return node;
