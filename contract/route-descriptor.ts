@@ -70,13 +70,21 @@ function schemaOf(site: DescribeSite, route: Route): Record<string, unknown> | u
       const resource = site.resources?.[response.resource];
       if (!resource || isActionOnItem(route, response.resource)) continue;
       const schema: Record<string, unknown> = { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(withoutValidateFlags(resource.schema)) as object) };
-      // The item address: the route's path up to its first capture, then the id template.
-      const links = actionSchemaLinks(response.resource, `${site.restUrl}${route.path.replace(/\/<[^>]+>.*$/, '')}/{id}`);
+      const links = actionSchemaLinks(response.resource, `${site.restUrl}${itemBase(route)}/{id}`);
       if (links) schema.links = links;
       return schema;
     }
   }
   return undefined;
+}
+
+/**
+ * Where the items of the route live: its post type's collection (`/core/v2/pages`), else the
+ * route's path up to its first capture.
+ */
+function itemBase(route: Route): string {
+  const entry = route.postType !== undefined ? postTypeEntry(route.postType) : undefined;
+  return entry ? `/${route.namespace}/${entry.restBase}` : route.path.replace(/\/<[^>]+>.*$/, '');
 }
 
 /**
