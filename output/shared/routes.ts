@@ -2930,6 +2930,7 @@ export const coreV2Posts: RouteDef = {
   path: '/core/v2/posts',
   pattern: '/core/v2/posts',
   captures: [],
+  postType: 'post',
   regex: '^/core/v2/posts$',
   endpoints: [
     {
@@ -2966,6 +2967,7 @@ export const coreV2PostsId: RouteDef = {
   path: '/core/v2/posts/<id>',
   pattern: '/core/v2/posts/(?P<id>[\\d]+)',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'post',
   regex: '^/core/v2/posts/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -3015,6 +3017,7 @@ export const coreV2PostsParentRevisions: RouteDef = {
   path: '/core/v2/posts/<parent>/revisions',
   pattern: '/core/v2/posts/(?P<parent>[\\d]+)/revisions',
   captures: [{ name: 'parent', pattern: '[\\d]+' }],
+  postType: 'post',
   regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions$',
   endpoints: [
     {
@@ -3041,6 +3044,7 @@ export const coreV2PostsParentRevisionsId: RouteDef = {
     { name: 'parent', pattern: '[\\d]+' },
     { name: 'id', pattern: '[\\d]+' },
   ],
+  postType: 'post',
   regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -3078,6 +3082,7 @@ export const coreV2PostsIdAutosaves: RouteDef = {
   path: '/core/v2/posts/<id>/autosaves',
   pattern: '/core/v2/posts/(?P<id>[\\d]+)/autosaves',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'post',
   regex: '^/core/v2/posts/(?<id>[\\d]+)/autosaves$',
   endpoints: [
     {
@@ -3118,6 +3123,7 @@ export const coreV2PostsParentAutosavesId: RouteDef = {
     { name: 'parent', pattern: '[\\d]+' },
     { name: 'id', pattern: '[\\d]+' },
   ],
+  postType: 'post',
   regex: '^/core/v2/posts/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -3141,6 +3147,7 @@ export const coreV2Pages: RouteDef = {
   path: '/core/v2/pages',
   pattern: '/core/v2/pages',
   captures: [],
+  postType: 'page',
   regex: '^/core/v2/pages$',
   endpoints: [
     {
@@ -3177,6 +3184,7 @@ export const coreV2PagesId: RouteDef = {
   path: '/core/v2/pages/<id>',
   pattern: '/core/v2/pages/(?P<id>[\\d]+)',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'page',
   regex: '^/core/v2/pages/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -3226,6 +3234,7 @@ export const coreV2PagesParentRevisions: RouteDef = {
   path: '/core/v2/pages/<parent>/revisions',
   pattern: '/core/v2/pages/(?P<parent>[\\d]+)/revisions',
   captures: [{ name: 'parent', pattern: '[\\d]+' }],
+  postType: 'page',
   regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions$',
   endpoints: [
     {
@@ -3252,6 +3261,7 @@ export const coreV2PagesParentRevisionsId: RouteDef = {
     { name: 'parent', pattern: '[\\d]+' },
     { name: 'id', pattern: '[\\d]+' },
   ],
+  postType: 'page',
   regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -3289,6 +3299,7 @@ export const coreV2PagesIdAutosaves: RouteDef = {
   path: '/core/v2/pages/<id>/autosaves',
   pattern: '/core/v2/pages/(?P<id>[\\d]+)/autosaves',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'page',
   regex: '^/core/v2/pages/(?<id>[\\d]+)/autosaves$',
   endpoints: [
     {
@@ -3329,6 +3340,7 @@ export const coreV2PagesParentAutosavesId: RouteDef = {
     { name: 'parent', pattern: '[\\d]+' },
     { name: 'id', pattern: '[\\d]+' },
   ],
+  postType: 'page',
   regex: '^/core/v2/pages/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -3352,6 +3364,7 @@ export const coreV2Media: RouteDef = {
   path: '/core/v2/media',
   pattern: '/core/v2/media',
   captures: [],
+  postType: 'attachment',
   regex: '^/core/v2/media$',
   endpoints: [
     {
@@ -3389,6 +3402,7 @@ export const coreV2MediaId: RouteDef = {
   path: '/core/v2/media/<id>',
   pattern: '/core/v2/media/(?P<id>[\\d]+)',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'attachment',
   regex: '^/core/v2/media/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -3439,6 +3453,7 @@ export const coreV2MediaIdPostProcess: RouteDef = {
   path: '/core/v2/media/<id>/post-process',
   pattern: '/core/v2/media/(?P<id>[\\d]+)/post-process',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'attachment',
   regex: '^/core/v2/media/(?<id>[\\d]+)/post-process$',
   endpoints: [
     {
@@ -3462,6 +3477,7 @@ export const coreV2MediaIdEdit: RouteDef = {
   path: '/core/v2/media/<id>/edit',
   pattern: '/core/v2/media/(?P<id>[\\d]+)/edit',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'attachment',
   regex: '^/core/v2/media/(?<id>[\\d]+)/edit$',
   endpoints: [
     {
@@ -8817,6 +8833,7 @@ export const coreV2Posts2: RouteDef = {
   path: '/core/v2/posts',
   pattern: '/core/v2/posts',
   captures: [],
+  postType: 'post',
   regex: '^/core/v2/posts$',
   endpoints: [
     {
@@ -8853,6 +8870,7 @@ export const coreV2PostsId2: RouteDef = {
   path: '/core/v2/posts/<id>',
   pattern: '/core/v2/posts/(?P<id>[\\d]+)',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'post',
   regex: '^/core/v2/posts/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -8902,6 +8920,7 @@ export const coreV2PostsIdAutosaves2: RouteDef = {
   path: '/core/v2/posts/<id>/autosaves',
   pattern: '/core/v2/posts/(?P<id>[\\d]+)/autosaves',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'post',
   regex: '^/core/v2/posts/(?<id>[\\d]+)/autosaves$',
   endpoints: [
     {
@@ -8939,6 +8958,7 @@ export const coreV2Pages2: RouteDef = {
   path: '/core/v2/pages',
   pattern: '/core/v2/pages',
   captures: [],
+  postType: 'page',
   regex: '^/core/v2/pages$',
   endpoints: [
     {
@@ -8975,6 +8995,7 @@ export const coreV2PagesId2: RouteDef = {
   path: '/core/v2/pages/<id>',
   pattern: '/core/v2/pages/(?P<id>[\\d]+)',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'page',
   regex: '^/core/v2/pages/(?<id>[\\d]+)$',
   endpoints: [
     {
@@ -9024,6 +9045,7 @@ export const coreV2PagesIdAutosaves2: RouteDef = {
   path: '/core/v2/pages/<id>/autosaves',
   pattern: '/core/v2/pages/(?P<id>[\\d]+)/autosaves',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'page',
   regex: '^/core/v2/pages/(?<id>[\\d]+)/autosaves$',
   endpoints: [
     {
@@ -9061,6 +9083,7 @@ export const coreV2Media2: RouteDef = {
   path: '/core/v2/media',
   pattern: '/core/v2/media',
   captures: [],
+  postType: 'attachment',
   regex: '^/core/v2/media$',
   endpoints: [
     {
@@ -9098,6 +9121,7 @@ export const coreV2MediaId2: RouteDef = {
   path: '/core/v2/media/<id>',
   pattern: '/core/v2/media/(?P<id>[\\d]+)',
   captures: [{ name: 'id', pattern: '[\\d]+' }],
+  postType: 'attachment',
   regex: '^/core/v2/media/(?<id>[\\d]+)$',
   endpoints: [
     {
