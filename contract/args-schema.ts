@@ -57,6 +57,7 @@ export function argToJsonSchema(arg: ArgSchema): JsonSchema {
     switch (key) {
       case 'required':
       case 'validate':
+      case 'keyedEnum':
       case 'context':
       case 'readonly':
       case 'exclusiveMinimum':

@@ -4015,24 +4015,83 @@ export const listComments: Record<string, ArgSchema> = {
     maximum: 100,
   },
   search: { description: 'Keep only items matching this text.', type: 'string' },
-  post: {
-    description: 'Keep only comments of these posts.',
-    default: [],
+  after: {
+    description: 'Keep only comments made after this date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  author: {
+    description: 'Keep only comments by these user ids (needs edit rights).',
     type: 'array',
     items: { type: 'integer' },
   },
-  parent: {
-    description: 'Keep only answers to these comments.',
-    default: [],
+  author_exclude: {
+    description: 'Leave out comments by these user ids (needs edit rights).',
     type: 'array',
     items: { type: 'integer' },
   },
+  author_email: {
+    default: null,
+    description: 'Keep only comments from this address (needs edit rights).',
+    format: 'email',
+    type: 'string',
+  },
+  before: {
+    description: 'Keep only comments made before this date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  exclude: {
+    description: 'Leave out these comment ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only these comment ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  offset: { description: 'Number of comments to skip (instead of page).', type: 'integer' },
   order: { description: 'Sort direction.', type: 'string', default: 'desc', enum: ['asc', 'desc'] },
   orderby: {
     description: 'Field to sort by.',
     type: 'string',
     default: 'date_gmt',
     enum: ['date', 'date_gmt', 'id', 'include', 'post', 'parent', 'type'],
+  },
+  parent: {
+    default: [],
+    description: 'Keep only answers to these comments.',
+    type: 'array',
+    items: { type: 'integer' },
+  },
+  parent_exclude: {
+    default: [],
+    description: 'Leave out answers to these comments.',
+    type: 'array',
+    items: { type: 'integer' },
+  },
+  post: {
+    default: [],
+    description: 'Keep only comments of these posts.',
+    type: 'array',
+    items: { type: 'integer' },
+  },
+  status: {
+    default: 'approve',
+    description: 'Keep only comments in this state (needs edit rights but for approve).',
+    type: 'string',
+  },
+  type: {
+    default: 'comment',
+    description: 'Keep only comments of this kind (needs edit rights but for comment).',
+    type: 'string',
+  },
+  password: {
+    description: 'Password of the protected post the comments belong to.',
+    type: 'string',
   },
 };
 
@@ -4119,7 +4178,7 @@ export const updateCategory: Record<string, ArgSchema> = {
 
 export const deleteCategory: Record<string, ArgSchema> = {
   id: { description: 'Unique id of the term.', type: 'integer' },
-  force: { description: 'Must be true; terms cannot be trashed.', type: 'boolean', default: false },
+  force: { type: 'boolean', default: false, description: 'Must be true; terms cannot be trashed.' },
 };
 
 export const listTags: Record<string, ArgSchema> = {
@@ -4264,10 +4323,10 @@ export const listUsers: Record<string, ArgSchema> = {
     default: [],
   },
   offset: { description: 'Number of users to skip (instead of page).', type: 'integer' },
-  order: { description: 'Sort direction.', default: 'asc', enum: ['asc', 'desc'], type: 'string' },
+  order: { default: 'asc', description: 'Sort direction.', enum: ['asc', 'desc'], type: 'string' },
   orderby: {
-    description: 'Field to sort by.',
     default: 'name',
+    description: 'Field to sort by.',
     enum: ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'],
     type: 'string',
   },
@@ -4294,11 +4353,11 @@ export const listUsers: Record<string, ArgSchema> = {
   has_published_posts: {
     description: 'Keep only users with published items (of these types, or of any type with true).',
     type: ['boolean', 'array'],
-    items: { type: 'string', enum: ['post', 'page', 'attachment'] },
+    items: { type: 'string', enum: ['post', 'page', 'attachment'], keyedEnum: true },
   },
   search_columns: {
-    description: 'Fields the search looks at.',
     default: [],
+    description: 'Fields the search looks at.',
     type: 'array',
     items: { enum: ['email', 'name', 'id', 'username', 'slug'], type: 'string' },
   },

@@ -41,8 +41,9 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
   if (kind === 'autosave') data.preview_link = previewLink;
   const fields = ctx.app.deployment.resources?.[`${parent.type}-${kind}`] ? resourceFields(ctx, `${parent.type}-${kind}`) : REVISION_FALLBACK;
   const out = filterByContext(data, fields, context);
-  const plural = restBaseOf(parent.type);
-  out._links = { parent: [{ href: `${restBase(ctx)}/${plural}/${parent.id}` }] };
+  // The link names the row's own parent, as WordPress does: an own draft saved in place by its
+  // autosave has no parent (0), so the answer has no `_links` at all.
+  if (row.parent) out._links = { parent: [{ href: `${restBase(ctx)}/${restBaseOf(parent.type)}/${row.parent}` }] };
   return out;
 }
 

@@ -32,14 +32,27 @@ export class RestError extends Error {
     this.data = data;
   }
 
+  /**
+   * Data the error carried before its last `data` (WP_Error::add_data keeps the earlier values;
+   * the answer lists them as `additional_data`, oldest first).
+   */
+  additionalData: unknown[] = [];
+
   withHeaders(headers: Record<string, string>): this {
     this.headers = { ...this.headers, ...headers };
     return this;
   }
 
+  withAdditionalData(earlier: unknown[]): this {
+    this.additionalData = [...earlier];
+    return this;
+  }
+
   /** The JSON body WordPress sends for this error. */
-  toBody(): { code: string; message: string; data: Record<string, unknown> } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  toBody(): { code: string; message: string; data: Record<string, unknown>; additional_data?: unknown[] } {
+    const body: { code: string; message: string; data: Record<string, unknown>; additional_data?: unknown[] } = { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+    if (this.additionalData.length) body.additional_data = this.additionalData;
+    return body;
   }
 }
 
@@ -203,9 +216,15 @@ export const ERRORS = {
   term_cannot_update: { code: 'rest_cannot_update', status: 'auth', message: 'Sorry, you are not allowed to edit this term.' },
   term_cannot_delete: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete this term.' },
   term_post_forbidden: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to view terms for this post.' },
+  // Comments list (runtime/comments).
+  comments_without_post: { code: 'rest_cannot_read', status: 'auth', message: 'Sorry, you are not allowed to read comments without a post.' },
+  comments_cannot_read_post: { code: 'rest_cannot_read_post', status: 'auth', message: 'Sorry, you are not allowed to read the post for this comment.' },
+  comments_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit comments.' },
+  comments_forbidden_param: { code: 'rest_forbidden_param', status: 'auth', message: 'Query parameter not permitted: %s' },
   // Types and taxonomies (runtime/types).
   type_invalid: { code: 'rest_type_invalid', status: 404, message: 'Invalid post type.' },
   type_forbidden_context: { code: 'rest_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
+  type_forbidden_context_item: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
   taxonomy_invalid: { code: 'rest_taxonomy_invalid', status: 404, message: 'Invalid taxonomy.' },
   taxonomy_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to manage terms in this taxonomy.' },
   post_incorrect_password: { code: 'rest_post_incorrect_password', status: 403, message: 'Incorrect post password.' },

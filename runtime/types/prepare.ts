@@ -6,6 +6,7 @@
 import type { ArgSchema, Context } from '../../contract/model.ts';
 import { filterByContext } from '../content/context.ts';
 import type { TaxonomyInfo } from '../terms/taxonomies.ts';
+import { postTypeLabels, taxonomyLabels } from './labels.ts';
 import { typeCapabilities, type PostTypeInfo } from './post-types.ts';
 
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
@@ -19,7 +20,7 @@ export function preparePostType(t: PostTypeInfo, restBase: string, namespace: st
     has_archive: false,
     visibility: { show_in_nav_menus: t.slug !== 'attachment', show_ui: true },
     viewable: true,
-    labels: { name: t.name, singular_name: t.singular, menu_name: t.name, all_items: `All ${t.name}`, add_new_item: `Add ${t.singular}`, edit_item: `Edit ${t.singular}`, view_item: `View ${t.singular}` },
+    labels: postTypeLabels(t),
     name: t.name,
     slug: t.slug,
     icon: t.icon,
@@ -41,7 +42,7 @@ export function prepareTaxonomy(t: TaxonomyInfo, restBase: string, namespace: st
     slug: t.taxonomy,
     capabilities: t.capabilities,
     description: t.description,
-    labels: { name: t.name, singular_name: t.singular, menu_name: t.name, all_items: `All ${t.name}`, add_new_item: `Add ${t.singular}`, edit_item: `Edit ${t.singular}`, view_item: `View ${t.singular}` },
+    labels: taxonomyLabels(t),
     types: t.types,
     show_cloud: true,
     hierarchical: t.hierarchical,

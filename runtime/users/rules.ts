@@ -35,9 +35,9 @@ const readUser: Rule = async (ctx) => {
   if (!(await can(ctx, 'list_users')) && !(await hasPublishedContent(ctx.app.db, id))) deny('user_cannot_list', ctx);
 };
 
-const readCurrentUser: Rule = async (ctx) => {
-  if (!ctx.user) deny('not_logged_in', ctx);
-};
+// WordPress lets anyone call GET /users/me and answers rest_not_logged_in from the handler
+// (service.ts), so an anonymous caller still gets `Allow: GET`.
+const readCurrentUser: Rule = async () => {};
 
 export const USER_RULES: Record<string, Rule> = {
   list_users: listUsers,

@@ -13,7 +13,7 @@ import type { UserRow } from '../auth/users.ts';
 import { resourceFields } from '../content/context.ts';
 import { alternateLinkHeader, restBase } from '../content/links.ts';
 import { getOption } from '../content/options.ts';
-import { restError } from '../rest/errors.ts';
+import { authError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { PUBLIC_AUTHOR_TYPES, publishedAuthorIds } from './access.ts';
 import { prepareUser, type UserSite } from './prepare.ts';
@@ -121,6 +121,7 @@ export async function get(ctx: HandlerContext): Promise<HandlerResult> {
 }
 
 export async function me(ctx: HandlerContext): Promise<HandlerResult> {
+  if (!ctx.user) throw authError('not_logged_in', null);
   const row = ctx.user ? await ctx.app.db.selectFrom('users').selectAll().where('id', '=', ctx.user.id).executeTakeFirst() : undefined;
   if (!row) throw restError('rest_user_invalid_id');
   const [data] = await prepared(ctx, [row]);

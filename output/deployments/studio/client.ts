@@ -4671,7 +4671,7 @@ export function createClient(options: ClientOptions) {
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
       comments: {
-        /** Lists approved comments; always empty, since comments are not stored. GET /core/v2/comments (listComments) */
+        /** Lists comments; always empty, since comments are not stored. The filters are checked as WordPress checks them. GET /core/v2/comments (listComments) */
         list: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
           call<T.ListCommentsResult>(options, 'GET', '/core/v2/comments', args, init),
         /** Every item over all pages of /core/v2/comments. */

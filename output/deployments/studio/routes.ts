@@ -8285,7 +8285,8 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         handler: 'custom',
         response: { resource: 'comment', many: true },
-        description: 'Lists approved comments; always empty, since comments are not stored.',
+        description:
+          'Lists comments; always empty, since comments are not stored. The filters are checked as WordPress checks them.',
         validate: validators.listComments as CompiledValidator,
         handle: listComments,
       },

@@ -8133,14 +8133,38 @@ export interface ListCommentsArgs {
   per_page?: number;
   /** Keep only items matching this text. */
   search?: string;
-  /** Keep only comments of these posts. */
-  post?: number[];
-  /** Keep only answers to these comments. */
-  parent?: number[];
+  /** Keep only comments made after this date. */
+  after?: string;
+  /** Keep only comments by these user ids (needs edit rights). */
+  author?: number[];
+  /** Leave out comments by these user ids (needs edit rights). */
+  author_exclude?: number[];
+  /** Keep only comments from this address (needs edit rights). */
+  author_email?: string;
+  /** Keep only comments made before this date. */
+  before?: string;
+  /** Leave out these comment ids. */
+  exclude?: number[];
+  /** Keep only these comment ids. */
+  include?: number[];
+  /** Number of comments to skip (instead of page). */
+  offset?: number;
   /** Sort direction. */
   order?: 'asc' | 'desc';
   /** Field to sort by. */
   orderby?: 'date' | 'date_gmt' | 'id' | 'include' | 'post' | 'parent' | 'type';
+  /** Keep only answers to these comments. */
+  parent?: number[];
+  /** Leave out answers to these comments. */
+  parent_exclude?: number[];
+  /** Keep only comments of these posts. */
+  post?: number[];
+  /** Keep only comments in this state (needs edit rights but for approve). */
+  status?: string;
+  /** Keep only comments of this kind (needs edit rights but for comment). */
+  type?: string;
+  /** Password of the protected post the comments belong to. */
+  password?: string;
 }
 
 /** What GET /core/v2/comments answers with. */
