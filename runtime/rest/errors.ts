@@ -237,7 +237,7 @@ export const ERRORS = {
   rest_term_invalid: { status: 404, message: 'Term does not exist.' },
   rest_term_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
   term_exists: { status: 400, message: 'A term with the name provided already exists with this parent.' },
-  term_exists_in_taxonomy: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
+  term_exists_in_taxonomy: { code: 'term_exists', status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
   duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
   rest_term_invalid_parent: { status: 400, message: 'Parent term does not exist.' },
   rest_term_trash_not_supported: { code: 'rest_trash_not_supported', status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },
