@@ -406,6 +406,18 @@ const EXCHANGES: Exchange[] = [
   { name: 'list-embed-context', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?categories=${v.cat}&context=embed`, auth: 'none', compare: 'full' },
   { name: 'options-cors-preflight', method: 'OPTIONS', path: () => '/wp-json/wp/v2/posts', auth: 'none', compare: 'top' },
 
+  // the REST items of issue 11's list: ?rest_route= paging links, media statuses, uploads, pages, _fields with _embed
+  { name: 'rest-route-page-2-of-3', method: 'GET', path: (v) => `/?rest_route=/wp/v2/posts&categories=${v.cat}&per_page=1&page=2`, auth: 'none', compare: 'full' },
+  { name: 'err-media-status-publish-anon', method: 'GET', path: () => '/wp-json/wp/v2/media?status=publish', auth: 'none', compare: 'full' },
+  { name: 'err-media-status-publish', method: 'GET', path: () => '/wp-json/wp/v2/media?status=publish', auth: 'app', compare: 'full' },
+  { name: 'media-upload-upper-extension', method: 'POST', path: () => '/wp-json/wp/v2/media', auth: 'app', binary: upload('Upper-Case.PNG'), keep: (a, v) => { v.upper = a.body?.id; }, compare: 'full' },
+  { name: 'err-upload-text-file', method: 'POST', path: () => '/wp-json/wp/v2/media', auth: 'app', binary: { data: Buffer.from('plain words\n'), headers: { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename=notes.txt' } }, compare: 'full' },
+  { name: 'err-upload-text-as-png', method: 'POST', path: () => '/wp-json/wp/v2/media', auth: 'app', binary: { data: Buffer.from('plain words\n'), headers: { 'content-type': 'image/png', 'content-disposition': 'attachment; filename=words.png' } }, compare: 'full' },
+  { name: 'err-page-own-parent', method: 'POST', path: (v) => `/wp-json/wp/v2/pages/${v.page}`, auth: 'app', bodyOf: (v) => ({ parent: v.page }), compare: 'full' },
+  { name: 'page-child-autosave', method: 'POST', path: (v) => `/wp-json/wp/v2/pages/${v.child}/autosaves`, auth: 'app', body: { title: 'Replay child', content: '<p>Child draft.</p>' }, compare: 'full' },
+  { name: 'post-fields-embedded-author', method: 'GET', path: (v) => `/wp-json/wp/v2/posts/${v.posts[0]}?_fields=id,slug,_embedded.author&_embed`, auth: 'none', compare: 'full' },
+  { name: 'list-fields-embedded-author', method: 'GET', path: (v) => `/wp-json/wp/v2/posts?categories=${v.cat}&_fields=id,_embedded.author.name&_embed=author`, auth: 'none', compare: 'full' },
+
   // statuses, dates, attachments
   { name: 'draft-create', method: 'POST', path: () => '/wp-json/wp/v2/posts', auth: 'app', body: { title: 'Floating draft', content: 'draft body' }, keep: (a, v) => { v.draft = a.body?.id; }, compare: 'full' },
   { name: 'draft-edit', method: 'GET', path: (v) => `/wp-json/wp/v2/posts/${v.draft}?context=edit`, auth: 'app', compare: 'full' },
@@ -605,6 +617,7 @@ async function main(): Promise<void> {
     if (vw.locked) await del(`posts/${vw.locked}?force=true`);
     if (vw.page) await del(`pages/${vw.page}?force=true`);
     if (vw.media) await del(`media/${vw.media}?force=true`);
+    if (vw.upper) await del(`media/${vw.upper}?force=true`);
     if (vw.cat) await del(`categories/${vw.cat}?force=true`);
     if (vw.tag) await del(`tags/${vw.tag}?force=true`);
     await server.close();

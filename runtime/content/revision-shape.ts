@@ -9,8 +9,8 @@ import type { HandlerContext } from '../rest/types.ts';
 import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
 import { readMeta } from './meta.ts';
 import { restDate, ZERO_DATE } from './dates.ts';
-import { linkFor, restBase } from './links.ts';
-import { getOption } from './options.ts';
+import { restBase } from './links.ts';
+import { postLink } from '../oembed/local-posts.ts';
 import type { PostRow } from './prepare.ts';
 import { renderContent, renderExcerpt, renderTitle } from './render/index.ts';
 
@@ -53,8 +53,8 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
  * preview nonce: specpress serves no preview page that would check it).
  */
 async function previewLinkOf(ctx: HandlerContext, parent: PostRow): Promise<string> {
-  const structure = String((await getOption(ctx.app.db, 'permalink_structure', '')) ?? '');
-  const link = linkFor({ structure, siteUrl: ctx.app.config.siteUrl }, parent, parent.slug);
+  // The parent's own address: a child page's includes its ancestors' slugs.
+  const link = await postLink(ctx.app, parent);
   const query = parent.status === 'publish' ? `preview_id=${parent.id}&preview=true` : 'preview=true';
   return `${link}${link.includes('?') ? '&' : '?'}${query}`;
 }
