@@ -2,7 +2,7 @@
  * The REST items of issue 11's list, as WordPress 6.8 answers them, over HTTP on the default
  * deployment: paging links of `?rest_route=` requests, a page made its own (or its child's)
  * parent, a child page's preview link, `_fields` naming part of `_embedded`, an upload's
- * extension case.
+ * extension case and a file's caption.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentServer, type ContentServer } from '../content/content-server.ts';
@@ -77,5 +77,14 @@ describe('uploads', () => {
     expect(item.media_details.file).toMatch(/\/Holiday-Photo\.png$/);
     expect(item.title.raw).toBe('Holiday-Photo');
     expect((await fetch(item.source_url)).status).toBe(200);
+  });
+
+  it("makes an empty caption from the description as shown: a text file's caption is its title", async () => {
+    const res = await uploadRaw(s, Buffer.from('plain words\n'), 'field-notes.txt', { contentType: 'text/plain' });
+    expect(res.status).toBe(201);
+    const item = await res.json();
+    expect(item.caption).toEqual({ raw: '', rendered: '<p>field-notes</p>\n' });
+    const image = await (await uploadRaw(s, await cornerImage(8, 6), 'quiet.png')).json();
+    expect(image.caption.rendered).toBe('');
   });
 });
