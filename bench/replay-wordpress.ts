@@ -298,6 +298,19 @@ const EXCHANGES: Exchange[] = [
   { name: 'err-type-missing', method: 'GET', path: () => '/wp-json/wp/v2/types/nope', auth: 'none', compare: 'full' },
   { name: 'taxonomies-for-post', method: 'GET', path: () => '/wp-json/wp/v2/taxonomies?type=post', auth: 'none', compare: 'full' },
   { name: 'taxonomy-tag-edit', method: 'GET', path: () => '/wp-json/wp/v2/taxonomies/post_tag?context=edit', auth: 'app', compare: 'shape' },
+  { name: 'err-user-create-anon', method: 'POST', path: () => '/wp-json/wp/v2/users', auth: 'none', body: { username: 'x', email: 'x@example.com', password: 'x' }, compare: 'full' },
+  { name: 'err-users-me-update-anon', method: 'POST', path: () => '/wp-json/wp/v2/users/me', auth: 'none', body: { name: 'x' }, compare: 'full' },
+  { name: 'user-create', method: 'POST', path: () => '/wp-json/wp/v2/users', auth: 'app', body: { username: `replay-${process.pid}`, email: `replay-${process.pid}@example.com`, password: 'Replay-pass-1', first_name: 'Re', last_name: 'Play', roles: ['author'] }, keep: (a, v) => { v.user = a.body?.id; }, compare: 'full' },
+  { name: 'err-user-create-bad-username', method: 'POST', path: () => '/wp-json/wp/v2/users', auth: 'app', body: { username: 'bad name!', email: `bad-${process.pid}@example.com`, password: 'p' }, compare: 'full' },
+  { name: 'err-user-create-duplicate', method: 'POST', path: () => '/wp-json/wp/v2/users', auth: 'app', body: { username: `replay-${process.pid}`, email: `other-${process.pid}@example.com`, password: 'p' }, compare: 'full' },
+  { name: 'user-update', method: 'POST', path: (v) => `/wp-json/wp/v2/users/${v.user}`, auth: 'app', body: { description: 'Words about me', nickname: 'Rep', locale: 'en_US' }, compare: 'full' },
+  { name: 'err-user-update-username', method: 'POST', path: (v) => `/wp-json/wp/v2/users/${v.user}`, auth: 'app', body: { username: 'renamed' }, compare: 'full' },
+  { name: 'err-user-update-role-missing', method: 'POST', path: (v) => `/wp-json/wp/v2/users/${v.user}`, auth: 'app', body: { roles: ['wizard'] }, compare: 'full' },
+  { name: 'options-user-item', method: 'OPTIONS', path: (v) => `/wp-json/wp/v2/users/${v.user}`, auth: 'app', compare: 'full' },
+  { name: 'err-user-delete-no-force', method: 'DELETE', path: (v) => `/wp-json/wp/v2/users/${v.user}?reassign=${v.adminId}`, auth: 'app', compare: 'full' },
+  { name: 'err-user-delete-no-reassign', method: 'DELETE', path: (v) => `/wp-json/wp/v2/users/${v.user}?force=true`, auth: 'app', compare: 'full' },
+  { name: 'err-user-delete-reassign-self', method: 'DELETE', path: (v) => `/wp-json/wp/v2/users/${v.user}?force=true&reassign=${v.user}`, auth: 'app', compare: 'full' },
+  { name: 'user-delete', method: 'DELETE', path: (v) => `/wp-json/wp/v2/users/${v.user}?force=true&reassign=${v.adminId}`, auth: 'app', keep: (a, v) => { v.userGone = a.status === 200; }, compare: 'full' },
   { name: 'comments-of-missing-post', method: 'GET', path: () => '/wp-json/wp/v2/comments?post=999999', auth: 'none', compare: 'full' },
   { name: 'err-media-missing', method: 'GET', path: () => '/wp-json/wp/v2/media/999999', auth: 'none', compare: 'full' },
 
@@ -517,6 +530,7 @@ const KNOWN: Array<{ ex: string | RegExp; contains: string; why: string }> = [
   { ex: /^revisions-(paged|orderby-id)$/, contains: '', why: 'one revision fewer here: the interface let err-revision-delete-force delete one, WordPress 6.1 refused' },
   { ex: 'err-autosave-as-revision-id', contains: '', why: 'WordPress 6.1 ignores the id of /autosaves/<id> and answers the post\'s autosave; the interface reads the autosave with that id, so a revision id is 404' },
   { ex: 'err-revision-other-parent', contains: '', why: 'WordPress 6.1 serves a revision under any parent id; we answer 404 rest_revision_parent_id_mismatch as later WordPress does' },
+  { ex: 'err-user-create-duplicate', contains: '', why: "WordPress answers a taken login with a 500 and data null (wp_insert_user's error has no status); bad input is never a 500 here: 400 with the same code and message" },
   { ex: 'err-upload-text-as-png', contains: '', why: "WordPress answers an upload whose bytes are not of its extension's type with a 500; the project's rule is that bad input is never a 500, so it is a 400 with the reason" },
   { ex: /^(discovery|namespace)/, contains: 'has_published_posts.items.enum: keys missing', why: "the enum lists each site's own post types; the reference has block-theme types (wp_block, wp_template...) this server does not store" },
   { ex: 'err-jsonp-bad-callback', contains: '', why: 'WordPress answers a bare {code, message} typed as JavaScript; the project keeps every error in the interface shape (code, message, data.status) as JSON' },
@@ -558,8 +572,8 @@ async function main(): Promise<void> {
     auth: { app: { authorization: `Basic ${Buffer.from(WP_CREDENTIALS).toString('base64')}` }, none: {}, bad: { authorization: `Basic ${Buffer.from('admin:wrongwrongwrongwrongwrong').toString('base64')}` }, ...cookieAuth(wpSession.cookie, wpSession.nonce) },
     adminNames: ['admin'],
   };
-  const vu: Vars = {};
-  const vw: Vars = {};
+  const vu: Vars = { adminId: admin.id };
+  const vw: Vars = { adminId: 1 };
   const name = `Replay ${process.pid}`;
   // Uncategorized first, so that category id 1 names it on both sites (exchanges post categories: [1]).
   await defaultCategory(server.app.db);
@@ -621,6 +635,7 @@ async function main(): Promise<void> {
     if (vw.media) await del(`media/${vw.media}?force=true`);
     if (vw.upper) await del(`media/${vw.upper}?force=true`);
     if (vw.text) await del(`media/${vw.text}?force=true`);
+    if (vw.user && !vw.userGone) await del(`users/${vw.user}?force=true&reassign=1`);
     if (vw.cat) await del(`categories/${vw.cat}?force=true`);
     if (vw.tag) await del(`tags/${vw.tag}?force=true`);
     await server.close();

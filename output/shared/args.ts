@@ -2,6 +2,29 @@
 // Do not edit: run `specpress generate` instead.
 import type { ArgSchema } from '../../contract/model.ts';
 
+const sharedPersistedPreferences: ArgSchema = {
+  type: 'object',
+  title: '',
+  description: '',
+  default: {},
+  context: ['edit'],
+  properties: {
+    _modified: {
+      description: 'When the preferences were last saved.',
+      type: 'string',
+      format: 'date-time',
+      readonly: false,
+    },
+  },
+  additionalProperties: true,
+};
+
+const sharedMeta7: ArgSchema = {
+  description: 'Meta fields.',
+  type: 'object',
+  properties: { persisted_preferences: sharedPersistedPreferences },
+};
+
 const sharedExcludedTypes: ArgSchema = {
   description: 'Post types never searched.',
   type: 'array',
@@ -4363,6 +4386,31 @@ export const listUsers: Record<string, ArgSchema> = {
   },
 };
 
+export const createUser: Record<string, ArgSchema> = {
+  username: { required: true, description: 'Login name of the user.', type: 'string' },
+  name: { description: 'Name shown for the user.', type: 'string' },
+  first_name: { description: 'Given name of the user.', type: 'string' },
+  last_name: { description: 'Family name of the user.', type: 'string' },
+  email: {
+    required: true,
+    description: 'Email address of the user.',
+    type: 'string',
+    format: 'email',
+  },
+  url: { description: 'Web site of the user.', type: 'string', format: 'uri' },
+  description: { description: 'About the user.', type: 'string' },
+  locale: { description: "Language of the user's screens.", type: 'string', enum: ['', 'en_US'] },
+  nickname: { description: 'Nickname of the user.', type: 'string' },
+  slug: { description: 'URL-friendly name of the user.', type: 'string' },
+  roles: { description: 'Roles of the user.', type: 'array', items: { type: 'string' } },
+  password: {
+    required: true,
+    description: 'Password of the user (never answered).',
+    type: 'string',
+  },
+  meta: sharedMeta7,
+};
+
 export const getUser: Record<string, ArgSchema> = {
   id: { description: 'Unique id of the user.', type: 'integer' },
   context: {
@@ -4370,5 +4418,67 @@ export const getUser: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['view', 'embed', 'edit'],
     default: 'view',
+  },
+};
+
+export const updateUser: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the user.', type: 'integer' },
+  username: { description: 'Login name of the user.', type: 'string' },
+  name: { description: 'Name shown for the user.', type: 'string' },
+  first_name: { description: 'Given name of the user.', type: 'string' },
+  last_name: { description: 'Family name of the user.', type: 'string' },
+  email: { description: 'Email address of the user.', type: 'string', format: 'email' },
+  url: { description: 'Web site of the user.', type: 'string', format: 'uri' },
+  description: { description: 'About the user.', type: 'string' },
+  locale: { description: "Language of the user's screens.", type: 'string', enum: ['', 'en_US'] },
+  nickname: { description: 'Nickname of the user.', type: 'string' },
+  slug: { description: 'URL-friendly name of the user.', type: 'string' },
+  roles: { description: 'Roles of the user.', type: 'array', items: { type: 'string' } },
+  password: { description: 'Password of the user (never answered).', type: 'string' },
+  meta: sharedMeta7,
+};
+
+export const deleteUser: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the user.', type: 'integer' },
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Must be true; accounts cannot be trashed.',
+  },
+  reassign: {
+    type: 'integer',
+    description: "User who receives the deleted user's content (false for none).",
+    required: true,
+    validate: false,
+  },
+};
+
+export const updateCurrentUser: Record<string, ArgSchema> = {
+  username: { description: 'Login name of the user.', type: 'string' },
+  name: { description: 'Name shown for the user.', type: 'string' },
+  first_name: { description: 'Given name of the user.', type: 'string' },
+  last_name: { description: 'Family name of the user.', type: 'string' },
+  email: { description: 'Email address of the user.', type: 'string', format: 'email' },
+  url: { description: 'Web site of the user.', type: 'string', format: 'uri' },
+  description: { description: 'About the user.', type: 'string' },
+  locale: { description: "Language of the user's screens.", type: 'string', enum: ['', 'en_US'] },
+  nickname: { description: 'Nickname of the user.', type: 'string' },
+  slug: { description: 'URL-friendly name of the user.', type: 'string' },
+  roles: { description: 'Roles of the user.', type: 'array', items: { type: 'string' } },
+  password: { description: 'Password of the user (never answered).', type: 'string' },
+  meta: sharedMeta7,
+};
+
+export const deleteCurrentUser: Record<string, ArgSchema> = {
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Must be true; accounts cannot be trashed.',
+  },
+  reassign: {
+    type: 'integer',
+    description: "User who receives the deleted user's content (false for none).",
+    required: true,
+    validate: false,
   },
 };

@@ -17,6 +17,7 @@ import { authError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { PUBLIC_AUTHOR_TYPES, publishedAuthorIds } from './access.ts';
 import { prepareUser, type UserSite } from './prepare.ts';
+import { readProfileMeta } from './profile-meta.ts';
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
@@ -24,10 +25,19 @@ async function siteOf(ctx: HandlerContext): Promise<UserSite> {
   return { siteUrl: ctx.app.config.siteUrl, restBase: restBase(ctx), permalinkStructure: String(await getOption(ctx.app.db, 'permalink_structure', '')) };
 }
 
-async function prepared(ctx: HandlerContext, rows: UserRow[]): Promise<Record<string, unknown>[]> {
+/** The methods the caller may use on a user's item (targetHints.allow): edit own or edit_users, delete_users. */
+async function allowedOn(ctx: HandlerContext, id: number): Promise<string[]> {
+  const allow = ['GET'];
+  if (ctx.user && (ctx.user.id === id || (await userCan(ctx.app, ctx.user, 'edit_users')))) allow.push('POST', 'PUT', 'PATCH');
+  if (await userCan(ctx.app, ctx.user, 'delete_users')) allow.push('DELETE');
+  return allow;
+}
+
+export async function prepared(ctx: HandlerContext, rows: UserRow[], context: Context = contextOf(ctx)): Promise<Record<string, unknown>[]> {
   const site = await siteOf(ctx);
   const fields = resourceFields(ctx, 'user');
-  return rows.map((row) => prepareUser(row, site, fields, contextOf(ctx)));
+  const profiles = await readProfileMeta(ctx.app.db, rows.map((r) => r.id));
+  return Promise.all(rows.map(async (row) => prepareUser(row, site, fields, context, { profile: profiles.get(row.id)!, allow: await allowedOn(ctx, row.id) })));
 }
 
 /** WordPress's search: `*` is a wildcard, a leading or trailing one only; otherwise both ends. */
