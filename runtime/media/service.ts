@@ -3,6 +3,7 @@
  * Generated handler regions call it one line each (`return media.create(ctx)`). Permissions
  * declared in the spec have run before; this decides what depends on the item itself.
  */
+import { statusList, statusRefusal } from '../content/list-status.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
 import { canReadAttachment } from './visibility.ts';
@@ -62,17 +63,15 @@ async function create(ctx: HandlerContext): Promise<HandlerResult> {
   return createdResponse(ctx, row.id, await prepareAttachment(ctx, row, 'edit'));
 }
 
-/** The list's own permission checks (its endpoint is public): edit context and non-default statuses. */
+/**
+ * The list's own permission checks (its endpoint is public): statuses other than `inherit`
+ * (refused as WordPress's sanitize_post_statuses refuses them, as an invalid param), then the
+ * edit context.
+ */
 async function checkListAccess(ctx: HandlerContext): Promise<void> {
-  const status = authStatus(ctx.user);
-  const canEdit = await userCan(ctx.app, ctx.user, 'edit_posts');
-  if (ctx.params.context === 'edit' && !canEdit) throw restError('rest_forbidden_context', [], {}, status);
-  const statuses: unknown[] = Array.isArray(ctx.params.status) ? ctx.params.status : [ctx.params.status ?? 'inherit'];
-  for (const s of statuses) {
-    if (s === 'inherit' || canEdit) continue;
-    if (s === 'private' && (await userCan(ctx.app, ctx.user, 'read_private_posts'))) continue;
-    throw restError('rest_forbidden_status', [], {}, status);
-  }
+  const refusal = await statusRefusal(ctx.app, ctx.user, 'attachment', statusList(ctx.params.status));
+  if (refusal) throw refusal;
+  if (ctx.params.context === 'edit' && !(await userCan(ctx.app, ctx.user, 'edit_posts'))) throw restError('rest_forbidden_context', [], {}, authStatus(ctx.user));
 }
 
 async function list(ctx: HandlerContext): Promise<HandlerResult> {

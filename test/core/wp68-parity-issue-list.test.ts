@@ -88,3 +88,18 @@ describe('uploads', () => {
     expect(image.caption.rendered).toBe('');
   });
 });
+
+describe('list statuses the caller may not ask for', () => {
+  it('refuses them before checking their values, as WordPress sanitizes status first', async () => {
+    const media = await s.call('anonymous', 'GET', '/wp/v2/media?status=publish');
+    expect(media.status).toBe(400);
+    expect(media.body.data).toEqual({ status: 400, params: { status: 'Status is forbidden.' }, details: { status: { code: 'rest_forbidden_status', message: 'Status is forbidden.', data: { status: 401 } } } });
+    const posts = await s.call('subscriber', 'GET', '/wp/v2/posts?status=bogus&orderby=nope');
+    expect(posts.body.data.params).toEqual({ status: 'Status is forbidden.', orderby: expect.stringContaining('is not one of') });
+    expect(posts.body.data.details.status.data).toEqual({ status: 403 });
+    const editor = await s.call('editor', 'GET', '/wp/v2/media?status=publish');
+    expect(editor.body.data.params.status).toBe('status[0] is not one of inherit, private, and trash.');
+    const privateOk = await s.call('editor', 'GET', '/wp/v2/media?status=private');
+    expect(privateOk.status).toBe(200);
+  });
+});

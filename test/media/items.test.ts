@@ -79,9 +79,11 @@ describe('GET /core/v2/media', () => {
     const edit = await api('/core/v2/media?context=edit', { role: 'anonymous' });
     expect(edit.status).toBe(401);
     expect((await edit.json()).code).toBe('rest_forbidden_context');
+    // As WordPress's sanitize_post_statuses: an invalid param whose detail is the refusal.
     const trash = await api('/core/v2/media?status=trash', { role: 'anonymous' });
-    expect(trash.status).toBe(401);
-    expect((await trash.json()).code).toBe('rest_forbidden_status');
+    expect(trash.status).toBe(400);
+    const body = await trash.json();
+    expect([body.code, body.data.details.status.code, body.data.details.status.data.status]).toEqual(['rest_invalid_param', 'rest_forbidden_status', 401]);
   });
 
   it('a page past the last is 400 rest_post_invalid_page_number', async () => {
