@@ -7,7 +7,7 @@
  * (or `id` on `/<id>/autosaves`) for revisions and autosaves.
  */
 import type { CurrentUser } from './current-user.ts';
-import { authError, invalidParam, type ErrorKey } from '../rest/errors.ts';
+import { authError, type ErrorKey } from '../rest/errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
 import { postTypeEntry } from '../../contract/post-types.ts';

@@ -136,7 +136,7 @@ export async function update(ctx: HandlerContext): Promise<HandlerResult> {
       if (await trx.selectFrom('users').select('id').where('nicename', '=', p.slug).executeTakeFirst()) throw restError('user_invalid_slug');
     }
     checkRoles(ctx, id, p.roles);
-    const changes: Partial<Record<keyof UserRow, string>> = {};
+    const changes: Partial<Record<Exclude<keyof UserRow, 'id'>, string>> = {};
     if (typeof p.email === 'string') changes.email = p.email.trim();
     if (hash) changes.password_hash = hash;
     if (typeof p.name === 'string') changes.display_name = text(p.name) ?? '';
