@@ -5,7 +5,7 @@
  * checked. So an anonymous `status=publish` on media (not one of its statuses) is "Status is
  * forbidden.", not an enum error, and only callers who may ask get the enum error.
  */
-import { POST_TYPES, postTypeEntry, type PostTypeEntry } from '../../contract/post-types.ts';
+import { allPostTypes, postTypeEntry, type PostTypeEntry } from '../../contract/post-types.ts';
 import type { Route } from '../../contract/model.ts';
 import { postTypeCaps, userCan } from '../auth/capabilities.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
@@ -33,7 +33,7 @@ export async function statusRefusal(app: Pick<App, 'db'>, user: CurrentUser | nu
 /** The post type whose collection `route` is (`/core/v2/media` → attachment), or undefined. */
 function listedType(route: Pick<Route, 'path'>): PostTypeEntry | undefined {
   const last = route.path.split('/').at(-1);
-  return Object.values(POST_TYPES as Record<string, PostTypeEntry>).find((t) => t.restBase === last);
+  return allPostTypes().find((t) => t.restBase === last);
 }
 
 /**

@@ -5,14 +5,14 @@
  * taxonomy). The wording is this project's own, made from each entry's singular and plural
  * names; admin screens read these, so only their presence and kind matter to clients.
  */
+import type { PostTypeEntry } from '../../contract/post-types.ts';
 import type { TaxonomyInfo } from '../terms/taxonomies.ts';
-import type { PostTypeInfo } from './post-types.ts';
 
 type Labels = Record<string, string | null>;
 
-export function postTypeLabels(t: PostTypeInfo): Labels {
-  const one = t.singular;
-  const many = t.name;
+export function postTypeLabels(t: PostTypeEntry): Labels {
+  const one = t.labels.singularName;
+  const many = t.labels.name;
   const lowerOne = one.toLowerCase();
   const lowerMany = many.toLowerCase();
   const labels: Labels = {
@@ -52,8 +52,8 @@ export function postTypeLabels(t: PostTypeInfo): Labels {
     menu_name: many,
     name_admin_bar: one,
   };
-  // Attachments are the one core type whose single view has a template name of its own.
-  if (t.slug === 'attachment') labels.template_name = `One ${lowerOne} item`;
+  // Media items are the one core type whose single view has a template name of its own.
+  if (t.holdsFile) labels.template_name = `One ${lowerOne} item`;
   return labels;
 }
 

@@ -8,7 +8,7 @@ import { authError, type ErrorKey } from '../rest/errors.ts';
 import { userCan } from '../auth/capabilities.ts';
 import type { PermissionContext } from '../auth/permission.ts';
 import { primitiveTermCap, TAXONOMIES } from '../terms/taxonomies.ts';
-import { POST_TYPES, typeCapabilities } from './post-types.ts';
+import { allPostTypes, postTypeCaps } from '../../contract/post-types.ts';
 
 type Rule = (ctx: PermissionContext) => Promise<void>;
 
@@ -18,7 +18,7 @@ const deny = (key: ErrorKey, ctx: PermissionContext): never => {
 
 const readTypes: Rule = async (ctx) => {
   if (ctx.params.type !== undefined || ctx.params.context !== 'edit') return;
-  for (const t of POST_TYPES) if (await userCan(ctx.app, ctx.user, typeCapabilities(t).edit_posts!)) return;
+  for (const t of allPostTypes()) if (await userCan(ctx.app, ctx.user, postTypeCaps(t.name).edit_posts)) return;
   deny('type_forbidden_context', ctx);
 };
 

@@ -9,21 +9,21 @@ import { userCan } from '../auth/capabilities.ts';
 import { authError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { TAXONOMIES } from '../terms/taxonomies.ts';
-import { POST_TYPES, typeCapabilities } from './post-types.ts';
+import { allPostTypes, postTypeCaps, postTypeEntry } from '../../contract/post-types.ts';
 import { preparePostType, prepareTaxonomy } from './prepare.ts';
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
 export function listTypes(ctx: HandlerContext): HandlerResult {
   const fields = resourceFields(ctx, 'post-type');
-  const data = Object.fromEntries(POST_TYPES.map((t) => [t.slug, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
+  const data = Object.fromEntries(allPostTypes().map((t) => [t.name, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
   return { data };
 }
 
 export async function getType(ctx: HandlerContext): Promise<HandlerResult> {
-  const t = POST_TYPES.find((x) => x.slug === ctx.params.type);
+  const t = typeof ctx.params.type === 'string' ? postTypeEntry(ctx.params.type) : undefined;
   if (!t) throw restError('type_invalid');
-  if (contextOf(ctx) === 'edit' && !(await userCan(ctx.app, ctx.user, typeCapabilities(t).edit_posts!))) throw authError('type_forbidden_context_item', ctx.user);
+  if (contextOf(ctx) === 'edit' && !(await userCan(ctx.app, ctx.user, postTypeCaps(t.name).edit_posts))) throw authError('type_forbidden_context_item', ctx.user);
   return { data: preparePostType(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'post-type'), contextOf(ctx)) };
 }
 

@@ -7743,6 +7743,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts',
     pattern: '/core/v2/posts',
     captures: [],
+    postType: 'post',
     regex: '^/core/v2/posts$',
     endpoints: [
       {
@@ -7778,6 +7779,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<id>',
     pattern: '/core/v2/posts/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -7826,6 +7828,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<parent>/revisions',
     pattern: '/core/v2/posts/(?P<parent>[\\d]+)/revisions',
     captures: [{ name: 'parent', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions$',
     endpoints: [
       {
@@ -7851,6 +7854,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -7887,6 +7891,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<id>/autosaves',
     pattern: '/core/v2/posts/(?P<id>[\\d]+)/autosaves',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<id>[\\d]+)/autosaves$',
     endpoints: [
       {
@@ -7926,6 +7931,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -7948,6 +7954,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages',
     pattern: '/core/v2/pages',
     captures: [],
+    postType: 'page',
     regex: '^/core/v2/pages$',
     endpoints: [
       {
@@ -7983,6 +7990,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<id>',
     pattern: '/core/v2/pages/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -8031,6 +8039,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<parent>/revisions',
     pattern: '/core/v2/pages/(?P<parent>[\\d]+)/revisions',
     captures: [{ name: 'parent', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions$',
     endpoints: [
       {
@@ -8056,6 +8065,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -8092,6 +8102,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<id>/autosaves',
     pattern: '/core/v2/pages/(?P<id>[\\d]+)/autosaves',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<id>[\\d]+)/autosaves$',
     endpoints: [
       {
@@ -8131,6 +8142,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -8153,6 +8165,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media',
     pattern: '/core/v2/media',
     captures: [],
+    postType: 'attachment',
     regex: '^/core/v2/media$',
     endpoints: [
       {
@@ -8189,6 +8202,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>',
     pattern: '/core/v2/media/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -8238,6 +8252,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>/post-process',
     pattern: '/core/v2/media/(?P<id>[\\d]+)/post-process',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)/post-process$',
     endpoints: [
       {
@@ -8260,6 +8275,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>/edit',
     pattern: '/core/v2/media/(?P<id>[\\d]+)/edit',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)/edit$',
     endpoints: [
       {
