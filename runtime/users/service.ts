@@ -1,6 +1,6 @@
 /**
- * The users service (WordPress's WP_REST_Users_Controller, read side): list, one user, the
- * current user. Permission rules (rules.ts) have run; here a caller without `list_users` gets
+ * The users service (WordPress's WP_REST_Users_Controller, read side; writes are write.ts):
+ * list, one user, the current user. Permission rules (rules.ts) have run; here a caller without `list_users` gets
  * only authors of published content, and searches only the public columns.
  *
  * Users are filtered and sorted in memory: the table holds accounts, not content, and roles
