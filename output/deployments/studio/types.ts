@@ -2468,14 +2468,20 @@ export interface User {
     /** Avatar address at 96 pixels. */
     '96': string;
   };
-  /** Meta fields. */
-  meta: {
-    persisted_preferences?: {
-      /** When the preferences were last saved. */
-      _modified?: string;
-      [k: string]: unknown;
-    };
-  };
+  /**
+   * Meta fields.
+   *
+   * @maxItems 0
+   */
+  meta:
+    | {
+        persisted_preferences?: {
+          /** When the preferences were last saved. */
+          _modified?: string;
+          [k: string]: unknown;
+        };
+      }
+    | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
