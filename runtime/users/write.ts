@@ -14,7 +14,7 @@ import { capabilitiesOf, isRole } from '../../contract/roles.ts';
 import { restBase } from '../content/links.ts';
 import { sanitizeTitle } from '../content/slugs.ts';
 import { sanitizeTextField } from '../rest/coerce.ts';
-import { authError, invalidParam, restError } from '../rest/errors.ts';
+import { authError, invalidParam, RestError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { Database } from '../store/schema.ts';
 import { writeProfileMeta } from './profile-meta.ts';
@@ -90,7 +90,7 @@ export async function create(ctx: HandlerContext): Promise<HandlerResult> {
   if (login.length > MAX_LOGIN_LENGTH) throw restError('user_username_too_long');
   const email = String(p.email).trim();
   const hash = await hashPassword(String(p.password));
-  const id = await ctx.app.db.transaction().execute(async (trx) => {
+  const id = await insertAccount(ctx, login, async (trx) => {
     if (await trx.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst()) throw restError('user_login_taken');
     if (await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw restError('user_email_taken');
     const roles = Array.isArray(p.roles) && p.roles.length ? p.roles.map(String) : [DEFAULT_ROLE];
@@ -114,6 +114,20 @@ export async function create(ctx: HandlerContext): Promise<HandlerResult> {
     return newId;
   });
   return { data: await answer(ctx, id), status: 201, headers: { Location: `${restBase(ctx)}/users/${id}` } };
+}
+
+/**
+ * Runs the insert; when two requests make the same login at once, the loser meets the login's
+ * unique index inside the database, and is told the login is taken (not a 500).
+ */
+async function insertAccount(ctx: HandlerContext, login: string, insert: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
+  try {
+    return await ctx.app.db.transaction().execute(insert);
+  } catch (error) {
+    if (error instanceof RestError) throw error;
+    if (await ctx.app.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst()) throw restError('user_login_taken');
+    throw error;
+  }
 }
 
 /** `/users/<id>` or, for `/users/me`, the caller's own account. */

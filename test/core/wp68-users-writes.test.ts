@@ -126,3 +126,13 @@ describe('deleting accounts', () => {
     expect([gone.status, gone.body.previous.nickname]).toEqual([200, 'E']);
   });
 });
+
+describe('making the same account at once', () => {
+  it('makes it once and tells the others the login is taken', async () => {
+    const tries = await Promise.all(Array.from({ length: 6 }, (_, i) => s.call('administrator', 'POST', '/wp/v2/users', { username: 'racer', email: `racer${i}@example.com`, password: 'Race-pass-1' })));
+    const statuses = tries.map((t) => t.status).sort();
+    expect(statuses).toEqual([201, 400, 400, 400, 400, 400]);
+    for (const t of tries.filter((x) => x.status === 400)) expect(t.body.code).toBe('existing_user_login');
+    expect(await s.app.db.selectFrom('users').select('id').where('login', '=', 'racer').execute()).toHaveLength(1);
+  });
+});
