@@ -13880,7 +13880,8 @@ return errors === 0;
 }
 
 export const listComments = validate389;
-const schema168 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"post":{"$ref":"sharedPostNotIn"},"parent":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]}},"additionalProperties":true};
+const schema168 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
+const formats28 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listComments" */;
@@ -13936,22 +13937,11 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.post !== undefined){
-if(!(validate60(data.post, {instancePath:instancePath+"/post",parentData:data,parentDataProperty:"post",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-}
-if(data.parent !== undefined){
-if(!(validate60(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-}
-if(data.order !== undefined){
-let data6 = data.order;
-if(typeof data6 !== "string"){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.after !== undefined){
+let data4 = data.after;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13960,8 +13950,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((data6 === "asc") || (data6 === "desc"))){
-const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema168.properties.order.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13971,10 +13962,23 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.orderby !== undefined){
-let data7 = data.orderby;
-if(typeof data7 !== "string"){
-const err5 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+if(!(validate60(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data.author_exclude !== undefined){
+if(!(validate60(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data.author_email !== undefined){
+let data7 = data.author_email;
+if(typeof data7 === "string"){
+if(!(formats28.test(data7))){
+const err5 = {instancePath:instancePath+"/author_email",schemaPath:"#/properties/author_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13983,8 +13987,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((((((data7 === "date") || (data7 === "date_gmt")) || (data7 === "id")) || (data7 === "include")) || (data7 === "post")) || (data7 === "parent")) || (data7 === "type"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema168.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err6 = {instancePath:instancePath+"/author_email",schemaPath:"#/properties/author_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13994,9 +13999,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.before !== undefined){
+let data8 = data.before;
+if(typeof data8 === "string"){
+if(!(formats0.test(data8))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14005,15 +14012,163 @@ vErrors.push(err7);
 }
 errors++;
 }
+}
+else {
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data.offset !== undefined){
+let data11 = data.offset;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err9 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data12 = data.order;
+if(typeof data12 !== "string"){
+const err10 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!((data12 === "asc") || (data12 === "desc"))){
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema168.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+let data13 = data.orderby;
+if(typeof data13 !== "string"){
+const err12 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(((((((data13 === "date") || (data13 === "date_gmt")) || (data13 === "id")) || (data13 === "include")) || (data13 === "post")) || (data13 === "parent")) || (data13 === "type"))){
+const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema168.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.parent !== undefined){
+if(!(validate60(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data.parent_exclude !== undefined){
+if(!(validate60(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data.post !== undefined){
+if(!(validate60(data.post, {instancePath:instancePath+"/post",parentData:data,parentDataProperty:"post",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(typeof data.status !== "string"){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
 validate389.errors = vErrors;
 return errors === 0;
 }
 
-export const listCategories = validate394;
+export const listCategories = validate399;
 const schema169 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 const schema170 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
 
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOrderby2" */;
 let vErrors = null;
 let errors = 0;
@@ -14037,12 +14192,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate399.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listCategories" */;
 let vErrors = null;
 let errors = 0;
@@ -14132,8 +14287,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate399(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+if(!(validate404(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
 errors = vErrors.length;
 }
 }
@@ -14192,14 +14347,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate394.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory = validate402;
+export const createCategory = validate407;
 const schema171 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -14287,14 +14442,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate402.errors = vErrors;
+validate407.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCategory = validate403;
+export const updateCategory = validate408;
 const schema172 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -14385,14 +14540,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate403.errors = vErrors;
+validate408.errors = vErrors;
 return errors === 0;
 }
 
-export const listTags = validate404;
+export const listTags = validate409;
 const schema173 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTags" */;
 let vErrors = null;
 let errors = 0;
@@ -14495,8 +14650,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate399(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+if(!(validate404(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
 errors = vErrors.length;
 }
 }
@@ -14542,14 +14697,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate404.errors = vErrors;
+validate409.errors = vErrors;
 return errors === 0;
 }
 
-export const createTag = validate411;
+export const createTag = validate416;
 const schema174 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTag" */;
 let vErrors = null;
 let errors = 0;
@@ -14624,14 +14779,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate411.errors = vErrors;
+validate416.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTag = validate412;
+export const updateTag = validate417;
 const schema175 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTag" */;
 let vErrors = null;
 let errors = 0;
@@ -14709,14 +14864,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate412.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const listTypes = validate413;
+export const listTypes = validate418;
 const schema176 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -14738,14 +14893,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate413.errors = vErrors;
+validate418.errors = vErrors;
 return errors === 0;
 }
 
-export const getType = validate415;
+export const getType = validate420;
 const schema177 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getType" */;
 let vErrors = null;
 let errors = 0;
@@ -14779,14 +14934,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate415.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const listTaxonomies = validate417;
+export const listTaxonomies = validate422;
 const schema178 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTaxonomies" */;
 let vErrors = null;
 let errors = 0;
@@ -14820,14 +14975,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate417.errors = vErrors;
+validate422.errors = vErrors;
 return errors === 0;
 }
 
-export const getTaxonomy = validate419;
+export const getTaxonomy = validate424;
 const schema179 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTaxonomy" */;
 let vErrors = null;
 let errors = 0;
@@ -14861,14 +15016,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate419.errors = vErrors;
+validate424.errors = vErrors;
 return errors === 0;
 }
 
-export const listUsers = validate421;
+export const listUsers = validate426;
 const schema180 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listUsers" */;
 let vErrors = null;
 let errors = 0;
@@ -15123,6 +15278,780 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate421.errors = vErrors;
+validate426.errors = vErrors;
+return errors === 0;
+}
+
+export const createUser = validate434;
+const schema181 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true,"required":["username","email","password"]};
+const schema182 = {"$id":"sharedMeta3","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
+const schema183 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
+
+function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedPersistedPreferences" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._modified !== undefined){
+let data0 = data._modified;
+if(typeof data0 === "string"){
+if(!(formats0.test(data0))){
+const err0 = {instancePath:instancePath+"/_modified",schemaPath:"#/properties/_modified/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/_modified",schemaPath:"#/properties/_modified/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate437.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedMeta3" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.persisted_preferences !== undefined){
+if(!(validate437(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
+vErrors = vErrors === null ? validate437.errors : vErrors.concat(validate437.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate436.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.username === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.email === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.password === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.username !== undefined){
+if(typeof data.username !== "string"){
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.first_name !== undefined){
+if(typeof data.first_name !== "string"){
+const err5 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.last_name !== undefined){
+if(typeof data.last_name !== "string"){
+const err6 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 === "string"){
+if(!(formats28.test(data4))){
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err9 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.locale !== undefined){
+let data7 = data.locale;
+if(typeof data7 !== "string"){
+const err11 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data7 === "") || (data7 === "en_US"))){
+const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema181.properties.locale.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.nickname !== undefined){
+if(typeof data.nickname !== "string"){
+const err13 = {instancePath:instancePath+"/nickname",schemaPath:"#/properties/nickname/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err14 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.roles !== undefined){
+if(!(validate67(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate436(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate434.errors = vErrors;
+return errors === 0;
+}
+
+export const updateUser = validate440;
+const schema184 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
+
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.username !== undefined){
+if(typeof data.username !== "string"){
+const err1 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.first_name !== undefined){
+if(typeof data.first_name !== "string"){
+const err3 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.last_name !== undefined){
+if(typeof data.last_name !== "string"){
+const err4 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data5 = data.email;
+if(typeof data5 === "string"){
+if(!(formats28.test(data5))){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.locale !== undefined){
+let data8 = data.locale;
+if(typeof data8 !== "string"){
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((data8 === "") || (data8 === "en_US"))){
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema184.properties.locale.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.nickname !== undefined){
+if(typeof data.nickname !== "string"){
+const err11 = {instancePath:instancePath+"/nickname",schemaPath:"#/properties/nickname/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err12 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.roles !== undefined){
+if(!(validate67(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate436(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate440.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteUser = validate443;
+const schema185 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="deleteUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err1 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate443.errors = vErrors;
+return errors === 0;
+}
+
+export const updateCurrentUser = validate444;
+const schema186 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
+
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateCurrentUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.username !== undefined){
+if(typeof data.username !== "string"){
+const err0 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.first_name !== undefined){
+if(typeof data.first_name !== "string"){
+const err2 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.last_name !== undefined){
+if(typeof data.last_name !== "string"){
+const err3 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 === "string"){
+if(!(formats28.test(data4))){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.locale !== undefined){
+let data7 = data.locale;
+if(typeof data7 !== "string"){
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data7 === "") || (data7 === "en_US"))){
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema186.properties.locale.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.nickname !== undefined){
+if(typeof data.nickname !== "string"){
+const err10 = {instancePath:instancePath+"/nickname",schemaPath:"#/properties/nickname/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err11 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.roles !== undefined){
+if(!(validate67(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate436(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate444.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteCurrentUser = validate447;
+const schema187 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="deleteCurrentUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err0 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate447.errors = vErrors;
 return errors === 0;
 }
