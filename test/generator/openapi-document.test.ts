@@ -101,7 +101,9 @@ describe('OpenAPI document of the real spec', () => {
     expect(Object.keys(doc.components.schemas.PostMetaTheme.properties)).toContain('_builder_data');
     // Writes take the same part by the same name (one component for the answer and the body).
     for (const body of ['CreatePostRequest', 'CreatePageRequest', 'UpdateMediaRequest']) expect(doc.components.schemas[body]?.properties.meta.$ref).toBe('#/components/schemas/PostMetaTheme');
-    expect(Object.keys(doc.components.schemas).filter((name) => /^Meta\d*$/.test(name))).toEqual([]);
+    // No copy of the post meta keys under a name found by content (Meta, Meta2...).
+    const copies = Object.entries(doc.components.schemas).filter(([name, schema]) => name !== 'PostMetaTheme' && schema.properties?._builder_data !== undefined);
+    expect(copies.map(([name]) => name)).toEqual([]);
     // `response: { shape: form }` names the component; a shape pulled in by `$shape` inside it too.
     const getForm = doc.paths['/formsuite/v1/forms/{id}'].get;
     expect(deref(doc, deref(doc, getForm.responses['200']).content['application/json'].schema).required).toEqual(expect.arrayContaining(['id', 'title', 'fields', 'settings']));
