@@ -105,7 +105,8 @@ const ROWS: Row[] = [
   { key: 'embed', label: 'list _embed', path: (t) => `${t.v2}/posts?_embed=1`, targets: ['specpress', 'wordpress'] },
   {
     key: 'batch25', label: 'batch of 25 creates', path: () => `/wp-json/batch/v1`, admin: true, method: 'POST', body: batchBody,
-    headers: { 'content-type': 'application/json' }, amount: 40, connections: 2, targets: ['specpress'],
+    // WordPress takes part when its credentials are there; its posts are deleted again after the row.
+    headers: { 'content-type': 'application/json' }, amount: 40, connections: 2, targets: ['specpress', 'wordpress'],
   },
   {
     key: 'upload', label: 'upload 1600x1200 JPEG (sub-sizes)', path: (t) => `${t.v2}/media`, admin: true, method: 'POST', body: () => jpeg,
@@ -192,6 +193,20 @@ async function wordpressTarget(): Promise<Target | undefined> {
   }
 }
 
+/** Leaves the reference site as it was: the batch row's posts go, 25 deletions per batch request. */
+async function deleteBatchPosts(t: Target): Promise<void> {
+  let deleted = 0;
+  for (;;) {
+    const res = await fetch(`${t.origin}${t.v2}/posts?search=${encodeURIComponent('Created in a batch')}&per_page=25&_fields=id&status=publish`, { headers: { authorization: t.auth! } });
+    const ids = ((await res.json()) as Array<{ id: number }>).map((p) => p.id);
+    if (!ids.length) break;
+    const requests = ids.map((id) => ({ method: 'DELETE', path: `/wp/v2/posts/${id}?force=true` }));
+    await fetch(`${t.origin}/wp-json/batch/v1`, { method: 'POST', headers: { authorization: t.auth!, 'content-type': 'application/json' }, body: JSON.stringify({ requests }) });
+    deleted += ids.length;
+  }
+  console.log(`wordpress: deleted the ${deleted} posts the batch row created`);
+}
+
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
@@ -219,7 +234,7 @@ async function main(): Promise<void> {
     floor.singleId = ((await timedGet(`${floor.origin}/wp-json/wp/v2/posts?per_page=1`)).json as Array<{ id: number }>)[0].id;
 
     const wordpress = await wordpressTarget();
-    console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included, read-only rows only` : 'WordPress not answering (or --no-wordpress): left out');
+    console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included in the read rows and the batch row (its posts deleted after)` : 'WordPress not answering (or --no-wordpress): left out');
     const targets = [floor, specpress, ...(uncached ? [uncached] : []), ...(baseline ? [baseline] : []), ...(wordpress ? [wordpress] : [])];
 
     const table: Array<{ row: Row; figures: Map<string, Figure> }> = [];
@@ -227,6 +242,7 @@ async function main(): Promise<void> {
       if (only && !only.has(row.key)) continue;
       const taking = targets.filter((t) => (!row.targets || row.targets.includes(t.name === 'baseline' || t.name === 'uncached' ? 'specpress' : t.name)) && (!row.admin || t.auth));
       const figures = await loadInTurns(taking, row);
+      if (row.method === 'POST' && wordpress && taking.includes(wordpress)) await deleteBatchPosts(wordpress);
       table.push({ row, figures });
       printRow(row, figures);
     }
