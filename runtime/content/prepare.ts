@@ -16,7 +16,7 @@ import { linkFor, permalinkTemplate, restBase, type Permalinks } from './links.t
 import { readMeta } from './meta.ts';
 import { getOption } from './options.ts';
 import { blockVersion, renderContent, renderExcerpt, renderTitle } from './render/index.ts';
-import { decodeSlug, sanitizeTitle, uniqueSlug } from './slugs.ts';
+import { decodeSlug, sampleSlug, sanitizeTitle } from './slugs.ts';
 import { termsOfPosts } from './terms.ts';
 import { postClassList } from './class-list.ts';
 import { allowedItemMethods } from './target-hints.ts';
@@ -249,7 +249,7 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
  */
 async function generatedSlug(db: Kysely<Database>, post: PostRow): Promise<string> {
   const base = sanitizeTitle(post.title) || String(post.id);
-  return decodeSlug(await uniqueSlug(db, base, { ...post, status: 'publish' }));
+  return decodeSlug(await sampleSlug(db, base, { ...post, status: 'publish' }));
 }
 
 export async function preparePosts(ctx: HandlerContext, rows: PostRow[], opts: PrepareOptions): Promise<Record<string, unknown>[]> {

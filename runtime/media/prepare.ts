@@ -15,7 +15,7 @@ import { restBase } from '../content/links.ts';
 import { readMeta } from '../content/meta.ts';
 import { getOption } from '../content/options.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../content/render/index.ts';
-import { decodeSlug, sanitizeTitle, uniqueSlug } from '../content/slugs.ts';
+import { decodeSlug, sampleSlug, sanitizeTitle } from '../content/slugs.ts';
 import { ALT_TEXT, ATTACHED_FILE, METADATA, THUMBNAIL, getAllMeta, type AttachmentMetadata, type AttachmentRow } from './attachments.ts';
 import { registeredImageSizes, planResize } from './image-sizes.ts';
 import { RESIZABLE_IMAGES } from './mime-types.ts';
@@ -154,7 +154,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
   const parents = await parentLinks(ctx.app.db, rows, permalinks);
   // get_sample_permalink's slug: from the title, unique among every item (edit context only).
   const generated = context === 'edit'
-    ? await Promise.all(rows.map(async (row) => decodeSlug(await uniqueSlug(ctx.app.db, sanitizeTitle(row.title) || String(row.id), { id: row.id, type: 'attachment', status: 'inherit', parent: row.parent }))))
+    ? await Promise.all(rows.map(async (row) => decodeSlug(await sampleSlug(ctx.app.db, sanitizeTitle(row.title) || String(row.id), { id: row.id, type: 'attachment', status: 'inherit', parent: row.parent }))))
     : rows.map(() => '');
   return rows.map((row, i) => {
     const bag = all.get(row.id) ?? {};

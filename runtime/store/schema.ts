@@ -147,6 +147,13 @@ export interface LoginThrottleTable {
   expires: number;
 }
 
+/** The highest `slug-N` handed out per scope and base slug (runtime/content/slugs.ts). */
+export interface SlugCountersTable {
+  scope: string;
+  base: string;
+  highest: number;
+}
+
 /** Submissions of the form suite (forms are `posts` rows of type `formsuite_form`). */
 export interface FormEntriesTable {
   id: Generated<number>;
@@ -183,6 +190,7 @@ export interface Database {
   inbox: InboxTable;
   cache: CacheTable;
   login_throttle: LoginThrottleTable;
+  slug_counters: SlugCountersTable;
   form_entries: FormEntriesTable;
   form_entry_logs: FormEntryLogsTable;
 }
