@@ -1,18 +1,20 @@
 /**
  * Runs one request sequence against specpress (the `studio` deployment, which serves core/v2
- * also as wp/v2) and against the reference WordPress at http://127.0.0.1:8081, then lists where
+ * also as wp/v2) and against the reference WordPress 6.8 at http://127.0.0.1:8082, then lists where
  * the answers differ: status codes, error codes and messages, the field sets of items (per
  * context), and values that must match exactly (rendered text, statuses, slugs, link shapes).
- * Run: `npx tsx bench/compare-wordpress.ts` (credentials from /tmp/wp-oracle/credentials).
+ * Run: `npx tsx bench/compare-wordpress.ts` (credentials from /tmp/wp-oracle-68/credentials);
+ * `WP_URL=http://127.0.0.1:8081 WP_CREDENTIALS=/tmp/wp-oracle/credentials` for the 6.1 oracle.
  */
 import fs from 'node:fs';
 import { startTestServer } from '../runtime/testing/harness.ts';
 import { setOption } from '../runtime/content/options.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../runtime/content/render/index.ts';
 import { decodeSlug, sanitizeTitle } from '../runtime/content/slugs.ts';
+import { BLOCK_SAMPLES, SHORTCODE_SAMPLES } from './rendering-samples.ts';
 
-const WP = process.env.WP_URL ?? 'http://127.0.0.1:8081';
-const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle/credentials', 'utf8').trim();
+const WP = process.env.WP_URL ?? 'http://127.0.0.1:8082';
+const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle-68/credentials', 'utf8').trim();
 
 interface Target {
   name: string;
@@ -101,6 +103,8 @@ const RENDER_SAMPLES = [
   `Line one\nLine two\n\nPara two`, `<ul>\n<li>One</li>\n<li>Two</li>\n</ul>\nAfter list`, `<pre>keep "this"\n\nas is</pre>`, `<code>"code"</code> and "text"`,
   `<blockquote>Quote "it"</blockquote>`, `Text with <a href="http://x.com/?a=1&b=2">link</a>`, `(tm) and "nested 'quotes' here"`, `<div>Block</div>\nText\n<div>Another</div>`,
   `Wordpress is great`, `[shortcode attr="x"] text "q"`, `<!-- wp:paragraph -->\n<p>It's a "block"</p>\n<!-- /wp:paragraph -->`, `'single' start`, `"Hello," he said, "it's me."`, `<img src="a.png" alt="x">\nCaption "c"`,
+  ...BLOCK_SAMPLES,
+  ...SHORTCODE_SAMPLES,
 ];
 
 const SLUG_SAMPLES = ['Hello World!', 'Ça été “ok” -- draft...', 'Straße & Co.', 'Ñandú über façade', 'Ünïcödé ÀÉÎÕÜ', 'æøå ÆØÅ œ', 'Привет мир', '日本語 タイトル', 'Price: $100 (50% off)', 'a/b\\c', 'Emoji 🎉 party', "It's “quoted” ‘single’", 'Tabs\tand  spaces', 'under_score-dash', '1.5 version 2.0', 'ﬁ ligature', 'Ŀ ŀ Ł ł đ Đ þ', 'ĳ Ĳ ŉ ſ', 'Ǆ ǅ', 'x &amp; y &lt; z', '<b>Bold</b> title', 'trailing---', '—em dash— title', 'Ĉu ĝi ŝanĝiĝas', 'Việt Nam', 'Ελληνικά'];
@@ -266,6 +270,9 @@ async function compareSlugs(wp: Target): Promise<number> {
   return diffs;
 }
 
+/** `--rendering`: only the rendering and slug samples (no request sequence). */
+const RENDERING_ONLY = process.argv.includes('--rendering');
+
 async function main(): Promise<void> {
   const server = await startTestServer({ deployment: 'studio' });
   const plain = await plainTextWrites(server);
@@ -278,7 +285,7 @@ async function main(): Promise<void> {
   let differences = 0;
   let knownCount = 0;
   try {
-    for (const step of STEPS) {
+    for (const step of RENDERING_ONLY ? [] : STEPS) {
       const ours = await send(us, step, varsUs);
       const theirs = await send(wp, step, varsWp);
       step.keep?.(ours, varsUs);
