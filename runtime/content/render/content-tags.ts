@@ -6,9 +6,10 @@
 export function filterContentTags(html: string): string {
   if (!html.includes('<img')) return html;
   return html.replace(/<img\s[^>]*>/gi, (tag) => {
+    // WordPress inserts decoding first, then loading in front of it.
     let out = tag;
-    if (!/\sloading=/i.test(out) && /\swidth=/i.test(out) && /\sheight=/i.test(out)) out = out.replace(/^<img/i, '<img loading="lazy"');
     if (!/\sdecoding=/i.test(out)) out = out.replace(/^<img/i, '<img decoding="async"');
+    if (!/\sloading=/i.test(tag) && /\swidth=/i.test(tag) && /\sheight=/i.test(tag)) out = out.replace(/^<img/i, '<img loading="lazy"');
     return out;
   });
 }

@@ -1,15 +1,19 @@
 /**
- * The filters WordPress runs on a post's title, content and excerpt before answering, in its
- * order: blocks, texturize, paragraphs (not for block content), "WordPress" spelling.
- * Each is a pure function of its text, so the results are remembered by that text (memo.ts):
- * a list page re-reads the same posts and would otherwise run the regexes again every time.
+ * The filters WordPress 6.8 runs on a post's title, content and excerpt before answering, in its
+ * order (the_content: [embed] 8, blocks 9, texturize/autop/shortcode_unautop 10, "WordPress"
+ * spelling and shortcodes 11, image attributes 12). Each is a pure function of its text, so the
+ * results are remembered by that text (memo.ts): a list page re-reads the same posts and would
+ * otherwise run the regexes again every time.
  */
 import { autop } from './autop.ts';
-import { hasBlocks, stripBlockDelimiters } from './blocks.ts';
+import { excerptBlocks, hasBlocks, renderBlocks } from './blocks.ts';
+import { EMBED_SHORTCODE, POST_SHORTCODES } from './content-shortcodes.ts';
 import { EXCERPT_WORDS, trimWords } from './excerpt.ts';
 import { texturize } from './texturize.ts';
 import { filterContentTags } from './content-tags.ts';
 import { memoizeRender } from './memo.ts';
+import { SHORTCODE_NAMES } from './shortcode-names.ts';
+import { doShortcodes, shortcodeUnautop, stripShortcodes } from './shortcodes.ts';
 
 export { blockVersion } from './blocks.ts';
 
@@ -22,13 +26,20 @@ export const renderTitle = memoizeRender(function renderTitle(title: string): st
   return capitalPDangit(texturize(title)).trim();
 });
 
+/** the_content's filters from texturize to shortcodes; blocks (already rendered) skip autop. */
+function contentFilters(html: string, blocks: boolean): string {
+  let out = texturize(html);
+  if (!blocks) out = autop(out);
+  out = shortcodeUnautop(out, SHORTCODE_NAMES);
+  return doShortcodes(capitalPDangit(out), POST_SHORTCODES);
+}
+
 /** `content.rendered` */
 export const renderContent = memoizeRender(function renderContent(content: string): string {
   const blocks = hasBlocks(content);
-  let html = blocks ? stripBlockDelimiters(content) : content;
-  html = texturize(html);
-  if (!blocks) html = autop(html);
-  return filterContentTags(capitalPDangit(html));
+  let html = doShortcodes(content, EMBED_SHORTCODE);
+  if (blocks) html = renderBlocks(html);
+  return filterContentTags(contentFilters(html, blocks));
 });
 
 /** `excerpt.rendered`: the written excerpt, or one made from the content. */
@@ -36,13 +47,20 @@ export function renderExcerpt(excerpt: string, content: string, words = EXCERPT_
   return excerptOf(excerpt, content, words);
 }
 
+/**
+ * wp_trim_excerpt: the content before <!--more-->, without shortcodes, with only the blocks an
+ * excerpt keeps, through the_content's filters but blocks and image attributes (so autop runs
+ * on block content too), cut to `words` words.
+ */
+function excerptFromContent(content: string, words: number): string {
+  // Outside a single-post view WordPress reads content only up to the <!--more--> tag.
+  const teaser = content.split(/<!--more(.*?)?-->/)[0];
+  const kept = excerptBlocks(stripShortcodes(teaser, SHORTCODE_NAMES));
+  const html = contentFilters(doShortcodes(kept, EMBED_SHORTCODE), false).split(']]>').join(']]&gt;');
+  return trimWords(html, words);
+}
+
 const excerptOf = memoizeRender(function renderExcerpt(excerpt: string, content: string, words: number): string {
-  let text = excerpt;
-  if (text.trim() === '') {
-    // Outside a single-post view WordPress reads content only up to the <!--more--> tag.
-    const teaser = content.split(/<!--more(.*?)?-->/)[0];
-    const html = renderContent(teaser).split(']]>').join(']]&gt;');
-    text = trimWords(html, words);
-  }
+  const text = excerpt.trim() === '' ? excerptFromContent(content, words) : excerpt;
   return filterContentTags(capitalPDangit(autop(texturize(text))));
 });

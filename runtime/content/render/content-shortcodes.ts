@@ -1,0 +1,67 @@
+/**
+ * The shortcodes WordPress registers, as 6.8 renders them in a post: `[caption]` (and the old
+ * `[wp_caption]`) as an HTML5 figure (6.8's default theme declares html5 captions), `[embed]`
+ * without a provider answer as a link to its URL (WordPress asks the provider over the network;
+ * this server sends nothing out). `[gallery]`, `[playlist]`, `[audio]` and `[video]` are
+ * WordPress's too but not rendered here (they need the site's attachments and per-request
+ * counters): they stay as written, untouched by texturize and out of paragraphs, as
+ * WordPress treats them before its handlers run.
+ */
+import { escAttr, escHtml, escUrl } from './escape-html.ts';
+import { doShortcodes, type ShortcodeAttrs, type ShortcodeHandler } from './shortcodes.ts';
+
+/** sanitize_html_class: percent-encoded octets and anything but A-Z a-z 0-9 _ - removed. */
+function sanitizeHtmlClass(name: string): string {
+  return name.replace(/%[a-fA-F0-9][a-fA-F0-9]/g, '').replace(/[^A-Za-z0-9_-]/g, '');
+}
+
+/** PHP's (int) cast of a string: leading digits (with sign), else 0. */
+function toInt(value: string | undefined): number {
+  const m = /^\s*([+-]?\d+)/.exec(value ?? '');
+  return m ? Number(m[1]) : 0;
+}
+
+const IMAGE_THEN_CAPTION = /((?:<a [^>]+>\s*)?<img [^>]+>(?:\s*<\/a>)?)([\s\S]*)/i;
+
+/** img_caption_shortcode with html5 captions. */
+function caption(attrs: ShortcodeAttrs, content: string | null): string {
+  let inner = content ?? '';
+  let text = attrs.caption;
+  if (text === undefined) {
+    const m = IMAGE_THEN_CAPTION.exec(inner);
+    if (m) {
+      inner = m[1];
+      text = m[2].trim();
+    }
+  }
+  const width = toInt(attrs.width);
+  if (width < 1 || !text || text === '0') return inner;
+  const id = attrs.id ? sanitizeHtmlClass(attrs.id) : '';
+  let captionId = attrs.caption_id ? sanitizeHtmlClass(attrs.caption_id) : '';
+  if (!captionId && id) captionId = `caption-${id.replace(/_/g, '-')}`;
+  const classes = `wp-caption ${attrs.align ?? 'alignnone'} ${attrs.class ?? ''}`.trim();
+  const idAttr = id ? `id="${escAttr(id)}" ` : '';
+  const described = captionId ? `aria-describedby="${escAttr(captionId)}" ` : '';
+  const captionIdAttr = captionId ? `id="${escAttr(captionId)}" ` : '';
+  return `<figure ${idAttr}${described}style="width: ${width}px" class="${escAttr(classes)}">${doShortcodes(inner, POST_SHORTCODES)}<figcaption ${captionIdAttr}class="wp-caption-text">${text}</figcaption></figure>`;
+}
+
+/** WP_Embed::shortcode when no provider answers: a link to the URL. */
+function embedAsLink(attrs: ShortcodeAttrs, content: string | null): string {
+  const url = (content ?? '').trim() || attrs.src || '';
+  if (!url) return '';
+  return `<a href="${escUrl(url)}">${escHtml(url)}</a>`;
+}
+
+const nothing: ShortcodeHandler = () => '';
+
+/** Shortcodes run at the_content priority 11 (after autop). */
+export const POST_SHORTCODES: Record<string, ShortcodeHandler> = {
+  caption,
+  wp_caption: caption,
+  // [embed] has run before (EMBED_SHORTCODE); what is left here WordPress renders as nothing.
+  embed: nothing,
+};
+
+/** WP_Embed::run_shortcode: [embed] alone, before every other filter (priority 8). */
+export const EMBED_SHORTCODE: Record<string, ShortcodeHandler> = { embed: embedAsLink };
