@@ -129,9 +129,13 @@ function md5(text: string): string {
   return createHash('md5').update(text).digest('hex');
 }
 
-/** JSON as PHP's json_encode writes it (wp_json_encode): `/` escaped, non-ASCII as \uXXXX. */
+/**
+ * JSON as PHP's json_encode writes it (wp_json_encode): `/` escaped, non-ASCII as \uXXXX, and an
+ * empty object as [] (attributes are PHP arrays, and an empty one has no keys to tell).
+ */
 export function phpJson(value: unknown): string {
-  return JSON.stringify(value)
+  const emptyAsList = (_key: string, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0 ? [] : v);
+  return JSON.stringify(value, emptyAsList)
     .replace(/\//g, '\\/')
     .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
