@@ -71,7 +71,7 @@ export function applyLayoutSupport(html: string, block: ParsedBlock): string {
   if (layoutClass) classes.push(layoutClass);
 
   const spacing = (attrs.style as { spacing?: Record<string, unknown> } | undefined)?.spacing;
-  let gap = spacing?.blockGap ?? null;
+  let gap: unknown = spacing?.blockGap ?? null;
   // WordPress drops gap values that could break out of the CSS rule.
   const unsafe = (v: unknown) => (typeof v === 'string' && /[\\(&=}]|\/\*/.test(v) ? null : v);
   if (gap && typeof gap === 'object') gap = Object.fromEntries(Object.entries(gap).map(([k, v]) => [k, unsafe(v)]));
