@@ -181,7 +181,7 @@ function compare(step: Step, ours: Answer, theirs: Answer, us: Target, wp: Targe
   const missing = [...kb].filter((k) => !ka.has(k));
   const extra = [...ka].filter((k) => !kb.has(k));
   if (missing.length) out.push(`fields missing: ${missing.join(', ')}`);
-  if (extra.length) out.push(`fields WordPress 6.1 does not send: ${extra.join(', ')}`);
+  if (extra.length) out.push(`fields WordPress does not send: ${extra.join(', ')}`);
   // predecessor-version exists only once an item has revisions: data, not shape.
   const la = Object.keys(a?._links ?? {}).filter((k) => k !== 'predecessor-version');
   const lb = Object.keys(b?._links ?? {}).filter((k) => k !== 'predecessor-version');
