@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentServer, type ContentServer } from './content-server.ts';
+import { ATTACHED_FILE, METADATA, setMeta } from '../../runtime/media/attachments.ts';
 
 let s: ContentServer;
 beforeAll(async () => {
@@ -39,5 +40,42 @@ describe('rendered content over HTTP', () => {
       '<p>Before</p>\n<figure style="width: 150px" class="wp-caption aligncenter"><a href="http://example.com/"><img loading="lazy" decoding="async" src="b.jpg" width="150" height="100" /></a><figcaption class="wp-caption-text">Linked caption</figcaption></figure>\n<p>After</p>\n',
     );
     expect(read.body.excerpt.rendered).toBe('<p>Before After</p>\n');
+  });
+});
+
+describe('[gallery] over HTTP', () => {
+  async function attach(parent: number, file: string, caption: string): Promise<number> {
+    const now = '2026-03-01 10:00:00';
+    const row = await s.app.db.insertInto('posts').values({
+      author: s.users.editor.id, type: 'attachment', status: 'inherit', slug: file.replace(/\W.*$/, ''), title: file, content: '', excerpt: caption,
+      password: '', parent, menu_order: 0, comment_status: 'open', ping_status: 'closed', format: 'standard', template: '',
+      mime_type: 'image/jpeg', guid: '', date: now, date_gmt: now, modified: now, modified_gmt: now, comment_count: 0,
+    }).returning('id').executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    await setMeta(s.app.db, id, ATTACHED_FILE, `2026/03/${file}`);
+    await setMeta(s.app.db, id, METADATA, {
+      width: 800, height: 600, file: `2026/03/${file}`,
+      sizes: { thumbnail: { file: file.replace('.jpg', '-150x150.jpg'), width: 150, height: 150, 'mime-type': 'image/jpeg' } },
+    });
+    return id;
+  }
+
+  it('shows the images attached to the post, and a changed caption at the next read', async () => {
+    const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Gallery', content: 'Look\n\n[gallery]', status: 'publish' });
+    const id = made.body.id as number;
+    const image = await attach(id, 'lake.jpg', 'The "lake"');
+    const url = `${s.siteUrl}/wp-content/uploads/2026/03`;
+    const read = await s.call('anonymous', 'GET', `/core/v2/posts/${id}`);
+    expect(read.body.content.rendered).toBe(
+      `<p>Look</p>\n<div id='gallery-1' class='gallery galleryid-${id} gallery-columns-3 gallery-size-thumbnail'><figure class='gallery-item'>\n\t\t\t<div class='gallery-icon landscape'>\n\t\t\t\t` +
+        `<a href='${s.siteUrl}/?attachment_id=${image}'><img loading="lazy" decoding="async" width="150" height="150" src="${url}/lake-150x150.jpg" class="attachment-thumbnail size-thumbnail" alt="" aria-describedby="gallery-1-${image}" /></a>\n\t\t\t</div>` +
+        `\n\t\t\t\t<figcaption class='wp-caption-text gallery-caption' id='gallery-1-${image}'>\n\t\t\t\tThe &#8220;lake&#8221;\n\t\t\t\t</figcaption></figure>\n\t\t</div>\n\n`,
+    );
+    expect(read.body.excerpt.rendered).toBe('<p>Look</p>\n');
+    // Changed behind the API's back: the attachments are part of what the render is remembered by.
+    await s.app.db.updateTable('posts').set({ excerpt: 'Frozen' }).where('id', '=', image).execute();
+    const again = await s.call('anonymous', 'GET', `/core/v2/posts/${id}`);
+    expect(again.body.content.rendered).toContain('\t\t\t\tFrozen\n');
+    expect(again.body.content.rendered).not.toContain('lake&#8221;');
   });
 });

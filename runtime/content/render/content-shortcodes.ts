@@ -2,12 +2,13 @@
  * The shortcodes WordPress registers, as 6.8 renders them in a post: `[caption]` (and the old
  * `[wp_caption]`) as an HTML5 figure (6.8's default theme declares html5 captions), `[embed]`
  * without a provider answer as a link to its URL (WordPress asks the provider over the network;
- * this server sends nothing out). `[gallery]`, `[playlist]`, `[audio]` and `[video]` are
- * WordPress's too but not rendered here (they need the site's attachments and per-request
- * counters): they stay as written, untouched by texturize and out of paragraphs, as
- * WordPress treats them before its handlers run.
+ * this server sends nothing out), `[gallery]` from the attachments looked up before rendering
+ * (gallery.ts). `[playlist]`, `[audio]` and `[video]` are WordPress's too but not rendered here:
+ * they stay as written, untouched by texturize and out of paragraphs, as WordPress treats them
+ * before its handlers run.
  */
 import { escAttr, escHtml, escUrl } from './escape-html.ts';
+import { renderGallery, type GalleryData } from './gallery.ts';
 import { doShortcodes, type ShortcodeAttrs, type ShortcodeHandler } from './shortcodes.ts';
 
 /** sanitize_html_class: percent-encoded octets and anything but A-Z a-z 0-9 _ - removed. */
@@ -43,7 +44,7 @@ function caption(attrs: ShortcodeAttrs, content: string | null): string {
   const idAttr = id ? `id="${escAttr(id)}" ` : '';
   const described = captionId ? `aria-describedby="${escAttr(captionId)}" ` : '';
   const captionIdAttr = captionId ? `id="${escAttr(captionId)}" ` : '';
-  return `<figure ${idAttr}${described}style="width: ${width}px" class="${escAttr(classes)}">${doShortcodes(inner, POST_SHORTCODES)}<figcaption ${captionIdAttr}class="wp-caption-text">${text}</figcaption></figure>`;
+  return `<figure ${idAttr}${described}style="width: ${width}px" class="${escAttr(classes)}">${doShortcodes(inner, CAPTION_INNER)}<figcaption ${captionIdAttr}class="wp-caption-text">${text}</figcaption></figure>`;
 }
 
 /** WP_Embed::shortcode when no provider answers: a link to the URL. */
@@ -55,13 +56,20 @@ function embedAsLink(attrs: ShortcodeAttrs, content: string | null): string {
 
 const nothing: ShortcodeHandler = () => '';
 
-/** Shortcodes run at the_content priority 11 (after autop). */
-export const POST_SHORTCODES: Record<string, ShortcodeHandler> = {
-  caption,
-  wp_caption: caption,
-  // [embed] has run before (EMBED_SHORTCODE); what is left here WordPress renders as nothing.
-  embed: nothing,
-};
+const CAPTION_INNER: Record<string, ShortcodeHandler> = { caption, wp_caption: caption, embed: nothing };
+
+/**
+ * Shortcodes run at the_content priority 11 (after autop). Galleries are numbered in the order
+ * they render (WordPress counts per request; one render here is one post's request).
+ */
+export function postShortcodes(gallery: GalleryData | null): Record<string, ShortcodeHandler> {
+  let instance = 0;
+  return {
+    ...CAPTION_INNER,
+    // [embed] has run before (EMBED_SHORTCODE); what is left here WordPress renders as nothing.
+    ...(gallery ? { gallery: (attrs: ShortcodeAttrs) => renderGallery(attrs, gallery, ++instance) } : {}),
+  };
+}
 
 /** WP_Embed::run_shortcode: [embed] alone, before every other filter (priority 8). */
 export const EMBED_SHORTCODE: Record<string, ShortcodeHandler> = { embed: embedAsLink };

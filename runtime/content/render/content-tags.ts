@@ -1,7 +1,7 @@
 /**
  * WordPress's wp_filter_content_tags for images in rendered content: `decoding="async"` on every
  * image, and `loading="lazy"` on those whose size is known (width and height), unless the
- * markup already says otherwise.
+ * markup already says otherwise; a lazy image's `sizes` starts with `auto, ` (6.7+).
  */
 export function filterContentTags(html: string): string {
   if (!html.includes('<img')) return html;
@@ -10,6 +10,13 @@ export function filterContentTags(html: string): string {
     let out = tag;
     if (!/\sdecoding=/i.test(out)) out = out.replace(/^<img/i, '<img decoding="async"');
     if (!/\sloading=/i.test(tag) && /\swidth=/i.test(tag) && /\sheight=/i.test(tag)) out = out.replace(/^<img/i, '<img loading="lazy"');
-    return out;
+    return withAutoSizes(out);
   });
+}
+
+/** wp_img_tag_add_auto_sizes: a lazy-loaded image with sizes gets "auto, " in front of them. */
+function withAutoSizes(tag: string): string {
+  if (!/\sloading=["']?lazy\b/i.test(tag)) return tag;
+  return tag.replace(/(\ssizes=)(["'])([^"']*)\2/i, (whole, name: string, quote: string, value: string) =>
+    value.split(',')[0].trim().toLowerCase() === 'auto' || value === '' ? whole : `${name}${quote}auto, ${value}${quote}`);
 }

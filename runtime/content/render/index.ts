@@ -7,7 +7,8 @@
  */
 import { autop } from './autop.ts';
 import { excerptBlocks, hasBlocks, renderBlocks } from './blocks.ts';
-import { EMBED_SHORTCODE, POST_SHORTCODES } from './content-shortcodes.ts';
+import { EMBED_SHORTCODE, postShortcodes } from './content-shortcodes.ts';
+import type { GalleryData } from './gallery.ts';
 import { EXCERPT_WORDS, trimWords } from './excerpt.ts';
 import { texturize } from './texturize.ts';
 import { filterContentTags } from './content-tags.ts';
@@ -16,6 +17,7 @@ import { SHORTCODE_NAMES } from './shortcode-names.ts';
 import { doShortcodes, shortcodeUnautop, stripShortcodes } from './shortcodes.ts';
 
 export { blockVersion } from './blocks.ts';
+export type { GalleryData } from './gallery.ts';
 
 function capitalPDangit(text: string): string {
   return text.replace(/(?<=[\s>(]|&#8216;|&#8220;|^)Wordpress\b/g, 'WordPress');
@@ -27,19 +29,27 @@ export const renderTitle = memoizeRender(function renderTitle(title: string): st
 });
 
 /** the_content's filters from texturize to shortcodes; blocks (already rendered) skip autop. */
-function contentFilters(html: string, blocks: boolean): string {
+function contentFilters(html: string, blocks: boolean, gallery: GalleryData | null = null): string {
   let out = texturize(html);
   if (!blocks) out = autop(out);
   out = shortcodeUnautop(out, SHORTCODE_NAMES);
-  return doShortcodes(capitalPDangit(out), POST_SHORTCODES);
+  return doShortcodes(capitalPDangit(out), postShortcodes(gallery));
 }
 
-/** `content.rendered` */
-export const renderContent = memoizeRender(function renderContent(content: string): string {
+/**
+ * `content.rendered`. `gallery`: the attachments its `[gallery]` shortcodes may show
+ * (loadGalleryData); without it they stay as written. The attachments are part of the memo key,
+ * so an edited caption or a new image renders anew without anything to invalidate.
+ */
+export function renderContent(content: string, gallery: GalleryData | null = null): string {
+  return contentOf(content, gallery ? JSON.stringify(gallery) : '');
+}
+
+const contentOf = memoizeRender(function renderContent(content: string, galleryJson: string): string {
   const blocks = hasBlocks(content);
   let html = doShortcodes(content, EMBED_SHORTCODE);
   if (blocks) html = renderBlocks(html);
-  return filterContentTags(contentFilters(html, blocks));
+  return filterContentTags(contentFilters(html, blocks, galleryJson ? (JSON.parse(galleryJson) as GalleryData) : null));
 });
 
 /** `excerpt.rendered`: the written excerpt, or one made from the content. */

@@ -99,3 +99,14 @@ export function shortcodeUnautop(text: string, names: string[]): string {
   );
   return text.replace(pattern, '$1');
 }
+
+/** The attributes of each (not escaped) `[name ...]` shortcode in `text`, in order. */
+export function shortcodeAttrsOf(text: string, name: string): ShortcodeAttrs[] {
+  if (!namesIn(text, [name]).length) return [];
+  const found: ShortcodeAttrs[] = [];
+  for (const m of text.matchAll(shortcodePattern([name]))) {
+    if (m[1] === '[' && m[6] === ']') continue;
+    found.push(parseShortcodeAttrs(m[3]));
+  }
+  return found;
+}

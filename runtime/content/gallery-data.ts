@@ -1,0 +1,77 @@
+/**
+ * The attachments the `[gallery]` shortcodes of some posts may show, read in one query before
+ * rendering (rendering itself stays a pure function, render/gallery.ts): images named by `ids`,
+ * and images attached to the post (or to the post `id="N"` names), as gallery_shortcode asks
+ * for them (type attachment, status inherit, image mime types).
+ */
+import type { App } from '../rest/types.ts';
+import type { Permalinks } from './links.ts';
+import { galleriesIn, galleryQuery, type GalleryData, type GalleryImage } from './render/gallery.ts';
+import { ALT_TEXT, ATTACHED_FILE, METADATA, getAllMeta, type AttachmentMetadata, type AttachmentRow } from '../media/attachments.ts';
+import { attachmentLink, parentLinks } from '../media/attachment-links.ts';
+import { publicUrl } from '../media/storage.ts';
+
+/** Post id → its gallery data, for the posts whose content has a `[gallery]`. */
+export async function loadGalleryData(app: App, posts: Array<{ id: number; content: string }>, permalinks: Permalinks): Promise<Map<number, GalleryData>> {
+  const wanted = new Map<number, { include: Set<number>; parents: Set<number> }>();
+  for (const post of posts) {
+    if (!post.content.includes('[gallery')) continue;
+    const galleries = galleriesIn(post.content);
+    if (!galleries.length) continue;
+    const want = { include: new Set<number>(), parents: new Set<number>() };
+    for (const attrs of galleries) {
+      const q = galleryQuery(attrs, post.id);
+      if ('include' in q) q.include.forEach((id) => want.include.add(id));
+      else if (q.parent > 0) want.parents.add(q.parent);
+    }
+    wanted.set(post.id, want);
+  }
+  const out = new Map<number, GalleryData>();
+  if (!wanted.size) return out;
+  const include = [...new Set([...wanted.values()].flatMap((w) => [...w.include]))];
+  const parents = [...new Set([...wanted.values()].flatMap((w) => [...w.parents]))];
+  const rows = include.length || parents.length
+    ? ((await app.db
+        .selectFrom('posts')
+        .selectAll()
+        .where('type', '=', 'attachment')
+        .where('status', '=', 'inherit')
+        .where('mime_type', 'like', 'image/%')
+        .where((eb) => eb.or([...(include.length ? [eb('id', 'in', include)] : []), ...(parents.length ? [eb('parent', 'in', parents)] : [])]))
+        .execute()) as AttachmentRow[])
+    : [];
+  const images = await galleryImages(app, rows, permalinks);
+  for (const [postId, want] of wanted) {
+    out.set(postId, { postId, images: images.filter((i) => want.include.has(i.id) || want.parents.has(i.parent)) });
+  }
+  return out;
+}
+
+async function galleryImages(app: App, rows: AttachmentRow[], permalinks: Permalinks): Promise<GalleryImage[]> {
+  if (!rows.length) return [];
+  const [meta, parentLink] = await Promise.all([getAllMeta(app.db, rows.map((r) => r.id)), parentLinks(app.db, rows, permalinks)]);
+  return rows.map((row) => {
+    const bag = meta.get(row.id) ?? {};
+    const metadata = (bag[METADATA] as AttachmentMetadata | undefined) ?? {};
+    const file = String(bag[ATTACHED_FILE] ?? metadata.file ?? '');
+    const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+    const sizes: GalleryImage['sizes'] = {};
+    for (const [name, size] of Object.entries(metadata.sizes ?? {})) sizes[name] = { file: size.file, width: size.width, height: size.height };
+    return {
+      id: row.id,
+      parent: row.parent,
+      menuOrder: row.menu_order,
+      title: row.title,
+      date: row.date,
+      caption: row.excerpt,
+      alt: String(bag[ALT_TEXT] ?? ''),
+      link: attachmentLink(permalinks, row, parentLink.get(row.parent)),
+      url: file ? publicUrl(app.config, file) : row.guid,
+      baseUrl: publicUrl(app.config, folder),
+      file,
+      width: metadata.width,
+      height: metadata.height,
+      sizes,
+    };
+  });
+}
