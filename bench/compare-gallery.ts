@@ -1,0 +1,50 @@
+/**
+ * [gallery] compared over HTTP (compare-wordpress.ts): the same two images uploaded on both sites
+ * and attached to a post whose content shows them in galleries; the post's content.rendered set
+ * side by side after addresses and numbers are normalised. Everything made is deleted after.
+ */
+import sharp from 'sharp';
+
+interface Site {
+  rest: string;
+  site: string;
+  admin: Record<string, string>;
+}
+
+const CONTENT = 'Before\n\n[gallery]\n\n[gallery columns="2" size="medium" link="file"]\n\n[gallery link="none" orderby="ID" order="DESC"]';
+
+async function jpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 80, b: 40 } } }).jpeg().toBuffer();
+}
+
+async function rendered(site: Site, images: Array<[string, Buffer, string]>): Promise<string> {
+  const json = { ...site.admin, 'content-type': 'application/json' };
+  const post = (await (await fetch(`${site.rest}/wp/v2/posts`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Gallery compare', content: 'x', status: 'publish' }) })).json()) as { id: number };
+  const media: number[] = [];
+  try {
+    for (const [name, body, caption] of images) {
+      const res = await fetch(`${site.rest}/wp/v2/media`, { method: 'POST', headers: { ...site.admin, 'content-type': 'image/jpeg', 'content-disposition': `attachment; filename=${name}` }, body: new Uint8Array(body) });
+      const item = (await res.json()) as { id: number };
+      media.push(item.id);
+      await fetch(`${site.rest}/wp/v2/media/${item.id}`, { method: 'POST', headers: json, body: JSON.stringify({ post: post.id, caption, alt_text: caption ? 'alt' : '' }) });
+    }
+    await fetch(`${site.rest}/wp/v2/posts/${post.id}`, { method: 'POST', headers: json, body: JSON.stringify({ content: CONTENT }) });
+    const read = (await (await fetch(`${site.rest}/wp/v2/posts/${post.id}`)).json()) as { content: { rendered: string } };
+    return read.content.rendered.split(site.site).join('{site}').replace(/\d+/g, 'N');
+  } finally {
+    for (const id of media) await fetch(`${site.rest}/wp/v2/media/${id}?force=true`, { method: 'DELETE', headers: site.admin });
+    await fetch(`${site.rest}/wp/v2/posts/${post.id}?force=true`, { method: 'DELETE', headers: site.admin });
+  }
+}
+
+/** 1 when the galleries differ (both answers printed), else 0. */
+export async function compareGallery(us: Site, wp: Site): Promise<number> {
+  const images: Array<[string, Buffer, string]> = [['galland.jpg', await jpeg(800, 600), ''], ['galport.jpg', await jpeg(300, 400), 'A "caption"']];
+  const [ours, theirs] = [await rendered(us, images), await rendered(wp, images)];
+  if (ours === theirs) {
+    console.log(`✓ [gallery] of attached images over HTTP (${ours.split("class='gallery-item'").length - 1} items in 3 galleries, ${ours.length} characters)`);
+    return 0;
+  }
+  console.log(`✗ [gallery] of attached images over HTTP\n    ${JSON.stringify(ours)}\n    vs WordPress ${JSON.stringify(theirs)}`);
+  return 1;
+}
