@@ -54,4 +54,26 @@ export const SHORTCODE_SAMPLES = [
   '[unknown attr="x"] text "q" [/unknown]',
   '[[caption]] escaped',
   `Words before [caption width="10"]<img src="f.jpg"> cap[/caption] ${LONG}`,
+  '[audio src="http://example.com/a.mp3"]',
+  '[audio mp3="http://example.com/a.mp3" ogg="http://example.com/a.ogg" loop="on"]',
+  'Text [audio src="http://example.com/a.mp3"] and [audio src="http://example.com/b.wav?x=1&y=2"] more',
+  '[video src="http://example.com/v.mp4" width="800" height="450" poster="http://example.com/p.jpg"]',
+  '[video src="http://example.com/v.webm"]<track kind="captions" src="c.vtt">\n[/video]',
+  '[audio]',
+  '[playlist ids="1,2"]',
+];
+
+/** wpautop's conditional collapses and block list as 6.8 has them. */
+export const AUTOP_SAMPLES = [
+  '<figure><img src="a.png">\n<figcaption>Cap</figcaption>\n</figure>\nAfter',
+  'Before <object data="x"><param name="a" value="b">\n</object> after',
+  'x <math>\n<mi>a</mi>\n</math> y',
+  '<blockquote cite="a>b">Quote</blockquote>',
+  '<p>One</p>\n<p>Two "x"</p>',
+  '<audio controls>\n<source src="a.mp3">\n</audio>\nText',
+  'Line\n<!-- comment\nwith newline -->\nNext',
+  '<select><option>a</option>\n<option>b</option></select>',
+  'Smile :) and :-D, not:)here ;) end :?: y 8-) <code>:)</code> :arrow:\nline :(\n\n:P',
+  'Fish & chips &amp; peas &copy; A&B',
+  '<!-- wp:paragraph -->\n<p>Wordpress :) in a block</p>\n<!-- /wp:paragraph -->',
 ];

@@ -1,8 +1,9 @@
 /**
- * The attachments the `[gallery]` shortcodes of some posts may show, read in one query before
- * rendering (rendering itself stays a pure function, render/gallery.ts): images named by `ids`,
+ * The attachments the media shortcodes of some posts may show, read before rendering (rendering
+ * itself stays a pure function, render/gallery.ts): for `[gallery]` the images named by `ids`,
  * and images attached to the post (or to the post `id="N"` names), as gallery_shortcode asks
- * for them (type attachment, status inherit, image mime types).
+ * for them (type attachment, status inherit, image mime types); for `[audio]`/`[video]` the first
+ * audio/video attached to the post (get_attached_media: menu order).
  */
 import type { App } from '../rest/types.ts';
 import type { Permalinks } from './links.ts';
@@ -14,10 +15,11 @@ import { publicUrl } from '../media/storage.ts';
 /** Post id → its gallery data, for the posts whose content has a `[gallery]`. */
 export async function loadGalleryData(app: App, posts: Array<{ id: number; content: string }>, permalinks: Permalinks): Promise<Map<number, GalleryData>> {
   const wanted = new Map<number, { include: Set<number>; parents: Set<number> }>();
+  const players: number[] = [];
   for (const post of posts) {
-    if (!post.content.includes('[gallery')) continue;
-    const galleries = galleriesIn(post.content);
-    if (!galleries.length) continue;
+    if (post.content.includes('[audio') || post.content.includes('[video')) players.push(post.id);
+    const galleries = post.content.includes('[gallery') ? galleriesIn(post.content) : [];
+    if (!galleries.length && !players.includes(post.id)) continue;
     const want = { include: new Set<number>(), parents: new Set<number>() };
     for (const attrs of galleries) {
       const q = galleryQuery(attrs, post.id);
@@ -41,10 +43,36 @@ export async function loadGalleryData(app: App, posts: Array<{ id: number; conte
         .execute()) as AttachmentRow[])
     : [];
   const images = await galleryImages(app, rows, permalinks);
+  const attached = await firstAttachedMedia(app, players);
   for (const [postId, want] of wanted) {
-    out.set(postId, { postId, images: images.filter((i) => want.include.has(i.id) || want.parents.has(i.parent)) });
+    out.set(postId, { postId, images: images.filter((i) => want.include.has(i.id) || want.parents.has(i.parent)), ...attached.get(postId) });
   }
   return out;
+}
+
+/** The URL of the first audio and the first video attached to each post. */
+async function firstAttachedMedia(app: App, postIds: number[]): Promise<Map<number, { audio?: string; video?: string }>> {
+  const found = new Map<number, { audio?: string; video?: string }>();
+  if (!postIds.length) return found;
+  const rows = await app.db
+    .selectFrom('posts')
+    .select(['id', 'parent', 'mime_type', 'guid'])
+    .where('type', '=', 'attachment')
+    .where('parent', 'in', postIds)
+    .where((eb) => eb.or([eb('mime_type', 'like', 'audio/%'), eb('mime_type', 'like', 'video/%')]))
+    .orderBy('menu_order')
+    .orderBy('id')
+    .execute();
+  const files = await getAllMeta(app.db, rows.map((r) => r.id));
+  for (const row of rows) {
+    const kind = row.mime_type.startsWith('audio/') ? 'audio' : 'video';
+    const entry = found.get(row.parent) ?? {};
+    if (entry[kind] !== undefined) continue;
+    const file = files.get(row.id)?.[ATTACHED_FILE];
+    entry[kind] = file ? publicUrl(app.config, String(file)) : row.guid;
+    found.set(row.parent, entry);
+  }
+  return found;
 }
 
 async function galleryImages(app: App, rows: AttachmentRow[], permalinks: Permalinks): Promise<GalleryImage[]> {

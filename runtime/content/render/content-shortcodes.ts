@@ -3,12 +3,13 @@
  * `[wp_caption]`) as an HTML5 figure (6.8's default theme declares html5 captions), `[embed]`
  * without a provider answer as a link to its URL (WordPress asks the provider over the network;
  * this server sends nothing out), `[gallery]` from the attachments looked up before rendering
- * (gallery.ts). `[playlist]`, `[audio]` and `[video]` are WordPress's too but not rendered here:
- * they stay as written, untouched by texturize and out of paragraphs, as WordPress treats them
- * before its handlers run.
+ * (gallery.ts), `[audio]`/`[video]` as players (media-shortcodes.ts). `[playlist]` is
+ * WordPress's too but not rendered here: it stays as written, untouched by texturize and out of
+ * paragraphs, as WordPress treats it before its handler runs.
  */
 import { escAttr, escHtml, escUrl } from './escape-html.ts';
 import { renderGallery, type GalleryData } from './gallery.ts';
+import { mediaPlayers } from './media-shortcodes.ts';
 import { doShortcodes, type ShortcodeAttrs, type ShortcodeHandler } from './shortcodes.ts';
 
 /** sanitize_html_class: percent-encoded octets and anything but A-Z a-z 0-9 _ - removed. */
@@ -67,7 +68,7 @@ export function postShortcodes(gallery: GalleryData | null): Record<string, Shor
   return {
     ...CAPTION_INNER,
     // [embed] has run before (EMBED_SHORTCODE); what is left here WordPress renders as nothing.
-    ...(gallery ? { gallery: (attrs: ShortcodeAttrs) => renderGallery(attrs, gallery, ++instance) } : {}),
+    ...(gallery ? { gallery: (attrs: ShortcodeAttrs) => renderGallery(attrs, gallery, ++instance), ...mediaPlayers(gallery) } : {}),
   };
 }
 

@@ -8,6 +8,7 @@
 import { escAttr, escHtml, escUrl } from './escape-html.ts';
 import { shortcodeAttrsOf, type ShortcodeAttrs } from './shortcodes.ts';
 import { texturize } from './texturize.ts';
+import type { MediaContext } from './media-shortcodes.ts';
 
 export interface GalleryImage {
   id: number;
@@ -29,9 +30,11 @@ export interface GalleryImage {
   sizes: Record<string, { file: string; width: number; height: number }>;
 }
 
-/** The attachments the galleries of one post may show, and the post they are rendered in. */
-export interface GalleryData {
-  postId: number;
+/**
+ * What the media shortcodes of one post may show: the post they are rendered in, the images of
+ * its galleries, the first audio and video attached to it.
+ */
+export interface GalleryData extends MediaContext {
   images: GalleryImage[];
 }
 

@@ -1,7 +1,7 @@
 /**
  * The filters WordPress 6.8 runs on a post's title, content and excerpt before answering, in its
  * order (the_content: [embed] 8, blocks 9, texturize/autop/shortcode_unautop 10, "WordPress"
- * spelling and shortcodes 11, image attributes 12). Each is a pure function of its text, so the
+ * spelling and shortcodes 11, image attributes 12, smilies 20). Each is a pure function of its text, so the
  * results are remembered by that text (memo.ts): a list page re-reads the same posts and would
  * otherwise run the regexes again every time.
  */
@@ -14,6 +14,7 @@ import { texturize } from './texturize.ts';
 import { filterContentTags } from './content-tags.ts';
 import { memoizeRender } from './memo.ts';
 import { SHORTCODE_NAMES } from './shortcode-names.ts';
+import { convertSmilies } from './smilies.ts';
 import { doShortcodes, shortcodeUnautop, stripShortcodes } from './shortcodes.ts';
 
 export { blockVersion } from './blocks.ts';
@@ -23,9 +24,14 @@ function capitalPDangit(text: string): string {
   return text.replace(/(?<=[\s>(]|&#8216;|&#8220;|^)Wordpress\b/g, 'WordPress');
 }
 
-/** `title.rendered` */
+/** convert_chars: a bare & (not starting an entity) becomes &#038;, with WordPress's own pattern. */
+function convertChars(text: string): string {
+  return text.includes('&') ? text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, '&#038;$1') : text;
+}
+
+/** `title.rendered`: the_title's wptexturize, convert_chars, trim, capital_P_dangit. */
 export const renderTitle = memoizeRender(function renderTitle(title: string): string {
-  return capitalPDangit(texturize(title)).trim();
+  return capitalPDangit(convertChars(texturize(title)).trim());
 });
 
 /** the_content's filters from texturize to shortcodes; blocks (already rendered) skip autop. */
@@ -49,7 +55,7 @@ const contentOf = memoizeRender(function renderContent(content: string, galleryJ
   const blocks = hasBlocks(content);
   let html = doShortcodes(content, EMBED_SHORTCODE);
   if (blocks) html = renderBlocks(html);
-  return filterContentTags(contentFilters(html, blocks, galleryJson ? (JSON.parse(galleryJson) as GalleryData) : null));
+  return convertSmilies(filterContentTags(contentFilters(html, blocks, galleryJson ? (JSON.parse(galleryJson) as GalleryData) : null)));
 });
 
 /** `excerpt.rendered`: the written excerpt, or one made from the content. */
@@ -66,11 +72,12 @@ function excerptFromContent(content: string, words: number): string {
   // Outside a single-post view WordPress reads content only up to the <!--more--> tag.
   const teaser = content.split(/<!--more(.*?)?-->/)[0];
   const kept = excerptBlocks(stripShortcodes(teaser, SHORTCODE_NAMES));
-  const html = contentFilters(doShortcodes(kept, EMBED_SHORTCODE), false).split(']]>').join(']]&gt;');
+  const html = convertSmilies(contentFilters(doShortcodes(kept, EMBED_SHORTCODE), false)).split(']]>').join(']]&gt;');
   return trimWords(html, words);
 }
 
+/** the_excerpt's filters: wptexturize, convert_smilies, convert_chars, wpautop, shortcode_unautop, image attributes. */
 const excerptOf = memoizeRender(function renderExcerpt(excerpt: string, content: string, words: number): string {
   const text = excerpt.trim() === '' ? excerptFromContent(content, words) : excerpt;
-  return filterContentTags(capitalPDangit(autop(texturize(text))));
+  return filterContentTags(shortcodeUnautop(autop(convertChars(convertSmilies(texturize(text)))), SHORTCODE_NAMES));
 });

@@ -7,7 +7,8 @@
  */
 
 export type ShortcodeAttrs = Record<string, string>;
-export type ShortcodeHandler = (attrs: ShortcodeAttrs, content: string | null, name: string) => string;
+/** A handler's HTML; null leaves the shortcode as written (something this server does not render). */
+export type ShortcodeHandler = (attrs: ShortcodeAttrs, content: string | null, name: string) => string | null;
 
 const escapeName = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -73,7 +74,8 @@ export function doShortcodes(text: string, handlers: Record<string, ShortcodeHan
   return text.replace(shortcodePattern(names), (...m: string[]) => {
     const [whole, open, name, attrText, , content, close] = m;
     if (open === '[' && close === ']') return whole.slice(1, -1);
-    return open + handlers[name](parseShortcodeAttrs(attrText), content ?? null, name) + close;
+    const html = handlers[name](parseShortcodeAttrs(attrText), content ?? null, name);
+    return html === null ? whole : open + html + close;
   });
 }
 
