@@ -4,9 +4,9 @@
  * content.rendered read back over REST; theme twentytwentyfive, html5 galleries).
  */
 import { describe, expect, it } from 'vitest';
-import { renderContent, renderExcerpt, type GalleryData } from '../../runtime/content/render/index.ts';
+import { renderContent, renderExcerpt, type SiteData } from '../../runtime/content/render/index.ts';
 
-const GALLERY: GalleryData = {
+const GALLERY: SiteData = {
   "postId": 2841,
   "images": [
     {

@@ -79,3 +79,23 @@ describe('[gallery] over HTTP', () => {
     expect(again.body.content.rendered).not.toContain('lake&#8221;');
   });
 });
+
+describe('embeds of this site over HTTP', () => {
+  it('an address of a published post alone on its line becomes its embed; a draft address stays text', async () => {
+    const target = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Lake "day"', content: 'x', status: 'publish' });
+    const draft = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Hidden', content: 'x', status: 'draft' });
+    const link = `${s.siteUrl}/?p=${target.body.id}`;
+    const hidden = `${s.siteUrl}/?p=${draft.body.id}`;
+    const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Embeds', content: `Intro\n\n${link}\n\n${hidden}`, status: 'publish' });
+    const read = await s.call('anonymous', 'GET', `/core/v2/posts/${made.body.id}`);
+    const html = read.body.content.rendered as string;
+    const m = /^<p>Intro<\/p>\n<blockquote class="wp-embedded-content" data-secret="([a-zA-Z0-9]{10})"><p><a href="([^"]+)">Lake &#8220;day&#8221;<\/a><\/p><\/blockquote>\n<p><iframe loading="lazy" class="wp-embedded-content" sandbox="allow-scripts" security="restricted" style="position: absolute; visibility: hidden;" title="&#8220;Lake &#8220;day&#8221;&#8221; &#8212; [^"]+" src="([^"]+)" data-secret="\1" width="500" height="282" frameborder="0" marginwidth="0" marginheight="0" scrolling="no"><\/iframe><\/p>\n<p>([^<]+)<\/p>\n$/.exec(html);
+    expect(m, html).not.toBeNull();
+    expect(m![2]).toBe(link);
+    expect(m![3]).toMatch(new RegExp(`^${link.replace(/[?.]/g, '\\$&')}&#038;embed=true#\\?secret=[a-zA-Z0-9]{10}#\\?secret=${m![1]}$`));
+    expect(m![4]).toBe(hidden);
+    expect(read.body.excerpt.rendered).toBe(`<p>Intro Lake &#8220;day&#8221; ${hidden}</p>\n`);
+    // Same post version, same secrets: the render is remembered and answered identically.
+    expect((await s.call('anonymous', 'GET', `/core/v2/posts/${made.body.id}`)).body.content.rendered).toBe(html);
+  });
+});

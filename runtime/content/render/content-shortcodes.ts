@@ -1,14 +1,14 @@
 /**
  * The shortcodes WordPress registers, as 6.8 renders them in a post: `[caption]` (and the old
  * `[wp_caption]`) as an HTML5 figure (6.8's default theme declares html5 captions), `[embed]`
- * without a provider answer as a link to its URL (WordPress asks the provider over the network;
- * this server sends nothing out), `[gallery]` from the attachments looked up before rendering
+ * as embeds.ts renders it, `[gallery]` from the attachments looked up before rendering
  * (gallery.ts), `[audio]`/`[video]` as players (media-shortcodes.ts). `[playlist]` is
  * WordPress's too but not rendered here: it stays as written, untouched by texturize and out of
  * paragraphs, as WordPress treats it before its handler runs.
  */
-import { escAttr, escHtml, escUrl } from './escape-html.ts';
-import { renderGallery, type GalleryData } from './gallery.ts';
+import { escAttr } from './escape-html.ts';
+import { embedShortcode } from './embeds.ts';
+import { renderGallery, type SiteData } from './gallery.ts';
 import { mediaPlayers } from './media-shortcodes.ts';
 import { doShortcodes, type ShortcodeAttrs, type ShortcodeHandler } from './shortcodes.ts';
 
@@ -48,13 +48,6 @@ function caption(attrs: ShortcodeAttrs, content: string | null): string {
   return `<figure ${idAttr}${described}style="width: ${width}px" class="${escAttr(classes)}">${doShortcodes(inner, CAPTION_INNER)}<figcaption ${captionIdAttr}class="wp-caption-text">${text}</figcaption></figure>`;
 }
 
-/** WP_Embed::shortcode when no provider answers: a link to the URL. */
-function embedAsLink(attrs: ShortcodeAttrs, content: string | null): string {
-  const url = (content ?? '').trim() || attrs.src || '';
-  if (!url) return '';
-  return `<a href="${escUrl(url)}">${escHtml(url)}</a>`;
-}
-
 const nothing: ShortcodeHandler = () => '';
 
 const CAPTION_INNER: Record<string, ShortcodeHandler> = { caption, wp_caption: caption, embed: nothing };
@@ -63,14 +56,16 @@ const CAPTION_INNER: Record<string, ShortcodeHandler> = { caption, wp_caption: c
  * Shortcodes run at the_content priority 11 (after autop). Galleries are numbered in the order
  * they render (WordPress counts per request; one render here is one post's request).
  */
-export function postShortcodes(gallery: GalleryData | null): Record<string, ShortcodeHandler> {
+export function postShortcodes(gallery: SiteData | null): Record<string, ShortcodeHandler> {
   let instance = 0;
   return {
     ...CAPTION_INNER,
-    // [embed] has run before (EMBED_SHORTCODE); what is left here WordPress renders as nothing.
+    // [embed] has run before (embedShortcodes); what is left here WordPress renders as nothing.
     ...(gallery ? { gallery: (attrs: ShortcodeAttrs) => renderGallery(attrs, gallery, ++instance), ...mediaPlayers(gallery) } : {}),
   };
 }
 
 /** WP_Embed::run_shortcode: [embed] alone, before every other filter (priority 8). */
-export const EMBED_SHORTCODE: Record<string, ShortcodeHandler> = { embed: embedAsLink };
+export function embedShortcodes(site: SiteData | null): Record<string, ShortcodeHandler> {
+  return { embed: embedShortcode(site?.embeds ?? {}) };
+}

@@ -3,12 +3,13 @@
  * theme declares): the images named by `ids` (or attached to the post), each linked to its
  * attachment page (`link="file"`: the file, `link="none"`: no link) with its caption.
  * Rendering stays a pure function: the attachments are looked up before (gallery-data.ts) and
- * handed in as GalleryData, which is part of the render memo's key.
+ * handed in as SiteData, which is part of the render memo's key.
  */
 import { escAttr, escHtml, escUrl } from './escape-html.ts';
 import { shortcodeAttrsOf, type ShortcodeAttrs } from './shortcodes.ts';
 import { texturize } from './texturize.ts';
 import type { MediaContext } from './media-shortcodes.ts';
+import type { LocalEmbed } from './embeds.ts';
 
 export interface GalleryImage {
   id: number;
@@ -31,11 +32,14 @@ export interface GalleryImage {
 }
 
 /**
- * What the media shortcodes of one post may show: the post they are rendered in, the images of
- * its galleries, the first audio and video attached to it.
+ * What rendering one post reads from the rest of the site, looked up before (render-data.ts):
+ * the post it is rendered in, the images of its galleries, the first audio and video attached
+ * to it, the posts of this site its embeds show.
  */
-export interface GalleryData extends MediaContext {
+export interface SiteData extends MediaContext {
   images: GalleryImage[];
+  /** Address as written in the content → what embedding it shows. */
+  embeds?: Record<string, LocalEmbed>;
 }
 
 /** Largest dimensions of the registered sizes, for a size the image does not have. */
@@ -54,7 +58,7 @@ export function galleryQuery(attrs: ShortcodeAttrs, postId: number): { include: 
   return { parent: attrs.id !== undefined ? Math.trunc(Number(attrs.id)) || 0 : postId, exclude: list(attrs.exclude) };
 }
 
-export function renderGallery(attrs: ShortcodeAttrs, data: GalleryData, instance: number): string {
+export function renderGallery(attrs: ShortcodeAttrs, data: SiteData, instance: number): string {
   const query = galleryQuery(attrs, data.postId);
   const orderby = attrs.orderby || ('include' in query ? 'post__in' : 'menu_order ID');
   const order = (attrs.order ?? 'ASC').toUpperCase() === 'DESC' ? -1 : 1;

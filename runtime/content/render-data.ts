@@ -3,23 +3,32 @@
  * itself stays a pure function, render/gallery.ts): for `[gallery]` the images named by `ids`,
  * and images attached to the post (or to the post `id="N"` names), as gallery_shortcode asks
  * for them (type attachment, status inherit, image mime types); for `[audio]`/`[video]` the first
- * audio/video attached to the post (get_attached_media: menu order).
+ * audio/video attached to the post (get_attached_media: menu order); for embeds (addresses alone
+ * on a line, `[embed]`) the published posts of this site they name.
  */
 import type { App } from '../rest/types.ts';
 import type { Permalinks } from './links.ts';
-import { galleriesIn, galleryQuery, type GalleryData, type GalleryImage } from './render/gallery.ts';
+import { galleriesIn, galleryQuery, type SiteData, type GalleryImage } from './render/gallery.ts';
 import { ALT_TEXT, ATTACHED_FILE, METADATA, getAllMeta, type AttachmentMetadata, type AttachmentRow } from '../media/attachments.ts';
 import { attachmentLink, parentLinks } from '../media/attachment-links.ts';
 import { publicUrl } from '../media/storage.ts';
+import { createHash } from 'node:crypto';
+import { autoembedCandidates, type LocalEmbed } from './render/embeds.ts';
+import { renderTitle } from './render/index.ts';
+import { embedLink, isEmbeddable, postFromUrl, postLink } from '../oembed/local-posts.ts';
+import { getSiteSettings } from '../settings/site-settings.ts';
 
 /** Post id → its gallery data, for the posts whose content has a `[gallery]`. */
-export async function loadGalleryData(app: App, posts: Array<{ id: number; content: string }>, permalinks: Permalinks): Promise<Map<number, GalleryData>> {
+export async function loadSiteData(app: App, posts: Array<{ id: number; content: string }>, permalinks: Permalinks): Promise<Map<number, SiteData>> {
   const wanted = new Map<number, { include: Set<number>; parents: Set<number> }>();
   const players: number[] = [];
+  const embedUrls = new Map<number, string[]>();
   for (const post of posts) {
     if (post.content.includes('[audio') || post.content.includes('[video')) players.push(post.id);
+    const own = ownAddresses(app, post.content);
+    if (own.length) embedUrls.set(post.id, own);
     const galleries = post.content.includes('[gallery') ? galleriesIn(post.content) : [];
-    if (!galleries.length && !players.includes(post.id)) continue;
+    if (!galleries.length && !players.includes(post.id) && !own.length) continue;
     const want = { include: new Set<number>(), parents: new Set<number>() };
     for (const attrs of galleries) {
       const q = galleryQuery(attrs, post.id);
@@ -28,7 +37,7 @@ export async function loadGalleryData(app: App, posts: Array<{ id: number; conte
     }
     wanted.set(post.id, want);
   }
-  const out = new Map<number, GalleryData>();
+  const out = new Map<number, SiteData>();
   if (!wanted.size) return out;
   const include = [...new Set([...wanted.values()].flatMap((w) => [...w.include]))];
   const parents = [...new Set([...wanted.values()].flatMap((w) => [...w.parents]))];
@@ -44,10 +53,40 @@ export async function loadGalleryData(app: App, posts: Array<{ id: number; conte
     : [];
   const images = await galleryImages(app, rows, permalinks);
   const attached = await firstAttachedMedia(app, players);
+  const embeds = await localEmbeds(app, [...new Set([...embedUrls.values()].flat())]);
   for (const [postId, want] of wanted) {
-    out.set(postId, { postId, images: images.filter((i) => want.include.has(i.id) || want.parents.has(i.parent)), ...attached.get(postId) });
+    const own = Object.fromEntries((embedUrls.get(postId) ?? []).filter((u) => embeds.has(u)).map((u) => [u, embeds.get(u)!]));
+    out.set(postId, {
+      postId,
+      images: images.filter((i) => want.include.has(i.id) || want.parents.has(i.parent)),
+      ...attached.get(postId),
+      ...(Object.keys(own).length ? { embeds: own } : {}),
+    });
   }
   return out;
+}
+
+/** Addresses of this site the content may embed: alone on a line or paragraph, or in [embed]. */
+function ownAddresses(app: App, content: string): string[] {
+  if (!content.includes(app.config.siteUrl)) return [];
+  const shortcodes = [...content.matchAll(/\[embed[^\]]*\]([\s\S]*?)\[\/embed\]/g)].map((m) => m[1].trim());
+  return [...new Set([...autoembedCandidates(content), ...shortcodes])].filter((u) => u.startsWith(app.config.siteUrl));
+}
+
+/** The embed of each address that names a published post of this site. */
+async function localEmbeds(app: App, urls: string[]): Promise<Map<string, LocalEmbed>> {
+  const found = new Map<string, LocalEmbed>();
+  if (!urls.length) return found;
+  const site = await getSiteSettings(app.db, app.deployment.site, app.config.siteUrl);
+  for (const url of urls) {
+    const post = await postFromUrl(app, url);
+    if (!post || !(await isEmbeddable(app, post))) continue;
+    const link = await postLink(app, post);
+    // WordPress draws random secrets; these are fixed per post version so the render memo works.
+    const seed = createHash('sha256').update(`${url}\n${post.id}\n${post.modified_gmt}`).digest('base64').replace(/[^a-zA-Z0-9]/g, '');
+    found.set(url, { link, embedUrl: embedLink(link), title: renderTitle(post.title), siteName: site.name, secrets: [seed.slice(0, 10), seed.slice(10, 20)] });
+  }
+  return found;
 }
 
 /** The URL of the first audio and the first video attached to each post. */
