@@ -12,7 +12,7 @@ import { setOption } from '../runtime/content/options.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../runtime/content/render/index.ts';
 import { decodeSlug, sanitizeTitle } from '../runtime/content/slugs.ts';
 import { AUTOP_SAMPLES, BLOCK_SAMPLES, SHORTCODE_SAMPLES } from './rendering-samples.ts';
-import { compareGallery } from './compare-gallery.ts';
+import { compareEmbeds, compareGallery } from './compare-site-media.ts';
 
 const WP = process.env.WP_URL ?? 'http://127.0.0.1:8082';
 const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle-68/credentials', 'utf8').trim();
@@ -305,6 +305,7 @@ async function main(): Promise<void> {
       console.log(`${diffs.length ? '✗' : known.length ? '~' : '✓'} ${step.name}${[...diffs, ...known].map((d) => `\n    ${d}`).join('')}${why}`);
     }
     differences += await compareGallery(us, wp);
+    differences += await compareEmbeds(us, wp);
   } finally {
     for (const key of CLEANUP) {
       const id = varsWp[key];

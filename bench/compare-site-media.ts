@@ -1,7 +1,8 @@
 /**
- * [gallery] compared over HTTP (compare-wordpress.ts): the same two images uploaded on both sites
- * and attached to a post whose content shows them in galleries; the post's content.rendered set
- * side by side after addresses and numbers are normalised. Everything made is deleted after.
+ * Rendering that reads the rest of the site, compared over HTTP (compare-wordpress.ts): galleries
+ * of the same two images uploaded on both sites, and embeds of a post of the same site. The
+ * rendered content is set side by side after addresses, numbers and embed secrets are
+ * normalised. Everything made is deleted after.
  */
 import sharp from 'sharp';
 
@@ -46,5 +47,30 @@ export async function compareGallery(us: Site, wp: Site): Promise<number> {
     return 0;
   }
   console.log(`✗ [gallery] of attached images over HTTP\n    ${JSON.stringify(ours)}\n    vs WordPress ${JSON.stringify(theirs)}`);
+  return 1;
+}
+
+async function embedding(site: Site): Promise<string> {
+  const json = { ...site.admin, 'content-type': 'application/json' };
+  const target = (await (await fetch(`${site.rest}/wp/v2/posts`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Embedded "one"', content: 'x', status: 'publish' }) })).json()) as { id: number; link: string };
+  const host = (await (await fetch(`${site.rest}/wp/v2/posts`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Embedding', content: `Intro\n\n${target.link}\n\n[embed]${target.link}[/embed]\n\nhttps://example.org/elsewhere`, status: 'publish' }) })).json()) as { id: number };
+  try {
+    const read = (await (await fetch(`${site.rest}/wp/v2/posts/${host.id}`)).json()) as { content: { rendered: string }; excerpt: { rendered: string } };
+    // The site's name is each site's own setting.
+    const { name } = (await (await fetch(`${site.rest}/`)).json()) as { name: string };
+    return (read.content.rendered + read.excerpt.rendered).split(` &#8212; ${name}"`).join(' &#8212; {name}"').replace(/secret(=|=")[a-zA-Z0-9]{10}/g, 'secret$1S').split(site.site).join('{site}').replace(/\d+/g, 'N');
+  } finally {
+    for (const id of [host.id, target.id]) await fetch(`${site.rest}/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: site.admin });
+  }
+}
+
+/** 1 when the embeds of a post of the site differ (both answers printed), else 0. */
+export async function compareEmbeds(us: Site, wp: Site): Promise<number> {
+  const [ours, theirs] = [await embedding(us), await embedding(wp)];
+  if (ours === theirs) {
+    console.log(`✓ embeds of a post of the site over HTTP (${ours.split('<iframe').length - 1} embeds, ${ours.length} characters)`);
+    return 0;
+  }
+  console.log(`✗ embeds of a post of the site over HTTP\n    ${JSON.stringify(ours)}\n    vs WordPress ${JSON.stringify(theirs)}`);
   return 1;
 }
