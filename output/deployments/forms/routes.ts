@@ -176,7 +176,7 @@ export const routes: RouteDef[] = [
         methods: ['GET'],
         argsMode: 'declared',
         args: args.getOembedProxy,
-        permission: { kind: 'capability', capability: 'edit_posts' },
+        permission: { kind: 'rule', rule: 'oembed_proxy' },
         allowBatch: false,
         handler: 'custom',
         description:
