@@ -74,3 +74,43 @@ export async function compareEmbeds(us: Site, wp: Site): Promise<number> {
   console.log(`✗ embeds of a post of the site over HTTP\n    ${JSON.stringify(ours)}\n    vs WordPress ${JSON.stringify(theirs)}`);
   return 1;
 }
+
+interface Uploaded {
+  id: number;
+  source_url: string;
+  media_details: { sizes: Record<string, { source_url: string }> };
+}
+
+async function insertedImages(site: Site, image: Buffer): Promise<string> {
+  const json = { ...site.admin, 'content-type': 'application/json' };
+  const media = (await (await fetch(`${site.rest}/wp/v2/media`, { method: 'POST', headers: { ...site.admin, 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename=inserted.jpg' }, body: new Uint8Array(image) })).json()) as Uploaded;
+  const sizes = media.media_details.sizes;
+  const id = media.id;
+  const content = [
+    `<img src="${sizes.medium.source_url}" alt="" width="300" height="225" class="alignnone size-medium wp-image-${id}" />`,
+    `<!-- wp:image {"id":${id},"sizeSlug":"full"} -->\n<figure class="wp-block-image size-full"><img src="${media.source_url}" alt="" class="wp-image-${id}"/></figure>\n<!-- /wp:image -->`,
+    `<img src="${sizes.thumbnail.source_url}" class="wp-image-${id}">`,
+    `<img src="${sizes.medium_large.source_url}" class="wp-image-${id}" style="width:384px;">`,
+    `<img src="http://example.com/other.jpg" class="wp-image-${id}" width="10" height="10">`,
+  ].join('\n\n');
+  const post = (await (await fetch(`${site.rest}/wp/v2/posts`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Inserted images', content, status: 'publish' }) })).json()) as { id: number };
+  try {
+    const read = (await (await fetch(`${site.rest}/wp/v2/posts/${post.id}`)).json()) as { content: { rendered: string } };
+    return read.content.rendered.split(site.site).join('{site}').replace(/\d+/g, 'N');
+  } finally {
+    await fetch(`${site.rest}/wp/v2/posts/${post.id}?force=true`, { method: 'DELETE', headers: site.admin });
+    await fetch(`${site.rest}/wp/v2/media/${id}?force=true`, { method: 'DELETE', headers: site.admin });
+  }
+}
+
+/** 1 when images inserted from the library (wp-image-N) differ (both answers printed), else 0. */
+export async function compareInsertedImages(us: Site, wp: Site): Promise<number> {
+  const image = await jpeg(800, 600);
+  const [ours, theirs] = [await insertedImages(us, image), await insertedImages(wp, image)];
+  if (ours === theirs) {
+    console.log(`✓ images inserted from the library over HTTP (${ours.split('srcset=').length - 1} with srcset, ${ours.length} characters)`);
+    return 0;
+  }
+  console.log(`✗ images inserted from the library over HTTP\n    ${JSON.stringify(ours)}\n    vs WordPress ${JSON.stringify(theirs)}`);
+  return 1;
+}

@@ -12,7 +12,7 @@ import { setOption } from '../runtime/content/options.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../runtime/content/render/index.ts';
 import { decodeSlug, sanitizeTitle } from '../runtime/content/slugs.ts';
 import { AUTOP_SAMPLES, BLOCK_SAMPLES, SHORTCODE_SAMPLES } from './rendering-samples.ts';
-import { compareEmbeds, compareGallery } from './compare-site-media.ts';
+import { compareEmbeds, compareGallery, compareInsertedImages } from './compare-site-media.ts';
 
 const WP = process.env.WP_URL ?? 'http://127.0.0.1:8082';
 const WP_CREDENTIALS = fs.readFileSync(process.env.WP_CREDENTIALS ?? '/tmp/wp-oracle-68/credentials', 'utf8').trim();
@@ -306,6 +306,7 @@ async function main(): Promise<void> {
     }
     differences += await compareGallery(us, wp);
     differences += await compareEmbeds(us, wp);
+    differences += await compareInsertedImages(us, wp);
   } finally {
     for (const key of CLEANUP) {
       const id = varsWp[key];

@@ -3,7 +3,9 @@
  * itself stays a pure function, render/gallery.ts): for `[gallery]` the images named by `ids`,
  * and images attached to the post (or to the post `id="N"` names), as gallery_shortcode asks
  * for them (type attachment, status inherit, image mime types); for `[audio]`/`[video]` the first
- * audio/video attached to the post (get_attached_media: menu order); for embeds (addresses alone
+ * audio/video attached to the post (get_attached_media: menu order); for images inserted from the
+ * library (class wp-image-N) their attachments, whose sizes give them width, height and srcset;
+ * for embeds (addresses alone
  * on a line, `[embed]`) the published posts of this site they name.
  */
 import type { App } from '../rest/types.ts';
@@ -28,8 +30,10 @@ export async function loadSiteData(app: App, posts: Array<{ id: number; content:
     const own = ownAddresses(app, post.content);
     if (own.length) embedUrls.set(post.id, own);
     const galleries = post.content.includes('[gallery') ? galleriesIn(post.content) : [];
-    if (!galleries.length && !players.includes(post.id) && !own.length) continue;
-    const want = { include: new Set<number>(), parents: new Set<number>() };
+    // Images inserted from the library carry their attachment id as class wp-image-N.
+    const inserted = post.content.includes('wp-image-') ? [...post.content.matchAll(/wp-image-([0-9]+)/gi)].map((m) => Number(m[1])) : [];
+    if (!galleries.length && !players.includes(post.id) && !own.length && !inserted.length) continue;
+    const want = { include: new Set<number>(inserted), parents: new Set<number>() };
     for (const attrs of galleries) {
       const q = galleryQuery(attrs, post.id);
       if ('include' in q) q.include.forEach((id) => want.include.add(id));

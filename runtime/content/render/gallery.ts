@@ -10,9 +10,9 @@ import { shortcodeAttrsOf, type ShortcodeAttrs } from './shortcodes.ts';
 import { texturize } from './texturize.ts';
 import type { MediaContext } from './media-shortcodes.ts';
 import type { LocalEmbed } from './embeds.ts';
+import { constrain, imageSizes, imageSrcset, type AttachmentImage } from './attachment-images.ts';
 
-export interface GalleryImage {
-  id: number;
+export interface GalleryImage extends AttachmentImage {
   parent: number;
   menuOrder: number;
   title: string;
@@ -23,12 +23,6 @@ export interface GalleryImage {
   /** Attachment page, and the original file's URL. */
   link: string;
   url: string;
-  /** URL of the folder the files are in, with a trailing slash. */
-  baseUrl: string;
-  file: string;
-  width?: number;
-  height?: number;
-  sizes: Record<string, { file: string; width: number; height: number }>;
 }
 
 /**
@@ -114,25 +108,6 @@ function imageSource(image: GalleryImage, size: string): { src: string; width: n
   return { src: image.url, width, height };
 }
 
-/** wp_constrain_dimensions: fit inside max width/height (0 = no limit), keeping the ratio. */
-function constrain(w: number, h: number, maxW: number, maxH: number): [number, number] {
-  if (!maxW && !maxH) return [w, h];
-  let wRatio = 1;
-  let hRatio = 1;
-  const didW = maxW > 0 && w > 0 && w > maxW;
-  const didH = maxH > 0 && h > 0 && h > maxH;
-  if (didW) wRatio = maxW / w;
-  if (didH) hRatio = maxH / h;
-  const larger = Math.max(wRatio, hRatio);
-  // The larger ratio when it fits (a snugger fit), else the smaller one.
-  const ratio = Math.round(w * larger) > maxW || Math.round(h * larger) > maxH ? Math.min(wRatio, hRatio) : larger;
-  let nw = Math.max(1, Math.round(w * ratio));
-  let nh = Math.max(1, Math.round(h * ratio));
-  if (didW && nw === maxW - 1) nw = maxW;
-  if (didH && nh === maxH - 1) nh = maxH;
-  return [nw, nh];
-}
-
 /** wp_get_attachment_image inside the_content (loading attributes come later, from the content filter). */
 function attachmentImage(image: GalleryImage, size: string, describedBy: string | undefined): string {
   const source = imageSource(image, size);
@@ -143,39 +118,7 @@ function attachmentImage(image: GalleryImage, size: string, describedBy: string 
     ['alt', image.alt.replace(/<[^>]*>/g, '').trim()],
   ];
   if (describedBy) attrs.push(['aria-describedby', describedBy]);
-  const srcset = imageSrcset(image, source);
-  if (srcset) attrs.push(['srcset', srcset], ['sizes', `(max-width: ${source.width}px) 100vw, ${source.width}px`]);
+  const srcset = imageSrcset(image, source.src, source.width, source.height);
+  if (srcset) attrs.push(['srcset', srcset], ['sizes', imageSizes(source.width)]);
   return `<img width="${source.width}" height="${source.height}"${attrs.map(([k, v]) => ` ${k}="${escAttr(v)}"`).join('')} />`;
-}
-
-/** wp_calculate_image_srcset: the sizes of the same shape (the shown one first), the original last. */
-function imageSrcset(image: GalleryImage, shown: { src: string; width: number; height: number }): string {
-  if (!image.width || !image.height) return '';
-  const candidates = [...Object.values(image.sizes), { file: image.file.slice(image.file.lastIndexOf('/') + 1), width: image.width, height: image.height }];
-  const sources = new Map<number, string>();
-  let matched = false;
-  for (const c of candidates) {
-    const url = image.baseUrl + c.file;
-    const isSource = !matched && shown.src.endsWith(`/${c.file}`);
-    if (isSource) matched = true;
-    if (c.width > 2048 && !isSource) continue;
-    if (!matchesRatio(shown.width, shown.height, c.width, c.height)) continue;
-    if (isSource) {
-      sources.delete(c.width);
-      const rest = [...sources];
-      sources.clear();
-      sources.set(c.width, url);
-      for (const [w, u] of rest) sources.set(w, u);
-    } else {
-      sources.set(c.width, url);
-    }
-  }
-  if (!matched || sources.size < 2) return '';
-  return [...sources].map(([w, u]) => `${u.replace(/ /g, '%20')} ${w}w`).join(', ');
-}
-
-/** wp_image_matches_ratio: the smaller one scaled to the larger's width is within a pixel. */
-function matchesRatio(w1: number, h1: number, w2: number, h2: number): boolean {
-  const [constrained, expected] = w1 > w2 ? [constrain(w1, h1, w2, 0), [w2, h2]] : [constrain(w2, h2, w1, 0), [w1, h1]];
-  return Math.abs(constrained[0] - expected[0]) <= 1 && Math.abs(constrained[1] - expected[1]) <= 1;
 }

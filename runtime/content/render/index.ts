@@ -57,7 +57,7 @@ const contentOf = memoizeRender(function renderContent(content: string, siteJson
   const blocks = hasBlocks(content);
   let html = embedsOf(content, site);
   if (blocks) html = renderBlocks(html);
-  return convertSmilies(filterContentTags(contentFilters(html, blocks, site)));
+  return convertSmilies(filterContentTags(contentFilters(html, blocks, site), site?.images));
 });
 
 /** the_content at priority 8: [embed], then addresses alone on their line. */
