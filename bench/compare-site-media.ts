@@ -31,7 +31,10 @@ async function rendered(site: Site, images: Array<[string, Buffer, string]>): Pr
     }
     await fetch(`${site.rest}/wp/v2/posts/${post.id}`, { method: 'POST', headers: json, body: JSON.stringify({ content: CONTENT }) });
     const read = (await (await fetch(`${site.rest}/wp/v2/posts/${post.id}`)).json()) as { content: { rendered: string } };
-    return read.content.rendered.split(site.site).join('{site}').replace(/\d+/g, 'N');
+    // Ids differ by nature (and file names get a suffix when the name is taken); the rest is compared as it is.
+    let html = read.content.rendered.split(site.site).join('{site}').replace(new RegExp(`galleryid-${post.id}\\b`, 'g'), 'galleryid-POST');
+    media.forEach((id, i) => { html = html.replace(new RegExp(`(gallery-\\d+-)${id}\\b`, 'g'), `$1MEDIA${i}`); });
+    return html.replace(/gal(land|port)(-\d+)?/g, 'gal$1');
   } finally {
     for (const id of media) await fetch(`${site.rest}/wp/v2/media/${id}?force=true`, { method: 'DELETE', headers: site.admin });
     await fetch(`${site.rest}/wp/v2/posts/${post.id}?force=true`, { method: 'DELETE', headers: site.admin });
@@ -58,7 +61,7 @@ async function embedding(site: Site): Promise<string> {
     const read = (await (await fetch(`${site.rest}/wp/v2/posts/${host.id}`)).json()) as { content: { rendered: string }; excerpt: { rendered: string } };
     // The site's name is each site's own setting.
     const { name } = (await (await fetch(`${site.rest}/`)).json()) as { name: string };
-    return (read.content.rendered + read.excerpt.rendered).split(` &#8212; ${name}"`).join(' &#8212; {name}"').replace(/secret(=|=")[a-zA-Z0-9]{10}/g, 'secret$1S').split(site.site).join('{site}').replace(/\d+/g, 'N');
+    return (read.content.rendered + read.excerpt.rendered).split(` &#8212; ${name}"`).join(' &#8212; {name}"').replace(/secret(=|=")[a-zA-Z0-9]{10}/g, 'secret$1S').split(site.site).join('{site}');
   } finally {
     for (const id of [host.id, target.id]) await fetch(`${site.rest}/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: site.admin });
   }
@@ -96,7 +99,8 @@ async function insertedImages(site: Site, image: Buffer): Promise<string> {
   const post = (await (await fetch(`${site.rest}/wp/v2/posts`, { method: 'POST', headers: json, body: JSON.stringify({ title: 'Inserted images', content, status: 'publish' }) })).json()) as { id: number };
   try {
     const read = (await (await fetch(`${site.rest}/wp/v2/posts/${post.id}`)).json()) as { content: { rendered: string } };
-    return read.content.rendered.split(site.site).join('{site}').replace(/\d+/g, 'N');
+    // Only the ids differ by nature; sizes and file names are compared as they are.
+    return read.content.rendered.split(site.site).join('{site}').split(`wp-image-${id}`).join('wp-image-ID').replace(/inserted-\d+/g, 'inserted-N');
   } finally {
     await fetch(`${site.rest}/wp/v2/posts/${post.id}?force=true`, { method: 'DELETE', headers: site.admin });
     await fetch(`${site.rest}/wp/v2/media/${id}?force=true`, { method: 'DELETE', headers: site.admin });

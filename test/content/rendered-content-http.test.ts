@@ -43,22 +43,24 @@ describe('rendered content over HTTP', () => {
   });
 });
 
+/** An 800x600 JPEG attachment with a thumbnail size, inserted as an upload would leave it. */
+async function attach(parent: number, file: string, caption: string): Promise<number> {
+  const now = '2026-03-01 10:00:00';
+  const row = await s.app.db.insertInto('posts').values({
+    author: s.users.editor.id, type: 'attachment', status: 'inherit', slug: file.replace(/\W.*$/, ''), title: file, content: '', excerpt: caption,
+    password: '', parent, menu_order: 0, comment_status: 'open', ping_status: 'closed', format: 'standard', template: '',
+    mime_type: 'image/jpeg', guid: '', date: now, date_gmt: now, modified: now, modified_gmt: now, comment_count: 0,
+  }).returning('id').executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  await setMeta(s.app.db, id, ATTACHED_FILE, `2026/03/${file}`);
+  await setMeta(s.app.db, id, METADATA, {
+    width: 800, height: 600, file: `2026/03/${file}`,
+    sizes: { thumbnail: { file: file.replace('.jpg', '-150x150.jpg'), width: 150, height: 150, 'mime-type': 'image/jpeg' } },
+  });
+  return id;
+}
+
 describe('[gallery] over HTTP', () => {
-  async function attach(parent: number, file: string, caption: string): Promise<number> {
-    const now = '2026-03-01 10:00:00';
-    const row = await s.app.db.insertInto('posts').values({
-      author: s.users.editor.id, type: 'attachment', status: 'inherit', slug: file.replace(/\W.*$/, ''), title: file, content: '', excerpt: caption,
-      password: '', parent, menu_order: 0, comment_status: 'open', ping_status: 'closed', format: 'standard', template: '',
-      mime_type: 'image/jpeg', guid: '', date: now, date_gmt: now, modified: now, modified_gmt: now, comment_count: 0,
-    }).returning('id').executeTakeFirstOrThrow();
-    const id = Number(row.id);
-    await setMeta(s.app.db, id, ATTACHED_FILE, `2026/03/${file}`);
-    await setMeta(s.app.db, id, METADATA, {
-      width: 800, height: 600, file: `2026/03/${file}`,
-      sizes: { thumbnail: { file: file.replace('.jpg', '-150x150.jpg'), width: 150, height: 150, 'mime-type': 'image/jpeg' } },
-    });
-    return id;
-  }
 
   it('shows the images attached to the post, and a changed caption at the next read', async () => {
     const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Gallery', content: 'Look\n\n[gallery]', status: 'publish' });
@@ -97,5 +99,15 @@ describe('embeds of this site over HTTP', () => {
     expect(read.body.excerpt.rendered).toBe(`<p>Intro Lake &#8220;day&#8221; ${hidden}</p>\n`);
     // Same post version, same secrets: the render is remembered and answered identically.
     expect((await s.call('anonymous', 'GET', `/core/v2/posts/${made.body.id}`)).body.content.rendered).toBe(html);
+  });
+});
+
+describe('images inserted from the library over HTTP', () => {
+  it('an image with class wp-image-N gets the width and height of its attachment file', async () => {
+    const image = await attach(0, 'shore.jpg', '');
+    const url = `${s.siteUrl}/wp-content/uploads/2026/03`;
+    const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Inserted', content: `<!-- wp:image {"id":${image}} -->\n<figure class="wp-block-image"><img src="${url}/shore-150x150.jpg" alt="" class="wp-image-${image}"/></figure>\n<!-- /wp:image -->`, status: 'publish' });
+    const read = await s.call('anonymous', 'GET', `/core/v2/posts/${made.body.id}`);
+    expect(read.body.content.rendered).toBe(`\n<figure class="wp-block-image"><img loading="lazy" decoding="async" width="150" height="150" src="${url}/shore-150x150.jpg" alt="" class="wp-image-${image}"/></figure>\n`);
   });
 });
