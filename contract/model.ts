@@ -257,6 +257,11 @@ export interface Route {
   pattern: string;
   captures: Array<{ name: string; pattern: string }>;
   endpoints: Endpoint[];
+  /**
+   * The post type the route serves (a name of contract/post-types.ts), as WordPress gives each
+   * posts controller its post type: permission rules, capabilities and schema links are its.
+   */
+  postType?: string;
   /** Index routes of namespaces and the root carry `_links.self` when they have no capture. */
   source?: SourceRef;
 }

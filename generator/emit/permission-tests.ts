@@ -29,6 +29,8 @@ interface Case extends Expectation {
   method: string;
   path: string;
   captures: Array<{ name: string; pattern: string }>;
+  /** The post type the route serves (spec `postType:`): its captures name that type's fixture objects. */
+  postType?: string;
   /** Values for captures that name no fixture object (a plugin slug, a key...). */
   samples: Record<string, string>;
   params: Record<string, unknown>;
@@ -169,7 +171,7 @@ export function permissionCases(deployment: DeploymentModel): { cases: Case[]; s
         skipped.push(`${method} ${route.path}`);
         continue;
       }
-      cases.push({ method, path: route.path, captures: route.captures, samples: captureSamples(endpoint, route), params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
+      cases.push({ method, path: route.path, captures: route.captures, ...(route.postType ? { postType: route.postType } : {}), samples: captureSamples(endpoint, route), params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
     }
   }
   return { cases, skipped };
@@ -200,7 +202,7 @@ describe('permission matrix', () => {
   it.each(CASES)('$method $path ($permission)', async (c) => {
     // Fresh objects per endpoint: a delete let through must not change what the next case sees.
     const fixtures = await createPermissionFixtures(server.app, server.users.administrator.id);
-    const path = fillPath(c.path, c.captures, fixtures, c.samples);
+    const path = fillPath(c.path, c.captures, fixtures, c.samples, c.postType);
     for (const who of IDENTITIES) {
       const response = await send(c, path, who);
       const text = await response.text();
@@ -227,7 +229,7 @@ export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] 
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/php-query.ts', namedImports: ['phpQueryString'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/auth/permission-fixtures.ts', namedImports: ['createPermissionFixtures', 'fillPath'] },
         `type Identity = ${IDENTITIES.map((i) => `'${i}'`).join(' | ')};`,
-        'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string; codeFor?: Partial<Record<Identity, string>> }',
+        'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; postType?: string; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string; codeFor?: Partial<Record<Identity, string>> }',
         constant('DEPLOYMENT', 'string', deployment.name),
         constant('IDENTITIES', 'Identity[]', IDENTITIES),
         tableConstant('CASES', 'Case[]', cases),

@@ -186,6 +186,7 @@ function resolveRoute(
     pattern: discoveryPattern(path, captures),
     captures: captureNames(path).map((name) => ({ name, pattern: captures[name] })),
     endpoints,
+    ...(raw.postType ? { postType: raw.postType } : {}),
     source: positionOf(ns.src, ['routes', routePath], 'key'),
   };
 }

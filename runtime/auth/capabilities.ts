@@ -23,7 +23,7 @@ export interface PostFacts {
 }
 
 export { postTypeCaps } from '../../contract/post-types.ts';
-import { postTypeCaps } from '../../contract/post-types.ts';
+import { canBeSitePage, postTypeCaps } from '../../contract/post-types.ts';
 
 export async function loadPostFacts(db: Kysely<Database>, id: number): Promise<PostFacts | undefined> {
   if (!Number.isInteger(id) || id <= 0) return undefined;
@@ -52,7 +52,7 @@ export async function mapMetaCap(cap: string, user: CurrentUser | null, objectId
   // WordPress 6.1 maps delete_post on a revision to do_not_allow, so its REST API refuses every
   // revision DELETE (403, administrators included). The interface document makes deleting a
   // revision with force=true a rule of its own, so here a revision follows its parent instead.
-  if (base === 'delete_post' && post.type === 'page' && (await sitePages()).includes(post.id)) return ['manage_options'];
+  if (base === 'delete_post' && canBeSitePage(post.type) && (await sitePages()).includes(post.id)) return ['manage_options'];
   // Otherwise a revision is governed by the post it belongs to.
   if (post.type === 'revision') {
     post = await load(post.parent);

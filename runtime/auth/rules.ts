@@ -10,6 +10,7 @@ import type { CurrentUser } from './current-user.ts';
 import { authError, invalidParam, type ErrorKey } from '../rest/errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
+import { canReadPost } from './read-permission.ts';
 import { postTypeEntry } from '../../contract/post-types.ts';
 import { USER_RULES } from '../users/rules.ts';
 import { TERM_RULES } from '../terms/rules.ts';
@@ -85,16 +86,6 @@ const readItem: RuleCheck = async (ctx, postType) => {
   }
   if (!(await canReadPost(ctx, post))) deny('forbidden', ctx.user);
 };
-
-/** WordPress's check_read_permission: published, readable by meta cap, or inheriting from a readable parent. */
-async function canReadPost(ctx: PermissionContext, post: PostFacts, depth = 0): Promise<boolean> {
-  if (post.status === 'publish' || (await can(ctx, 'read_post', post.id))) return true;
-  if (post.status === 'inherit') {
-    const parent = post.parent > 0 ? await loadPostFacts(ctx.app.db, post.parent) : undefined;
-    return parent && depth < 5 ? canReadPost(ctx, parent, depth + 1) : true;
-  }
-  return false;
-}
 
 const createItem: RuleCheck = async (ctx, postType) => {
   if (intParam(ctx.params.id) !== undefined) deny('rest_post_exists', ctx.user);

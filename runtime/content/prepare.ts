@@ -176,7 +176,9 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
 
 
 function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean, generatedSlug: string, allow: string[]): Record<string, unknown> {
-  const isPage = post.type === 'page';
+  // Fields by what the type supports, as WordPress's posts controller adds them to its schema.
+  const pageAttributes = supports(post.type, 'pageAttributes');
+  const hasTerms = supports(post.type, 'terms');
   const open = !post.password || unlocked;
   const dateGmt = post.date_gmt === ZERO_DATE ? zoneGmt(post.date) : post.date_gmt;
   const terms = rel.terms.get(post.id);
@@ -208,22 +210,22 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     author: post.author,
     featured_media: rel.thumbnails.get(post.id) ?? 0,
   };
-  if (isPage) {
+  if (pageAttributes) {
     data.parent = post.parent;
     data.menu_order = post.menu_order;
   }
   data.comment_status = post.comment_status;
   data.ping_status = post.ping_status;
-  if (!isPage) data.sticky = rel.sticky.has(post.id);
+  if (supports(post.type, 'sticky')) data.sticky = rel.sticky.has(post.id);
   data.template = post.template;
-  if (!isPage) data.format = post.format || 'standard';
+  if (supports(post.type, 'formats')) data.format = post.format || 'standard';
   data.meta = rel.meta.get(post.id) ?? {};
-  if (!isPage) {
+  if (hasTerms) {
     data.categories = terms?.category ?? [];
     data.tags = terms?.post_tag ?? [];
   }
   // A page's template keeps its ancestors' path before %pagename% (get_sample_permalink).
-  const ancestors = isPage ? (rel.paths.get(post.id) ?? '').split('/').slice(0, -1).join('/') : '';
+  const ancestors = isHierarchical(post.type) ? (rel.paths.get(post.id) ?? '').split('/').slice(0, -1).join('/') : '';
   data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id, post.status, ancestors);
   data.generated_slug = generatedSlug;
   const byName = (ids: number[] | undefined) =>
@@ -237,8 +239,8 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     // post_password_required reads the visitor's cookie, which REST requests do not carry.
     passwordRequired: !!post.password,
     hasThumbnail: (rel.thumbnails.get(post.id) ?? 0) > 0,
-    categories: isPage ? [] : byName(terms?.category),
-    tags: isPage ? [] : byName(terms?.post_tag),
+    categories: hasTerms ? byName(terms?.category) : [],
+    tags: hasTerms ? byName(terms?.post_tag) : [],
   });
   const filtered = filterByContext(data, resourceFields(ctx, post.type), opts.context);
   filtered._links = buildLinks(ctx, post, rel, opts.context, allow);

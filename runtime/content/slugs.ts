@@ -3,7 +3,7 @@
  * (wp_unique_post_slug): `hello-world`, then `hello-world-2`, `hello-world-3`...
  */
 import { sql, type Kysely } from 'kysely';
-import { isHierarchical } from '../../contract/post-types.ts';
+import { isHierarchical, isMediaType } from '../../contract/post-types.ts';
 import type { Database } from '../store/schema.ts';
 
 /** Letters WordPress's remove_accents spells out that have no Unicode decomposition. */
@@ -69,7 +69,7 @@ export async function uniqueSlug(
     let q = db.selectFrom('posts').select('slug').where('id', '!=', item.id);
     // An attachment's slug is unique across every type (its page lives at the site root).
     if (isHierarchical(item.type)) q = q.where('type', 'in', [item.type, 'attachment']).where('parent', '=', item.parent);
-    else if (item.type !== 'attachment') q = q.where('type', '=', item.type);
+    else if (!isMediaType(item.type)) q = q.where('type', '=', item.type);
     return q;
   };
   const isTaken = async (candidate: string) => (await inScope().where('slug', '=', candidate).limit(1).executeTakeFirst()) !== undefined;

@@ -7,7 +7,7 @@ import { authError, type ErrorKey } from '../rest/errors.ts';
 import { userCan } from '../auth/capabilities.ts';
 import type { PermissionContext } from '../auth/permission.ts';
 import { primitiveTermCap, TAXONOMIES } from '../terms/taxonomies.ts';
-import { POST_TYPES, typeCapabilities } from './post-types.ts';
+import { allPostTypes, postTypeCaps, postTypeEntry } from '../../contract/post-types.ts';
 
 type Rule = (ctx: PermissionContext) => Promise<void>;
 
@@ -17,10 +17,10 @@ const deny = (key: ErrorKey, ctx: PermissionContext): never => {
 
 const readTypes: Rule = async (ctx) => {
   const named = ctx.params.type;
-  const types = named === undefined ? POST_TYPES : POST_TYPES.filter((t) => t.slug === named);
-  if (named !== undefined && !types.length) deny('type_invalid', ctx);
+  const one = typeof named === 'string' ? postTypeEntry(named) : undefined;
+  if (named !== undefined && !one) deny('type_invalid', ctx);
   if (ctx.params.context !== 'edit') return;
-  for (const t of types) if (await userCan(ctx.app, ctx.user, typeCapabilities(t).edit_posts!)) return;
+  for (const t of one ? [one] : allPostTypes()) if (await userCan(ctx.app, ctx.user, postTypeCaps(t.name).edit_posts)) return;
   deny('type_forbidden_context', ctx);
 };
 

@@ -8,19 +8,19 @@ import { requestNamespace, restBase } from '../content/links.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { TAXONOMIES } from '../terms/taxonomies.ts';
-import { POST_TYPES } from './post-types.ts';
+import { allPostTypes, postTypeEntry } from '../../contract/post-types.ts';
 import { preparePostType, prepareTaxonomy } from './prepare.ts';
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
 export function listTypes(ctx: HandlerContext): HandlerResult {
   const fields = resourceFields(ctx, 'post-type');
-  const data = Object.fromEntries(POST_TYPES.map((t) => [t.slug, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
+  const data = Object.fromEntries(allPostTypes().map((t) => [t.name, preparePostType(t, restBase(ctx), requestNamespace(ctx), fields, contextOf(ctx))]));
   return { data };
 }
 
 export function getType(ctx: HandlerContext): HandlerResult {
-  const t = POST_TYPES.find((x) => x.slug === ctx.params.type);
+  const t = typeof ctx.params.type === 'string' ? postTypeEntry(ctx.params.type) : undefined;
   if (!t) throw restError('rest_type_invalid');
   return { data: preparePostType(t, restBase(ctx), requestNamespace(ctx), resourceFields(ctx, 'post-type'), contextOf(ctx)) };
 }

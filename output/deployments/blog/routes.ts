@@ -2761,6 +2761,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts',
     pattern: '/core/v2/posts',
     captures: [],
+    postType: 'post',
     regex: '^/core/v2/posts$',
     endpoints: [
       {
@@ -2796,6 +2797,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<id>',
     pattern: '/core/v2/posts/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2844,6 +2846,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<parent>/revisions',
     pattern: '/core/v2/posts/(?P<parent>[\\d]+)/revisions',
     captures: [{ name: 'parent', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions$',
     endpoints: [
       {
@@ -2869,6 +2872,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2905,6 +2909,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<id>/autosaves',
     pattern: '/core/v2/posts/(?P<id>[\\d]+)/autosaves',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<id>[\\d]+)/autosaves$',
     endpoints: [
       {
@@ -2944,6 +2949,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2966,6 +2972,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages',
     pattern: '/core/v2/pages',
     captures: [],
+    postType: 'page',
     regex: '^/core/v2/pages$',
     endpoints: [
       {
@@ -3001,6 +3008,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<id>',
     pattern: '/core/v2/pages/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -3049,6 +3057,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<parent>/revisions',
     pattern: '/core/v2/pages/(?P<parent>[\\d]+)/revisions',
     captures: [{ name: 'parent', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions$',
     endpoints: [
       {
@@ -3074,6 +3083,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -3110,6 +3120,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<id>/autosaves',
     pattern: '/core/v2/pages/(?P<id>[\\d]+)/autosaves',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<id>[\\d]+)/autosaves$',
     endpoints: [
       {
@@ -3149,6 +3160,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -3171,6 +3183,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media',
     pattern: '/core/v2/media',
     captures: [],
+    postType: 'attachment',
     regex: '^/core/v2/media$',
     endpoints: [
       {
@@ -3207,6 +3220,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>',
     pattern: '/core/v2/media/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -3256,6 +3270,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>/post-process',
     pattern: '/core/v2/media/(?P<id>[\\d]+)/post-process',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)/post-process$',
     endpoints: [
       {
@@ -3278,6 +3293,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>/edit',
     pattern: '/core/v2/media/(?P<id>[\\d]+)/edit',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)/edit$',
     endpoints: [
       {

@@ -2116,6 +2116,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts',
     pattern: '/core/v2/posts',
     captures: [],
+    postType: 'post',
     regex: '^/core/v2/posts$',
     endpoints: [
       {
@@ -2151,6 +2152,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<id>',
     pattern: '/core/v2/posts/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2199,6 +2201,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<parent>/revisions',
     pattern: '/core/v2/posts/(?P<parent>[\\d]+)/revisions',
     captures: [{ name: 'parent', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions$',
     endpoints: [
       {
@@ -2224,6 +2227,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2260,6 +2264,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<id>/autosaves',
     pattern: '/core/v2/posts/(?P<id>[\\d]+)/autosaves',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<id>[\\d]+)/autosaves$',
     endpoints: [
       {
@@ -2299,6 +2304,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2321,6 +2327,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages',
     pattern: '/core/v2/pages',
     captures: [],
+    postType: 'page',
     regex: '^/core/v2/pages$',
     endpoints: [
       {
@@ -2356,6 +2363,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<id>',
     pattern: '/core/v2/pages/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2404,6 +2412,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<parent>/revisions',
     pattern: '/core/v2/pages/(?P<parent>[\\d]+)/revisions',
     captures: [{ name: 'parent', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions$',
     endpoints: [
       {
@@ -2429,6 +2438,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2465,6 +2475,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<id>/autosaves',
     pattern: '/core/v2/pages/(?P<id>[\\d]+)/autosaves',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<id>[\\d]+)/autosaves$',
     endpoints: [
       {
@@ -2504,6 +2515,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2526,6 +2538,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media',
     pattern: '/core/v2/media',
     captures: [],
+    postType: 'attachment',
     regex: '^/core/v2/media$',
     endpoints: [
       {
@@ -2562,6 +2575,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>',
     pattern: '/core/v2/media/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -2611,6 +2625,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>/post-process',
     pattern: '/core/v2/media/(?P<id>[\\d]+)/post-process',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)/post-process$',
     endpoints: [
       {
@@ -2633,6 +2648,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>/edit',
     pattern: '/core/v2/media/(?P<id>[\\d]+)/edit',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)/edit$',
     endpoints: [
       {

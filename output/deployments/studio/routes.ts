@@ -7734,6 +7734,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts',
     pattern: '/core/v2/posts',
     captures: [],
+    postType: 'post',
     regex: '^/core/v2/posts$',
     endpoints: [
       {
@@ -7769,6 +7770,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<id>',
     pattern: '/core/v2/posts/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -7817,6 +7819,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<parent>/revisions',
     pattern: '/core/v2/posts/(?P<parent>[\\d]+)/revisions',
     captures: [{ name: 'parent', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions$',
     endpoints: [
       {
@@ -7842,6 +7845,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -7878,6 +7882,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/posts/<id>/autosaves',
     pattern: '/core/v2/posts/(?P<id>[\\d]+)/autosaves',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<id>[\\d]+)/autosaves$',
     endpoints: [
       {
@@ -7917,6 +7922,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'post',
     regex: '^/core/v2/posts/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -7939,6 +7945,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages',
     pattern: '/core/v2/pages',
     captures: [],
+    postType: 'page',
     regex: '^/core/v2/pages$',
     endpoints: [
       {
@@ -7974,6 +7981,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<id>',
     pattern: '/core/v2/pages/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -8022,6 +8030,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<parent>/revisions',
     pattern: '/core/v2/pages/(?P<parent>[\\d]+)/revisions',
     captures: [{ name: 'parent', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions$',
     endpoints: [
       {
@@ -8047,6 +8056,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/revisions/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -8083,6 +8093,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/pages/<id>/autosaves',
     pattern: '/core/v2/pages/(?P<id>[\\d]+)/autosaves',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<id>[\\d]+)/autosaves$',
     endpoints: [
       {
@@ -8122,6 +8133,7 @@ export const routes: RouteDef[] = [
       { name: 'parent', pattern: '[\\d]+' },
       { name: 'id', pattern: '[\\d]+' },
     ],
+    postType: 'page',
     regex: '^/core/v2/pages/(?<parent>[\\d]+)/autosaves/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -8144,6 +8156,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media',
     pattern: '/core/v2/media',
     captures: [],
+    postType: 'attachment',
     regex: '^/core/v2/media$',
     endpoints: [
       {
@@ -8180,6 +8193,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>',
     pattern: '/core/v2/media/(?P<id>[\\d]+)',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)$',
     endpoints: [
       {
@@ -8229,6 +8243,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>/post-process',
     pattern: '/core/v2/media/(?P<id>[\\d]+)/post-process',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)/post-process$',
     endpoints: [
       {
@@ -8251,6 +8266,7 @@ export const routes: RouteDef[] = [
     path: '/core/v2/media/<id>/edit',
     pattern: '/core/v2/media/(?P<id>[\\d]+)/edit',
     captures: [{ name: 'id', pattern: '[\\d]+' }],
+    postType: 'attachment',
     regex: '^/core/v2/media/(?<id>[\\d]+)/edit$',
     endpoints: [
       {
