@@ -37,6 +37,10 @@ export const BLOCK_SAMPLES = [
   `${p('Before image')}\n\n<!-- wp:image -->\n<figure class="wp-block-image"><img src="x.png" alt=""/><figcaption class="wp-element-caption">Caption words</figcaption></figure>\n<!-- /wp:image -->\n\n${p('After image')}`,
   `Classic text "before"\n\n${p('then block')}`,
   `${p('Teaser')}\n\n<!-- wp:more -->\n<!--more-->\n<!-- /wp:more -->\n\n${p('Rest')}`,
+  '<!-- wp:paragraph {"style":{"elements":{"link":{"color":{"text":"var:preset|color|accent-1"}}}}} -->\n<p class="has-link-color">A <a href="#">link</a> é</p>\n<!-- /wp:paragraph -->',
+  '<!-- wp:group {"style":{"elements":{"link":{"color":{"text":"#ff0000"}},"heading":{"color":{"text":"#00f"}}}},"layout":{"type":"constrained"}} -->\n<div class="wp-block-group has-link-color"><!-- wp:paragraph {"style":{"elements":{"link":{"color":{"text":"#0f0"}}}}} -->\n<p class="has-link-color">In <a href="#">group</a></p>\n<!-- /wp:paragraph --></div>\n<!-- /wp:group -->',
+  '<!-- wp:table {"style":{"elements":{"link":{"color":{"text":"#f00"}}}}} -->\n<figure class="wp-block-table"><table><tbody><tr><td><a href="#">x</a></td></tr></tbody></table></figure>\n<!-- /wp:table -->',
+  '<!-- wp:heading {"style":{"elements":{"link":{":hover":{"color":{"text":"#123"}}}}}} -->\n<h2>Hover</h2>\n<!-- /wp:heading -->',
 ];
 
 export const SHORTCODE_SAMPLES = [

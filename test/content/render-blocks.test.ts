@@ -80,3 +80,23 @@ describe('excerpts of block content', () => {
     expect(renderExcerpt('', `<!-- wp:heading -->\n<h2 class="wp-block-heading">Joined</h2>\n<!-- /wp:heading -->${para('words')}`)).toBe('<p>Joined words</p>\n');
   });
 });
+
+describe('elements support', () => {
+  it('adds wp-elements-<md5 of the PHP-serialized block> to blocks with link colours, before layout classes', () => {
+    expect(renderContent('<!-- wp:paragraph {"style":{"elements":{"link":{"color":{"text":"var:preset|color|accent-1"}}}}} -->\n<p class="has-link-color">A <a href="#">link</a></p>\n<!-- /wp:paragraph -->')).toBe(
+      '\n<p class="has-link-color wp-elements-0deba73a2237478d9e10539109c0d64c">A <a href="#">link</a></p>\n',
+    );
+    expect(renderContent('<!-- wp:group {"style":{"elements":{"link":{"color":{"text":"#ff0000"}}}},"layout":{"type":"constrained"}} -->\n<div class="wp-block-group has-link-color"><!-- wp:paragraph -->\n<p>In <a href="#">group</a></p>\n<!-- /wp:paragraph --></div>\n<!-- /wp:group -->')).toBe(
+      '\n<div class="wp-block-group has-link-color wp-elements-2193b55bc45155611bda0ea9cf924da7 has-global-padding is-layout-constrained wp-block-group-is-layout-constrained">\n<p>In <a href="#">group</a></p>\n</div>\n',
+    );
+  });
+  it('hashes an inner block as parsed (no parent layout), byte lengths of UTF-8 text included', () => {
+    expect(renderContent('<!-- wp:group {"layout":{"type":"constrained"}} -->\n<div class="wp-block-group"><!-- wp:paragraph {"style":{"elements":{"link":{"color":{"text":"#00ff00"}}}}} -->\n<p class="has-link-color">Nested <a href="#">x</a> é</p>\n<!-- /wp:paragraph --></div>\n<!-- /wp:group -->')).toBe(
+      '\n<div class="wp-block-group has-global-padding is-layout-constrained wp-block-group-is-layout-constrained">\n<p class="has-link-color wp-elements-6d81f9739fbd320a8c89d17393968560">Nested <a href="#">x</a> é</p>\n</div>\n',
+    );
+  });
+  it('gives no class to blocks that skip colour serialization', () => {
+    const table = '<!-- wp:table {"style":{"elements":{"link":{"color":{"text":"#f00"}}}}} -->\n<figure class="wp-block-table"><table><tbody><tr><td><a href="#">x</a></td></tr></tbody></table></figure>\n<!-- /wp:table -->';
+    expect(renderContent(table)).not.toContain('wp-elements-');
+  });
+});

@@ -2,11 +2,13 @@
  * Block markup: WordPress stores the editor's blocks as HTML with comment delimiters
  * (`<!-- wp:paragraph {"x":1} -->...<!-- /wp:paragraph -->`, `<!-- wp:spacer /-->`). Rendering
  * (do_blocks) drops the delimiters and runs what WordPress 6.8 runs on each block, innermost
- * first: its render callback (block-callbacks.ts), then the layout support (block-layout.ts).
+ * first: its render callback (block-callbacks.ts), then the elements and layout supports
+ * (block-elements.ts, block-layout.ts).
  * Excerpts (excerptBlocks) keep only the blocks WordPress keeps for them.
  */
 import { applyRenderCallback, innerBlockAttrs, type RenderState } from './block-callbacks.ts';
 import { applyLayoutSupport } from './block-layout.ts';
+import { applyElementsSupport } from './block-elements.ts';
 import { parseBlocks, type ParsedBlock } from './parse-blocks.ts';
 
 export function hasBlocks(content: string): boolean {
@@ -32,7 +34,8 @@ function renderBlock(block: ParsedBlock, state: RenderState): string {
   }
   if (block.blockName === null) return html;
   html = applyRenderCallback(html, block, state);
-  return applyLayoutSupport(html, block);
+  // render_block filters in WordPress's order: elements, then layout.
+  return applyLayoutSupport(applyElementsSupport(html, block), block);
 }
 
 /** Blocks whose text an excerpt keeps (WordPress's excerpt_allowed_blocks); null is classic HTML. */
