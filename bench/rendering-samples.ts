@@ -41,6 +41,11 @@ export const BLOCK_SAMPLES = [
   '<!-- wp:group {"style":{"elements":{"link":{"color":{"text":"#ff0000"}},"heading":{"color":{"text":"#00f"}}}},"layout":{"type":"constrained"}} -->\n<div class="wp-block-group has-link-color"><!-- wp:paragraph {"style":{"elements":{"link":{"color":{"text":"#0f0"}}}}} -->\n<p class="has-link-color">In <a href="#">group</a></p>\n<!-- /wp:paragraph --></div>\n<!-- /wp:group -->',
   '<!-- wp:table {"style":{"elements":{"link":{"color":{"text":"#f00"}}}}} -->\n<figure class="wp-block-table"><table><tbody><tr><td><a href="#">x</a></td></tr></tbody></table></figure>\n<!-- /wp:table -->',
   '<!-- wp:heading {"style":{"elements":{"link":{":hover":{"color":{"text":"#123"}}}}}} -->\n<h2>Hover</h2>\n<!-- /wp:heading -->',
+  '<!-- wp:paragraph {"style":{"typography":{"fontSize":"28px"}}} -->\n<p style="font-size:28px">Big</p>\n<!-- /wp:paragraph -->',
+  '<!-- wp:heading {"style":{"typography":{"fontSize":"3rem","lineHeight":"1.2"}}} -->\n<h2 class="wp-block-heading" style="font-size:3rem;line-height:1.2">Huge</h2>\n<!-- /wp:heading -->',
+  '<!-- wp:paragraph {"style":{"typography":{"fontSize":"12px"}}} -->\n<p style="font-size:12px">Small</p>\n<!-- /wp:paragraph -->',
+  '<!-- wp:paragraph {"style":{"typography":{"fontSize":"1.5em"}}} -->\n<p style="font-size:1.5em">Em</p>\n<!-- /wp:paragraph -->',
+  '<!-- wp:image {"id":1,"style":{"color":{"duotone":"var:preset|duotone|blue-orange"}}} -->\n<figure class="wp-block-image"><img src="x.jpg" alt="" class="wp-image-1"/></figure>\n<!-- /wp:image -->',
 ];
 
 export const SHORTCODE_SAMPLES = [

@@ -100,3 +100,22 @@ describe('elements support', () => {
     expect(renderContent(table)).not.toContain('wp-elements-');
   });
 });
+
+describe('typography and duotone supports', () => {
+  it('turns a custom font size into the fluid clamp() 6.8 computes (twentytwentyfive settings)', () => {
+    expect(renderContent('<!-- wp:paragraph {"style":{"typography":{"fontSize":"28px"}}} -->\n<p style="font-size:28px">Big</p>\n<!-- /wp:paragraph -->')).toBe(
+      '\n<p style="font-size:clamp(17.905px, 1.119rem + ((1vw - 3.2px) * 0.99), 28px);">Big</p>\n',
+    );
+    expect(renderContent('<!-- wp:heading {"style":{"typography":{"fontSize":"3rem","lineHeight":"1.2"}}} -->\n<h2 class="wp-block-heading" style="font-size:3rem;line-height:1.2">Huge</h2>\n<!-- /wp:heading -->')).toBe(
+      '\n<h2 class="wp-block-heading" style="font-size:clamp(1.743rem, 1.743rem + ((1vw - 0.2rem) * 1.972), 3rem);line-height:1.2">Huge</h2>\n',
+    );
+  });
+  it('keeps sizes at or below the 14px floor as written', () => {
+    expect(renderContent('<!-- wp:paragraph {"style":{"typography":{"fontSize":"12px"}}} -->\n<p style="font-size:12px">Small</p>\n<!-- /wp:paragraph -->')).toBe('\n<p style="font-size:12px">Small</p>\n');
+  });
+  it('classes an image with a preset duotone filter', () => {
+    expect(renderContent('<!-- wp:image {"id":1,"style":{"color":{"duotone":"var:preset|duotone|blue-orange"}}} -->\n<figure class="wp-block-image"><img src="x.jpg" alt="" class="wp-image-1"/></figure>\n<!-- /wp:image -->')).toBe(
+      '\n<figure class="wp-block-image wp-duotone-blue-orange"><img decoding="async" src="x.jpg" alt="" class="wp-image-1"/></figure>\n',
+    );
+  });
+});

@@ -2,13 +2,15 @@
  * Block markup: WordPress stores the editor's blocks as HTML with comment delimiters
  * (`<!-- wp:paragraph {"x":1} -->...<!-- /wp:paragraph -->`, `<!-- wp:spacer /-->`). Rendering
  * (do_blocks) drops the delimiters and runs what WordPress 6.8 runs on each block, innermost
- * first: its render callback (block-callbacks.ts), then the elements and layout supports
- * (block-elements.ts, block-layout.ts).
+ * first: its render callback (block-callbacks.ts), then the elements, typography, layout and
+ * duotone supports (block-elements.ts, block-typography.ts, block-layout.ts, block-duotone.ts).
  * Excerpts (excerptBlocks) keep only the blocks WordPress keeps for them.
  */
 import { applyRenderCallback, innerBlockAttrs, type RenderState } from './block-callbacks.ts';
 import { applyLayoutSupport } from './block-layout.ts';
 import { applyElementsSupport } from './block-elements.ts';
+import { applyTypographySupport } from './block-typography.ts';
+import { applyDuotoneSupport } from './block-duotone.ts';
 import { parseBlocks, type ParsedBlock } from './parse-blocks.ts';
 
 export function hasBlocks(content: string): boolean {
@@ -34,8 +36,9 @@ function renderBlock(block: ParsedBlock, state: RenderState): string {
   }
   if (block.blockName === null) return html;
   html = applyRenderCallback(html, block, state);
-  // render_block filters in WordPress's order: elements, then layout.
-  return applyLayoutSupport(applyElementsSupport(html, block), block);
+  // render_block filters in WordPress's order: elements, typography, layout, duotone.
+  html = applyTypographySupport(applyElementsSupport(html, block), block);
+  return applyDuotoneSupport(applyLayoutSupport(html, block), block);
 }
 
 /** Blocks whose text an excerpt keeps (WordPress's excerpt_allowed_blocks); null is classic HTML. */
