@@ -40,6 +40,11 @@ export interface ArgSchema {
    * plain string although their schema says object). Not printed in discovery.
    */
   validate?: false;
+  /**
+   * `true`: discovery prints `enum` as WordPress prints a list of names keyed by name (the PHP
+   * map get_post_types returns: `{"post": "post", ...}`). Validation reads the list as usual.
+   */
+  keyedEnum?: true;
 }
 
 export type ArgType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';

@@ -45,9 +45,24 @@ function describeEndpoint(endpoint: Endpoint): Record<string, unknown> {
 }
 
 function describeArg(arg: ArgSchema): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(arg)) if (PUBLISHED_KEYWORDS.has(key)) out[key] = phpShaped(value);
+  const out = publishedKeywords(arg);
   out.required = arg.required === true;
+  return out;
+}
+
+/** An arg's published keywords, in the spec's order. */
+function publishedKeywords(arg: ArgSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(arg)) if (PUBLISHED_KEYWORDS.has(key)) out[key] = key === 'items' ? keyedEnums(value as ArgSchema) : phpShaped(value);
+  return out;
+}
+
+/** Items published whole, an enum marked `keyedEnum` as the PHP map WordPress prints. */
+function keyedEnums(items: ArgSchema): unknown {
+  if (!items || typeof items !== 'object' || !items.keyedEnum) return phpShaped(items);
+  const { keyedEnum: _marker, ...rest } = items;
+  const out = phpShaped(rest) as Record<string, unknown>;
+  if (Array.isArray(rest.enum)) out.enum = Object.fromEntries(rest.enum.map((v) => [String(v), v]));
   return out;
 }
 

@@ -87,7 +87,18 @@ export function sharedConstants(values: Map<string, Schema>, taken: Set<string>)
     (id) => ({ [REF_KEY]: id }),
   );
   const literal = (value: unknown) => JSON.stringify(value).replace(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g, '$1');
-  // A shared part refers only to parts nested inside it, which are shorter: shortest first.
-  const shared = [...parts.entries()].sort(([, a], [, b]) => JSON.stringify(a).length - JSON.stringify(b).length).map(([name, v]): [string, string] => [name, literal(v)]);
+  // Each part after the parts it refers to (a rewritten part can be shorter than a part nested
+  // in it, so length alone does not order them): depth-first over the references, shortest first.
+  const texts = new Map([...parts.entries()].map(([name, v]) => [name, literal(v)]));
+  const refsOf = (name: string) => [...JSON.stringify(parts.get(name)).matchAll(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g)].map((m) => m[1]!);
+  const shared: Array<[string, string]> = [];
+  const placed = new Set<string>();
+  const place = (name: string) => {
+    if (placed.has(name)) return;
+    placed.add(name);
+    for (const ref of refsOf(name)) place(ref);
+    shared.push([name, texts.get(name)!]);
+  };
+  for (const name of [...texts.keys()].sort((a, b) => texts.get(a)!.length - texts.get(b)!.length)) place(name);
   return { shared, values: rewritten, literal };
 }

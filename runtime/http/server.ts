@@ -204,6 +204,7 @@ async function readUnparsedBody(req: FastifyRequest, limit: number): Promise<Buf
 
 function toRestRequest(req: FastifyRequest, route: string): RestRequest {
   const query = parseQueryString(req.url.split('?')[1] ?? '');
+  const restRouteParam = typeof query.rest_route === 'string' ? query.rest_route : undefined;
   delete query.rest_route;
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
@@ -215,6 +216,7 @@ function toRestRequest(req: FastifyRequest, route: string): RestRequest {
     rawBody: Buffer.isBuffer(req.body) ? req.body : undefined,
     ip: req.ip,
     cookies: (req.cookies ?? {}) as Record<string, string>,
+    ...(restRouteParam !== undefined ? { restRouteParam } : {}),
   };
 }
 

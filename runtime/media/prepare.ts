@@ -89,6 +89,15 @@ function missingSizes(ctx: HandlerContext, row: AttachmentRow, metadata: Attachm
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * An empty caption is made as WordPress makes an excerpt: from the description as displayed,
+ * which starts with the attachment's own link (its title, for a file that is not an image).
+ */
+function captionOf(row: AttachmentRow, prepended: string): string {
+  if (row.excerpt.trim()) return renderExcerpt(row.excerpt, '');
+  return renderExcerpt('', prepended + row.content);
+}
+
 /** The picture WordPress puts before an image's description: the medium size with a srcset. */
 function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string, alt: string): string {
   const url = publicUrl(ctx.app.config, attached);
@@ -153,6 +162,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
     const metadata = bag[METADATA] as AttachmentMetadata | undefined;
     const attached = String(bag[ATTACHED_FILE] ?? '');
     const alt = String(bag[ALT_TEXT] ?? '');
+    const prepended = attachmentHtml(ctx, row, metadata, attached, alt);
     const data: Record<string, unknown> = {
       id: row.id,
       date: restDate(row.date),
@@ -174,8 +184,8 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
       permalink_template: attachmentPermalinkTemplate(permalinks, row, parents.get(row.parent)),
       generated_slug: generated[i],
       class_list: postClassList({ id: row.id, type: 'attachment', status: row.status, hasPassword: false, passwordRequired: false, hasThumbnail: false }),
-      description: { raw: row.content, rendered: attachmentHtml(ctx, row, metadata, attached, alt) + renderContent(row.content) },
-      caption: { raw: row.excerpt, rendered: row.excerpt.trim() ? renderExcerpt(row.excerpt, '') : '' },
+      description: { raw: row.content, rendered: prepended + renderContent(row.content) },
+      caption: { raw: row.excerpt, rendered: captionOf(row, prepended) },
       alt_text: alt,
       media_type: row.mime_type.startsWith('image/') ? 'image' : 'file',
       mime_type: row.mime_type,

@@ -29,6 +29,8 @@ export interface RestRequest {
   ip?: string;
   /** Cookies, already parsed. */
   cookies?: Record<string, string>;
+  /** The `rest_route` param as sent, when the request came as `/?rest_route=…` (paging links repeat it). */
+  restRouteParam?: string;
 }
 
 export interface UploadedFile {

@@ -8,12 +8,13 @@ import type { ArgSchema, Context } from '../../contract/model.ts';
 import { filterByContext } from '../content/context.ts';
 import type { TaxonomyInfo } from '../terms/taxonomies.ts';
 import { postTypeCaps, type PostTypeEntry } from '../../contract/post-types.ts';
+import { postTypeLabels, taxonomyLabels } from './labels.ts';
 
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 
 /** `restBase` is `{restUrl}/{namespace}` of the request; `namespace` the namespace alone. */
 export function preparePostType(t: PostTypeEntry, restBase: string, namespace: string, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
-  const { name, singularName } = t.labels;
+  const { name } = t.labels;
   const full: Record<string, unknown> = {
     capabilities: postTypeCaps(t.name),
     description: '',
@@ -21,7 +22,7 @@ export function preparePostType(t: PostTypeEntry, restBase: string, namespace: s
     has_archive: false,
     visibility: { show_in_nav_menus: t.showInNavMenus, show_ui: true },
     viewable: true,
-    labels: { name, singular_name: singularName, menu_name: name, all_items: `All ${name}`, add_new_item: `Add ${singularName}`, edit_item: `Edit ${singularName}`, view_item: `View ${singularName}` },
+    labels: postTypeLabels(t),
     name,
     slug: t.name,
     icon: t.icon,
@@ -43,7 +44,7 @@ export function prepareTaxonomy(t: TaxonomyInfo, restBase: string, namespace: st
     slug: t.taxonomy,
     capabilities: t.capabilities,
     description: t.description,
-    labels: { name: t.name, singular_name: t.singular, menu_name: t.name, all_items: `All ${t.name}`, add_new_item: `Add ${t.singular}`, edit_item: `Edit ${t.singular}`, view_item: `View ${t.singular}` },
+    labels: taxonomyLabels(t),
     types: t.types,
     show_cloud: true,
     hierarchical: t.hierarchical,

@@ -4671,7 +4671,7 @@ export function createClient(options: ClientOptions) {
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
       comments: {
-        /** Lists approved comments; always empty, since comments are not stored. GET /core/v2/comments (listComments) */
+        /** Lists comments; always empty, since comments are not stored. The filters are checked as WordPress checks them. GET /core/v2/comments (listComments) */
         list: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
           call<T.ListCommentsResult>(options, 'GET', '/core/v2/comments', args, init),
         /** Every item over all pages of /core/v2/comments. */
@@ -4753,12 +4753,27 @@ export function createClient(options: ClientOptions) {
         /** The pages of /core/v2/users one by one, with X-WP-Total and X-WP-TotalPages. */
         listPages: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListUsersResult>>(options, '/core/v2/users', args, init),
+        /** Makes a user account (create_users). POST /core/v2/users (createUser) */
+        create: (args: T.CreateUserArgs, init?: CallOptions) =>
+          call<T.CreateUserResult>(options, 'POST', '/core/v2/users', args, init),
         /** Reads one user; without list_users only an author of published posts, or oneself. GET /core/v2/users/<id> (getUser) */
         get: (args: T.GetUserArgs, init?: CallOptions) =>
           call<T.GetUserResult>(options, 'GET', '/core/v2/users/<id>', args, init),
+        /** Changes the given fields of one account (edit_users; anyone for their own). POST, PUT, PATCH /core/v2/users/<id> (updateUser) */
+        update: (args: T.UpdateUserArgs, init?: CallOptions) =>
+          call<T.UpdateUserResult>(options, 'POST', '/core/v2/users/<id>', args, init),
+        /** Deletes one account for good, giving its content to `reassign` (delete_users). DELETE /core/v2/users/<id> (deleteUser) */
+        delete: (args: T.DeleteUserArgs, init?: CallOptions) =>
+          call<T.DeleteUserResult>(options, 'DELETE', '/core/v2/users/<id>', args, init),
         /** Reads the logged-in user. GET /core/v2/users/me (getCurrentUser) */
         meGet: (args: T.GetCurrentUserArgs = {}, init?: CallOptions) =>
           call<T.GetCurrentUserResult>(options, 'GET', '/core/v2/users/me', args, init),
+        /** Changes the given fields of the logged-in user's account. POST, PUT, PATCH /core/v2/users/me (updateCurrentUser) */
+        meCreate: (args: T.UpdateCurrentUserArgs = {}, init?: CallOptions) =>
+          call<T.UpdateCurrentUserResult>(options, 'POST', '/core/v2/users/me', args, init),
+        /** Deletes the logged-in user's account, giving its content to `reassign` (delete_users). DELETE /core/v2/users/me (deleteCurrentUser) */
+        meDelete: (args: T.DeleteCurrentUserArgs, init?: CallOptions) =>
+          call<T.DeleteCurrentUserResult>(options, 'DELETE', '/core/v2/users/me', args, init),
       },
     },
     coreSiteHealth: {

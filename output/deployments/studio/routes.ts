@@ -49,7 +49,16 @@ import {
 import { listTags, createTag, getTag, updateTag, deleteTag } from '../../handlers/core-v2/tags.ts';
 import { listTaxonomies, getTaxonomy } from '../../handlers/core-v2/taxonomies.ts';
 import { listTypes, getType } from '../../handlers/core-v2/types.ts';
-import { listUsers, getUser, getCurrentUser } from '../../handlers/core-v2/users.ts';
+import {
+  listUsers,
+  createUser,
+  getUser,
+  updateUser,
+  deleteUser,
+  getCurrentUser,
+  updateCurrentUser,
+  deleteCurrentUser,
+} from '../../handlers/core-v2/users.ts';
 import { formsuiteV1GetAfterSubmission } from '../../handlers/formsuite-v1/after-submission.ts';
 import { formsuiteV1PostConvertHtmlForm } from '../../handlers/formsuite-v1/convert-html-form.ts';
 import { formsuiteV1PostCreateNewForm } from '../../handlers/formsuite-v1/create-new-form.ts';
@@ -8301,7 +8310,8 @@ export const routes: RouteDef[] = [
         allowBatch: false,
         handler: 'custom',
         response: { resource: 'comment', many: true },
-        description: 'Lists approved comments; always empty, since comments are not stored.',
+        description:
+          'Lists comments; always empty, since comments are not stored. The filters are checked as WordPress checks them.',
         validate: validators.listComments as CompiledValidator,
         handle: listComments,
       },
@@ -8581,6 +8591,19 @@ export const routes: RouteDef[] = [
         validate: validators.listUsers as CompiledValidator,
         handle: listUsers,
       },
+      {
+        operationId: 'createUser',
+        methods: ['POST'],
+        argsMode: 'declared',
+        args: args.createUser,
+        permission: { kind: 'rule', rule: 'create_user' },
+        allowBatch: true,
+        handler: 'custom',
+        response: { resource: 'user', many: false },
+        description: 'Makes a user account (create_users).',
+        validate: validators.createUser as CompiledValidator,
+        handle: createUser,
+      },
     ],
   },
   {
@@ -8604,6 +8627,33 @@ export const routes: RouteDef[] = [
         validate: validators.getMedia as CompiledValidator,
         handle: getUser,
       },
+      {
+        operationId: 'updateUser',
+        methods: ['POST', 'PUT', 'PATCH'],
+        argsMode: 'declared',
+        args: args.updateUser,
+        permission: { kind: 'rule', rule: 'update_user' },
+        allowBatch: true,
+        handler: 'custom',
+        response: { resource: 'user', many: false },
+        description: 'Changes the given fields of one account (edit_users; anyone for their own).',
+        validate: validators.updateUser as CompiledValidator,
+        handle: updateUser,
+      },
+      {
+        operationId: 'deleteUser',
+        methods: ['DELETE'],
+        argsMode: 'declared',
+        args: args.deleteUser,
+        permission: { kind: 'rule', rule: 'delete_user' },
+        allowBatch: true,
+        handler: 'custom',
+        response: { deleted: 'user' },
+        description:
+          'Deletes one account for good, giving its content to `reassign` (delete_users).',
+        validate: validators.deleteUser as CompiledValidator,
+        handle: deleteUser,
+      },
     ],
   },
   {
@@ -8625,6 +8675,33 @@ export const routes: RouteDef[] = [
         description: 'Reads the logged-in user.',
         validate: validators.listTypes as CompiledValidator,
         handle: getCurrentUser,
+      },
+      {
+        operationId: 'updateCurrentUser',
+        methods: ['POST', 'PUT', 'PATCH'],
+        argsMode: 'declared',
+        args: args.updateCurrentUser,
+        permission: { kind: 'rule', rule: 'update_current_user' },
+        allowBatch: false,
+        handler: 'custom',
+        response: { resource: 'user', many: false },
+        description: "Changes the given fields of the logged-in user's account.",
+        validate: validators.updateCurrentUser as CompiledValidator,
+        handle: updateCurrentUser,
+      },
+      {
+        operationId: 'deleteCurrentUser',
+        methods: ['DELETE'],
+        argsMode: 'declared',
+        args: args.deleteCurrentUser,
+        permission: { kind: 'rule', rule: 'delete_current_user' },
+        allowBatch: false,
+        handler: 'custom',
+        response: { deleted: 'user' },
+        description:
+          "Deletes the logged-in user's account, giving its content to `reassign` (delete_users).",
+        validate: validators.deleteCurrentUser as CompiledValidator,
+        handle: deleteCurrentUser,
       },
     ],
   },

@@ -202,6 +202,12 @@ export interface DeletedTag {
   previous: Tag;
 }
 
+/** The DeletedUser shape. */
+export interface DeletedUser {
+  deleted: boolean;
+  previous: User;
+}
+
 /** The value of the `formsbuilder.license` option (its default until first written). */
 export interface FormsbuilderLicenseOption {
   key?: string;
@@ -2456,18 +2462,26 @@ export interface User {
   /** Avatar addresses of the user, by size in pixels. */
   avatar_urls: {
     /** Avatar address at 24 pixels. */
-    '24'?: string;
+    '24': string;
     /** Avatar address at 48 pixels. */
-    '48'?: string;
+    '48': string;
     /** Avatar address at 96 pixels. */
-    '96'?: string;
+    '96': string;
   };
   /**
    * Meta fields.
    *
    * @maxItems 0
    */
-  meta: {} | unknown[];
+  meta:
+    | {
+        persisted_preferences?: {
+          /** When the preferences were last saved. */
+          _modified?: string;
+          [k: string]: unknown;
+        };
+      }
+    | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -8133,14 +8147,38 @@ export interface ListCommentsArgs {
   per_page?: number;
   /** Keep only items matching this text. */
   search?: string;
-  /** Keep only comments of these posts. */
-  post?: number[];
-  /** Keep only answers to these comments. */
-  parent?: number[];
+  /** Keep only comments made after this date. */
+  after?: string;
+  /** Keep only comments by these user ids (needs edit rights). */
+  author?: number[];
+  /** Leave out comments by these user ids (needs edit rights). */
+  author_exclude?: number[];
+  /** Keep only comments from this address (needs edit rights). */
+  author_email?: string;
+  /** Keep only comments made before this date. */
+  before?: string;
+  /** Leave out these comment ids. */
+  exclude?: number[];
+  /** Keep only these comment ids. */
+  include?: number[];
+  /** Number of comments to skip (instead of page). */
+  offset?: number;
   /** Sort direction. */
   order?: 'asc' | 'desc';
   /** Field to sort by. */
   orderby?: 'date' | 'date_gmt' | 'id' | 'include' | 'post' | 'parent' | 'type';
+  /** Keep only answers to these comments. */
+  parent?: number[];
+  /** Leave out answers to these comments. */
+  parent_exclude?: number[];
+  /** Keep only comments of these posts. */
+  post?: number[];
+  /** Keep only comments in this state (needs edit rights but for approve). */
+  status?: string;
+  /** Keep only comments of this kind (needs edit rights but for comment). */
+  type?: string;
+  /** Password of the protected post the comments belong to. */
+  password?: string;
 }
 
 /** What GET /core/v2/comments answers with. */
@@ -8392,6 +8430,45 @@ export interface ListUsersArgs {
 /** What GET /core/v2/users answers with. */
 export type ListUsersResult = User[];
 
+/** Params of POST /core/v2/users. */
+export interface CreateUserArgs {
+  /** Login name of the user. */
+  username: string;
+  /** Name shown for the user. */
+  name?: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email: string;
+  /** Web site of the user. */
+  url?: string;
+  /** About the user. */
+  description?: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password: string;
+  /** Meta fields. */
+  meta?: {
+    persisted_preferences?: {
+      /** When the preferences were last saved. */
+      _modified?: string;
+      [k: string]: unknown;
+    };
+  };
+}
+
+/** What POST /core/v2/users answers with. */
+export type CreateUserResult = User;
+
 /** Params of GET /core/v2/users/<id>. */
 export interface GetUserArgs {
   /** Unique id of the user. */
@@ -8403,11 +8480,113 @@ export interface GetUserArgs {
 /** What GET /core/v2/users/<id> answers with. */
 export type GetUserResult = User;
 
+/** Params of POST, PUT, PATCH /core/v2/users/<id>. */
+export interface UpdateUserArgs {
+  /** Unique id of the user. */
+  id: number;
+  /** Login name of the user. */
+  username?: string;
+  /** Name shown for the user. */
+  name?: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email?: string;
+  /** Web site of the user. */
+  url?: string;
+  /** About the user. */
+  description?: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password?: string;
+  /** Meta fields. */
+  meta?: {
+    persisted_preferences?: {
+      /** When the preferences were last saved. */
+      _modified?: string;
+      [k: string]: unknown;
+    };
+  };
+}
+
+/** What POST, PUT, PATCH /core/v2/users/<id> answers with. */
+export type UpdateUserResult = User;
+
+/** Params of DELETE /core/v2/users/<id>. */
+export interface DeleteUserArgs {
+  /** Unique id of the user. */
+  id: number;
+  /** Must be true; accounts cannot be trashed. */
+  force?: boolean;
+  reassign: string | number;
+}
+
+/** What DELETE /core/v2/users/<id> answers with. */
+export type DeleteUserResult = DeletedUser;
+
 /** Params of GET /core/v2/users/me. */
 export type GetCurrentUserArgs = ListTypesArgs;
 
 /** What GET /core/v2/users/me answers with. */
 export type GetCurrentUserResult = User;
+
+/** Params of POST, PUT, PATCH /core/v2/users/me. */
+export interface UpdateCurrentUserArgs {
+  /** Login name of the user. */
+  username?: string;
+  /** Name shown for the user. */
+  name?: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email?: string;
+  /** Web site of the user. */
+  url?: string;
+  /** About the user. */
+  description?: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password?: string;
+  /** Meta fields. */
+  meta?: {
+    persisted_preferences?: {
+      /** When the preferences were last saved. */
+      _modified?: string;
+      [k: string]: unknown;
+    };
+  };
+}
+
+/** What POST, PUT, PATCH /core/v2/users/me answers with. */
+export type UpdateCurrentUserResult = User;
+
+/** Params of DELETE /core/v2/users/me. */
+export interface DeleteCurrentUserArgs {
+  /** Must be true; accounts cannot be trashed. */
+  force?: boolean;
+  reassign: string | number;
+}
+
+/** What DELETE /core/v2/users/me answers with. */
+export type DeleteCurrentUserResult = DeletedUser;
 
 /** Params of GET /core-site-health/v1. */
 export interface CoreSiteHealthV1IndexArgs {

@@ -21,6 +21,7 @@ interface Case {
   allowed: Identity[];
   code: string;
   codeFor?: Partial<Record<Identity, string>>;
+  statusFor?: Partial<Record<Identity, number>>;
 }
 
 const DEPLOYMENT: string = 'blog';
@@ -242,7 +243,9 @@ describe('permission matrix', () => {
       if (c.allowed.includes(who)) {
         expect([401, 403], where).not.toContain(response.status);
       } else {
-        expect(response.status, where).toBe(who === 'anonymous' ? 401 : 403);
+        expect(response.status, where).toBe(
+          c.statusFor?.[who] ?? (who === 'anonymous' ? 401 : 403),
+        );
         expect((JSON.parse(text) as { code: string }).code, where).toBe(c.codeFor?.[who] ?? c.code);
       }
     }

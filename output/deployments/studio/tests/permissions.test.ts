@@ -21,6 +21,7 @@ interface Case {
   allowed: Identity[];
   code: string;
   codeFor?: Partial<Record<Identity, string>>;
+  statusFor?: Partial<Record<Identity, number>>;
 }
 
 const DEPLOYMENT: string = 'studio';
@@ -435,7 +436,7 @@ const CASES: Case[] = [
     {"method":"DELETE","path":"/core/v2/media/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"attachment","samples":{"id":"1"},"params":{},"permission":"rule delete_post","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
     {"method":"POST","path":"/core/v2/media/<id>/post-process","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"attachment","samples":{"id":"1"},"params":{"action":"create-image-subsizes"},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
     {"method":"POST","path":"/core/v2/media/<id>/edit","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"attachment","samples":{},"params":{"src":"http://127.0.0.1:9/permission-matrix"},"permission":"rule edit_media","allowed":["editor","administrator"],"code":"rest_cannot_edit_image","codeFor":{"author":"rest_cannot_edit"}},
-    {"method":"GET","path":"/core/v2/comments","captures":[],"samples":{},"params":{},"permission":"rule read_comments","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"GET","path":"/core/v2/comments","captures":[],"samples":{},"params":{"author_email":"someone@example.org"},"permission":"rule read_comments","allowed":["contributor","author","editor","administrator"],"code":"rest_forbidden_param"},
     {"method":"GET","path":"/core/v2/categories","captures":[],"samples":{},"params":{"post":1},"permission":"rule read_terms","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
     {"method":"POST","path":"/core/v2/categories","captures":[],"samples":{},"params":{"name":"a"},"permission":"rule create_term","allowed":["editor","administrator"],"code":"rest_cannot_create"},
     {"method":"GET","path":"/core/v2/categories/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule read_term","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
@@ -451,8 +452,13 @@ const CASES: Case[] = [
     {"method":"GET","path":"/core/v2/taxonomies","captures":[],"samples":{},"params":{},"permission":"rule read_taxonomies","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
     {"method":"GET","path":"/core/v2/taxonomies/<taxonomy>","captures":[{"name":"taxonomy","pattern":"[\\w-]+"}],"samples":{"taxonomy":"a"},"params":{},"permission":"rule read_taxonomies","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
     {"method":"GET","path":"/core/v2/users","captures":[],"samples":{},"params":{},"permission":"rule list_users","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/users","captures":[],"samples":{},"params":{"username":"a","email":"someone@example.org","password":"a"},"permission":"rule create_user","allowed":["administrator"],"code":"rest_cannot_create_user"},
     {"method":"GET","path":"/core/v2/users/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule read_user","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/users/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule update_user","allowed":["administrator"],"code":"rest_cannot_edit"},
+    {"method":"DELETE","path":"/core/v2/users/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{"reassign":1},"permission":"rule delete_user","allowed":["administrator"],"code":"rest_user_cannot_delete"},
     {"method":"GET","path":"/core/v2/users/me","captures":[],"samples":{},"params":{},"permission":"rule read_current_user","allowed":["subscriber","contributor","author","editor","administrator"],"code":"rest_not_logged_in"},
+    {"method":"POST","path":"/core/v2/users/me","captures":[],"samples":{},"params":{},"permission":"rule update_current_user","allowed":["subscriber","contributor","author","editor","administrator"],"code":"rest_user_invalid_id","statusFor":{"anonymous":404}},
+    {"method":"DELETE","path":"/core/v2/users/me","captures":[],"samples":{},"params":{"reassign":1},"permission":"rule delete_current_user","allowed":["administrator"],"code":"rest_user_cannot_delete","codeFor":{"anonymous":"rest_user_invalid_id"},"statusFor":{"anonymous":404}},
     {"method":"GET","path":"/core-site-health/v1","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
     {"method":"GET","path":"/core-block-editor/v1","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
     {"method":"GET","path":"/core-abilities/v1","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
@@ -499,7 +505,9 @@ describe('permission matrix', () => {
       if (c.allowed.includes(who)) {
         expect([401, 403], where).not.toContain(response.status);
       } else {
-        expect(response.status, where).toBe(who === 'anonymous' ? 401 : 403);
+        expect(response.status, where).toBe(
+          c.statusFor?.[who] ?? (who === 'anonymous' ? 401 : 403),
+        );
         expect((JSON.parse(text) as { code: string }).code, where).toBe(c.codeFor?.[who] ?? c.code);
       }
     }
