@@ -241,8 +241,8 @@ async function compareRendering(wp: Target): Promise<number> {
     const { id } = (await res.json()) as { id: number };
     // Read back in a request of its own: WordPress numbers players and galleries per request.
     const d = (await (await fetch(`${wp.rest}/wp/v2/posts/${id}`, { headers: wp.admin })).json()) as { id: number; title: { rendered: string }; content: { rendered: string }; excerpt: { rendered: string } };
-    // Media shortcodes get the post and no attachments: the samples name files of neither site.
-    const media = /\[(gallery|audio|video)/.test(content) ? { postId: d.id, images: [] } : null;
+    // Media shortcodes get the post and no attachments (playlists find none): the samples name files of neither site.
+    const media = /\[(gallery|audio|video|playlist)/.test(content) ? { postId: d.id, images: [], playlists: (content.match(/\[playlist/g) ?? []).map(() => false) } : null;
     const pairs: Array<[string, string, string]> = [
       ['title', renderTitle(title), d.title.rendered],
       ['content', renderContent(content, media), d.content.rendered],

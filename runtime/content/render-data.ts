@@ -11,6 +11,7 @@
 import type { App } from '../rest/types.ts';
 import type { Permalinks } from './links.ts';
 import { galleriesIn, galleryQuery, type SiteData, type GalleryImage } from './render/gallery.ts';
+import { shortcodeAttrsOf, type ShortcodeAttrs } from './render/shortcodes.ts';
 import { ALT_TEXT, ATTACHED_FILE, METADATA, getAllMeta, type AttachmentMetadata, type AttachmentRow } from '../media/attachments.ts';
 import { attachmentLink, parentLinks } from '../media/attachment-links.ts';
 import { publicUrl } from '../media/storage.ts';
@@ -24,6 +25,7 @@ import { getSiteSettings } from '../settings/site-settings.ts';
 export async function loadSiteData(app: App, posts: Array<{ id: number; content: string }>, permalinks: Permalinks): Promise<Map<number, SiteData>> {
   const wanted = new Map<number, { include: Set<number>; parents: Set<number> }>();
   const players: number[] = [];
+  const playlistQueries = new Map<number, ShortcodeAttrs[]>();
   const embedUrls = new Map<number, string[]>();
   for (const post of posts) {
     if (post.content.includes('[audio') || post.content.includes('[video')) players.push(post.id);
@@ -32,7 +34,9 @@ export async function loadSiteData(app: App, posts: Array<{ id: number; content:
     const galleries = post.content.includes('[gallery') ? galleriesIn(post.content) : [];
     // Images inserted from the library carry their attachment id as class wp-image-N.
     const inserted = post.content.includes('wp-image-') ? [...post.content.matchAll(/wp-image-([0-9]+)/gi)].map((m) => Number(m[1])) : [];
-    if (!galleries.length && !players.includes(post.id) && !own.length && !inserted.length) continue;
+    const playlists = post.content.includes('[playlist') ? shortcodeAttrsOf(post.content, 'playlist') : [];
+    if (playlists.length) playlistQueries.set(post.id, playlists);
+    if (!galleries.length && !players.includes(post.id) && !own.length && !inserted.length && !playlists.length) continue;
     const want = { include: new Set<number>(inserted), parents: new Set<number>() };
     for (const attrs of galleries) {
       const q = galleryQuery(attrs, post.id);
@@ -65,9 +69,24 @@ export async function loadSiteData(app: App, posts: Array<{ id: number; content:
       images: images.filter((i) => want.include.has(i.id) || want.parents.has(i.parent)),
       ...attached.get(postId),
       ...(Object.keys(own).length ? { embeds: own } : {}),
+      ...(playlistQueries.has(postId) ? { playlists: await playlistsFound(app, postId, playlistQueries.get(postId)!) } : {}),
     });
   }
   return out;
+}
+
+/** Whether each playlist names any attachment of its type (wp_playlist_shortcode's query). */
+async function playlistsFound(app: App, postId: number, playlists: ShortcodeAttrs[]): Promise<boolean[]> {
+  const found: boolean[] = [];
+  for (const attrs of playlists) {
+    const q = galleryQuery(attrs, postId);
+    const type = attrs.type === 'audio' || attrs.type === undefined ? 'audio' : 'video';
+    let query = app.db.selectFrom('posts').select('id').where('type', '=', 'attachment').where('status', '=', 'inherit').where('mime_type', 'like', `${type}/%`);
+    query = 'include' in q ? query.where('id', 'in', q.include) : query.where('parent', '=', q.parent);
+    if (!('include' in q) && q.exclude.length) query = query.where('id', 'not in', q.exclude);
+    found.push((await query.limit(1).execute()).length > 0);
+  }
+  return found;
 }
 
 /** Addresses of this site the content may embed: alone on a line or paragraph, or in [embed]. */

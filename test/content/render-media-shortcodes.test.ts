@@ -65,3 +65,11 @@ describe('[audio] and [video]', () => {
     expect(renderContent('[audio src="http://example.com/a.mp3"]')).toBe('[audio src="http://example.com/a.mp3"]\n');
   });
 });
+
+describe('[playlist]', () => {
+  it('renders nothing when it names no attachment (as 6.8) and stays as written when it does', () => {
+    expect(renderContent('[playlist ids="1,2"]', { postId: 7, images: [], playlists: [false] })).toBe('\n');
+    expect(renderContent('[playlist ids="1,2"]', { postId: 7, images: [], playlists: [true] })).toBe('[playlist ids="1,2"]\n');
+    expect(renderContent('[playlist]\n\n[playlist type="video"]', { postId: 7, images: [], playlists: [true, false] })).toBe('[playlist]\n\n');
+  });
+});

@@ -111,3 +111,17 @@ describe('images inserted from the library over HTTP', () => {
     expect(read.body.content.rendered).toBe(`\n<figure class="wp-block-image"><img loading="lazy" decoding="async" width="150" height="150" src="${url}/shore-150x150.jpg" alt="" class="wp-image-${image}"/></figure>\n`);
   });
 });
+
+describe('[playlist] over HTTP', () => {
+  it('a playlist naming no audio renders nothing; one with an attached audio file stays as written', async () => {
+    const empty = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'No list', content: 'A\n\n[playlist ids="999999"]', status: 'publish' });
+    expect((await s.call('anonymous', 'GET', `/core/v2/posts/${empty.body.id}`)).body.content.rendered).toBe('<p>A</p>\n\n');
+    const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'List', content: '[playlist]', status: 'publish' });
+    const now = '2026-03-01 10:00:00';
+    await s.app.db.insertInto('posts').values({
+      author: s.users.editor.id, type: 'attachment', status: 'inherit', slug: 'song', title: 'song', content: '', excerpt: '', password: '', parent: made.body.id, menu_order: 0,
+      comment_status: 'open', ping_status: 'closed', format: 'standard', template: '', mime_type: 'audio/mpeg', guid: '', date: now, date_gmt: now, modified: now, modified_gmt: now, comment_count: 0,
+    }).execute();
+    expect((await s.call('anonymous', 'GET', `/core/v2/posts/${made.body.id}`)).body.content.rendered).toBe('[playlist]\n');
+  });
+});

@@ -2,9 +2,9 @@
  * The shortcodes WordPress registers, as 6.8 renders them in a post: `[caption]` (and the old
  * `[wp_caption]`) as an HTML5 figure (6.8's default theme declares html5 captions), `[embed]`
  * as embeds.ts renders it, `[gallery]` from the attachments looked up before rendering
- * (gallery.ts), `[audio]`/`[video]` as players (media-shortcodes.ts). `[playlist]` is
- * WordPress's too but not rendered here: it stays as written, untouched by texturize and out of
- * paragraphs, as WordPress treats it before its handler runs.
+ * (gallery.ts), `[audio]`/`[video]` as players (media-shortcodes.ts). `[playlist]` renders
+ * nothing when it names no attachment, as in WordPress; a playlist of real files is not rendered
+ * here: it stays as written, untouched by texturize and out of paragraphs.
  */
 import { escAttr } from './escape-html.ts';
 import { embedShortcode } from './embeds.ts';
@@ -58,8 +58,11 @@ const CAPTION_INNER: Record<string, ShortcodeHandler> = { caption, wp_caption: c
  */
 export function postShortcodes(gallery: SiteData | null): Record<string, ShortcodeHandler> {
   let instance = 0;
+  let playlist = 0;
   return {
     ...CAPTION_INNER,
+    // A playlist of nothing renders nothing, as in WordPress; a real one is not rendered here (stays as written).
+    ...(gallery?.playlists ? { playlist: () => (gallery.playlists![playlist++] === false ? '' : null) } : {}),
     // [embed] has run before (embedShortcodes); what is left here WordPress renders as nothing.
     ...(gallery ? { gallery: (attrs: ShortcodeAttrs) => renderGallery(attrs, gallery, ++instance), ...mediaPlayers(gallery) } : {}),
   };

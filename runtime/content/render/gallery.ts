@@ -34,6 +34,8 @@ export interface SiteData extends MediaContext {
   images: GalleryImage[];
   /** Address as written in the content → what embedding it shows. */
   embeds?: Record<string, LocalEmbed>;
+  /** For each `[playlist]` of the content, in order: whether it names any audio/video attachment. */
+  playlists?: boolean[];
 }
 
 /** Largest dimensions of the registered sizes, for a size the image does not have. */
