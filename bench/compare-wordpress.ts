@@ -2,7 +2,10 @@
  * Runs one request sequence against specpress (the `studio` deployment, which serves core/v2
  * also as wp/v2) and against the reference WordPress 6.8 at http://127.0.0.1:8082, then lists where
  * the answers differ: status codes, error codes and messages, the field sets of items (per
- * context), and values that must match exactly (rendered text, statuses, slugs, link shapes).
+ * context), and values that must match exactly (rendered text, statuses, slugs, link shapes);
+ * then rendering sample by sample (rendering-samples.ts: blocks, shortcodes, autop, smilies) and,
+ * over HTTP, what rendering reads from the site (compare-site-media.ts: galleries, embeds of the
+ * site's posts, images inserted from the library).
  * Run: `npx tsx bench/compare-wordpress.ts` (credentials from /tmp/wp-oracle-68/credentials);
  * `WP_URL=http://127.0.0.1:8081 WP_CREDENTIALS=/tmp/wp-oracle/credentials` for the 6.1 oracle.
  */
