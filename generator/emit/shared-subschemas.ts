@@ -37,12 +37,12 @@ function rebuild(schema: Schema, map: (hint: string, child: Schema) => Schema): 
  * `schemas` is rewritten in place; the shared ones are returned by the id `nameFor` gives them
  * (from the property name where each was first seen), and `refTo` makes the reference.
  */
-export function shareSubSchemas(schemas: Map<string, Schema>, nameFor: (hint: string) => string, refTo: (id: string) => Schema): Map<string, Schema> {
+export function shareSubSchemas(schemas: Map<string, Schema>, nameFor: (hint: string) => string, refTo: (id: string) => Schema, minLength = SHARE_MIN_LENGTH): Map<string, Schema> {
   const counts = new Map<string, { count: number; hint: string }>();
   const visit = (schema: Schema) => {
     for (const [hint, child] of children(schema)) {
       const key = JSON.stringify(child);
-      if (key.length >= SHARE_MIN_LENGTH) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
+      if (key.length >= minLength) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
       visit(child);
     }
   };

@@ -28,7 +28,7 @@ export interface RawEndpoint {
   allowBatch?: boolean;
   behavior?: Exclude<Behavior, { kind: 'index' }>;
   handler?: 'custom';
-  response?: { resource?: string; many?: boolean; keyed?: boolean; deleted?: string };
+  response?: { resource?: string; many?: boolean; keyed?: boolean; deleted?: string; shape?: string; media?: string; status?: number | number[] };
   description?: string;
   deprecated?: boolean;
 }
@@ -56,6 +56,8 @@ export interface RawShape {
   shape: string;
   description?: string;
   args: RawArgMap;
+  /** As an answer (`response: { shape }`): keys beyond `args` may appear. */
+  open?: boolean;
 }
 
 export interface RawResource {

@@ -169,6 +169,10 @@ function checkNamespace(
       checkBehavior(src, epAt, endpoint, names, out);
       checkRule(src, [...epAt, 'permission'], endpoint.permission, out);
       if (endpoint.args && typeof endpoint.args === 'object') checkArgMap(src, [...epAt, 'args'], endpoint.args, names, out);
+      const responseShape = endpoint.response?.shape;
+      if (responseShape !== undefined && !names.shapes.has(responseShape)) {
+        out.push(diagnostic('unknownShape', positionOf(src, [...epAt, 'response', 'shape']), { name: responseShape, suggestion: didYouMean(responseShape, names.shapes) }));
+      }
       for (const key of ['resource', 'deleted'] as const) {
         const resource = endpoint.response?.[key];
         if (resource !== undefined && !names.resources.has(resource)) {

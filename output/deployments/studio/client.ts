@@ -1046,17 +1046,17 @@ export function createClient(options: ClientOptions) {
       },
       post: {
         /** GET /pagebuilder/v1/post (pagebuilderV1GetPost) */
-        get: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args, init),
       },
       term: {
         /** GET /pagebuilder/v1/term (pagebuilderV1GetTerm) */
-        get: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args, init),
       },
       user: {
         /** GET /pagebuilder/v1/user (pagebuilderV1GetUser) */
-        get: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args, init),
       },
       favorites: {
@@ -1135,7 +1135,7 @@ export function createClient(options: ClientOptions) {
       },
       siteNavigation: {
         /** GET /pagebuilder/v1/site-navigation/recent-posts (pagebuilderV1GetSiteNavigationRecentPosts) */
-        recentPostsGet: (
+        recentPostsList: (
           args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs,
           init?: CallOptions,
         ) =>
@@ -2383,7 +2383,7 @@ export function createClient(options: ClientOptions) {
       },
       formsData: {
         /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
-        get: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormsDataResult>(
             options,
             'GET',
@@ -2762,7 +2762,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
-        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
+        sourcesFormsList: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
             options,
             'GET',
