@@ -13,6 +13,8 @@ export const RULE_NAMES = [
   'read_terms', 'read_term', 'create_term', 'edit_term', 'delete_term',
   'read_types', 'read_taxonomies',
   'read_comments',
+  // oEmbed (runtime/oembed/rules.ts).
+  'oembed_proxy',
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];

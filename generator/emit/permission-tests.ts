@@ -113,6 +113,9 @@ export function expectationOf(permission: Permission, route: Route): Expectation
       return { allowed: FROM('editor'), code: 'rest_cannot_update' };
     case 'delete_term':
       return { allowed: FROM('editor'), code: 'rest_cannot_delete' };
+    case 'oembed_proxy':
+      // edit_posts, refused as rest_forbidden with WordPress's proxy message.
+      return { allowed: withCapability('edit_posts'), code: 'rest_forbidden' };
     default:
       // The runtime treats any other rule name as a primitive capability.
       return { allowed: withCapability(permission.rule), code: 'rest_forbidden' };

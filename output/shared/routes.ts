@@ -234,7 +234,7 @@ export const oembed10Proxy: RouteDef = {
       methods: ['GET'],
       argsMode: 'declared',
       args: args.getOembedProxy,
-      permission: { kind: 'capability', capability: 'edit_posts' },
+      permission: { kind: 'rule', rule: 'oembed_proxy' },
       allowBatch: false,
       handler: 'custom',
       response: { shape: 'oembed-proxy-answer', many: false },

@@ -17,6 +17,7 @@ import { USER_RULES } from '../users/rules.ts';
 import { TERM_RULES } from '../terms/rules.ts';
 import { TYPE_RULES } from '../types/rules.ts';
 import { COMMENT_RULES } from '../comments/rules.ts';
+import { OEMBED_RULES } from '../oembed/rules.ts';
 
 export type RuleCheck = (ctx: PermissionContext, postType: string) => Promise<void>;
 
@@ -185,4 +186,5 @@ export const RULES: Record<string, RuleCheck> = {
   ...TERM_RULES,
   ...TYPE_RULES,
   ...COMMENT_RULES,
+  ...OEMBED_RULES,
 };

@@ -15,7 +15,8 @@ import { gmtFromLocal, restDate, siteZone, ZERO_DATE } from './dates.ts';
 import { linkFor, permalinkTemplate, restBase, type Permalinks } from './links.ts';
 import { readMeta } from './meta.ts';
 import { getOption } from './options.ts';
-import { blockVersion, renderContent, renderExcerpt, renderTitle } from './render/index.ts';
+import { blockVersion, renderContent, renderExcerpt, renderTitle, type SiteData } from './render/index.ts';
+import { loadSiteData } from './render-data.ts';
 import { decodeSlug, sampleSlug, sanitizeTitle } from './slugs.ts';
 import { termsOfPosts } from './terms.ts';
 import { postClassList } from './class-list.ts';
@@ -40,6 +41,8 @@ interface Relations {
   sticky: Set<number>;
   paths: Map<number, string>;
   permalinks: Permalinks;
+  /** What rendering reads from the rest of the site (galleries, players, embeds), for the posts that need it. */
+  siteData: Map<number, SiteData>;
 }
 
 export const THUMBNAIL_KEY = '_thumbnail_id';
@@ -112,7 +115,9 @@ async function loadRelations(ctx: HandlerContext, rows: PostRow[], resource: str
   const termIds = [...new Set([...terms.values()].flatMap((t) => [...t.category, ...t.post_tag]))];
   const termRows = termIds.length ? await db.selectFrom('terms').select(['id', 'slug', 'name']).where('id', 'in', termIds).execute() : [];
   const termInfo = new Map(termRows.map((t) => [t.id, t]));
-  return { terms, termInfo, meta, thumbnails, revisions, sticky, paths, permalinks: { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl } };
+  const permalinks = { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl };
+  const siteData = await loadSiteData(ctx.app, rows, permalinks);
+  return { terms, termInfo, meta, thumbnails, revisions, sticky, paths, permalinks, siteData };
 }
 
 /** WordPress's can_access_password_content: editors in edit context, or the right password. */
@@ -193,13 +198,13 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     title: { raw: post.title, rendered: renderTitle(post.title) },
     content: {
       raw: post.content,
-      rendered: open ? renderContent(post.content) : '',
+      rendered: open ? renderContent(post.content, rel.siteData.get(post.id) ?? null) : '',
       protected: !!post.password,
       block_version: blockVersion(post.content),
     },
     excerpt: {
       raw: post.excerpt,
-      rendered: open ? renderExcerpt(post.excerpt, post.content, opts.excerptLength) : '',
+      rendered: open ? renderExcerpt(post.excerpt, post.content, opts.excerptLength, rel.siteData.get(post.id) ?? null) : '',
       protected: !!post.password,
     },
     author: post.author,

@@ -116,7 +116,8 @@ function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: Attac
     .filter((s) => Math.abs(s.width / s.height - ratio) < 0.02)
     .map((s) => `${publicUrl(ctx.app.config, folder + s.file)} ${s.width}w`);
   candidates.push(`${url} ${metadata.width}w`);
-  const srcset = candidates.length > 1 ? ` srcset="${escapeAttr(candidates.join(', '))}" sizes="(max-width: ${shown.width}px) 100vw, ${shown.width}px"` : '';
+  // A lazy image's sizes start with "auto, " (wp_get_attachment_image since 6.7).
+  const srcset = candidates.length > 1 ? ` srcset="${escapeAttr(candidates.join(', '))}" sizes="auto, (max-width: ${shown.width}px) 100vw, ${shown.width}px"` : '';
   const src = publicUrl(ctx.app.config, folder + shown.file);
   return `<p class="attachment"><a href='${escapeAttr(url)}'><img loading="lazy" decoding="async" width="${shown.width}" height="${shown.height}" src="${escapeAttr(src)}" class="attachment-${sizeName} size-${sizeName}" alt="${escapeAttr(alt)}"${srcset} /></a></p>\n`;
 }

@@ -181,6 +181,7 @@ export const ERRORS = {
   application_passwords_disabled: { status: 401, message: 'Application passwords are not available.' },
   // Permission checks (runtime/auth/rules.ts): 401 anonymous, 403 logged in.
   forbidden: { code: 'rest_forbidden', status: 'auth', message: 'Sorry, you are not allowed to do that.' },
+  oembed_proxy_forbidden: { code: 'rest_forbidden', status: 'auth', message: 'Sorry, you are not allowed to make proxied oEmbed requests.' },
   not_logged_in: { code: 'rest_not_logged_in', status: 401, message: 'You are not currently logged in.' },
   forbidden_context_list: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
   forbidden_context_item: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit this post.' },
