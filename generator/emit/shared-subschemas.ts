@@ -37,12 +37,21 @@ function rebuild(schema: Schema, map: (hint: string, child: Schema) => Schema): 
  * `schemas` is rewritten in place; the shared ones are returned by the id `nameFor` gives them
  * (from the property name where each was first seen), and `refTo` makes the reference.
  */
-export function shareSubSchemas(schemas: Map<string, Schema>, nameFor: (hint: string) => string, refTo: (id: string) => Schema, minLength = SHARE_MIN_LENGTH): Map<string, Schema> {
+export function shareSubSchemas(
+  schemas: Map<string, Schema>,
+  nameFor: (hint: string) => string,
+  refTo: (id: string) => Schema,
+  minLength = SHARE_MIN_LENGTH,
+  options: { itemsInline?: boolean } = {},
+): Map<string, Schema> {
+  // Validators keep an array's item schema inline: ajv's code gathers the errors of a referred
+  // schema by concatenating arrays, once per item, so 40,000 bad items took seconds (quadratic).
+  const inline = (hint: string) => options.itemsInline === true && hint === 'items';
   const counts = new Map<string, { count: number; hint: string }>();
   const visit = (schema: Schema) => {
     for (const [hint, child] of children(schema)) {
       const key = JSON.stringify(child);
-      if (key.length >= minLength) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
+      if (key.length >= minLength && !inline(hint)) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
       visit(child);
     }
   };
@@ -54,8 +63,8 @@ export function shareSubSchemas(schemas: Map<string, Schema>, nameFor: (hint: st
     shared.set(key, nameFor(hint));
   }
   const rewrite = (schema: Schema): Schema =>
-    rebuild(schema, (_hint, child) => {
-      const id = shared.get(JSON.stringify(child));
+    rebuild(schema, (hint, child) => {
+      const id = inline(hint) ? undefined : shared.get(JSON.stringify(child));
       return id === undefined ? rewrite(child) : refTo(id);
     });
   const out = new Map<string, Schema>();

@@ -81,7 +81,7 @@ export function emitValidators(model: SpecModel): { files: EmittedFile[]; index:
     for (let n = 2; taken.has(id); n++) id = `shared${pascalCase(hint)}${n}`;
     taken.add(id);
     return id;
-  }, (id) => ({ $ref: id }), VALIDATOR_SHARE_MIN_LENGTH);
+  }, (id) => ({ $ref: id }), VALIDATOR_SHARE_MIN_LENGTH, { itemsInline: true });
   // inlineRefs off: a shared sub-schema stays one function that its users call, not a copy in each.
   const ajv = new Ajv.default({ ...AJV_OPTIONS, inlineRefs: false, code: { ...AJV_OPTIONS.code, lines: true } });
   for (const [id, schema] of shared) ajv.addSchema({ $id: id, ...schema });

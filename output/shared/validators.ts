@@ -886,7 +886,7 @@ return errors === 0;
 }
 
 export const pagebuilderOneV1GetPlugins = validate37;
-const schema20 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"$ref":"sharedContext"},"search":{"type":"string"},"status":{"type":"array","items":{"$ref":"sharedStatus"}}},"additionalProperties":true};
+const schema20 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"$ref":"sharedContext"},"search":{"type":"string"},"status":{"type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
 const schema21 = {"$id":"sharedContext","type":"string","enum":["view","embed","edit"]};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -946,14 +946,9 @@ let data2 = data.status;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate34(data2[i0], {instancePath:instancePath+"/status/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data3 = data2[i0];
+if(typeof data3 !== "string"){
+const err1 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -962,10 +957,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data3 === "inactive") || (data3 === "active"))){
+const err2 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -974,14 +967,38 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins = validate41;
+export const pagebuilderOneV1PostPlugins = validate40;
 const schema22 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -1036,14 +1053,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsUpgrade = validate43;
+export const pagebuilderOneV1PostPluginsUpgrade = validate42;
 const schema23 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"type":"string"},"status":{"type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsUpgrade" */;
 let vErrors = null;
 let errors = 0;
@@ -1104,15 +1121,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun = validate44;
+export const pagebuilderOneV1PostPluginsMigrationRun = validate43;
 const schema24 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"$ref":"sharedSlug"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
 const schema25 = {"$id":"sharedSlug","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSlug" */;
 let vErrors = null;
 let errors = 0;
@@ -1136,12 +1153,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun" */;
 let vErrors = null;
 let errors = 0;
@@ -1157,8 +1174,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate44(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -1185,14 +1202,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback = validate47;
+export const pagebuilderOneV1PostPluginsMigrationRollback = validate46;
 const schema26 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"$ref":"sharedSlug"}},"additionalProperties":true,"required":["slug"]};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback" */;
 let vErrors = null;
 let errors = 0;
@@ -1208,8 +1225,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate45(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate44(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -1224,14 +1241,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsColor = validate49;
+export const pagebuilderV1GetGlobalsColor = validate48;
 const schema27 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1269,15 +1286,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1SaveGlobalsColor = validate50;
+export const pagebuilderV1SaveGlobalsColor = validate49;
 const schema28 = {"$id":"pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"value":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
 const pattern1 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$", "");
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1SaveGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1352,14 +1369,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost = validate51;
+export const pagebuilderV1GetPost = validate50;
 const schema29 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"}},"additionalProperties":true};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost" */;
 let vErrors = null;
 let errors = 0;
@@ -1460,14 +1477,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTerm = validate52;
+export const pagebuilderV1GetTerm = validate51;
 const schema30 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"hide_empty":{"type":"boolean"},"meta_query":{"type":"array"}},"additionalProperties":true};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -1556,14 +1573,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUser = validate53;
+export const pagebuilderV1GetUser = validate52;
 const schema31 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"}},"additionalProperties":true};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetUser" */;
 let vErrors = null;
 let errors = 0;
@@ -1604,14 +1621,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetFavorites = validate54;
+export const pagebuilderV1GetFavorites = validate53;
 const schema32 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"}},"additionalProperties":true};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1682,14 +1699,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostFavorites = validate56;
+export const pagebuilderV1PostFavorites = validate55;
 const schema33 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"type":"string"},"favorite":{"type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1749,14 +1766,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateKitElementsDefaults = validate57;
+export const pagebuilderV1UpdateKitElementsDefaults = validate56;
 const schema34 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"type":"string"},"settings":{"type":"object"}},"additionalProperties":true,"required":["type","settings"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1817,14 +1834,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteKitElementsDefaults = validate58;
+export const pagebuilderV1DeleteKitElementsDefaults = validate57;
 const schema35 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true,"required":["type"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DeleteKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1862,15 +1879,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSiteNavigationRecentPosts = validate59;
+export const pagebuilderV1GetSiteNavigationRecentPosts = validate58;
 const schema36 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"type":"integer"},"post_type":{"type":"array"},"post__not_in":{"$ref":"sharedPostNotIn"}},"additionalProperties":true,"required":["posts_per_page"]};
 const schema37 = {"$id":"sharedPostNotIn","type":"array","items":{"type":"integer"}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedPostNotIn" */;
 let vErrors = null;
 let errors = 0;
@@ -1900,12 +1917,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetSiteNavigationRecentPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -1946,8 +1963,8 @@ errors++;
 }
 }
 if(data.post__not_in !== undefined){
-if(!(validate60(data.post__not_in, {instancePath:instancePath+"/post__not_in",parentData:data,parentDataProperty:"post__not_in",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.post__not_in, {instancePath:instancePath+"/post__not_in",parentData:data,parentDataProperty:"post__not_in",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -1962,14 +1979,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSiteNavigationAddNewPost = validate62;
+export const pagebuilderV1PostSiteNavigationAddNewPost = validate61;
 const schema38 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"type":"string"}},"additionalProperties":true};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSiteNavigationAddNewPost" */;
 let vErrors = null;
 let errors = 0;
@@ -1997,14 +2014,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetDesignSystemStylesheet = validate63;
+export const pagebuilderV1GetDesignSystemStylesheet = validate62;
 const schema39 = {"$id":"pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"type":"string"}},"additionalProperties":true};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetDesignSystemStylesheet" */;
 let vErrors = null;
 let errors = 0;
@@ -2032,14 +2049,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateChecklistStep = validate64;
+export const pagebuilderV1UpdateChecklistStep = validate63;
 const schema40 = {"$id":"pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"type":"string"},"is_marked_completed":{"type":"boolean"}},"additionalProperties":true,"required":["id"]};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateChecklistStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2089,14 +2106,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostTemplateLibraryTemplates = validate65;
+export const pagebuilderV1PostTemplateLibraryTemplates = validate64;
 const schema41 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"type":"string"},"type":{"type":"string","enum":["page","section","container"]},"content":{"type":"object"}},"additionalProperties":true,"required":["type"]};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostTemplateLibraryTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2170,15 +2187,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateUserDataCurrentUser = validate66;
+export const pagebuilderV1UpdateUserDataCurrentUser = validate65;
 const schema42 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 const schema43 = {"$id":"sharedSuppressedMessages","type":"array","items":{"type":"string"}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSuppressedMessages" */;
 let vErrors = null;
 let errors = 0;
@@ -2207,19 +2224,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateUserDataCurrentUser" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.suppressedMessages !== undefined){
-if(!(validate67(data.suppressedMessages, {instancePath:instancePath+"/suppressedMessages",parentData:data,parentDataProperty:"suppressedMessages",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.suppressedMessages, {instancePath:instancePath+"/suppressedMessages",parentData:data,parentDataProperty:"suppressedMessages",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -2234,14 +2251,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostLibraryConnect = validate69;
+export const pagebuilderV1PostLibraryConnect = validate68;
 const schema44 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"type":"string"}},"additionalProperties":true,"required":["token"]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -2279,14 +2296,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSendEvent = validate70;
+export const pagebuilderV1PostSendEvent = validate69;
 const schema45 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"type":"object"}},"additionalProperties":true,"required":["event_data"]};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -2325,14 +2342,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsPostMediaImport = validate71;
+export const pagebuilderV1DocumentsPostMediaImport = validate70;
 const schema46 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{}},"additionalProperties":true,"required":["id"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DocumentsPostMediaImport" */;
 let vErrors = null;
 let errors = 0;
@@ -2358,14 +2375,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostDescription = validate72;
+export const sitegenV1PostDescription = validate71;
 const schema47 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -2427,14 +2444,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplateKeywords = validate73;
+export const sitegenV1PostTemplateKeywords = validate72;
 const schema48 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"business_category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplateKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -2496,14 +2513,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostImages = validate74;
+export const sitegenV1PostImages = validate73;
 const schema49 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"string"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -2589,14 +2606,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRecordStep = validate75;
+export const sitegenV1PostRecordStep = validate74;
 const schema50 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"type":"string"},"current_step":{"type":"integer"},"current_step_name":{"type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostRecordStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2679,14 +2696,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates = validate76;
+export const sitegenV1PostTemplates = validate75;
 const schema51 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keyword":{"type":"string"}},"additionalProperties":true};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2738,14 +2755,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAllTemplates = validate77;
+export const sitegenV1PostAllTemplates = validate76;
 const schema52 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"page_builder":{"type":"string"},"keyword":{"type":"string"},"sort":{"type":"object"}},"additionalProperties":true};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAllTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2836,14 +2853,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostUserDetails = validate78;
+export const sitegenV1PostUserDetails = validate77;
 const schema53 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"type":"string"},"business_name":{"type":"string"},"business_category":{"type":"string"},"site_language":{"type":"string"},"keywords":{"type":"array"},"images":{"type":"array"},"business_addeess":{"type":"string"},"business_phone":{"type":"string"},"business_email":{"type":"string"},"social_profiles":{"type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -3039,14 +3056,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSite = validate79;
+export const sitegenV1PostSite = validate78;
 const schema54 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3084,14 +3101,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostContentExport = validate80;
+export const sitegenV1PostContentExport = validate79;
 const schema55 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"},"business_description":{"type":"string"},"language":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostContentExport" */;
 let vErrors = null;
 let errors = 0;
@@ -3165,14 +3182,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAiSite = validate81;
+export const sitegenV1PostAiSite = validate80;
 const schema56 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAiSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3222,14 +3239,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSearchCategory = validate82;
+export const sitegenV1PostSearchCategory = validate81;
 const schema57 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"type":"string"}},"additionalProperties":true,"required":["keyword"]};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSearchCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -3267,14 +3284,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSetStepData = validate83;
+export const sitegenV1PostSetStepData = validate82;
 const schema58 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"type":"string"}},"additionalProperties":true,"required":["business_details"]};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSetStepData" */;
 let vErrors = null;
 let errors = 0;
@@ -3312,14 +3329,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1PostUpdateLearnProgress = validate84;
+export const themeV1PostUpdateLearnProgress = validate83;
 const schema59 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"type":"string"},"stepId":{"type":"string"},"completed":{"type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3401,14 +3418,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate85;
+export const npsSurveyV1PostRating = validate84;
 const schema60 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"type":"string"},"rating":{"type":"integer","minimum":0,"maximum":10},"comment":{"type":"string"},"plugin_slug":{"type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -3525,14 +3542,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate86;
+export const npsSurveyV1PostDismissNpsSurvey = validate85;
 const schema61 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"type":"string"},"plugin_slug":{"type":"string"},"dismiss_timespan":{"type":"integer"},"current_step":{"type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -3637,15 +3654,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate87;
+export const listPosts = validate86;
 const schema62 = {"$id":"listPosts","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"tags_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"}},"additionalProperties":false}]},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
 const schema63 = {"$id":"sharedOrderby","type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOrderby" */;
 let vErrors = null;
 let errors = 0;
@@ -3669,57 +3686,22 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"$id":"sharedSearchColumns","type":"array","items":{"$ref":"sharedItems"}};
-const schema65 = {"$id":"sharedItems","enum":["post_title","post_content","post_excerpt"],"type":"string"};
+const schema64 = {"$id":"sharedSearchColumns","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedItems" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data === "post_title") || (data === "post_content")) || (data === "post_excerpt"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate97.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSearchColumns" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate97(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data0 = data[i0];
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3728,29 +3710,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate96.errors = vErrors;
-return errors === 0;
-}
-
-const schema66 = {"$id":"sharedStatus2","type":"array","items":{"$ref":"sharedItems2"}};
-const schema67 = {"$id":"sharedItems2","enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"};
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedItems2" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((((((((((data === "publish") || (data === "future")) || (data === "draft")) || (data === "pending")) || (data === "private")) || (data === "trash")) || (data === "auto-draft")) || (data === "inherit")) || (data === "request-pending")) || (data === "request-confirmed")) || (data === "request-failed")) || (data === "request-completed")) || (data === "any"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"};
+if(!(((data0 === "post_title") || (data0 === "post_content")) || (data0 === "post_excerpt"))){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema64.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3759,26 +3720,34 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate102.errors = vErrors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate95.errors = vErrors;
 return errors === 0;
 }
 
+const schema65 = {"$id":"sharedStatus2","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedStatus2" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate102(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data0 = data[i0];
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3787,13 +3756,35 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate101.errors = vErrors;
+if(!(((((((((((((data0 === "publish") || (data0 === "future")) || (data0 === "draft")) || (data0 === "pending")) || (data0 === "private")) || (data0 === "trash")) || (data0 === "auto-draft")) || (data0 === "inherit")) || (data0 === "request-pending")) || (data0 === "request-confirmed")) || (data0 === "request-failed")) || (data0 === "request-completed")) || (data0 === "any"))){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema65.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate98.errors = vErrors;
 return errors === 0;
 }
 
 const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -3898,14 +3889,14 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(validate60(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.author_exclude !== undefined){
-if(!(validate60(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -3960,14 +3951,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -4031,26 +4022,26 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate94(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 }
 if(data.search_columns !== undefined){
-if(!(validate96(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate67(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate101(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
@@ -4093,8 +4084,8 @@ const _errs34 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs35 = errors;
-if(!(validate60(data20, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data20, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs35 === errors;
@@ -4117,8 +4108,8 @@ errors++;
 }
 }
 if(data20.terms !== undefined){
-if(!(validate60(data20.terms, {instancePath:instancePath+"/categories/terms",parentData:data20,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data20.terms, {instancePath:instancePath+"/categories/terms",parentData:data20,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -4217,8 +4208,8 @@ const _errs46 = errors;
 let valid3 = false;
 let passing1 = null;
 const _errs47 = errors;
-if(!(validate60(data24, {instancePath:instancePath+"/categories_exclude",parentData:data,parentDataProperty:"categories_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data24, {instancePath:instancePath+"/categories_exclude",parentData:data,parentDataProperty:"categories_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs47 === errors;
@@ -4241,8 +4232,8 @@ errors++;
 }
 }
 if(data24.terms !== undefined){
-if(!(validate60(data24.terms, {instancePath:instancePath+"/categories_exclude/terms",parentData:data24,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data24.terms, {instancePath:instancePath+"/categories_exclude/terms",parentData:data24,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -4318,8 +4309,8 @@ const _errs56 = errors;
 let valid5 = false;
 let passing2 = null;
 const _errs57 = errors;
-if(!(validate60(data27, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data27, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs57 === errors;
@@ -4342,8 +4333,8 @@ errors++;
 }
 }
 if(data27.terms !== undefined){
-if(!(validate60(data27.terms, {instancePath:instancePath+"/tags/terms",parentData:data27,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data27.terms, {instancePath:instancePath+"/tags/terms",parentData:data27,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -4430,8 +4421,8 @@ const _errs66 = errors;
 let valid7 = false;
 let passing3 = null;
 const _errs67 = errors;
-if(!(validate60(data30, {instancePath:instancePath+"/tags_exclude",parentData:data,parentDataProperty:"tags_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data30, {instancePath:instancePath+"/tags_exclude",parentData:data,parentDataProperty:"tags_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs67 === errors;
@@ -4454,8 +4445,8 @@ errors++;
 }
 }
 if(data30.terms !== undefined){
-if(!(validate60(data30.terms, {instancePath:instancePath+"/tags_exclude/terms",parentData:data30,parentDataProperty:"terms",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data30.terms, {instancePath:instancePath+"/tags_exclude/terms",parentData:data30,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -4601,20 +4592,20 @@ vErrors.push(err46);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate113;
-const schema68 = {"$id":"createPost","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-const schema69 = {"$id":"sharedDate","type":["string","null"],"format":"date-time"};
+export const createPost = validate108;
+const schema66 = {"$id":"createPost","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema67 = {"$id":"sharedDate","type":["string","null"],"format":"date-time"};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDate" */;
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema69.type},message:"must be string,null"};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema67.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4635,13 +4626,13 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate114.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"$id":"sharedStatus3","type":"string","enum":["publish","future","draft","pending","private"]};
+const schema68 = {"$id":"sharedStatus3","type":"string","enum":["publish","future","draft","pending","private"]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedStatus3" */;
 let vErrors = null;
 let errors = 0;
@@ -4656,7 +4647,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "publish") || (data === "future")) || (data === "draft")) || (data === "pending")) || (data === "private"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4665,13 +4656,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"$id":"sharedCommentStatus","type":"string","enum":["open","closed"]};
+const schema69 = {"$id":"sharedCommentStatus","type":"string","enum":["open","closed"]};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedCommentStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -4686,7 +4677,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "open") || (data === "closed"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4695,13 +4686,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"$id":"sharedFormat","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]};
+const schema70 = {"$id":"sharedFormat","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedFormat" */;
 let vErrors = null;
 let errors = 0;
@@ -4716,7 +4707,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((((data === "standard") || (data === "aside")) || (data === "chat")) || (data === "gallery")) || (data === "link")) || (data === "image")) || (data === "quote")) || (data === "status")) || (data === "video")) || (data === "audio"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4725,13 +4716,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"$id":"sharedMeta","type":"object","properties":{"footnotes":{"type":"string"}}};
+const schema71 = {"$id":"sharedMeta","type":"object","properties":{"footnotes":{"type":"string"}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -4759,25 +4750,25 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -4794,8 +4785,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -4838,26 +4829,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate122(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate124(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -4886,14 +4877,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate60(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate60(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -4908,14 +4899,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate128;
-const schema74 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
+export const getPost = validate123;
+const schema72 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -4975,14 +4966,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate130;
-const schema75 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const updatePost = validate125;
+const schema73 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5001,14 +4992,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -5025,8 +5016,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -5069,26 +5060,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate122(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate124(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -5117,14 +5108,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate60(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate60(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -5139,14 +5130,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate140;
-const schema76 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePost = validate135;
+const schema74 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5187,14 +5178,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate141;
-const schema77 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate136;
+const schema75 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -5262,14 +5253,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -5299,7 +5290,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data8 === "asc") || (data8 === "desc"))){
-const err6 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema77.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema75.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5322,7 +5313,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((((((data9 === "date") || (data9 === "id")) || (data9 === "include")) || (data9 === "relevance")) || (data9 === "slug")) || (data9 === "include_slugs")) || (data9 === "title"))){
-const err8 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema77.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema75.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5343,14 +5334,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate146;
-const schema78 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getPostRevision = validate141;
+const schema76 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -5398,14 +5389,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate148;
-const schema79 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePostRevision = validate143;
+const schema77 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -5459,14 +5450,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate149;
-const schema80 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const listPostAutosaves = validate144;
+const schema78 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -5501,14 +5492,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate151;
-const schema81 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const createPostAutosave = validate146;
+const schema79 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -5527,14 +5518,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -5551,8 +5542,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -5595,26 +5586,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate122(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate124(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -5643,14 +5634,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate60(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate60(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -5665,14 +5656,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate161;
-const schema82 = {"$id":"listPages","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
+export const listPages = validate156;
+const schema80 = {"$id":"listPages","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPages" */;
 let vErrors = null;
 let errors = 0;
@@ -5777,14 +5768,14 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(validate60(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.author_exclude !== undefined){
-if(!(validate60(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -5839,14 +5830,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -5876,7 +5867,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data13 === "exact")){
-const err13 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema82.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema80.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5912,7 +5903,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data15 === "asc") || (data15 === "desc"))){
-const err16 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema82.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema80.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5935,7 +5926,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((((((((((data16 === "author") || (data16 === "date")) || (data16 === "id")) || (data16 === "include")) || (data16 === "modified")) || (data16 === "parent")) || (data16 === "relevance")) || (data16 === "slug")) || (data16 === "include_slugs")) || (data16 === "title")) || (data16 === "menu_order"))){
-const err18 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema82.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema80.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5946,32 +5937,32 @@ errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(validate60(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.parent_exclude !== undefined){
-if(!(validate60(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.search_columns !== undefined){
-if(!(validate96(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate67(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate101(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
@@ -5986,27 +5977,27 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage = validate173;
-const schema83 = {"$id":"createPage","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage = validate168;
+const schema81 = {"$id":"createPage","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -6023,8 +6014,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -6080,14 +6071,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -6105,8 +6096,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate124(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -6133,14 +6124,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate180;
-const schema84 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage = validate175;
+const schema82 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -6159,14 +6150,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -6183,8 +6174,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -6240,14 +6231,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -6265,8 +6256,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate124(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -6293,14 +6284,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate187;
-const schema85 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate182;
+const schema83 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6319,14 +6310,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -6343,8 +6334,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -6387,14 +6378,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -6412,8 +6403,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate124(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -6440,14 +6431,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate194;
-const schema86 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const listMedia = validate189;
+const schema84 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -6552,14 +6543,14 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(validate60(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.author_exclude !== undefined){
-if(!(validate60(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -6614,14 +6605,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -6638,7 +6629,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data12 === "exact")){
-const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema86.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema84.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6674,7 +6665,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema86.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema84.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6685,32 +6676,32 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate94(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 }
 if(data.parent !== undefined){
-if(!(validate60(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.parent_exclude !== undefined){
-if(!(validate60(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.search_columns !== undefined){
-if(!(validate96(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 if(data.slug !== undefined){
-if(!(validate67(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -6731,7 +6722,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data21 === "inherit") || (data21 === "private")) || (data21 === "trash"))){
-const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema86.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema84.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6770,7 +6761,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(((((data23 === "image") || (data23 === "video")) || (data23 === "text")) || (data23 === "application")) || (data23 === "audio"))){
-const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema86.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema84.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6793,8 +6784,8 @@ errors++;
 }
 }
 if(data.mime_type !== undefined){
-if(!(validate67(data.mime_type, {instancePath:instancePath+"/mime_type",parentData:data,parentDataProperty:"mime_type",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.mime_type, {instancePath:instancePath+"/mime_type",parentData:data,parentDataProperty:"mime_type",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -6809,27 +6800,27 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia = validate207;
-const schema87 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia = validate202;
+const schema85 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -6846,8 +6837,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -6878,20 +6869,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate124(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -6979,14 +6970,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate214;
-const schema88 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getMedia = validate209;
+const schema86 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7021,14 +7012,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate216;
-const schema89 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate211;
+const schema87 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7047,14 +7038,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -7071,8 +7062,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -7103,20 +7094,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate124(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -7168,14 +7159,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate223;
-const schema90 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate218;
+const schema88 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7216,7 +7207,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema90.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema88.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7237,15 +7228,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate224;
-const schema91 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
-const schema92 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
+export const editMedia = validate219;
+const schema89 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
+const schema90 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedX" */;
 let vErrors = null;
 let errors = 0;
@@ -7281,13 +7272,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-const schema93 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
+const schema91 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedCaption" */;
 let vErrors = null;
 let errors = 0;
@@ -7327,12 +7318,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -7403,7 +7394,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema91.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7488,7 +7479,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema91.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7551,7 +7542,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema91.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7707,44 +7698,44 @@ errors++;
 }
 }
 if(data.x !== undefined){
-if(!(validate225(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate220(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 }
 if(data.y !== undefined){
-if(!(validate225(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate220(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 }
 if(data.width !== undefined){
-if(!(validate225(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate220(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 }
 if(data.height !== undefined){
-if(!(validate225(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate220(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
 errors = vErrors.length;
 }
 }
 if(data.caption !== undefined){
-if(!(validate230(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate225(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 }
 if(data.description !== undefined){
-if(!(validate230(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate225(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 }
 if(data.title !== undefined){
-if(!(validate230(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate225(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
 errors = vErrors.length;
 }
 }
@@ -7784,14 +7775,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate234;
-const schema94 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetGenerateFormMarkup = validate229;
+const schema92 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -7830,14 +7821,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate235;
-const schema95 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate230;
+const schema93 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -7853,14 +7844,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate236;
-const schema96 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate231;
+const schema94 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -7886,14 +7877,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate237;
-const schema97 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1PostDismissFormSetupCard = validate232;
+const schema95 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -7931,7 +7922,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema97.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema95.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7952,14 +7943,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate238;
-const schema98 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate233;
+const schema96 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -8037,14 +8028,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate239;
-const schema99 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1PostOnboardingUserDetails = validate234;
+const schema97 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -8080,14 +8071,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate240;
-const schema100 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate235;
+const schema98 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -8113,14 +8104,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate241;
-const schema101 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate236;
+const schema99 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -8199,7 +8190,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema101.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema99.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8222,7 +8213,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema101.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema99.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8269,14 +8260,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate242;
-const schema102 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate237;
+const schema100 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -8312,14 +8303,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate243;
-const schema103 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesDelete = validate238;
+const schema101 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -8345,14 +8336,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate244;
-const schema104 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate239;
+const schema102 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -8441,14 +8432,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate245;
-const schema105 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate240;
+const schema103 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -8500,14 +8491,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate245.errors = vErrors;
+validate240.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate246;
-const schema106 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate241;
+const schema104 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -8568,7 +8559,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema106.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema104.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8591,7 +8582,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema106.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema104.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8614,7 +8605,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema106.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema104.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8659,15 +8650,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateForm = validate248;
-const schema107 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1UpdateForm = validate243;
+const schema105 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1UpdateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -8775,7 +8766,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data5 === "publish") || (data5 === "draft")) || (data5 === "private"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema107.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema105.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8796,14 +8787,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate249;
-const schema108 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate244;
+const schema106 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -8821,7 +8812,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema108.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema106.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8842,15 +8833,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate250;
-const schema109 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
-const schema110 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
+export const formsuiteV1PostFormsImport = validate245;
+const schema107 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
+const schema108 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDefaultStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -8865,7 +8856,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "draft") || (data === "publish")) || (data === "private"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema110.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8874,12 +8865,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate251.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -8907,8 +8898,8 @@ errors++;
 }
 }
 if(data.default_status !== undefined){
-if(!(validate251(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
-vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+if(!(validate246(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
 }
@@ -8923,14 +8914,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate250.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate253;
-const schema111 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate248;
+const schema109 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -8958,7 +8949,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema111.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema109.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8981,7 +8972,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema111.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema109.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9002,14 +8993,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate254;
-const schema112 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate249;
+const schema110 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -9060,14 +9051,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate255;
-const schema113 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate250;
+const schema111 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -9118,14 +9109,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate256;
-const schema114 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate251;
+const schema112 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -9187,14 +9178,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate257;
-const schema115 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate252;
+const schema113 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -9222,14 +9213,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate258;
-const schema116 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate253;
+const schema114 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -9317,14 +9308,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1ImportMigratorFile = validate259;
-const schema117 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
+export const formsuiteV1ImportMigratorFile = validate254;
+const schema115 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1ImportMigratorFile" */;
 let vErrors = null;
 let errors = 0;
@@ -9354,8 +9345,8 @@ errors++;
 }
 }
 if(data.post_status !== undefined){
-if(!(validate251(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
-vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+if(!(validate246(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
 }
@@ -9370,14 +9361,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate261;
-const schema118 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate256;
+const schema116 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -9466,14 +9457,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate262;
-const schema119 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate257;
+const schema117 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
 
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -9489,8 +9480,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.plugins !== undefined){
-if(!(validate67(data.plugins, {instancePath:instancePath+"/plugins",parentData:data,parentDataProperty:"plugins",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.plugins, {instancePath:instancePath+"/plugins",parentData:data,parentDataProperty:"plugins",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -9505,14 +9496,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate262.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate264;
-const schema120 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate259;
+const schema118 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -9530,7 +9521,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema120.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema118.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9551,14 +9542,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate265;
-const schema121 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate260;
+const schema119 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -9596,14 +9587,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate265.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate266;
-const schema122 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1UpdateDismissSetupWizard = validate261;
+const schema120 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -9641,14 +9632,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate267;
-const schema123 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate262;
+const schema121 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -9698,14 +9689,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate268;
-const schema124 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate263;
+const schema122 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -9765,14 +9756,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate268.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins2 = validate269;
-const schema125 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins2 = validate264;
+const schema123 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins2" */;
 let vErrors = null;
 let errors = 0;
@@ -9800,7 +9791,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema125.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema123.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9827,15 +9818,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate269.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun2 = validate271;
-const schema126 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
-const schema127 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
+export const pagebuilderOneV1PostPluginsMigrationRun2 = validate266;
+const schema124 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+const schema125 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedSlug2" */;
 let vErrors = null;
 let errors = 0;
@@ -9850,7 +9841,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((data === "manage") || (data === "builder")) || (data === "builder-pro")) || (data === "site-mailer")) || (data === "image-optimization")) || (data === "accessibility")) || (data === "consent"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema127.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema125.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9859,12 +9850,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
 let vErrors = null;
 let errors = 0;
@@ -9880,8 +9871,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate272(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+if(!(validate267(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
 errors = vErrors.length;
 }
 }
@@ -9908,14 +9899,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate274;
-const schema128 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate269;
+const schema126 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
 let vErrors = null;
 let errors = 0;
@@ -9931,8 +9922,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-if(!(validate272(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+if(!(validate267(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
 errors = vErrors.length;
 }
 }
@@ -9947,14 +9938,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost2 = validate276;
-const schema129 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderV1GetPost2 = validate271;
+const schema127 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
 
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -10067,15 +10058,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate276.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate277;
-const schema130 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
-const schema131 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
+export const pagebuilderV1GetGlobalClasses = validate272;
+const schema128 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
+const schema129 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedContext2" */;
 let vErrors = null;
 let errors = 0;
@@ -10090,7 +10081,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data === "frontend") || (data === "preview"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema131.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10099,19 +10090,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate278.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-if(!(validate278(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+if(!(validate273(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
 errors = vErrors.length;
 }
 }
@@ -10126,14 +10117,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate277.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate280;
-const schema132 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["changes","items","order"]};
+export const pagebuilderV1UpdateGlobalClasses = validate275;
+const schema130 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -10169,8 +10160,8 @@ vErrors.push(err2);
 errors++;
 }
 if(data.context !== undefined){
-if(!(validate278(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+if(!(validate273(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
 errors = vErrors.length;
 }
 }
@@ -10220,20 +10211,20 @@ errors++;
 }
 }
 if(data1.added !== undefined){
-if(!(validate67(data1.added, {instancePath:instancePath+"/changes/added",parentData:data1,parentDataProperty:"added",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data1.added, {instancePath:instancePath+"/changes/added",parentData:data1,parentDataProperty:"added",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data1.deleted !== undefined){
-if(!(validate67(data1.deleted, {instancePath:instancePath+"/changes/deleted",parentData:data1,parentDataProperty:"deleted",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data1.deleted, {instancePath:instancePath+"/changes/deleted",parentData:data1,parentDataProperty:"deleted",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data1.modified !== undefined){
-if(!(validate67(data1.modified, {instancePath:instancePath+"/changes/modified",parentData:data1,parentDataProperty:"modified",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data1.modified, {instancePath:instancePath+"/changes/modified",parentData:data1,parentDataProperty:"modified",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -10332,7 +10323,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data9 === "class")){
-const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema132.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema130.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10379,8 +10370,8 @@ errors++;
 }
 }
 if(data.order !== undefined){
-if(!(validate67(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -10395,14 +10386,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate286;
-const schema133 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate281;
+const schema131 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -10484,14 +10475,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate286.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate287;
-const schema134 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate282;
+const schema132 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -10598,14 +10589,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate287.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesRestore = validate288;
-const schema135 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate283;
+const schema133 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -10667,14 +10658,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate289;
-const schema136 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate284;
+const schema134 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -10735,14 +10726,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate289.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates2 = validate290;
-const schema137 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const sitegenV1PostTemplates2 = validate285;
+const schema135 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates2" */;
 let vErrors = null;
 let errors = 0;
@@ -10772,8 +10763,8 @@ errors++;
 }
 }
 if(data.keywords !== undefined){
-if(!(validate67(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -10788,14 +10779,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate290.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1PostImages = validate292;
-const schema138 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenImagesV1PostImages = validate287;
+const schema136 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -10906,14 +10897,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate292.errors = vErrors;
+validate287.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate293;
-const schema139 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate288;
+const schema137 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -10987,14 +10978,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate294;
-const schema140 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate289;
+const schema138 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -11090,14 +11081,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate295;
-const schema141 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate290;
+const schema139 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -11185,14 +11176,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate296;
-const schema142 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate291;
+const schema140 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -11252,14 +11243,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate296.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate297;
-const schema143 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate292;
+const schema141 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -11342,14 +11333,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate298;
-const schema144 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate293;
+const schema142 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -11367,7 +11358,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
-const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema144.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema142.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11390,7 +11381,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema144.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema142.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11432,14 +11423,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate67(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate67(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -11454,14 +11445,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate298.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate302;
-const schema145 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate297;
+const schema143 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -11469,7 +11460,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema145.properties.template_id.type},message:"must be string,integer"};
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema143.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11490,14 +11481,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate303;
-const schema146 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate298;
+const schema144 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -11523,14 +11514,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate304;
-const schema147 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate299;
+const schema145 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -11566,14 +11557,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate305;
-const schema148 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate300;
+const schema146 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -11609,14 +11600,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate305.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate306;
-const schema149 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCreateTemplate = validate301;
+const schema147 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -11662,14 +11653,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate307;
-const schema150 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate302;
+const schema148 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -11697,15 +11688,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate308;
-const schema151 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate303;
+const schema149 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
 const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -11796,14 +11787,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate309;
-const schema152 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate304;
+const schema150 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
 
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -11868,14 +11859,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate309.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate310;
-const schema153 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate305;
+const schema151 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -11903,14 +11894,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate305.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate311;
-const schema154 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate306;
+const schema152 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
 
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -11938,24 +11929,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost2 = validate312;
-const schema155 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
-const schema156 = {"$id":"sharedMeta2","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
-const schema157 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
-const schema158 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
+export const createPost2 = validate307;
+const schema153 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema154 = {"$id":"sharedMeta2","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
+const schema155 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
+const schema156 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
 const func3 = Object.prototype.hasOwnProperty;
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDesktop" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func3.call(schema158.properties, key0))){
+if(!(func3.call(schema156.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -12121,12 +12112,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate321.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedThemePageBackgroundMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -12144,20 +12135,20 @@ errors++;
 }
 }
 if(data.desktop !== undefined){
-if(!(validate321(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+if(!(validate316(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
 if(data.tablet !== undefined){
-if(!(validate321(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+if(!(validate316(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
 if(data.mobile !== undefined){
-if(!(validate321(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+if(!(validate316(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
@@ -12172,13 +12163,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate320.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
-const schema159 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
+const schema157 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedBuilderTemplateType" */;
 let vErrors = null;
 let errors = 0;
@@ -12193,7 +12184,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((data === "post") || (data === "core-post")) || (data === "core-page")) || (data === "kit")) || (data === "not-supported")) || (data === "page")) || (data === "section")) || (data === "container")) || (data === "floating-buttons")) || (data === "cloud-template-preview")) || (data === ""))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema159.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12202,13 +12193,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
 
-const schema160 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
+const schema158 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedBuilderPageSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -12226,7 +12217,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "yes") || (data0 === "no"))){
-const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema160.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema158.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12247,12 +12238,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta2" */;
 let vErrors = null;
 let errors = 0;
@@ -12558,14 +12549,14 @@ errors++;
 }
 }
 if(data["theme-page-background-meta"] !== undefined){
-if(!(validate320(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
+if(!(validate315(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
 }
 }
 if(data["theme-content-background-meta"] !== undefined){
-if(!(validate320(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
+if(!(validate315(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
 }
 }
@@ -12582,7 +12573,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema156.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema154.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12593,8 +12584,8 @@ errors++;
 }
 }
 if(data._builder_template_type !== undefined){
-if(!(validate327(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
-vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+if(!(validate322(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
+vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
 errors = vErrors.length;
 }
 }
@@ -12611,8 +12602,8 @@ errors++;
 }
 }
 if(data._builder_page_settings !== undefined){
-if(!(validate329(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
+if(!(validate324(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
 errors = vErrors.length;
 }
 }
@@ -12627,25 +12618,25 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -12662,8 +12653,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -12706,26 +12697,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate122(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate319(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -12754,14 +12745,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate60(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate60(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -12776,14 +12767,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost2 = validate334;
-const schema161 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const updatePost2 = validate329;
+const schema159 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost2" */;
 let vErrors = null;
 let errors = 0;
@@ -12802,14 +12793,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -12826,8 +12817,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -12870,26 +12861,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate122(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate319(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -12918,14 +12909,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate60(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate60(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -12940,14 +12931,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate334.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave2 = validate344;
-const schema162 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+export const createPostAutosave2 = validate339;
+const schema160 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -12966,14 +12957,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -12990,8 +12981,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -13034,26 +13025,26 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.format !== undefined){
-if(!(validate122(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate319(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -13082,14 +13073,14 @@ errors++;
 }
 }
 if(data.categories !== undefined){
-if(!(validate60(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
-if(!(validate60(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -13104,27 +13095,27 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate339.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage2 = validate354;
-const schema163 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage2 = validate349;
+const schema161 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -13141,8 +13132,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -13198,14 +13189,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -13223,8 +13214,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate319(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -13251,14 +13242,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage2 = validate361;
-const schema164 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage2 = validate356;
+const schema162 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage2" */;
 let vErrors = null;
 let errors = 0;
@@ -13277,14 +13268,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -13301,8 +13292,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -13358,14 +13349,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -13383,8 +13374,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate319(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -13411,14 +13402,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate361.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave2 = validate368;
-const schema165 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave2 = validate363;
+const schema163 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -13437,14 +13428,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -13461,8 +13452,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -13505,14 +13496,14 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -13530,8 +13521,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate319(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -13558,27 +13549,27 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate368.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia2 = validate375;
-const schema166 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia2 = validate370;
+const schema164 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -13595,8 +13586,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -13627,20 +13618,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate319(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -13728,14 +13719,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate375.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia2 = validate382;
-const schema167 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia2 = validate377;
+const schema165 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -13754,14 +13745,14 @@ errors++;
 }
 }
 if(data.date !== undefined){
-if(!(validate114(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
 if(data.date_gmt !== undefined){
-if(!(validate114(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -13778,8 +13769,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -13810,20 +13801,20 @@ errors++;
 }
 }
 if(data.comment_status !== undefined){
-if(!(validate119(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.ping_status !== undefined){
-if(!(validate119(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.meta !== undefined){
-if(!(validate319(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
 errors = vErrors.length;
 }
 }
@@ -13875,15 +13866,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate382.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const listComments = validate389;
-const schema168 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
+export const listComments = validate384;
+const schema166 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
 const formats28 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listComments" */;
 let vErrors = null;
 let errors = 0;
@@ -13963,14 +13954,14 @@ errors++;
 }
 }
 if(data.author !== undefined){
-if(!(validate60(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.author_exclude !== undefined){
-if(!(validate60(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -14025,14 +14016,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -14062,7 +14053,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema168.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema166.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14085,7 +14076,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((((data13 === "date") || (data13 === "date_gmt")) || (data13 === "id")) || (data13 === "include")) || (data13 === "post")) || (data13 === "parent")) || (data13 === "type"))){
-const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema168.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema166.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14096,20 +14087,20 @@ errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(validate60(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.parent_exclude !== undefined){
-if(!(validate60(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.post !== undefined){
-if(!(validate60(data.post, {instancePath:instancePath+"/post",parentData:data,parentDataProperty:"post",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.post, {instancePath:instancePath+"/post",parentData:data,parentDataProperty:"post",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -14160,15 +14151,15 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate384.errors = vErrors;
 return errors === 0;
 }
 
-export const listCategories = validate399;
-const schema169 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
-const schema170 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
+export const listCategories = validate394;
+const schema167 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+const schema168 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedOrderby2" */;
 let vErrors = null;
 let errors = 0;
@@ -14183,7 +14174,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "id") || (data === "include")) || (data === "name")) || (data === "slug")) || (data === "include_slugs")) || (data === "term_group")) || (data === "description")) || (data === "count"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema168.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14192,12 +14183,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate404.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listCategories" */;
 let vErrors = null;
 let errors = 0;
@@ -14252,14 +14243,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -14276,7 +14267,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data6 === "asc") || (data6 === "desc"))){
-const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema169.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema167.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14287,8 +14278,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate404(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+if(!(validate399(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
 errors = vErrors.length;
 }
 }
@@ -14331,8 +14322,8 @@ errors++;
 }
 }
 if(data.slug !== undefined){
-if(!(validate67(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -14347,14 +14338,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate399.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory = validate407;
-const schema171 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createCategory = validate402;
+const schema169 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -14442,14 +14433,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate407.errors = vErrors;
+validate402.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCategory = validate408;
-const schema172 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateCategory = validate403;
+const schema170 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -14540,14 +14531,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate408.errors = vErrors;
+validate403.errors = vErrors;
 return errors === 0;
 }
 
-export const listTags = validate409;
-const schema173 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+export const listTags = validate404;
+const schema171 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTags" */;
 let vErrors = null;
 let errors = 0;
@@ -14602,14 +14593,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -14639,7 +14630,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema173.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema171.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14650,8 +14641,8 @@ errors++;
 }
 }
 if(data.orderby !== undefined){
-if(!(validate404(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
-vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+if(!(validate399(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
 errors = vErrors.length;
 }
 }
@@ -14681,8 +14672,8 @@ errors++;
 }
 }
 if(data.slug !== undefined){
-if(!(validate67(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -14697,14 +14688,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate409.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const createTag = validate416;
-const schema174 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createTag = validate411;
+const schema172 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTag" */;
 let vErrors = null;
 let errors = 0;
@@ -14779,14 +14770,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate416.errors = vErrors;
+validate411.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTag = validate417;
-const schema175 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateTag = validate412;
+const schema173 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTag" */;
 let vErrors = null;
 let errors = 0;
@@ -14864,14 +14855,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate417.errors = vErrors;
+validate412.errors = vErrors;
 return errors === 0;
 }
 
-export const listTypes = validate418;
-const schema176 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const listTypes = validate413;
+const schema174 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -14893,14 +14884,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate418.errors = vErrors;
+validate413.errors = vErrors;
 return errors === 0;
 }
 
-export const getType = validate420;
-const schema177 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getType = validate415;
+const schema175 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getType" */;
 let vErrors = null;
 let errors = 0;
@@ -14934,14 +14925,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate420.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
-export const listTaxonomies = validate422;
-const schema178 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
+export const listTaxonomies = validate417;
+const schema176 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
 
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTaxonomies" */;
 let vErrors = null;
 let errors = 0;
@@ -14975,14 +14966,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate422.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const getTaxonomy = validate424;
-const schema179 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+export const getTaxonomy = validate419;
+const schema177 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getTaxonomy" */;
 let vErrors = null;
 let errors = 0;
@@ -15016,14 +15007,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate424.errors = vErrors;
+validate419.errors = vErrors;
 return errors === 0;
 }
 
-export const listUsers = validate426;
-const schema180 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
+export const listUsers = validate421;
+const schema178 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
 
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listUsers" */;
 let vErrors = null;
 let errors = 0;
@@ -15078,14 +15069,14 @@ errors++;
 }
 }
 if(data.exclude !== undefined){
-if(!(validate60(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.include !== undefined){
-if(!(validate60(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -15115,7 +15106,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema180.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema178.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15138,7 +15129,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((((data8 === "id") || (data8 === "include")) || (data8 === "name")) || (data8 === "registered_date")) || (data8 === "slug")) || (data8 === "include_slugs")) || (data8 === "email")) || (data8 === "url"))){
-const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema180.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema178.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15149,20 +15140,20 @@ errors++;
 }
 }
 if(data.slug !== undefined){
-if(!(validate67(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.roles !== undefined){
-if(!(validate67(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.capabilities !== undefined){
-if(!(validate67(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -15179,7 +15170,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data12 === "authors")){
-const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema180.properties.who.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema178.properties.who.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15192,7 +15183,7 @@ errors++;
 if(data.has_published_posts !== undefined){
 let data13 = data.has_published_posts;
 if((typeof data13 !== "boolean") && (!(Array.isArray(data13)))){
-const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema180.properties.has_published_posts.type},message:"must be boolean,array"};
+const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema178.properties.has_published_posts.type},message:"must be boolean,array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15216,7 +15207,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data14 === "post") || (data14 === "page")) || (data14 === "attachment"))){
-const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema180.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema178.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15245,7 +15236,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((((data16 === "email") || (data16 === "name")) || (data16 === "id")) || (data16 === "username")) || (data16 === "slug"))){
-const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema180.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema178.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15278,16 +15269,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate426.errors = vErrors;
+validate421.errors = vErrors;
 return errors === 0;
 }
 
-export const createUser = validate434;
-const schema181 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true,"required":["username","email","password"]};
-const schema182 = {"$id":"sharedMeta3","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
-const schema183 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
+export const createUser = validate429;
+const schema179 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true,"required":["username","email","password"]};
+const schema180 = {"$id":"sharedMeta3","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
+const schema181 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
 
-function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedPersistedPreferences" */;
 let vErrors = null;
 let errors = 0;
@@ -15328,19 +15319,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate437.errors = vErrors;
+validate432.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedMeta3" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.persisted_preferences !== undefined){
-if(!(validate437(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
-vErrors = vErrors === null ? validate437.errors : vErrors.concat(validate437.errors);
+if(!(validate432(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
+vErrors = vErrors === null ? validate432.errors : vErrors.concat(validate432.errors);
 errors = vErrors.length;
 }
 }
@@ -15355,12 +15346,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate431.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createUser" */;
 let vErrors = null;
 let errors = 0;
@@ -15505,7 +15496,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data7 === "") || (data7 === "en_US"))){
-const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema181.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema179.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15540,8 +15531,8 @@ errors++;
 }
 }
 if(data.roles !== undefined){
-if(!(validate67(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -15558,8 +15549,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate436(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
 errors = vErrors.length;
 }
 }
@@ -15574,14 +15565,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate434.errors = vErrors;
+validate429.errors = vErrors;
 return errors === 0;
 }
 
-export const updateUser = validate440;
-const schema184 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
+export const updateUser = validate435;
+const schema182 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
 
-function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateUser" */;
 let vErrors = null;
 let errors = 0;
@@ -15709,7 +15700,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data8 === "") || (data8 === "en_US"))){
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema184.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema182.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15744,8 +15735,8 @@ errors++;
 }
 }
 if(data.roles !== undefined){
-if(!(validate67(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -15762,8 +15753,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate436(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
 errors = vErrors.length;
 }
 }
@@ -15778,14 +15769,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate440.errors = vErrors;
+validate435.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteUser = validate443;
-const schema185 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+export const deleteUser = validate438;
+const schema183 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteUser" */;
 let vErrors = null;
 let errors = 0;
@@ -15826,14 +15817,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate443.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCurrentUser = validate444;
-const schema186 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
+export const updateCurrentUser = validate439;
+const schema184 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
 
-function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -15948,7 +15939,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data7 === "") || (data7 === "en_US"))){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema186.properties.locale.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema184.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15983,8 +15974,8 @@ errors++;
 }
 }
 if(data.roles !== undefined){
-if(!(validate67(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -16001,8 +15992,8 @@ errors++;
 }
 }
 if(data.meta !== undefined){
-if(!(validate436(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
 errors = vErrors.length;
 }
 }
@@ -16017,14 +16008,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate444.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteCurrentUser = validate447;
-const schema187 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+export const deleteCurrentUser = validate442;
+const schema185 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
 
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deleteCurrentUser" */;
 let vErrors = null;
 let errors = 0;
@@ -16052,6 +16043,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate447.errors = vErrors;
+validate442.errors = vErrors;
 return errors === 0;
 }
