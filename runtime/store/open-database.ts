@@ -18,6 +18,7 @@ import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
 import { postsFulltext } from './migrations/072_posts_fulltext.ts';
 import { postsCacheVersion } from './migrations/073_posts_cache_version.ts';
 import { postsTrigram } from './migrations/080_posts_trigram.ts';
+import { rateCounters } from './migrations/095_rate_counters.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '072_posts_fulltext': postsFulltext,
   '073_posts_cache_version': postsCacheVersion,
   '080_posts_trigram': postsTrigram,
+  '095_rate_counters': rateCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
