@@ -19,6 +19,7 @@ import { postsFulltext } from './migrations/072_posts_fulltext.ts';
 import { postsCacheVersion } from './migrations/073_posts_cache_version.ts';
 import { postsTrigram } from './migrations/080_posts_trigram.ts';
 import { slugCounters } from './migrations/090_slug_counters.ts';
+import { rateCounters } from './migrations/095_rate_counters.ts';
 import { answersCacheVersion } from './migrations/100_answers_cache_version.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '073_posts_cache_version': postsCacheVersion,
   '080_posts_trigram': postsTrigram,
   '090_slug_counters': slugCounters,
+  '095_rate_counters': rateCounters,
   '100_answers_cache_version': answersCacheVersion,
 };
 

@@ -139,10 +139,10 @@ export interface CacheTable {
   expires: number;
 }
 
-/** Failed sign-in counters (runtime/auth/login-throttle.ts). */
-export interface LoginThrottleTable {
+/** Counters of rate limits shared by every process (runtime/store/rate-counters.ts). */
+export interface RateCountersTable {
   key: string;
-  failures: number;
+  hits: number;
   blocked_until: number;
   expires: number;
 }
@@ -189,7 +189,7 @@ export interface Database {
   records: RecordsTable;
   inbox: InboxTable;
   cache: CacheTable;
-  login_throttle: LoginThrottleTable;
+  rate_counters: RateCountersTable;
   slug_counters: SlugCountersTable;
   form_entries: FormEntriesTable;
   form_entry_logs: FormEntryLogsTable;
