@@ -1,7 +1,10 @@
 /**
- * Read throughput on PostgreSQL against SQLite, with one and with two `specpress serve`
- * processes on one database: the post list (`/core/v2/posts?per_page=10`) and a single post,
- * loaded with autocannon (keep-alive connections spread evenly over the processes).
+ * Throughput on PostgreSQL against SQLite, with one and with two `specpress serve` processes on
+ * one database: the post list (`/core/v2/posts?per_page=10`), a single post, and creates
+ * (`POST /core/v2/posts`, each with its own title, as an administrator's application password),
+ * loaded with autocannon (keep-alive connections spread evenly over the processes). Writing
+ * transactions take turns through one advisory lock on PostgreSQL (one writer, as SQLite): the
+ * create rows show what a second process adds to write throughput under that lock.
  * PostgreSQL is a throw-away local cluster (runtime/testing/postgres-cluster.ts).
  * Prints requests per second, p99 latency and the PostgreSQL/SQLite ratio; asserts nothing.
  * Run: `npx tsx bench/postgres-vs-sqlite.bench.ts [seconds] [connections]`.
@@ -45,9 +48,22 @@ async function seed(target: string): Promise<number> {
 }
 
 /** autocannon against every process at once, connections split evenly; summed rate, worst p99. */
-async function load(servers: ServeProcess[], route: string): Promise<{ rps: number; p99: number; errors: number }> {
+async function load(servers: ServeProcess[], route: string, write?: { auth: string }): Promise<{ rps: number; p99: number; errors: number }> {
   const per = Math.max(1, Math.floor(connections / servers.length));
-  const results = await Promise.all(servers.map((s) => autocannon({ url: `${s.restUrl}${route}`, connections: per, duration: seconds })));
+  let n = 0;
+  const options = (s: ServeProcess): autocannon.Options =>
+    write
+      ? {
+          url: `${s.restUrl}${route}`,
+          connections: per,
+          duration: seconds,
+          method: 'POST',
+          headers: { authorization: write.auth, 'content-type': 'application/json' },
+          // A title of its own per create: the figure is the write path, not a slug suffix search.
+          requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ title: `Bench create ${n++}`, status: 'publish', content: '<p>Body</p>' }) }) }],
+        }
+      : { url: `${s.restUrl}${route}`, connections: per, duration: seconds };
+  const results = await Promise.all(servers.map((s) => autocannon(options(s))));
   return {
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -66,14 +82,21 @@ try {
   const targets = { sqlite: path.join(root, 'sqlite', 'specpress.sqlite'), postgres: cluster.urlFor('bench') };
   for (const [engine, target] of Object.entries(targets)) {
     const id = await seed(target);
+    let auth = '';
     for (const processes of [1, 2]) {
       const servers: ServeProcess[] = [];
       try {
         for (let n = 0; n < processes; n++) servers.push(await spawnServe({ dataDir: path.join(root, `${engine}-${processes}-${n}`), database: target, deployment: 'studio', env: { SPECPRESS_PG_POOL_SIZE: '10' } }));
+        // The first start on a database creates the administrator and prints its application password.
+        const printed = /application password: (.+)\n/.exec(servers[0]!.output())?.[1]?.trim();
+        if (printed) auth = `Basic ${Buffer.from(`admin:${printed}`).toString('base64')}`;
         await load(servers, '/core/v2/posts?per_page=10'); // warm-up, not counted
+        await load(servers, `/core/v2/posts/${id}`);
         for (const [name, route] of [['list per_page=10', '/core/v2/posts?per_page=10'], ['single post', `/core/v2/posts/${id}`]] as const) {
           rows.push({ engine, processes, name, ...(await load(servers, route)) });
         }
+        // Last: the creates add posts the reads above would otherwise list.
+        rows.push({ engine, processes, name: 'create post', ...(await load(servers, '/core/v2/posts', { auth })) });
       } finally {
         await Promise.all(servers.map((s) => s.stop()));
       }
@@ -85,9 +108,11 @@ try {
 }
 
 console.log(`\n${POSTS} posts, ${connections} connections, ${seconds} s per row, ${os.cpus().length} cores\n`);
-console.log('engine    procs  request            req/s    p99 ms  errors  pg/sqlite');
+console.log('engine    procs  request            req/s    p99 ms  errors  pg/sqlite  2 procs/1');
 for (const r of rows) {
   const base = rows.find((b) => b.engine === 'sqlite' && b.processes === r.processes && b.name === r.name)!;
   const ratio = r.engine === 'postgres' ? (r.rps / base.rps).toFixed(2) + 'x' : '';
-  console.log(`${r.engine.padEnd(9)} ${String(r.processes).padStart(5)}  ${r.name.padEnd(17)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p99).padStart(7)}  ${String(r.errors).padStart(6)}  ${ratio}`);
+  const one = rows.find((b) => b.engine === r.engine && b.processes === 1 && b.name === r.name)!;
+  const scaling = r.processes === 2 ? (r.rps / one.rps).toFixed(2) + 'x' : '';
+  console.log(`${r.engine.padEnd(9)} ${String(r.processes).padStart(5)}  ${r.name.padEnd(17)} ${r.rps.toFixed(0).padStart(6)}  ${String(r.p99).padStart(7)}  ${String(r.errors).padStart(6)}  ${ratio.padStart(9)}  ${scaling}`);
 }

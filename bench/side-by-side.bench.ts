@@ -10,7 +10,9 @@
  *
  * Run: `npm run bench` or `npx tsx bench/side-by-side.bench.ts [--seconds 5] [--connections 16]
  *      [--posts 1000] [--workers N] [--soak 60] [--no-wordpress] [--only list10,single]
- *      [--baseline <another checkout of specpress>]`
+ *      [--baseline <another checkout of specpress>] [--no-uncached]`
+ * Besides `specpress` (as a user starts it, answer cache on), an `uncached` column runs the same
+ * checkout with `--no-answer-cache`, so every figure is also shown answered from the database.
  * --baseline adds a second specpress column from that checkout (e.g. `git archive <commit>`
  * unpacked with node_modules linked), seeded and started the same way: before/after in one run.
  */
@@ -42,6 +44,7 @@ const soakSeconds = Number(flag('soak', '0'));
 const only = flag('only', '') ? new Set(flag('only', '').split(',')) : undefined;
 const withWordPress = !process.argv.includes('--no-wordpress');
 const baselineRoot = flag('baseline', '');
+const withUncached = !process.argv.includes('--no-uncached');
 
 interface Target {
   name: string;
@@ -102,7 +105,8 @@ const ROWS: Row[] = [
   { key: 'embed', label: 'list _embed', path: (t) => `${t.v2}/posts?_embed=1`, targets: ['specpress', 'wordpress'] },
   {
     key: 'batch25', label: 'batch of 25 creates', path: () => `/wp-json/batch/v1`, admin: true, method: 'POST', body: batchBody,
-    headers: { 'content-type': 'application/json' }, amount: 40, connections: 2, targets: ['specpress'],
+    // WordPress takes part when its credentials are there; its posts are deleted again after the row.
+    headers: { 'content-type': 'application/json' }, amount: 40, connections: 2, targets: ['specpress', 'wordpress'],
   },
   {
     key: 'upload', label: 'upload 1600x1200 JPEG (sub-sizes)', path: (t) => `${t.v2}/media`, admin: true, method: 'POST', body: () => jpeg,
@@ -189,6 +193,20 @@ async function wordpressTarget(): Promise<Target | undefined> {
   }
 }
 
+/** Leaves the reference site as it was: the batch row's posts go, 25 deletions per batch request. */
+async function deleteBatchPosts(t: Target): Promise<void> {
+  let deleted = 0;
+  for (;;) {
+    const res = await fetch(`${t.origin}${t.v2}/posts?search=${encodeURIComponent('Created in a batch')}&per_page=25&_fields=id&status=publish`, { headers: { authorization: t.auth! } });
+    const ids = ((await res.json()) as Array<{ id: number }>).map((p) => p.id);
+    if (!ids.length) break;
+    const requests = ids.map((id) => ({ method: 'DELETE', path: `/wp/v2/posts/${id}?force=true` }));
+    await fetch(`${t.origin}/wp-json/batch/v1`, { method: 'POST', headers: { authorization: t.auth!, 'content-type': 'application/json' }, body: JSON.stringify({ requests }) });
+    deleted += ids.length;
+  }
+  console.log(`wordpress: deleted the ${deleted} posts the batch row created`);
+}
+
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
@@ -208,26 +226,30 @@ async function main(): Promise<void> {
     const floor: Target = { name: 'floor', origin: `http://127.0.0.1:${floorProc.match[1]}`, v2: '/wp-json/wp/v2', pid: floorProc.child.pid, singleId: 1, categoryId: 2 };
 
     const specpress = await startSpecpress(ROOT, 'specpress', work, started);
+    // The same checkout with its answer cache off: what every request costs when it is answered
+    // from the database (the cache keeps anonymous answers of core routes until the next write).
+    const uncached = withUncached ? await startSpecpress(ROOT, 'uncached', work, started, ['--no-answer-cache']) : undefined;
     const baseline = baselineRoot ? await startSpecpress(path.resolve(baselineRoot), 'baseline', work, started) : undefined;
     // The newest published post of each: the same fixture post in all.
     floor.singleId = ((await timedGet(`${floor.origin}/wp-json/wp/v2/posts?per_page=1`)).json as Array<{ id: number }>)[0].id;
 
     const wordpress = await wordpressTarget();
-    console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included, read-only rows only` : 'WordPress not answering (or --no-wordpress): left out');
-    const targets = [floor, specpress, ...(baseline ? [baseline] : []), ...(wordpress ? [wordpress] : [])];
+    console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included in the read rows and the batch row (its posts deleted after)` : 'WordPress not answering (or --no-wordpress): left out');
+    const targets = [floor, specpress, ...(uncached ? [uncached] : []), ...(baseline ? [baseline] : []), ...(wordpress ? [wordpress] : [])];
 
     const table: Array<{ row: Row; figures: Map<string, Figure> }> = [];
     for (const row of ROWS) {
       if (only && !only.has(row.key)) continue;
-      const taking = targets.filter((t) => (!row.targets || row.targets.includes(t.name === 'baseline' ? 'specpress' : t.name)) && (!row.admin || t.auth));
+      const taking = targets.filter((t) => (!row.targets || row.targets.includes(t.name === 'baseline' || t.name === 'uncached' ? 'specpress' : t.name)) && (!row.admin || t.auth));
       const figures = await loadInTurns(taking, row);
+      if (row.method === 'POST' && wordpress && taking.includes(wordpress)) await deleteBatchPosts(wordpress);
       table.push({ row, figures });
       printRow(row, figures);
     }
 
     console.log('\n## summary (ratio = specpress req/s ÷ the other in this run; CPU = server CPU ms per request, and the other\'s ÷ specpress\'s)');
-    console.log(`| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor | CPU ms/req (floor) |${baseline ? ' baseline req/s | p99 ms | ÷ baseline | CPU ms/req (baseline) |' : ''} WordPress req/s | p99 ms | × WordPress |`);
-    console.log(`|---|---|---|---|---|---|---|${baseline ? '---|---|---|---|' : ''}---|---|---|`);
+    console.log(`| request | floor req/s | specpress req/s | p50 / p99 ms | RSS MB | ÷ floor | CPU ms/req (floor) |${uncached ? ' no answer cache req/s | p50 / p99 ms | ÷ floor | CPU ms/req |' : ''}${baseline ? ' baseline req/s | p99 ms | ÷ baseline | CPU ms/req (baseline) |' : ''} WordPress req/s | p99 ms | × WordPress |`);
+    console.log(`|---|---|---|---|---|---|---|${uncached ? '---|---|---|---|' : ''}${baseline ? '---|---|---|---|' : ''}---|---|---|`);
     for (const { row, figures } of table) {
       const f = figures.get('floor');
       const s = figures.get('specpress');
@@ -235,9 +257,11 @@ async function main(): Promise<void> {
       const b = figures.get('baseline');
       if (!s) continue;
       const baselineCells = baseline ? ` ${b ? fmt(b.rps, row.amount ? 1 : 0) : '–'} | ${b ? fmt(b.p99) : '–'} | ${b ? fmt(s.rps / b.rps, 2) + '×' : '–'} | ${b ? `${fmt(s.cpu, 2)} (${fmt(b.cpu, 2)}: ${fmt(b.cpu / s.cpu, 2)}×)` : '–'} |` : '';
+      const u = figures.get('uncached');
+      const uncachedCells = uncached ? ` ${u ? fmt(u.rps, row.amount ? 1 : 0) : '–'} | ${u ? `${fmt(u.p50)} / ${fmt(u.p99)}` : '–'} | ${u && f ? fmt(u.rps / f.rps, 2) + '×' : '–'} | ${u ? fmt(u.cpu, 2) : '–'} |` : '';
       const cpuCell = f ? `${fmt(s.cpu, 2)} (${fmt(f.cpu, 2)}: ${fmt(f.cpu / s.cpu, 2)}×)` : fmt(s.cpu, 2);
       console.log(
-        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} | ${cpuCell} |${baselineCells} ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w && w.rps > 0 ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
+        `| ${row.label} | ${f ? fmt(f.rps) : '–'} | ${fmt(s.rps, row.amount ? 1 : 0)}${s.failed ? ` (${s.failed} failed)` : ''} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${fmt(s.rss)} | ${f ? fmt(s.rps / f.rps, 2) + '×' : '–'} | ${cpuCell} |${uncachedCells}${baselineCells} ${w ? fmt(w.rps, 1) : '–'} | ${w ? fmt(w.p99) : '–'} | ${w && w.rps > 0 ? fmt(s.rps / w.rps, 1) + '×' : '–'} |`,
       );
     }
 
@@ -262,9 +286,9 @@ async function main(): Promise<void> {
  * `specpress serve` from `root` as a user starts it: a first start creates the administrator,
  * the posts go in (with that checkout's own code), then it starts again on that data.
  */
-async function startSpecpress(root: string, name: string, work: string, started: Started[]): Promise<Target> {
+async function startSpecpress(root: string, name: string, work: string, started: Started[], extraArgs: string[] = []): Promise<Target> {
   const dataDir = path.join(work, `${name}-data`);
-  const serveArgs = [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, ...(workers && name === 'specpress' ? ['--workers', workers] : [])];
+  const serveArgs = [path.join(root, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, ...(workers && name !== 'baseline' ? ['--workers', workers] : []), ...extraArgs];
   const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
   const first = await startProcess(process.execPath, serveArgs, ready);
   const appPassword = first.output.match(/application password: (.+)/)?.[1]?.trim();

@@ -44,7 +44,8 @@ export function argsToJsonSchema(args: Record<string, ArgSchema>, purpose: 'vali
     // An arg WordPress does not validate accepts any value; clients send a string or the object.
     if (arg.validate !== false || purpose === 'response') properties[name] = argToJsonSchema(arg);
     else properties[name] = purpose === 'validate' ? {} : { anyOf: [{ type: 'string' }, argToJsonSchema(arg)] };
-    if (arg.required === true) required.push(name);
+    // An unvalidated arg is left out of what ajv sees; its presence is checked before (rest_missing_callback_param).
+    if (arg.required === true && !(arg.validate === false && purpose === 'validate')) required.push(name);
   }
   if (required.length > 0) schema.required = required;
   return schema;
@@ -57,6 +58,7 @@ export function argToJsonSchema(arg: ArgSchema): JsonSchema {
     switch (key) {
       case 'required':
       case 'validate':
+      case 'keyedEnum':
       case 'context':
       case 'readonly':
       case 'exclusiveMinimum':

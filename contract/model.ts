@@ -40,6 +40,11 @@ export interface ArgSchema {
    * plain string although their schema says object). Not printed in discovery.
    */
   validate?: false;
+  /**
+   * `true`: discovery prints `enum` as WordPress prints a list of names keyed by name (the PHP
+   * map get_post_types returns: `{"post": "post", ...}`). Validation reads the list as usual.
+   */
+  keyedEnum?: true;
 }
 
 export type ArgType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
@@ -243,7 +248,7 @@ export interface Endpoint {
    * Resource the endpoint answers with, for types, docs and OpenAPI. `keyed`: a list answered as
    * an object keyed by each item's slug (WordPress's post types and taxonomies).
    */
-  response?: { resource: string; many: boolean; keyed?: boolean } | { deleted: string };
+  response?: { resource: string; many: boolean; keyed?: boolean } | { deleted: string } | ShapeResponse | MediaResponse;
   description?: string;
   deprecated?: boolean;
   source?: SourceRef;
@@ -257,6 +262,11 @@ export interface Route {
   pattern: string;
   captures: Array<{ name: string; pattern: string }>;
   endpoints: Endpoint[];
+  /**
+   * The post type the route serves (a name of contract/post-types.ts), as WordPress gives each
+   * posts controller its post type: permission rules, capabilities and schema links are its.
+   */
+  postType?: string;
   /** Index routes of namespaces and the root carry `_links.self` when they have no capture. */
   source?: SourceRef;
 }
@@ -275,6 +285,32 @@ export interface SiteDefaults {
   page_for_posts: number;
   page_on_front: number;
   show_on_front: 'posts' | 'page';
+}
+
+/**
+ * An answer described by a shape of the spec (`response: { shape }`): its fields are the shape's
+ * args (after bindings), named after the shape wherever it is emitted.
+ */
+export interface ShapeResponse {
+  /** The shape's name after the deployment's bindings. */
+  shape: string;
+  many: boolean;
+  /** Success statuses when not 200 (201 for a create, 207 for a batch). */
+  status?: number[];
+}
+
+/** An answer that is not JSON: text of this media type (a CSV export, a stylesheet). */
+export interface MediaResponse {
+  media: string;
+}
+
+/** A shape answered by some endpoint, resolved for one deployment. */
+export interface ResponseShape {
+  name: string;
+  description: string;
+  fields: Record<string, ArgSchema>;
+  /** Answers may carry keys beyond `fields` (data the client stored, per-type maps). */
+  open: boolean;
 }
 
 export interface DeploymentModel {
@@ -296,6 +332,8 @@ export interface DeploymentModel {
   catalogs: Record<string, unknown>;
   /** oEmbed providers registry and other deployment settings the runtime reads. */
   settings: Record<string, unknown>;
+  /** Shapes that endpoints answer with (`response: { shape }`), by name; generator only. */
+  responseShapes?: Record<string, ResponseShape>;
 }
 
 export interface SpecModel {

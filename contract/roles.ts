@@ -3,27 +3,30 @@
  * (edit_post on a given post, ...) are mapped onto these by `runtime/auth/capabilities.ts`.
  */
 
-const SUBSCRIBER = ['read', 'level_0'];
-const CONTRIBUTOR = [...SUBSCRIBER, 'edit_posts', 'delete_posts', 'level_1'];
-const AUTHOR = [
-  ...CONTRIBUTOR,
-  'upload_files', 'edit_published_posts', 'publish_posts', 'delete_published_posts', 'level_2',
-];
-const EDITOR = [
-  ...AUTHOR,
-  'moderate_comments', 'manage_categories', 'manage_links', 'unfiltered_html',
-  'edit_others_posts', 'edit_pages', 'edit_others_pages', 'edit_published_pages', 'publish_pages',
-  'delete_pages', 'delete_others_pages', 'delete_published_pages', 'delete_others_posts',
+// Each role's capabilities in the order WordPress grants them (its schema's populate_roles_160,
+// then the additions of 2.1 to 3.0), so edit-context `capabilities` list them as WordPress does.
+const levels = (top: number) => Array.from({ length: top + 1 }, (_, i) => `level_${top - i}`);
+/** Granted to administrators and editors by WordPress 2.1 (pages and private content). */
+const PAGES_AND_PRIVATE = [
+  'edit_others_pages', 'edit_published_pages', 'publish_pages', 'delete_pages', 'delete_others_pages',
+  'delete_published_pages', 'delete_posts', 'delete_others_posts', 'delete_published_posts',
   'delete_private_posts', 'edit_private_posts', 'read_private_posts', 'delete_private_pages',
-  'edit_private_pages', 'read_private_pages', 'level_7',
+  'edit_private_pages', 'read_private_pages',
 ];
+const SUBSCRIBER = ['read', ...levels(0)];
+const CONTRIBUTOR = ['edit_posts', 'read', ...levels(1), 'delete_posts'];
+const AUTHOR = ['upload_files', 'edit_posts', 'edit_published_posts', 'publish_posts', 'read', ...levels(2), 'delete_posts', 'delete_published_posts'];
+const EDITOR_1_6 = [
+  'moderate_comments', 'manage_categories', 'manage_links', 'upload_files', 'unfiltered_html', 'edit_posts',
+  'edit_others_posts', 'edit_published_posts', 'publish_posts', 'edit_pages', 'read',
+];
+const EDITOR = [...EDITOR_1_6, ...levels(7), ...PAGES_AND_PRIVATE];
 const ADMINISTRATOR = [
-  ...EDITOR,
-  'switch_themes', 'edit_themes', 'activate_plugins', 'edit_plugins', 'edit_users', 'edit_files',
-  'manage_options', 'import', 'unfiltered_upload', 'edit_dashboard', 'update_plugins', 'delete_plugins',
+  'switch_themes', 'edit_themes', 'activate_plugins', 'edit_plugins', 'edit_users', 'edit_files', 'manage_options',
+  ...EDITOR_1_6.slice(0, 4), 'import', ...EDITOR_1_6.slice(4), ...levels(10), ...PAGES_AND_PRIVATE,
+  'delete_users', 'create_users', 'unfiltered_upload', 'edit_dashboard', 'update_plugins', 'delete_plugins',
   'install_plugins', 'update_themes', 'install_themes', 'update_core', 'list_users', 'remove_users',
-  'promote_users', 'edit_theme_options', 'delete_themes', 'export', 'delete_users', 'create_users',
-  'level_10',
+  'promote_users', 'edit_theme_options', 'delete_themes', 'export',
 ];
 
 export const ROLES = {

@@ -8,7 +8,7 @@
  * runtime (GET /, namespace indexes, OPTIONS), so what is generated and what is served agree.
  */
 import type { ArgSchema, Endpoint, Resource, Route } from './model.ts';
-import { actionSchemaLinks } from './post-types.ts';
+import { actionSchemaLinks, postTypeEntry } from './post-types.ts';
 
 const PUBLISHED_KEYWORDS = new Set([
   'title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
@@ -45,9 +45,24 @@ function describeEndpoint(endpoint: Endpoint): Record<string, unknown> {
 }
 
 function describeArg(arg: ArgSchema): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(arg)) if (PUBLISHED_KEYWORDS.has(key)) out[key] = phpShaped(value);
+  const out = publishedKeywords(arg);
   out.required = arg.required === true;
+  return out;
+}
+
+/** An arg's published keywords, in the spec's order. */
+function publishedKeywords(arg: ArgSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(arg)) if (PUBLISHED_KEYWORDS.has(key)) out[key] = key === 'items' ? keyedEnums(value as ArgSchema) : phpShaped(value);
+  return out;
+}
+
+/** Items published whole, an enum marked `keyedEnum` as the PHP map WordPress prints. */
+function keyedEnums(items: ArgSchema): unknown {
+  if (!items || typeof items !== 'object' || !items.keyedEnum) return phpShaped(items);
+  const { keyedEnum: _marker, ...rest } = items;
+  const out = phpShaped(rest) as Record<string, unknown>;
+  if (Array.isArray(rest.enum)) out.enum = Object.fromEntries(rest.enum.map((v) => [String(v), v]));
   return out;
 }
 
@@ -70,13 +85,21 @@ function schemaOf(site: DescribeSite, route: Route): Record<string, unknown> | u
       const resource = site.resources?.[response.resource];
       if (!resource || isActionOnItem(route, response.resource)) continue;
       const schema: Record<string, unknown> = { $schema: 'http://json-schema.org/draft-04/schema#', ...(phpShaped(withoutValidateFlags(resource.schema)) as object) };
-      // The item address: the route's path up to its first capture, then the id template.
-      const links = actionSchemaLinks(response.resource, `${site.restUrl}${route.path.replace(/\/<[^>]+>.*$/, '')}/{id}`);
+      const links = actionSchemaLinks(response.resource, `${site.restUrl}${itemBase(route)}/{id}`);
       if (links) schema.links = links;
       return schema;
     }
   }
   return undefined;
+}
+
+/**
+ * Where the items of the route live: its post type's collection (`/core/v2/pages`), else the
+ * route's path up to its first capture.
+ */
+function itemBase(route: Route): string {
+  const entry = route.postType !== undefined ? postTypeEntry(route.postType) : undefined;
+  return entry ? `/${route.namespace}/${entry.restBase}` : route.path.replace(/\/<[^>]+>.*$/, '');
 }
 
 /**
@@ -98,14 +121,15 @@ function withoutValidateFlags(schema: unknown): unknown {
 
 /**
  * An action route under an item (`/media/<id>/edit`, `/media/<id>/post-process`) answers with the
- * item's resource but, as in WordPress, registers no schema of its own: its last segment follows
- * a capture and does not name the resource (as `revisions` names a post-revision).
+ * item's resource but, as in WordPress, registers no schema of its own. Known from the model: the
+ * route serves a post type, answers with that type's own resource, and is neither the type's
+ * collection (`/<restBase>`) nor its item (`/<restBase>/<id>`) route. Revisions and autosaves
+ * answer with resources of their own and keep their schema.
  */
 function isActionOnItem(route: Route, resource: string): boolean {
-  const segments = route.path.split('/').filter(Boolean);
-  const last = segments.at(-1) ?? '';
-  const afterCapture = segments.length > 1 && /^<.+>$/.test(segments.at(-2)!);
-  if (!afterCapture || /^<.+>$/.test(last)) return false;
-  const noun = resource.split('-').at(-1)!;
-  return !last.startsWith(noun);
+  if (route.postType === undefined) return false;
+  const entry = postTypeEntry(route.postType);
+  if (!entry || entry.resource !== resource) return false;
+  const rest = route.path.slice(`/${route.namespace}/${entry.restBase}`.length);
+  return rest !== '' && !/^\/<[^/>]+>$/.test(rest);
 }

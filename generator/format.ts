@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
+import stringifyCompact from 'json-stringify-pretty-compact';
 
 export const PRETTIER_OPTIONS: prettier.Options = {
   printWidth: 100,
@@ -22,6 +23,15 @@ const PARSERS: Record<string, string> = {
   '.json': 'json',
   '.md': 'markdown',
 };
+
+/**
+ * A generated JSON document as written: objects and arrays that fit in the line width stay on one
+ * line, others open one line per member. Deterministic, and no prettier pass (JSON was a third of
+ * its time, on the largest files).
+ */
+export function jsonDocument(value: unknown): string {
+  return `${stringifyCompact(value, { maxLength: PRETTIER_OPTIONS.printWidth!, indent: PRETTIER_OPTIONS.tabWidth! })}\n`;
+}
 
 /** Formats a file's text by its extension; files of other kinds are returned as they are. */
 export async function formatFile(path: string, content: string): Promise<string> {

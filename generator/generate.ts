@@ -12,8 +12,8 @@ import { emitDocs } from './emit/docs.ts';
 import { customOperations, emitHandlers } from './emit/handlers.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitPermissionTests } from './emit/permission-tests.ts';
-import { emitReference } from './emit/reference.ts';
-import { emitRoutes } from './emit/routes.ts';
+import { emitReference, emitReferenceAssets } from './emit/reference.ts';
+import { emitRoutes, emitSharedRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitSharedArgs } from './emit/shared-args.ts';
@@ -26,6 +26,7 @@ import { GENERATED_MARK } from './emit/ts-source.ts';
 import { applyPlan, listFiles, planDiff, planWrite, readIfExists, writeAtomic, type WritePlan } from './write.ts';
 import { BACKUP_DIR, MANIFEST_FILE, frameHash, parseManifest, renderManifest, type Manifest } from './manifest.ts';
 import { loadSpec, type Diagnostic } from './spec/load.ts';
+import { openRunCache, type RunCache } from './run-cache.ts';
 
 export interface GenerateOptions {
   outDir: string;
@@ -42,7 +43,7 @@ export interface GenerateOptions {
   backup?: boolean;
   /** Move regions of removed operations to the orphans file instead of stopping. */
   pruneOrphans?: boolean;
-  /** Reuse formatted text of unchanged files from the format cache (default true). */
+  /** Reuse formatted text of unchanged files from the format cache, and answer an unchanged rerun from the run cache (default true). */
   formatCache?: boolean;
   /** Called with one line per finished deployment. */
   onProgress?: (line: string) => void;
@@ -138,8 +139,10 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   const validators = emitValidators(model);
   const args = emitSharedArgs(model);
   const data = emitSharedData(model);
-  const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name };
-  const files: EmittedFile[] = [...validators.files, ...(await formatAll([...args.files, ...data.files], options.formatCache !== false))];
+  const context: EmitContext = { validatorName: validators.index.name, argsName: args.index.name, dataName: data.index.name, routeName: () => '' };
+  const routes = emitSharedRoutes(model, context);
+  context.routeName = routes.index.name;
+  const files: EmittedFile[] = [...validators.files, ...emitReferenceAssets(), ...(await formatAll([...args.files, ...data.files, ...routes.files], options.formatCache !== false))];
   for (const deployment of selected) {
     const t0 = performance.now();
     const emitted: EmittedFile[] = [];
@@ -214,11 +217,19 @@ export async function generateFromModel(model: SpecModel, options: GenerateOptio
   return result;
 }
 
-/** Loads the spec and, when it has no error, generates from it. */
-export async function generateFromSpec(specDir: string, options: GenerateOptions): Promise<{ diagnostics: Diagnostic[]; result?: GenerateResult }> {
+/**
+ * Loads the spec and, when it has no error, generates from it. A rerun with nothing changed (same
+ * spec, same generator, output as recorded) answers from the run cache (run-cache.ts).
+ */
+export async function generateFromSpec(specDir: string, options: GenerateOptions, opened?: RunCache): Promise<{ diagnostics: Diagnostic[]; result?: GenerateResult }> {
+  const started = performance.now();
+  const cache = options.formatCache === false ? undefined : (opened ?? (await openRunCache(specDir, options)));
+  if (cache?.hit) return { diagnostics: cache.hit.diagnostics, result: { ...cache.hit.result, ms: performance.now() - started } };
   const { model, diagnostics } = await loadSpec(specDir);
   if (model === undefined) return { diagnostics };
-  return { diagnostics, result: await generateFromModel(model, options) };
+  const result = await generateFromModel(model, options);
+  await cache?.store(diagnostics, result);
+  return { diagnostics, result };
 }
 
 /**

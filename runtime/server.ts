@@ -28,6 +28,8 @@ export interface StartServerOptions {
   publicUrl?: string;
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client (default: SPECPRESS_TRUST_PROXY or none). */
   trustProxy?: string[];
+  /** false: answer every request from the database (runtime/http/answer-cache.ts). */
+  answerCache?: boolean;
   /** HTTP timeouts and header size (runtime/http/limits.ts; SPECPRESS_* environment variables win). */
   http?: AppConfig['http'];
   logger?: App['logger'];
@@ -61,6 +63,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   if (opts.database) config.database = opts.database;
   if (opts.uploadsDir) config.uploadsDir = path.resolve(opts.uploadsDir);
   if (opts.trustProxy) config.trustProxy = opts.trustProxy;
+  if (opts.answerCache === false) config.answerCache = false;
   if (opts.http) config.http = opts.http;
   // Lines go out asynchronously: a request never waits on a write to the terminal or a pipe
   // (pino flushes what is pending when the process exits).

@@ -22,6 +22,8 @@ interface CliOptions {
   backup?: boolean;
   watch?: boolean;
   pruneOrphans?: boolean;
+  /** `--no-cache`: false. */
+  cache?: boolean;
   spec: string;
   out: string;
   format: DiagnosticFormat;
@@ -105,8 +107,11 @@ export async function runGenerate(
     if (format !== 'text' && options.diff) throw new Error('--diff and --format json/sarif both want stdout; give one of them');
     const stdout = print;
     if (options.diff || format !== 'text') print = printError;
-    const { generateFromSpec } = await import('../generate.ts');
-    const { diagnostics, result } = await generateFromSpec(specDir, { ...options, onProgress: options.onProgress ?? ((l) => print(l)) });
+    const runOptions = { ...options, onProgress: options.onProgress ?? ((l: string) => print(l)) };
+    // A rerun with nothing changed answers from the run cache without loading the generator.
+    const { openRunCache } = await import('../run-cache.ts');
+    const cache = options.formatCache === false ? undefined : await openRunCache(specDir, runOptions);
+    const { diagnostics, result } = cache?.hit ?? (await (await import('../generate.ts')).generateFromSpec(specDir, runOptions, cache));
     if (format === 'text') {
       for (const d of diagnostics) printError(formatDiagnostic(d));
     } else {
@@ -171,6 +176,7 @@ export function register(program: Command): void {
     .option('--backup', `when a generated file was edited outside its regions, keep a copy under output/${BACKUP_DIR}/ and regenerate (default: stop, exit 3)`)
     .option('--watch', 'regenerate whenever the spec changes')
     .option('--prune-orphans', `move regions of operations that left the spec to output/${ORPHANS_FILE}`)
+    .option('--no-cache', 'generate every file afresh: neither the run cache (an unchanged rerun answered from the last run) nor the format cache')
     .option('--spec <dir>', 'spec folder', 'spec')
     .option('--out <dir>', 'output folder', 'output')
     .addOption(new Option('--format <format>', 'how spec diagnostics are printed: text on stderr, or json / sarif alone on stdout').choices(DIAGNOSTIC_FORMATS).default('text'))
@@ -183,6 +189,7 @@ export function register(program: Command): void {
         diff: cli.diff,
         backup: cli.backup,
         pruneOrphans: cli.pruneOrphans,
+        ...(cli.cache === false ? { formatCache: false } : {}),
       };
       const code = await runGenerate(specDir, options, console.log, console.error, cli.format);
       if (cli.watch && !cli.check && !cli.diff) {

@@ -14,7 +14,8 @@ function references(keys: string[], nameOf: (key: string) => string): string {
 }
 
 export function emitDeployment(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
-  const { routes: _routes, ...rest } = deployment;
+  // Response shapes only shape the generated types and documents; the server never reads them.
+  const { routes: _routes, responseShapes: _shapes, ...rest } = deployment;
   // Resources and catalogs are written once for all deployments, in shared/data.ts.
   const literal = Object.entries(rest).map(([key, value]) => {
     if (key === 'resources') return `resources: ${references(Object.keys(deployment.resources), (k) => context.dataName(deployment.name, 'resource', k))}`;

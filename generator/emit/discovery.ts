@@ -3,6 +3,7 @@
  * discovery outline builds it. Site fields and addresses are placeholders (`{name}`,
  * `{rest_url}`...) that the runtime fills per request, so the file is the same on every machine.
  */
+import { jsonDocument } from '../format.ts';
 import type { DeploymentModel, Route } from '../../contract/model.ts';
 import { discoveryOutline, REST_URL_PLACEHOLDER } from '../../contract/discovery-outline.ts';
 import { describeRoute } from '../../contract/route-descriptor.ts';
@@ -29,5 +30,5 @@ export function discoveryDocument(deployment: DeploymentModel): Record<string, u
 
 export function emitDiscovery(deployment: DeploymentModel): EmittedFile[] {
   // Written compact: the formatter lays out each object on one line when it fits.
-  return [{ path: `deployments/${deployment.name}/discovery.json`, content: JSON.stringify(discoveryDocument(deployment)) + '\n' }];
+  return [{ path: `deployments/${deployment.name}/discovery.json`, content: jsonDocument(discoveryDocument(deployment)), preformatted: true }];
 }

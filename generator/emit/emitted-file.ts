@@ -16,6 +16,8 @@ export interface EmitContext {
   validatorName(deployment: string, operationId: string): string;
   /** Export name, in `shared/args.ts`, of an endpoint's params descriptors (none: it takes none). */
   argsName(deployment: string, operationId: string): string | undefined;
+  /** Export name, in `shared/routes.ts`, of a deployment's route (by path); set once the shared routes are made. */
+  routeName(deployment: string, path: string): string;
   /** Export name, in `shared/data.ts`, of a resource's or a catalog's value. */
   dataName(deployment: string, kind: 'resource' | 'catalog', key: string): string;
 }

@@ -5,9 +5,9 @@
  * answers 501 `rest_not_implemented`. Also `output/handlers/index.ts`, operation id -> handler.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
+import type { DeploymentModel, Endpoint, Permission, Route, SpecModel } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { argsTypeName, handlerGroup, namespaceSlug } from './naming.ts';
+import { argsTypeName, handlerGroup, namespaceSlug, pascalCase } from './naming.ts';
 import { resultTypeName } from './types.ts';
 import { GENERATED_MARK, generatedBanner, printSource } from './ts-source.ts';
 import { IMPORTS_REGION, defaultBody, regionEnd, regionStart } from '../preserve.ts';
@@ -17,24 +17,54 @@ export interface CustomOperation {
   endpoint: Endpoint;
   /** Path of the handler file relative to the output root, e.g. `handlers/core-v2/posts.ts`. */
   file: string;
-  /** The deployment whose types the handler is written against (the first that serves it). */
-  deployment: string;
+  /**
+   * The deployments whose types the handler is written against: the first that serves it, and
+   * each other one whose args or answer differ from those already listed (a binding gives its
+   * posts other meta keys). One handler serves them all, so it takes the union of their args and
+   * may answer any of their results.
+   */
+  deployments: string[];
+}
+
+/** What an operation's types are made from in one deployment: its args and the answer's schema. */
+function typeKey(deployment: DeploymentModel, endpoint: Endpoint): string {
+  const r = endpoint.response;
+  let answer: unknown;
+  if (r !== undefined && 'shape' in r) answer = deployment.responseShapes?.[r.shape];
+  else if (r !== undefined && 'resource' in r) answer = deployment.resources[r.resource]?.schema;
+  else if (r !== undefined && 'deleted' in r) answer = deployment.resources[r.deleted]?.schema;
+  else answer = r;
+  return JSON.stringify([endpoint.args, endpoint.argsMode, r, answer]);
 }
 
 /** Every custom operation over all deployments, first appearance wins, in model order. */
 export function customOperations(model: SpecModel): CustomOperation[] {
-  const seen = new Map<string, CustomOperation>();
+  const seen = new Map<string, CustomOperation & { keys: Set<string> }>();
   for (const deployment of model.deployments) {
     for (const route of deployment.routes) {
       for (const endpoint of route.endpoints) {
-        if (endpoint.handler !== 'custom' || seen.has(endpoint.operationId)) continue;
+        if (endpoint.handler !== 'custom') continue;
+        const key = typeKey(deployment, endpoint);
+        const known = seen.get(endpoint.operationId);
+        if (known !== undefined) {
+          if (!known.keys.has(key)) known.deployments.push(deployment.name);
+          known.keys.add(key);
+          continue;
+        }
         const file = `handlers/${namespaceSlug(route.namespace)}/${handlerGroup(route)}.ts`;
-        seen.set(endpoint.operationId, { route, endpoint, file, deployment: deployment.name });
+        seen.set(endpoint.operationId, { route, endpoint, file, deployments: [deployment.name], keys: new Set([key]) });
       }
     }
   }
-  return [...seen.values()];
+  return [...seen.values()].map(({ keys: _keys, ...op }) => op);
 }
+
+/** The local name of an operation's type from one deployment: aliased when several deployments give it. */
+function typeRef(op: CustomOperation, deployment: string, name: string): string {
+  return op.deployments.length === 1 ? name : `${pascalCase(deployment)}${name}`;
+}
+
+const union = (op: CustomOperation, name: string): string => op.deployments.map((d) => typeRef(op, d, name)).join(' | ');
 
 function describePermission(p: Permission): string {
   if (p.kind === 'public') return 'public';
@@ -54,7 +84,7 @@ function handlerStatement(op: CustomOperation): StatementStructures {
     declarations: [
       {
         name: id,
-        type: `Handler<${argsTypeName(id)}, ${resultTypeName(id)}>`,
+        type: `Handler<${union(op, argsTypeName(id))}, ${union(op, resultTypeName(id))}>`,
         initializer: (w) =>
           w
             .write('async (ctx) => ')
@@ -68,12 +98,18 @@ function handlerStatement(op: CustomOperation): StatementStructures {
   };
 }
 
-/** Type-only imports of each operation's args and result from its deployment's `types.ts`. */
+/** Type-only imports of each operation's args and result from its deployments' `types.ts`. */
 function typeImports(ops: CustomOperation[]): StatementStructures[] {
-  const byDeployment = new Map<string, string[]>();
+  const byDeployment = new Map<string, Array<string | { name: string; alias: string }>>();
   for (const op of ops) {
     const id = op.endpoint.operationId;
-    byDeployment.set(op.deployment, [...(byDeployment.get(op.deployment) ?? []), argsTypeName(id), resultTypeName(id)]);
+    for (const deployment of op.deployments) {
+      const names = [argsTypeName(id), resultTypeName(id)].map((name) => {
+        const local = typeRef(op, deployment, name);
+        return local === name ? name : { name, alias: local };
+      });
+      byDeployment.set(deployment, [...(byDeployment.get(deployment) ?? []), ...names]);
+    }
   }
   return [...byDeployment.keys()].sort().map((name) => ({
     kind: StructureKind.ImportDeclaration,

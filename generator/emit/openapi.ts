@@ -6,11 +6,12 @@
  * params shared between operations as components. The document passes `@redocly/cli lint`
  * (recommended rules) and spectral's `oas` ruleset without errors (test/generator/openapi-lint).
  */
+import { jsonDocument } from '../format.ts';
 import type { ArgSchema, DeploymentModel, Endpoint, Permission, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import { bracedPath, clientVerb, pascalCase } from './naming.ts';
 import { normalizeDefaults, requestSchema, type JsonSchema } from './published-schema.ts';
-import { mayBeUnavailable, namedShapes, responseOf } from './responses.ts';
+import { mayBeUnavailable, namedShapes, responseOf, withShapeRefs } from './responses.ts';
 import { shareSubSchemas } from './shared-subschemas.ts';
 import { argToJsonSchema } from '../../contract/args-schema.ts';
 import { SESSION_COOKIE } from '../../contract/cookies.ts';
@@ -106,7 +107,9 @@ function queryParameters(route: Route, endpoint: Endpoint, pools: Pools): object
 function requestBody(route: Route, endpoint: Endpoint, pools: Pools): object {
   const captures = new Set(route.captures.map((c) => c.name));
   const args = Object.fromEntries(Object.entries(declaredArgs(endpoint)).filter(([name]) => !captures.has(name)));
-  const schema = endpoint.argsMode === 'undeclared' ? { type: 'object', description: 'A body the interface does not describe: any JSON object.', additionalProperties: true } : requestSchema(args);
+  // A part made by a spec shape (the meta object) is one `<Shape>Input` component, whatever resource takes it.
+  const named = (shape: string, part: JsonSchema) => ({ $ref: `${SCHEMAS}${pools.schemas.add(`${pascalCase(shape)}Input`, part)}` });
+  const schema = endpoint.argsMode === 'undeclared' ? { type: 'object', description: 'A body the interface does not describe: any JSON object.', additionalProperties: true } : withShapeRefs(args, requestSchema(args), named);
   const schemaName = pools.schemas.add(`${pascalCase(endpoint.operationId)}Request`, schema);
   const ref = { $ref: `${SCHEMAS}${schemaName}` };
   const body = { required: false, content: { 'application/json': { schema: ref }, 'application/x-www-form-urlencoded': { schema: ref } } };
@@ -129,6 +132,7 @@ function successStatuses(route: Route, endpoint: Endpoint, method: string): stri
   if (b?.kind === 'collection' && b.op === 'create') return ['201'];
   if (b?.kind === 'collection' && b.op === 'upsert') return ['200', '201'];
   const r = endpoint.response;
+  if (r !== undefined && 'status' in r && r.status !== undefined) return r.status.map(String);
   if (method === 'POST' && r !== undefined && 'resource' in r && clientVerb(route, endpoint) === 'create') return ['201'];
   return ['200'];
 }
@@ -188,12 +192,12 @@ function operation(route: Route, endpoint: Endpoint, method: string, index: numb
   // The document's default security is the public one; others need credentials.
   if (endpoint.permission.kind !== 'public') op.security = SECURITY_OPTIONS;
   const responses: Record<string, object> = {};
-  const content = { 'application/json': { schema: successSchema(endpoint, deployment) } };
   // Answers are shared components too: every endpoint answering a post list names one.
   const shape = responseOf(endpoint, deployment);
+  const content = { [shape?.media ?? 'application/json']: { schema: successSchema(endpoint, deployment) } };
   for (const status of successStatuses(route, endpoint, method)) {
-    const answer = { description: status === '201' ? 'Created' : 'Success', content };
-    const name = `${status === '201' ? 'Created' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.keyed ? 'Map' : shape.many ? 'List' : ''}`}`;
+    const answer = { description: status === '201' ? 'Created' : status === '207' ? 'Multi-status' : 'Success', content };
+    const name = `${status === '201' ? 'Created' : status === '207' ? 'MultiStatus' : ''}${shape === undefined ? 'Undescribed' : `${shape.name}${shape.keyed ? 'Map' : shape.many ? 'List' : ''}`}`;
     responses[status] = { $ref: `#/components/responses/${pools.responses.add(name, answer)}` };
   }
   for (const status of errorStatuses(route, endpoint)) responses[status] = { $ref: `#/components/responses/Error${status}` };
@@ -302,5 +306,5 @@ export function openApiDocument(deployment: DeploymentModel): object {
 export function emitOpenApi(deployment: DeploymentModel): EmittedFile[] {
   // Written compact: the formatter then lays out each object on one line when it fits, rather
   // than one line per key (a `$ref` is one line, not three).
-  return [{ path: `deployments/${deployment.name}/openapi.json`, content: JSON.stringify(openApiDocument(deployment)) + '\n' }];
+  return [{ path: `deployments/${deployment.name}/openapi.json`, content: jsonDocument(openApiDocument(deployment)), preformatted: true }];
 }

@@ -23,12 +23,16 @@ interface Expectation {
   code: string;
   /** Identities refused with another code than `code` (a check that comes earlier for them). */
   codeFor?: Partial<Record<Identity, string>>;
+  /** Identities refused with another status than 401/403 (an anonymous caller's missing account: 404). */
+  statusFor?: Partial<Record<Identity, number>>;
 }
 
 interface Case extends Expectation {
   method: string;
   path: string;
   captures: Array<{ name: string; pattern: string }>;
+  /** The post type the route serves (spec `postType:`): its captures name that type's fixture objects. */
+  postType?: string;
   /** Values for captures that name no fixture object (a plugin slug, a key...). */
   samples: Record<string, string>;
   params: Record<string, unknown>;
@@ -83,16 +87,35 @@ export function expectationOf(permission: Permission, route: Route): Expectation
     case 'read_term':
     case 'read_types':
     case 'read_taxonomies':
-    case 'read_comments':
       return { allowed: EVERYONE, code: 'rest_forbidden' };
     case 'read_current_user':
+      // Open to all, as in WordPress; the handler answers an anonymous caller.
       return { allowed: FROM('subscriber'), code: 'rest_not_logged_in' };
+    case 'read_comments':
+      // The sample params name an author_email (its null default is not a string): a filter
+      // that needs edit_posts, refused by name to the others.
+      return { allowed: withCapability('edit_posts'), code: 'rest_forbidden_param' };
+    // Account writes act on user 1, the fixtures' owner (an administrator), or on oneself.
+    case 'create_user':
+      return { allowed: withCapability('create_users'), code: 'rest_cannot_create_user' };
+    case 'update_user':
+      return { allowed: withCapability('edit_users'), code: 'rest_cannot_edit' };
+    case 'delete_user':
+      return { allowed: withCapability('delete_users'), code: 'rest_user_cannot_delete' };
+    case 'update_current_user':
+      // Anyone logged in edits their own account; an anonymous caller has none to find (404).
+      return { allowed: FROM('subscriber'), code: 'rest_user_invalid_id', statusFor: { anonymous: 404 } };
+    case 'delete_current_user':
+      return { allowed: withCapability('delete_users'), code: 'rest_user_cannot_delete', codeFor: { anonymous: 'rest_user_invalid_id' }, statusFor: { anonymous: 404 } };
     case 'create_term':
       return { allowed: FROM('editor'), code: 'rest_cannot_create' };
     case 'edit_term':
       return { allowed: FROM('editor'), code: 'rest_cannot_update' };
     case 'delete_term':
       return { allowed: FROM('editor'), code: 'rest_cannot_delete' };
+    case 'oembed_proxy':
+      // edit_posts, refused as rest_forbidden with WordPress's proxy message.
+      return { allowed: withCapability('edit_posts'), code: 'rest_forbidden' };
     default:
       // The runtime treats any other rule name as a primitive capability.
       return { allowed: withCapability(permission.rule), code: 'rest_forbidden' };
@@ -166,7 +189,7 @@ export function permissionCases(deployment: DeploymentModel): { cases: Case[]; s
         skipped.push(`${method} ${route.path}`);
         continue;
       }
-      cases.push({ method, path: route.path, captures: route.captures, samples: captureSamples(endpoint, route), params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
+      cases.push({ method, path: route.path, captures: route.captures, ...(route.postType ? { postType: route.postType } : {}), samples: captureSamples(endpoint, route), params, permission: describePermission(endpoint.permission), ...expectationOf(endpoint.permission, route) });
     }
   }
   return { cases, skipped };
@@ -197,7 +220,7 @@ describe('permission matrix', () => {
   it.each(CASES)('$method $path ($permission)', async (c) => {
     // Fresh objects per endpoint: a delete let through must not change what the next case sees.
     const fixtures = await createPermissionFixtures(server.app, server.users.administrator.id);
-    const path = fillPath(c.path, c.captures, fixtures, c.samples);
+    const path = fillPath(c.path, c.captures, fixtures, c.samples, c.postType);
     for (const who of IDENTITIES) {
       const response = await send(c, path, who);
       const text = await response.text();
@@ -205,7 +228,7 @@ describe('permission matrix', () => {
       if (c.allowed.includes(who)) {
         expect([401, 403], where).not.toContain(response.status);
       } else {
-        expect(response.status, where).toBe(who === 'anonymous' ? 401 : 403);
+        expect(response.status, where).toBe(c.statusFor?.[who] ?? (who === 'anonymous' ? 401 : 403));
         expect((JSON.parse(text) as { code: string }).code, where).toBe(c.codeFor?.[who] ?? c.code);
       }
     }
@@ -224,7 +247,7 @@ export function emitPermissionTests(deployment: DeploymentModel): EmittedFile[] 
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/testing/php-query.ts', namedImports: ['phpQueryString'] },
         { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../../runtime/auth/permission-fixtures.ts', namedImports: ['createPermissionFixtures', 'fillPath'] },
         `type Identity = ${IDENTITIES.map((i) => `'${i}'`).join(' | ')};`,
-        'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string; codeFor?: Partial<Record<Identity, string>> }',
+        'interface Case { method: string; path: string; captures: Array<{ name: string; pattern: string }>; postType?: string; samples: Record<string, string>; params: Record<string, unknown>; permission: string; allowed: Identity[]; code: string; codeFor?: Partial<Record<Identity, string>>; statusFor?: Partial<Record<Identity, number>> }',
         constant('DEPLOYMENT', 'string', deployment.name),
         constant('IDENTITIES', 'Identity[]', IDENTITIES),
         tableConstant('CASES', 'Case[]', cases),

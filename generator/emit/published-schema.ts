@@ -105,11 +105,13 @@ const LINKS = {
   _embedded: { type: 'object', description: 'Linked resources, when the request asked for `_embed`.', additionalProperties: true },
 };
 
-function withServedValues(resource: string, schema: JsonSchema): JsonSchema {
+function withServedValues(resource: string, schema: JsonSchema, fields: Record<string, ArgSchema>): JsonSchema {
   const properties: Record<string, JsonSchema> = { ...(schema.properties as Record<string, JsonSchema>), ...LINKS };
-  // WordPress answers meta with no registered key as an empty list (PHP's empty array), not {}.
+  // WordPress answers meta with no registered key shown in the view context (none at all, or a
+  // user's edit-only persisted_preferences) as an empty list (PHP's empty array), not {}.
   const meta = properties.meta;
-  if (meta !== undefined && typesOf(meta).includes('object') && Object.keys((meta.properties as object | undefined) ?? {}).length === 0) {
+  const viewKeys = Object.values(fields.meta?.properties ?? {}).filter((key) => !Array.isArray(key.context) || key.context.includes('view'));
+  if (meta !== undefined && typesOf(meta).includes('object') && viewKeys.length === 0) {
     properties.meta = { ...meta, type: [...new Set([...typesOf(meta), 'array'])], items: {}, maxItems: 0 };
   }
   let required = schema.required as string[] | undefined;
@@ -127,7 +129,7 @@ function withServedValues(resource: string, schema: JsonSchema): JsonSchema {
 
 /** The published schema of a resource as answered (view context). */
 export function resourceSchema(resource: string, fields: Record<string, ArgSchema>): JsonSchema {
-  return withServedValues(resource, withRequiredFields(normalizeDefaults(argsToJsonSchema(fields, 'response') as JsonSchema), fields, true));
+  return withServedValues(resource, withRequiredFields(normalizeDefaults(argsToJsonSchema(fields, 'response') as JsonSchema), fields, true), fields);
 }
 
 /**

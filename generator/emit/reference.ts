@@ -1,9 +1,13 @@
 /**
- * The browsable HTML reference of a deployment: `deployments/<name>/reference/index.html`, one
- * self-contained page (served by `specpress serve` at `/specpress/reference/`) with every route,
- * its params (nested ones too), what it answers (fields with their contexts, linked to the shape),
- * its error codes and an example request. Rendered from handlebars templates in
- * `templates/reference/`. It shows what a client sees, never how the server implements it.
+ * The browsable HTML reference of a deployment: `deployments/<name>/reference/index.html`
+ * (served by `specpress serve` at `/specpress/reference/`) with every route, its params (nested
+ * ones too), what it answers (fields with their contexts, linked to the shape), its error codes
+ * and an example request. It shows what a client sees, never how the server implements it.
+ *
+ * The page carries its data as JSON (one line per route and per shape, so a spec change is a
+ * one-line diff) and is drawn in the browser by one script and stylesheet shared by every
+ * deployment, `shared/reference/reference.{js,css}` (copied from `templates/reference/`): the
+ * markup of a route is written once, in the script, not once per route and deployment.
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
@@ -16,7 +20,6 @@ import { samplePath, validValue } from './sample-values.ts';
 
 const handlebars = Handlebars.create();
 const read = (name: string): string => readFileSync(new URL(`../../templates/reference/${name}`, import.meta.url), 'utf8');
-handlebars.registerPartial('fields', read('fields.html.hbs'));
 const page = handlebars.compile(read('index.html.hbs'), { strict: false });
 
 /** One row of a params or fields table; `children` are the properties of an object (or of its items). */
@@ -35,6 +38,8 @@ interface Row {
 }
 
 const anchor = (kind: string, text: string): string => `${kind}-${text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '')}`;
+/** The id of a namespace's section in the reference page. */
+export const namespaceAnchor = (ns: string): string => anchor('ns', ns === '' ? 'root' : ns);
 const json = (value: unknown): string => JSON.stringify(value);
 
 function typeText(schema: ArgSchema | JsonSchema): string {
@@ -146,25 +151,39 @@ function endpointView(route: Route, endpoint: Endpoint, deployment: DeploymentMo
     permission: permissionText(endpoint.permission),
     argsNote: endpoint.argsMode === 'undeclared' ? 'Takes a body this reference does not describe.' : endpoint.argsMode === 'none' ? 'Takes no parameters.' : undefined,
     params: endpoint.argsMode === 'declared' ? argRows(endpoint.args) : [],
-    response: response && { name: response.name, many: response.many, href: `#${anchor('shape', response.name)}` },
+    response: response && { name: response.name, many: response.many, shape: anchor('shape', response.name) },
     errors: errorsOf(route, endpoint),
     example: exampleOf(route, endpoint),
   };
 }
 
+/** Drops what the page treats as absent (undefined, '', false, empty lists) to keep the data small. */
+function compact(_key: string, value: unknown): unknown {
+  if (value === '' || value === false || (Array.isArray(value) && value.length === 0)) return undefined;
+  return value;
+}
+
+/** JSON safe inside a `<script>` element: `<` never starts a tag there. */
+const scriptJson = (value: unknown): string => JSON.stringify(value, compact).replace(/</g, '\\u003c');
+
+/** The data lines: one per route and one per shape. */
+function dataText(routes: unknown[], shapes: unknown[]): string {
+  const list = (items: unknown[]) => items.map(scriptJson).join(',\n');
+  return `{"routes": [\n${list(routes)}\n],\n"shapes": [\n${list(shapes)}\n]}`;
+}
+
 export function emitReference(deployment: DeploymentModel): EmittedFile[] {
-  const namespaces = [...new Set(deployment.routes.map((r) => r.namespace))].map((ns) => ({
-    name: ns === '' ? '(root)' : ns,
-    id: anchor('ns', ns === '' ? 'root' : ns),
-    routes: deployment.routes
-      .filter((r) => r.namespace === ns)
-      .map((route) => ({
-        path: route.path,
-        id: anchor('route', route.path),
-        search: [route.path, ...route.endpoints.flatMap((e) => [e.operationId, ...e.methods])].join(' ').toLowerCase(),
-        endpoints: route.endpoints.map((e) => endpointView(route, e, deployment)),
-      })),
-  }));
+  const routes = deployment.routes.map((route) => {
+    const ns = route.namespace;
+    return {
+      namespace: ns === '' ? '(root)' : ns,
+      namespaceId: namespaceAnchor(ns),
+      path: route.path,
+      id: anchor('route', route.path),
+      search: [route.path, ...route.endpoints.flatMap((e) => [e.operationId, ...e.methods])].join(' ').toLowerCase(),
+      endpoints: route.endpoints.map((e) => endpointView(route, e, deployment)),
+    };
+  });
   const resourceNames = new Map(Object.keys(deployment.resources).map((r) => [resourceTypeName(r), r]));
   const shapes = [...namedShapes(deployment)].map(([name, schema]) => {
     const resource = resourceNames.get(name);
@@ -179,6 +198,11 @@ export function emitReference(deployment: DeploymentModel): EmittedFile[] {
     };
   });
   const endpointCount = deployment.routes.reduce((n, r) => n + r.endpoints.length, 0);
-  const content = page({ deployment, namespaces, shapes, routeCount: deployment.routes.length, endpointCount });
+  const content = page({ deployment, routeCount: deployment.routes.length, endpointCount, data: dataText(routes, shapes) });
   return [{ path: `deployments/${deployment.name}/reference/index.html`, content, preformatted: true }];
+}
+
+/** The script and stylesheet every deployment's reference page loads, written once. */
+export function emitReferenceAssets(): EmittedFile[] {
+  return ['reference.js', 'reference.css'].map((name) => ({ path: `shared/reference/${name}`, content: read(name), preformatted: true }));
 }

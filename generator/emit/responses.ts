@@ -5,8 +5,10 @@
  * (one TypeScript interface, one OpenAPI component) however many endpoints answer with it.
  * Only a custom handler whose spec names no `response` answers `unknown` (and the loader warns).
  */
-import type { Behavior, DeploymentModel, Endpoint } from '../../contract/model.ts';
-import { inferSchema, resourceSchema, type JsonSchema } from './published-schema.ts';
+import type { ArgSchema, Behavior, DeploymentModel, Endpoint, ResponseShape } from '../../contract/model.ts';
+import { shapeOfProperties } from '../spec/expand-args.ts';
+import { argsToJsonSchema } from '../../contract/args-schema.ts';
+import { inferSchema, normalizeDefaults, resourceSchema, type JsonSchema } from './published-schema.ts';
 import { pascalCase, resourceTypeName } from './naming.ts';
 
 /** The answer of an endpoint: one or a list of a named shape. */
@@ -15,6 +17,47 @@ export interface ResponseRef {
   many: boolean;
   /** A list answered as an object keyed by slug. */
   keyed?: boolean;
+  /** The answer is text of this media type, not JSON. */
+  media?: string;
+}
+
+/**
+ * Parts of a schema that a spec shape made (`properties: { $shape }`) become references to that
+ * shape by its name: `refTo(shape, part)` answers the reference (and keeps the part, once, under
+ * that name). `fields` and `schema` are walked side by side: the schema was made from the fields.
+ * What describes the use rather than the shape (the field's description, default, title) stays
+ * beside the reference.
+ */
+export function withShapeRefs(fields: Record<string, ArgSchema>, schema: JsonSchema, refTo: (shape: string, part: JsonSchema) => JsonSchema): JsonSchema {
+  const refOf = (arg: ArgSchema | undefined, part: JsonSchema | undefined): JsonSchema | undefined => {
+    if (arg === undefined || part === undefined || typeof part !== 'object') return part;
+    let out = part;
+    if (arg.properties && part.properties) out = { ...out, properties: withShapeRefs(arg.properties, { properties: part.properties } as JsonSchema, refTo).properties };
+    if (arg.items && part.items) out = { ...out, items: refOf(arg.items, part.items as JsonSchema) };
+    const shape = arg.properties ? shapeOfProperties.get(arg.properties) : undefined;
+    if (shape === undefined) return out;
+    const { description, default: defaultValue, title: _title, ...rest } = out;
+    return { ...refTo(shape, { description: `The ${shape} shape.`, ...rest }), ...(description !== undefined ? { description } : {}), ...(defaultValue !== undefined ? { default: defaultValue } : {}) };
+  };
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return { ...schema, properties: Object.fromEntries(Object.entries(properties).map(([name, part]) => [name, refOf(fields[name], part) ?? part])) };
+}
+
+/** A `refTo` for answers: bare shape names (`$ref: PostMeta`), each distinct part kept in `uses`. */
+function collectInto(uses: Array<[string, JsonSchema]>): (shape: string, part: JsonSchema) => JsonSchema {
+  return (shape, part) => {
+    const text = JSON.stringify(part);
+    let name = pascalCase(shape);
+    for (let n = 2; uses.some(([u, s]) => u === name && JSON.stringify(s) !== text); n++) name = `${pascalCase(shape)}${n}`;
+    if (!uses.some(([u]) => u === name)) uses.push([name, part]);
+    return { $ref: name };
+  };
+}
+
+/** The published schema of a spec shape as an answer: required fields are those marked `required`. */
+function shapeSchema(shape: ResponseShape, uses: Array<[string, JsonSchema]>): JsonSchema {
+  const schema = withShapeRefs(shape.fields, normalizeDefaults(argsToJsonSchema(shape.fields, 'response') as JsonSchema), collectInto(uses));
+  return { ...(shape.description ? { description: shape.description } : {}), ...schema, additionalProperties: shape.open };
 }
 
 const NAMESPACE_INDEX: JsonSchema = {
@@ -133,14 +176,30 @@ function find(endpoint: Endpoint, deployment: DeploymentModel): Found | undefine
   if (r !== undefined && 'deleted' in r) {
     const name = `Deleted${resourceTypeName(r.deleted)}`;
     const resource = deployment.resources[r.deleted];
-    const uses: Array<[string, JsonSchema]> = resource ? [[resourceTypeName(r.deleted), { title: resource.schema.title, ...resourceSchema(r.deleted, resource.schema.properties) }]] : [];
+    const uses: Array<[string, JsonSchema]> = [];
+    if (resource) uses.unshift([resourceTypeName(r.deleted), { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.deleted, resource.schema.properties), collectInto(uses)) }]);
     return { ref: { name, many: false }, name, schema: () => deletedSchema(resourceTypeName(r.deleted)), uses };
+  }
+  if (r !== undefined && 'shape' in r) {
+    const shape = deployment.responseShapes?.[r.shape];
+    if (shape === undefined) return undefined;
+    // Named after the spec's shape, so every endpoint answering it shares one component and one interface.
+    const name = pascalCase(shape.name);
+    const uses: Array<[string, JsonSchema]> = [];
+    const schema = shapeSchema(shape, uses);
+    return { ref: { name, many: r.many }, name, schema: () => schema, uses };
+  }
+  if (r !== undefined && 'media' in r) {
+    const name = `${pascalCase(r.media.split('/')[1]!)}Text`;
+    return { ref: { name, many: false, media: r.media }, name, schema: () => ({ type: 'string', description: `The answer's body: ${r.media} text, not JSON.` }) };
   }
   if (r !== undefined) {
     const resource = deployment.resources[r.resource];
     if (resource === undefined) return undefined;
     const name = resourceTypeName(r.resource);
-    return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}) }, name, schema: () => ({ title: resource.schema.title, ...resourceSchema(r.resource, resource.schema.properties) }) };
+    const uses: Array<[string, JsonSchema]> = [];
+    const schema = { title: resource.schema.title, ...withShapeRefs(resource.schema.properties, resourceSchema(r.resource, resource.schema.properties), collectInto(uses)) };
+    return { ref: { name, many: r.many, ...(r.keyed ? { keyed: true } : {}) }, name, schema: () => schema, uses };
   }
   return endpoint.behavior ? ofBehavior(endpoint.behavior, deployment) : undefined;
 }

@@ -1,15 +1,23 @@
 /**
- * `routes.ts` of a deployment: the route table the runtime dispatches from. Each route carries
- * its model data, the regex that matches it, and per endpoint the compiled validator and, for
- * custom handlers, the handler from `output/handlers/`.
+ * The route tables the runtime dispatches from. Each route carries its model data, the regex that
+ * matches it, and per endpoint the compiled validator and, for custom handlers, the handler from
+ * `output/handlers/`.
+ *
+ * - `shared/routes.ts`: every distinct route of every deployment, one constant each. A route two
+ *   deployments serve alike (same endpoints, params, validators) is written once; a deployment
+ *   serving it differently (a method left out, other params) gets its own constant.
+ * - `deployments/<name>/routes.ts`: the deployment's list of those constants, in discovery order.
  */
-import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type ImportDeclarationStructure } from 'ts-morph';
-import type { DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
+import { basename } from 'node:path';
+import { StructureKind, VariableDeclarationKind, type ImportDeclarationStructure } from 'ts-morph';
+import type { DeploymentModel, Endpoint, Route, SpecModel } from '../../contract/model.ts';
 import type { EmitContext, EmittedFile } from './emitted-file.ts';
 import { SHARED_VALIDATORS } from './validators.ts';
 import { SHARED_ARGS } from './shared-args.ts';
-import { handlerGroup, namespaceSlug, routeRegex } from './naming.ts';
-import { generatedBanner, printSource } from './ts-source.ts';
+import { camelCase, handlerGroup, namespaceSlug, routeRegex } from './naming.ts';
+import { constStatement, generatedBanner, printSource } from './ts-source.ts';
+
+export const SHARED_ROUTES = 'shared/routes.ts';
 
 /** Model data of an endpoint as the table embeds it: source positions stay out of output. */
 function endpointData(endpoint: Endpoint): Omit<Endpoint, 'source'> {
@@ -17,74 +25,87 @@ function endpointData(endpoint: Endpoint): Omit<Endpoint, 'source'> {
   return data;
 }
 
-/** The properties of a plain object as object-literal source, without the braces. */
-function literalProperties(data: Record<string, unknown>): string[] {
-  return Object.entries(data).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`);
-}
-
-function writeEndpoint(writer: CodeBlockWriter, endpoint: Endpoint, validator: string, args: string | undefined): void {
+function endpointText(endpoint: Endpoint, validator: string, args: string | undefined): string {
   const data: Record<string, unknown> = endpointData(endpoint);
   const props = Object.entries(data).map(([key, value]) => `${JSON.stringify(key)}: ${key === 'args' && args !== undefined ? `args.${args}` : JSON.stringify(value)}`);
   props.push(`validate: validators.${validator} as CompiledValidator`);
   if (endpoint.handler === 'custom') props.push(`handle: ${endpoint.operationId}`);
-  writer.write(`{ ${props.join(', ')} }`);
+  return `{ ${props.join(', ')} }`;
 }
 
-function writeRoute(writer: CodeBlockWriter, route: Route, validatorOf: (operationId: string) => string, argsOf: (operationId: string) => string | undefined): void {
-  const { source: _source, endpoints: _endpoints, ...data } = route;
-  const props = [...literalProperties(data), `regex: ${JSON.stringify(routeRegex(route))}`];
-  const endpoints = route.endpoints;
-  writer.write(`{ ${props.join(', ')}, endpoints: [`);
-  endpoints.forEach((e, i) => {
-    if (i > 0) writer.write(', ');
-    writeEndpoint(writer, e, validatorOf(e.operationId), argsOf(e.operationId));
-  });
-  writer.write('] }');
+function routeText(route: Route, deployment: string, context: EmitContext): string {
+  const { source: _source, endpoints, ...data } = route;
+  const props = [...Object.entries(data).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`), `regex: ${JSON.stringify(routeRegex(route))}`];
+  const list = endpoints.map((e) => endpointText(e, context.validatorName(deployment, e.operationId), context.argsName(deployment, e.operationId)));
+  return `{ ${props.join(', ')}, endpoints: [${list.join(', ')}] }`;
 }
 
-/** Imports of the custom handlers a deployment uses, one declaration per handler file. */
-function handlerImports(deployment: DeploymentModel): ImportDeclarationStructure[] {
-  const byFile = new Map<string, string[]>();
-  for (const route of deployment.routes) {
-    for (const e of route.endpoints) {
-      if (e.handler !== 'custom') continue;
-      const file = `../../handlers/${namespaceSlug(route.namespace)}/${handlerGroup(route)}.ts`;
-      byFile.set(file, [...(byFile.get(file) ?? []), e.operationId]);
+/** A constant's name from the route's path: `/core/v2/posts/<id>` -> `coreV2PostsId`. */
+function routeConstName(route: Route): string {
+  const name = camelCase(route.path.replace(/[<>]/g, ' ')) || 'index';
+  return /^[0-9]/.test(name) ? `route${name}` : name;
+}
+
+export interface RoutesIndex {
+  /** Export name, in `shared/routes.ts`, of a deployment's route. */
+  name(deployment: string, path: string): string;
+}
+
+export function emitSharedRoutes(model: SpecModel, context: EmitContext): { files: EmittedFile[]; index: RoutesIndex } {
+  const byText = new Map<string, string>();
+  const texts = new Map<string, string>();
+  const index = new Map<string, string>();
+  const handlers = new Map<string, Set<string>>();
+  for (const deployment of model.deployments) {
+    for (const route of deployment.routes) {
+      const text = routeText(route, deployment.name, context);
+      let name = byText.get(text);
+      if (name === undefined) {
+        const base = routeConstName(route);
+        name = base;
+        for (let n = 2; texts.has(name); n++) name = `${base}${n}`;
+        texts.set(name, text);
+        byText.set(text, name);
+        for (const e of route.endpoints) {
+          if (e.handler !== 'custom') continue;
+          const file = `../handlers/${namespaceSlug(route.namespace)}/${handlerGroup(route)}.ts`;
+          handlers.set(file, (handlers.get(file) ?? new Set()).add(e.operationId));
+        }
+      }
+      index.set(`${deployment.name}\0${route.path}`, name);
     }
   }
-  return [...byFile.entries()]
+  const imports: ImportDeclarationStructure[] = [...handlers.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([file, names]) => ({ kind: StructureKind.ImportDeclaration as const, moduleSpecifier: file, namedImports: names }));
-}
-
-export function emitRoutes(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
+    .map(([file, names]) => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: file, namedImports: [...names] }));
   const content = printSource(
     {
       statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['CompiledValidator', 'RouteDef'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_VALIDATORS}`, namespaceImport: 'validators' },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_ARGS}`, namespaceImport: 'args' },
-        ...handlerImports(deployment),
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['CompiledValidator', 'RouteDef'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${basename(SHARED_VALIDATORS)}`, namespaceImport: 'validators' },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${basename(SHARED_ARGS)}`, namespaceImport: 'args' },
+        ...imports,
+        ...[...texts.entries()].map(([name, text]) => constStatement(name, 'RouteDef', text, true)),
+      ],
+    },
+    generatedBanner('every distinct route of every deployment, one constant each'),
+  );
+  return { files: [{ path: SHARED_ROUTES, content }], index: { name: (deployment, path) => index.get(`${deployment}\0${path}`)! } };
+}
+
+export function emitRoutes(deployment: DeploymentModel, context: EmitContext): EmittedFile[] {
+  const names = deployment.routes.map((r) => `shared.${context.routeName(deployment.name, r.path)}`);
+  const content = printSource(
+    {
+      statements: [
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../../runtime/rest/types.ts', isTypeOnly: true, namedImports: ['RouteDef'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: `../../${SHARED_ROUTES}`, namespaceImport: 'shared' },
         {
           kind: StructureKind.VariableStatement,
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
-          docs: ['Every route of the deployment, in discovery order.'],
-          declarations: [
-            {
-              name: 'routes',
-              type: 'RouteDef[]',
-              initializer: (writer) => {
-                writer.write('[');
-                deployment.routes.forEach((r, i) => {
-                  if (i > 0) writer.write(',');
-                  writer.newLine();
-                  writeRoute(writer, r, (id) => context.validatorName(deployment.name, id), (id) => context.argsName(deployment.name, id));
-                });
-                writer.write(']');
-              },
-            },
-          ],
+          docs: ['Every route of the deployment, in discovery order (each defined in shared/routes.ts).'],
+          declarations: [{ name: 'routes', type: 'RouteDef[]', initializer: `[${names.join(', ')}]` }],
         },
       ],
     },

@@ -37,12 +37,21 @@ function rebuild(schema: Schema, map: (hint: string, child: Schema) => Schema): 
  * `schemas` is rewritten in place; the shared ones are returned by the id `nameFor` gives them
  * (from the property name where each was first seen), and `refTo` makes the reference.
  */
-export function shareSubSchemas(schemas: Map<string, Schema>, nameFor: (hint: string) => string, refTo: (id: string) => Schema): Map<string, Schema> {
+export function shareSubSchemas(
+  schemas: Map<string, Schema>,
+  nameFor: (hint: string) => string,
+  refTo: (id: string) => Schema,
+  minLength = SHARE_MIN_LENGTH,
+  options: { itemsInline?: boolean } = {},
+): Map<string, Schema> {
+  // Validators keep an array's item schema inline: ajv's code gathers the errors of a referred
+  // schema by concatenating arrays, once per item, so 40,000 bad items took seconds (quadratic).
+  const inline = (hint: string) => options.itemsInline === true && hint === 'items';
   const counts = new Map<string, { count: number; hint: string }>();
   const visit = (schema: Schema) => {
     for (const [hint, child] of children(schema)) {
       const key = JSON.stringify(child);
-      if (key.length >= SHARE_MIN_LENGTH) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
+      if (key.length >= minLength && !inline(hint)) counts.set(key, { count: (counts.get(key)?.count ?? 0) + 1, hint: counts.get(key)?.hint ?? hint });
       visit(child);
     }
   };
@@ -54,8 +63,8 @@ export function shareSubSchemas(schemas: Map<string, Schema>, nameFor: (hint: st
     shared.set(key, nameFor(hint));
   }
   const rewrite = (schema: Schema): Schema =>
-    rebuild(schema, (_hint, child) => {
-      const id = shared.get(JSON.stringify(child));
+    rebuild(schema, (hint, child) => {
+      const id = inline(hint) ? undefined : shared.get(JSON.stringify(child));
       return id === undefined ? rewrite(child) : refTo(id);
     });
   const out = new Map<string, Schema>();
@@ -87,7 +96,18 @@ export function sharedConstants(values: Map<string, Schema>, taken: Set<string>)
     (id) => ({ [REF_KEY]: id }),
   );
   const literal = (value: unknown) => JSON.stringify(value).replace(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g, '$1');
-  // A shared part refers only to parts nested inside it, which are shorter: shortest first.
-  const shared = [...parts.entries()].sort(([, a], [, b]) => JSON.stringify(a).length - JSON.stringify(b).length).map(([name, v]): [string, string] => [name, literal(v)]);
+  // Each part after the parts it refers to (a rewritten part can be shorter than a part nested
+  // in it, so length alone does not order them): depth-first over the references, shortest first.
+  const texts = new Map([...parts.entries()].map(([name, v]) => [name, literal(v)]));
+  const refsOf = (name: string) => [...JSON.stringify(parts.get(name)).matchAll(/\{"\$sharedConstant":"([A-Za-z0-9_]+)"\}/g)].map((m) => m[1]!);
+  const shared: Array<[string, string]> = [];
+  const placed = new Set<string>();
+  const place = (name: string) => {
+    if (placed.has(name)) return;
+    placed.add(name);
+    for (const ref of refsOf(name)) place(ref);
+    shared.push([name, texts.get(name)!]);
+  };
+  for (const name of [...texts.keys()].sort((a, b) => texts.get(a)!.length - texts.get(b)!.length)) place(name);
   return { shared, values: rewritten, literal };
 }

@@ -6,9 +6,9 @@
 import { compile, type Options } from 'json-schema-to-typescript';
 import type { ArgSchema, DeploymentModel, Endpoint, Route } from '../../contract/model.ts';
 import type { EmittedFile } from './emitted-file.ts';
-import { argsTypeName } from './naming.ts';
-import { requestSchema } from './published-schema.ts';
-import { namedShapes, responseOf } from './responses.ts';
+import { argsTypeName, pascalCase } from './naming.ts';
+import { requestSchema, type JsonSchema } from './published-schema.ts';
+import { namedShapes, responseOf, withShapeRefs } from './responses.ts';
 
 const OPTIONS: Partial<Options> = { bannerComment: '', format: false, ignoreMinAndMaxItems: true, additionalProperties: false, unknownAny: true, strictIndexSignatures: false };
 
@@ -80,12 +80,25 @@ export function endpointArgs(route: Route, endpoint: Endpoint): Record<string, A
 
 async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
   const out: string[] = [];
+  // A part of the params a spec shape made (the meta object) names that shape's interface: the
+  // answer's when the part is the same, else one `<Shape>Input` interface written once.
+  const answers = namedShapes(deployment);
+  const inputs = new Map<string, JsonSchema>();
+  const named = (shape: string, part: JsonSchema): JsonSchema => {
+    const text = JSON.stringify(part);
+    if (JSON.stringify(answers.get(pascalCase(shape))) === text) return { tsType: pascalCase(shape) };
+    let name = `${pascalCase(shape)}Input`;
+    for (let n = 2; inputs.has(name) && JSON.stringify(inputs.get(name)) !== text; n++) name = `${pascalCase(shape)}Input${n}`;
+    inputs.set(name, part);
+    return { tsType: name };
+  };
   // Endpoints taking the same params share one interface; the others name it.
   const byContent = new Map<string, string>();
   for (const route of deployment.routes) {
     for (const endpoint of route.endpoints) {
       // Clients send only the declared params; the server ignores others, the type does not invite them.
-      const schema = { ...requestSchema(endpointArgs(route, endpoint)), additionalProperties: endpoint.argsMode === 'undeclared' };
+      const args = endpointArgs(route, endpoint);
+      const schema = { ...withShapeRefs(args, requestSchema(args), named), additionalProperties: endpoint.argsMode === 'undeclared' };
       const doc = `Params of ${endpoint.methods.join(', ')} ${route.path}.`;
       const name = argsTypeName(endpoint.operationId);
       const same = byContent.get(JSON.stringify(schema));
@@ -95,6 +108,7 @@ async function endpointTypes(deployment: DeploymentModel): Promise<string[]> {
       out.push(`/** What ${endpoint.methods.join(', ')} ${route.path} answers with. */\nexport type ${resultTypeName(endpoint.operationId)} = ${resultType(endpoint, deployment)};\n`);
     }
   }
+  for (const [name, part] of inputs) out.push(oneLineDocs(await compile(untitled(withTsRefs(part)) as never, name, OPTIONS)));
   return out;
 }
 

@@ -67,6 +67,8 @@ export const DIAGNOSTICS = {
   unknownDeployment: { code: 'SP049', severity: 'error', template: 'deployment `{name}` does not exist; name a deployment of spec/deployments{suggestion}' },
   extendsCycle: { code: 'SP050', severity: 'error', template: 'deployment `{name}` extends itself through {chain}; break the cycle' },
   unknownRule: { code: 'SP060', severity: 'error', template: 'permission rule `{name}` is not one the runtime implements{suggestion}; use one of the rules in contract/permission-rules.ts, or `capability: {name}` for a primitive capability' },
+  unknownPostType: { code: 'SP061', severity: 'error', template: 'post type `{name}` is not in the post type registry{suggestion}; add it to contract/post-types.ts or name one of {allowed}' },
+  postTypeRouteTwice: { code: 'SP062', severity: 'error', template: 'route `{path}` is made by `postTypeRoutes` and also written (or made twice); write it once' },
   internalError: { code: 'SP099', severity: 'error', template: 'the spec loader failed ({problem}); please report this with the spec that caused it' },
 } as const satisfies Record<string, DiagnosticKind>;
 

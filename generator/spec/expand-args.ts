@@ -14,6 +14,14 @@ const FIELD_ARG_KEYS = [
   'pattern', 'minItems', 'maxItems', 'uniqueItems', 'anyOf', 'oneOf', 'validate',
 ] as const;
 
+/**
+ * The spec shape each `{ $shape }` property map was expanded from, by the expanded map's identity:
+ * the names stay out of the model's data (discovery publishes nested descriptors as they are) but
+ * reach the emitters, which name the part after its shape (`PostMetaTheme`) instead of finding it
+ * again by content.
+ */
+export const shapeOfProperties = new WeakMap<object, string>();
+
 export class ArgExpander {
   constructor(
     private readonly shapes: Map<string, RawShape>,
@@ -92,10 +100,13 @@ export class ArgExpander {
     for (const [key, value] of Object.entries(raw)) {
       if (key === 'properties' && value && typeof value === 'object') {
         const map = value as Record<string, unknown>;
-        out.properties =
-          typeof map.$shape === 'string'
-            ? this.shapeArgs(map.$shape)
-            : Object.fromEntries(Object.entries(map).map(([k, v]) => [k, this.expandDescriptor(v as RawDescriptor)]));
+        if (typeof map.$shape === 'string') {
+          const name = this.shapeName(map.$shape);
+          out.properties = this.shapeArgs(map.$shape);
+          shapeOfProperties.set(out.properties as object, name);
+        } else {
+          out.properties = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, this.expandDescriptor(v as RawDescriptor)]));
+        }
       } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object') {
         out[key] = this.expandDescriptor(value as RawDescriptor);
       } else if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {

@@ -13,6 +13,7 @@ import { offsetToRef, type SourceFile } from './positions.ts';
 import type { FailedFile, Loaded, SpecSources } from './raw.ts';
 import { didYouMean, listNames } from './suggest.ts';
 import { applyExtends } from './extends.ts';
+import { instantiatePostTypeRoutes } from './post-type-routes.ts';
 import { resolveSpec } from './resolve.ts';
 import { checkSemantics } from './semantic.ts';
 import { validateFile, type FileKind } from './validate.ts';
@@ -161,6 +162,8 @@ async function readOne(
     }
     return fail(doc);
   }
+  // Routes written once per post type become ordinary routes before anything checks the file.
+  if (kind === 'namespace') diagnostics.push(...instantiatePostTypeRoutes(src));
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });

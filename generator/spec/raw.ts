@@ -28,7 +28,7 @@ export interface RawEndpoint {
   allowBatch?: boolean;
   behavior?: Exclude<Behavior, { kind: 'index' }>;
   handler?: 'custom';
-  response?: { resource?: string; many?: boolean; keyed?: boolean; deleted?: string };
+  response?: { resource?: string; many?: boolean; keyed?: boolean; deleted?: string; shape?: string; media?: string; status?: number | number[] };
   description?: string;
   deprecated?: boolean;
 }
@@ -38,6 +38,8 @@ export interface RawRoute {
   endpoints: RawEndpoint[];
   optional?: boolean;
   description?: string;
+  /** The post type the route serves (a name of contract/post-types.ts). */
+  postType?: string;
 }
 
 export interface RawNamespace {
@@ -45,6 +47,8 @@ export interface RawNamespace {
   description?: string;
   permission?: RawPermission;
   optional?: boolean;
+  /** Routes written once per post type; already copied into `routes` when the file is read (post-type-routes.ts). */
+  postTypeRoutes?: { postTypes: string[]; routes: Record<string, unknown> };
   routes?: Record<string, RawRoute>;
 }
 
@@ -52,6 +56,8 @@ export interface RawShape {
   shape: string;
   description?: string;
   args: RawArgMap;
+  /** As an answer (`response: { shape }`): keys beyond `args` may appear. */
+  open?: boolean;
 }
 
 export interface RawResource {

@@ -7,7 +7,7 @@
  * index route and its routes in file order. Same spec in, same model out.
  */
 import type {
-  ArgSchema, DeploymentModel, Endpoint, HttpMethod, Permission, Resource, Route, SiteDefaults, SourceRef, SpecModel,
+  ArgSchema, DeploymentModel, Endpoint, HttpMethod, Permission, Resource, ResponseShape, Route, SiteDefaults, SourceRef, SpecModel,
 } from '../../contract/model.ts';
 import { diagnostic, type Diagnostic } from './diagnostics.ts';
 import { ArgExpander } from './expand-args.ts';
@@ -75,6 +75,7 @@ export function resolveDeployment(sources: SpecSources, dep: Loaded<RawDeploymen
     resources: resolveResources(sources, expander),
     catalogs: Object.fromEntries(sources.data.map((f) => [f.data.data, structuredClone(f.data.items)])),
     settings: structuredClone(d.settings ?? {}),
+    responseShapes: resolveResponseShapes(sources, routes, expander),
   };
 }
 
@@ -186,6 +187,7 @@ function resolveRoute(
     pattern: discoveryPattern(path, captures),
     captures: captureNames(path).map((name) => ({ name, pattern: captures[name] })),
     endpoints,
+    ...(raw.postType ? { postType: raw.postType } : {}),
     source: positionOf(ns.src, ['routes', routePath], 'key'),
   };
 }
@@ -212,6 +214,11 @@ function resolveEndpoint(
   if (e.handler) endpoint.handler = e.handler;
   if (e.response?.deleted) endpoint.response = { deleted: e.response.deleted };
   else if (e.response?.resource) endpoint.response = { resource: e.response.resource, many: e.response.many === true, ...(e.response.keyed ? { keyed: true } : {}) };
+  else if (e.response?.shape) {
+    const status = e.response.status === undefined ? undefined : [e.response.status].flat();
+    endpoint.response = { shape: expander.shapeName(e.response.shape), many: e.response.many === true, ...(status ? { status } : {}) };
+  }
+  else if (e.response?.media) endpoint.response = { media: e.response.media };
   if (e.description !== undefined) endpoint.description = e.description;
   if (e.deprecated !== undefined) endpoint.deprecated = e.deprecated;
   endpoint.source = source;
@@ -272,4 +279,16 @@ function resolveResources(sources: SpecSources, expander: ArgExpander): Record<s
     };
   }
   return resources;
+}
+
+/** The shapes this deployment's endpoints answer with (`response: { shape }`), their fields expanded. */
+function resolveResponseShapes(sources: SpecSources, routes: Route[], expander: ArgExpander): Record<string, ResponseShape> {
+  const shapes: Record<string, ResponseShape> = {};
+  for (const endpoint of routes.flatMap((r) => r.endpoints)) {
+    const r = endpoint.response;
+    if (r === undefined || !('shape' in r) || r.shape in shapes) continue;
+    const raw = sources.shapes.find((s) => s.data.shape === r.shape)!.data;
+    shapes[r.shape] = { name: r.shape, description: raw.description ?? '', fields: expander.shapeArgs(r.shape), open: raw.open === true };
+  }
+  return shapes;
 }

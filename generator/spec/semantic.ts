@@ -9,7 +9,8 @@ import { deriveIndexOperationId, deriveOperationId } from './operation-id.ts';
 import { captureNames, fullPath, isIndexPath } from './paths.ts';
 import { positionOf, type DataPath, type SourceFile } from './positions.ts';
 import type { FailedFile, Loaded, RawArgMap, RawEndpoint, RawNamespace, SpecSources } from './raw.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean, listNames } from './suggest.ts';
+import { POST_TYPE_NAMES, postTypeEntry } from '../../contract/post-types.ts';
 import { isRuleName, RULE_NAMES } from '../../contract/permission-rules.ts';
 import { checkDescriptor, regexProblem, type NameSets } from './semantic-descriptor.ts';
 import { checkDefaultDeployment, checkDeployment, type RouteInfo } from './semantic-deployment.ts';
@@ -74,6 +75,17 @@ export function checkSemantics(sources: SpecSources): Diagnostic[] {
   return out;
 }
 
+/** A route's `postType` and the types of `postTypeRoutes` must be in the post type registry (SP061). */
+function checkPostTypes(src: SourceFile, data: RawNamespace, out: Diagnostic[]): void {
+  const check = (name: unknown, at: DataPath) => {
+    if (typeof name !== 'string' || postTypeEntry(name)) return;
+    out.push(diagnostic('unknownPostType', positionOf(src, at), { name, suggestion: didYouMean(name, new Set(POST_TYPE_NAMES)), allowed: listNames(POST_TYPE_NAMES) }));
+  };
+  (data.postTypeRoutes?.postTypes ?? []).forEach((name, i) => check(name, ['postTypeRoutes', 'postTypes', i]));
+  // Copies made from postTypeRoutes carry a known type; a postType written on a route is checked here.
+  for (const [routePath, route] of Object.entries(data.routes ?? {})) check(route.postType, ['routes', routePath, 'postType']);
+}
+
 /** A `permission: { rule: NAME }` must name a rule the runtime implements (SP049). */
 function checkRule(src: SourceFile, at: DataPath, permission: unknown, out: Diagnostic[]): void {
   const rule = permission && typeof permission === 'object' ? (permission as { rule?: unknown }).rule : undefined;
@@ -131,6 +143,7 @@ function checkNamespace(
 ): void {
   const { src, data } = ns;
   checkRule(src, ['permission'], data.permission, out);
+  checkPostTypes(src, data, out);
   if (data.namespace !== '' && firstFileOfNamespace) claimOperationId(deriveIndexOperationId(data.namespace), `the index route of \`${data.namespace}\``, positionOf(src, ['namespace']), operationIds, out);
   for (const [routePath, route] of Object.entries(data.routes ?? {})) {
     const at: DataPath = ['routes', routePath];
@@ -156,6 +169,10 @@ function checkNamespace(
       checkBehavior(src, epAt, endpoint, names, out);
       checkRule(src, [...epAt, 'permission'], endpoint.permission, out);
       if (endpoint.args && typeof endpoint.args === 'object') checkArgMap(src, [...epAt, 'args'], endpoint.args, names, out);
+      const responseShape = endpoint.response?.shape;
+      if (responseShape !== undefined && !names.shapes.has(responseShape)) {
+        out.push(diagnostic('unknownShape', positionOf(src, [...epAt, 'response', 'shape']), { name: responseShape, suggestion: didYouMean(responseShape, names.shapes) }));
+      }
       for (const key of ['resource', 'deleted'] as const) {
         const resource = endpoint.response?.[key];
         if (resource !== undefined && !names.resources.has(resource)) {

@@ -47,7 +47,16 @@ import {
 import { listTags, createTag, getTag, updateTag, deleteTag } from './core-v2/tags.ts';
 import { listTaxonomies, getTaxonomy } from './core-v2/taxonomies.ts';
 import { listTypes, getType } from './core-v2/types.ts';
-import { listUsers, getUser, getCurrentUser } from './core-v2/users.ts';
+import {
+  listUsers,
+  createUser,
+  getUser,
+  updateUser,
+  deleteUser,
+  getCurrentUser,
+  updateCurrentUser,
+  deleteCurrentUser,
+} from './core-v2/users.ts';
 import { formsuiteV1GetAfterSubmission } from './formsuite-v1/after-submission.ts';
 import { formsuiteV1PostConvertHtmlForm } from './formsuite-v1/convert-html-form.ts';
 import { formsuiteV1PostCreateNewForm } from './formsuite-v1/create-new-form.ts';
@@ -219,6 +228,11 @@ export const handlers: Record<string, Handler<any, any>> = {
   listTaxonomies,
   getTaxonomy,
   listUsers,
+  createUser,
   getUser,
+  updateUser,
+  deleteUser,
   getCurrentUser,
+  updateCurrentUser,
+  deleteCurrentUser,
 };

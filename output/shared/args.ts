@@ -2,6 +2,29 @@
 // Do not edit: run `specpress generate` instead.
 import type { ArgSchema } from '../../contract/model.ts';
 
+const sharedPersistedPreferences: ArgSchema = {
+  type: 'object',
+  title: '',
+  description: '',
+  default: {},
+  context: ['edit'],
+  properties: {
+    _modified: {
+      description: 'When the preferences were last saved.',
+      type: 'string',
+      format: 'date-time',
+      readonly: false,
+    },
+  },
+  additionalProperties: true,
+};
+
+const sharedMeta7: ArgSchema = {
+  description: 'Meta fields.',
+  type: 'object',
+  properties: { persisted_preferences: sharedPersistedPreferences },
+};
+
 const sharedExcludedTypes: ArgSchema = {
   description: 'Post types never searched.',
   type: 'array',
@@ -4015,24 +4038,83 @@ export const listComments: Record<string, ArgSchema> = {
     maximum: 100,
   },
   search: { description: 'Keep only items matching this text.', type: 'string' },
-  post: {
-    description: 'Keep only comments of these posts.',
-    default: [],
+  after: {
+    description: 'Keep only comments made after this date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  author: {
+    description: 'Keep only comments by these user ids (needs edit rights).',
     type: 'array',
     items: { type: 'integer' },
   },
-  parent: {
-    description: 'Keep only answers to these comments.',
-    default: [],
+  author_exclude: {
+    description: 'Leave out comments by these user ids (needs edit rights).',
     type: 'array',
     items: { type: 'integer' },
   },
+  author_email: {
+    default: null,
+    description: 'Keep only comments from this address (needs edit rights).',
+    format: 'email',
+    type: 'string',
+  },
+  before: {
+    description: 'Keep only comments made before this date.',
+    type: 'string',
+    format: 'date-time',
+  },
+  exclude: {
+    description: 'Leave out these comment ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  include: {
+    description: 'Keep only these comment ids.',
+    type: 'array',
+    items: { type: 'integer' },
+    default: [],
+  },
+  offset: { description: 'Number of comments to skip (instead of page).', type: 'integer' },
   order: { description: 'Sort direction.', type: 'string', default: 'desc', enum: ['asc', 'desc'] },
   orderby: {
     description: 'Field to sort by.',
     type: 'string',
     default: 'date_gmt',
     enum: ['date', 'date_gmt', 'id', 'include', 'post', 'parent', 'type'],
+  },
+  parent: {
+    default: [],
+    description: 'Keep only answers to these comments.',
+    type: 'array',
+    items: { type: 'integer' },
+  },
+  parent_exclude: {
+    default: [],
+    description: 'Leave out answers to these comments.',
+    type: 'array',
+    items: { type: 'integer' },
+  },
+  post: {
+    default: [],
+    description: 'Keep only comments of these posts.',
+    type: 'array',
+    items: { type: 'integer' },
+  },
+  status: {
+    default: 'approve',
+    description: 'Keep only comments in this state (needs edit rights but for approve).',
+    type: 'string',
+  },
+  type: {
+    default: 'comment',
+    description: 'Keep only comments of this kind (needs edit rights but for comment).',
+    type: 'string',
+  },
+  password: {
+    description: 'Password of the protected post the comments belong to.',
+    type: 'string',
   },
 };
 
@@ -4119,7 +4201,7 @@ export const updateCategory: Record<string, ArgSchema> = {
 
 export const deleteCategory: Record<string, ArgSchema> = {
   id: { description: 'Unique id of the term.', type: 'integer' },
-  force: { description: 'Must be true; terms cannot be trashed.', type: 'boolean', default: false },
+  force: { type: 'boolean', default: false, description: 'Must be true; terms cannot be trashed.' },
 };
 
 export const listTags: Record<string, ArgSchema> = {
@@ -4264,10 +4346,10 @@ export const listUsers: Record<string, ArgSchema> = {
     default: [],
   },
   offset: { description: 'Number of users to skip (instead of page).', type: 'integer' },
-  order: { description: 'Sort direction.', default: 'asc', enum: ['asc', 'desc'], type: 'string' },
+  order: { default: 'asc', description: 'Sort direction.', enum: ['asc', 'desc'], type: 'string' },
   orderby: {
-    description: 'Field to sort by.',
     default: 'name',
+    description: 'Field to sort by.',
     enum: ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'],
     type: 'string',
   },
@@ -4294,14 +4376,39 @@ export const listUsers: Record<string, ArgSchema> = {
   has_published_posts: {
     description: 'Keep only users with published items (of these types, or of any type with true).',
     type: ['boolean', 'array'],
-    items: { type: 'string', enum: ['post', 'page', 'attachment'] },
+    items: { type: 'string', enum: ['post', 'page', 'attachment'], keyedEnum: true },
   },
   search_columns: {
-    description: 'Fields the search looks at.',
     default: [],
+    description: 'Fields the search looks at.',
     type: 'array',
     items: { enum: ['email', 'name', 'id', 'username', 'slug'], type: 'string' },
   },
+};
+
+export const createUser: Record<string, ArgSchema> = {
+  username: { required: true, description: 'Login name of the user.', type: 'string' },
+  name: { description: 'Name shown for the user.', type: 'string' },
+  first_name: { description: 'Given name of the user.', type: 'string' },
+  last_name: { description: 'Family name of the user.', type: 'string' },
+  email: {
+    required: true,
+    description: 'Email address of the user.',
+    type: 'string',
+    format: 'email',
+  },
+  url: { description: 'Web site of the user.', type: 'string', format: 'uri' },
+  description: { description: 'About the user.', type: 'string' },
+  locale: { description: "Language of the user's screens.", type: 'string', enum: ['', 'en_US'] },
+  nickname: { description: 'Nickname of the user.', type: 'string' },
+  slug: { description: 'URL-friendly name of the user.', type: 'string' },
+  roles: { description: 'Roles of the user.', type: 'array', items: { type: 'string' } },
+  password: {
+    required: true,
+    description: 'Password of the user (never answered).',
+    type: 'string',
+  },
+  meta: sharedMeta7,
 };
 
 export const getUser: Record<string, ArgSchema> = {
@@ -4311,5 +4418,67 @@ export const getUser: Record<string, ArgSchema> = {
     type: 'string',
     enum: ['view', 'embed', 'edit'],
     default: 'view',
+  },
+};
+
+export const updateUser: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the user.', type: 'integer' },
+  username: { description: 'Login name of the user.', type: 'string' },
+  name: { description: 'Name shown for the user.', type: 'string' },
+  first_name: { description: 'Given name of the user.', type: 'string' },
+  last_name: { description: 'Family name of the user.', type: 'string' },
+  email: { description: 'Email address of the user.', type: 'string', format: 'email' },
+  url: { description: 'Web site of the user.', type: 'string', format: 'uri' },
+  description: { description: 'About the user.', type: 'string' },
+  locale: { description: "Language of the user's screens.", type: 'string', enum: ['', 'en_US'] },
+  nickname: { description: 'Nickname of the user.', type: 'string' },
+  slug: { description: 'URL-friendly name of the user.', type: 'string' },
+  roles: { description: 'Roles of the user.', type: 'array', items: { type: 'string' } },
+  password: { description: 'Password of the user (never answered).', type: 'string' },
+  meta: sharedMeta7,
+};
+
+export const deleteUser: Record<string, ArgSchema> = {
+  id: { description: 'Unique id of the user.', type: 'integer' },
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Must be true; accounts cannot be trashed.',
+  },
+  reassign: {
+    type: 'integer',
+    description: "User who receives the deleted user's content (false for none).",
+    required: true,
+    validate: false,
+  },
+};
+
+export const updateCurrentUser: Record<string, ArgSchema> = {
+  username: { description: 'Login name of the user.', type: 'string' },
+  name: { description: 'Name shown for the user.', type: 'string' },
+  first_name: { description: 'Given name of the user.', type: 'string' },
+  last_name: { description: 'Family name of the user.', type: 'string' },
+  email: { description: 'Email address of the user.', type: 'string', format: 'email' },
+  url: { description: 'Web site of the user.', type: 'string', format: 'uri' },
+  description: { description: 'About the user.', type: 'string' },
+  locale: { description: "Language of the user's screens.", type: 'string', enum: ['', 'en_US'] },
+  nickname: { description: 'Nickname of the user.', type: 'string' },
+  slug: { description: 'URL-friendly name of the user.', type: 'string' },
+  roles: { description: 'Roles of the user.', type: 'array', items: { type: 'string' } },
+  password: { description: 'Password of the user (never answered).', type: 'string' },
+  meta: sharedMeta7,
+};
+
+export const deleteCurrentUser: Record<string, ArgSchema> = {
+  force: {
+    type: 'boolean',
+    default: false,
+    description: 'Must be true; accounts cannot be trashed.',
+  },
+  reassign: {
+    type: 'integer',
+    description: "User who receives the deleted user's content (false for none).",
+    required: true,
+    validate: false,
   },
 };

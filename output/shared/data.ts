@@ -2164,7 +2164,12 @@ export const resourceUser: Resource = {
         context: ['embed', 'view', 'edit'],
         readonly: true,
       },
-      username: { description: 'Login name of the user.', type: 'string', context: ['edit'] },
+      username: {
+        description: 'Login name of the user.',
+        type: 'string',
+        context: ['edit'],
+        required: true,
+      },
       name: {
         description: 'Name shown for the user.',
         type: 'string',
@@ -2177,6 +2182,7 @@ export const resourceUser: Resource = {
         type: 'string',
         format: 'email',
         context: ['edit'],
+        required: true,
       },
       url: {
         description: 'Web site of the user.',
@@ -2225,6 +2231,7 @@ export const resourceUser: Resource = {
         description: 'Password of the user (never answered).',
         type: 'string',
         context: [],
+        required: true,
       },
       capabilities: {
         description: 'Every capability the user has.',
@@ -2244,16 +2251,48 @@ export const resourceUser: Resource = {
         context: ['embed', 'view', 'edit'],
         readonly: true,
         properties: {
-          '24': { description: 'Avatar address at 24 pixels.', type: 'string', format: 'uri' },
-          '48': { description: 'Avatar address at 48 pixels.', type: 'string', format: 'uri' },
-          '96': { description: 'Avatar address at 96 pixels.', type: 'string', format: 'uri' },
+          '24': {
+            description: 'Avatar address at 24 pixels.',
+            type: 'string',
+            format: 'uri',
+            context: ['embed', 'view', 'edit'],
+          },
+          '48': {
+            description: 'Avatar address at 48 pixels.',
+            type: 'string',
+            format: 'uri',
+            context: ['embed', 'view', 'edit'],
+          },
+          '96': {
+            description: 'Avatar address at 96 pixels.',
+            type: 'string',
+            format: 'uri',
+            context: ['embed', 'view', 'edit'],
+          },
         },
       },
       meta: {
         description: 'Meta fields.',
         type: 'object',
         context: ['view', 'edit'],
-        properties: {},
+        properties: {
+          persisted_preferences: {
+            type: 'object',
+            title: '',
+            description: '',
+            default: {},
+            context: ['edit'],
+            properties: {
+              _modified: {
+                description: 'When the preferences were last saved.',
+                type: 'string',
+                format: 'date-time',
+                readonly: false,
+              },
+            },
+            additionalProperties: true,
+          },
+        },
       },
     },
   },

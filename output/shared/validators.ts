@@ -527,7 +527,49 @@ return errors === 0;
 }
 
 export const pagebuilderOneV1GetTopBarFeedback = validate29;
-const schema14 = {"$id":"pagebuilderOneV1GetTopBarFeedback","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100}},"additionalProperties":true};
+const schema14 = {"$id":"pagebuilderOneV1GetTopBarFeedback","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"}},"additionalProperties":true};
+const schema15 = {"$id":"sharedPerPage","type":"integer","minimum":1,"maximum":100};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedPerPage" */;
+let vErrors = null;
+let errors = 0;
+if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data == "number"){
+if(data > 100 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data < 1 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1GetTopBarFeedback" */;
@@ -560,9 +602,14 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-let data1 = data.per_page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -571,48 +618,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 == "number"){
-if(data1 > 100 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostTopBarFeedback = validate30;
-const schema15 = {"$id":"pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"type":"string"},"subject":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"countryCode":{"type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
+export const pagebuilderOneV1PostTopBarFeedback = validate32;
+const schema16 = {"$id":"pagebuilderOneV1PostTopBarFeedback","type":"object","properties":{"product":{"type":"string"},"subject":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"countryCode":{"type":"string"}},"additionalProperties":true,"required":["product","subject","title","description"]};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostTopBarFeedback" */;
 let vErrors = null;
 let errors = 0;
@@ -728,15 +741,45 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemes = validate31;
-const schema16 = {"$id":"pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"type":"string","pattern":"^[\\w-]+$"},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemes = validate33;
+const schema17 = {"$id":"pagebuilderOneV1PostThemes","type":"object","properties":{"slug":{"type":"string","pattern":"^[\\w-]+$"},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 const pattern0 = new RegExp("^[\\w-]+$", "");
+const schema18 = {"$id":"sharedStatus","type":"string","enum":["inactive","active"]};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "inactive") || (data === "active"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema18.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -777,9 +820,14 @@ errors++;
 }
 }
 if(data.status !== undefined){
-let data1 = data.status;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate34(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -788,36 +836,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema16.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate31.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostThemesActivate = validate32;
-const schema17 = {"$id":"pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostThemesActivate = validate36;
+const schema19 = {"$id":"pagebuilderOneV1PostThemesActivate","type":"object","properties":{"slug":{"type":"string"}},"additionalProperties":true,"required":["slug"]};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostThemesActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -855,22 +881,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1GetPlugins = validate33;
-const schema18 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"search":{"type":"string"},"status":{"type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
+export const pagebuilderOneV1GetPlugins = validate37;
+const schema20 = {"$id":"pagebuilderOneV1GetPlugins","type":"object","properties":{"context":{"$ref":"sharedContext"},"search":{"type":"string"},"status":{"type":"array","items":{"type":"string","enum":["inactive","active"]}}},"additionalProperties":true};
+const schema21 = {"$id":"sharedContext","type":"string","enum":["view","embed","edit"]};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderOneV1GetPlugins" */;
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedContext" */;
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -879,8 +903,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema18.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(!(((data === "view") || (data === "embed")) || (data === "edit"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -889,15 +913,30 @@ vErrors.push(err1);
 }
 errors++;
 }
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="pagebuilderOneV1GetPlugins" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
 }
 if(data.search !== undefined){
 if(typeof data.search !== "string"){
-const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err0];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err0);
 }
 errors++;
 }
@@ -909,7 +948,29 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!((data3 === "inactive") || (data3 === "active"))){
+const err2 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -918,8 +979,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((data3 === "inactive") || (data3 === "active"))){
-const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema18.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -928,38 +991,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate33.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins = validate34;
-const schema19 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins = validate40;
+const schema22 = {"$id":"pagebuilderOneV1PostPlugins","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -987,7 +1026,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema19.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema22.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -998,9 +1037,14 @@ errors++;
 }
 }
 if(data.status !== undefined){
-let data1 = data.status;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate34(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1009,36 +1053,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema19.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate34.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsUpgrade = validate35;
-const schema20 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"type":"string"},"status":{"type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsUpgrade = validate42;
+const schema23 = {"$id":"pagebuilderOneV1PostPluginsUpgrade","type":"object","properties":{"slug":{"type":"string"},"status":{"type":"string","enum":["active"]}},"additionalProperties":true,"required":["slug"]};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsUpgrade" */;
 let vErrors = null;
 let errors = 0;
@@ -1078,7 +1100,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "active")){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1099,14 +1121,44 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun = validate36;
-const schema21 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun = validate43;
+const schema24 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun","type":"object","properties":{"slug":{"$ref":"sharedSlug"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+const schema25 = {"$id":"sharedSlug","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedSlug" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((data === "manage") || (data === "builder")) || (data === "builder-pro")) || (data === "site-mailer")) || (data === "image-optimization")) || (data === "accessibility"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun" */;
 let vErrors = null;
 let errors = 0;
@@ -1122,9 +1174,14 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-let data0 = data.slug;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate44(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err1 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1133,8 +1190,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema21.properties.slug.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1143,38 +1202,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.force !== undefined){
-if(typeof data.force !== "boolean"){
-const err3 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate36.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback = validate37;
-const schema22 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback = validate46;
+const schema26 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback","type":"object","properties":{"slug":{"$ref":"sharedSlug"}},"additionalProperties":true,"required":["slug"]};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback" */;
 let vErrors = null;
 let errors = 0;
@@ -1190,9 +1225,14 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-let data0 = data.slug;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate44(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1201,36 +1241,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema22.properties.slug.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate37.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalsColor = validate38;
-const schema23 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1GetGlobalsColor = validate48;
+const schema27 = {"$id":"pagebuilderV1GetGlobalsColor","type":"object","properties":{"id":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1268,15 +1286,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1SaveGlobalsColor = validate39;
-const schema24 = {"$id":"pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"value":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1SaveGlobalsColor = validate49;
+const schema28 = {"$id":"pagebuilderV1SaveGlobalsColor","type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"value":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}},"additionalProperties":true,"required":["id"]};
 const pattern1 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$", "");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1SaveGlobalsColor" */;
 let vErrors = null;
 let errors = 0;
@@ -1351,14 +1369,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost = validate40;
-const schema25 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"}},"additionalProperties":true};
+export const pagebuilderV1GetPost = validate50;
+const schema29 = {"$id":"pagebuilderV1GetPost","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"}},"additionalProperties":true};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost" */;
 let vErrors = null;
 let errors = 0;
@@ -1459,14 +1477,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetTerm = validate41;
-const schema26 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"hide_empty":{"type":"boolean"},"meta_query":{"type":"array"}},"additionalProperties":true};
+export const pagebuilderV1GetTerm = validate51;
+const schema30 = {"$id":"pagebuilderV1GetTerm","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"hide_empty":{"type":"boolean"},"meta_query":{"type":"array"}},"additionalProperties":true};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetTerm" */;
 let vErrors = null;
 let errors = 0;
@@ -1555,14 +1573,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetUser = validate42;
-const schema27 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"}},"additionalProperties":true};
+export const pagebuilderV1GetUser = validate52;
+const schema31 = {"$id":"pagebuilderV1GetUser","type":"object","properties":{"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"}},"additionalProperties":true};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetUser" */;
 let vErrors = null;
 let errors = 0;
@@ -1603,14 +1621,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetFavorites = validate43;
-const schema28 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetFavorites = validate53;
+const schema32 = {"$id":"pagebuilderV1GetFavorites","type":"object","properties":{"context":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"}},"additionalProperties":true};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1653,9 +1671,14 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err3 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1664,9 +1687,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1675,49 +1699,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err6 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate43.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostFavorites = validate44;
-const schema29 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"type":"string"},"favorite":{"type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
+export const pagebuilderV1PostFavorites = validate55;
+const schema33 = {"$id":"pagebuilderV1PostFavorites","type":"object","properties":{"id":{"type":"string"},"favorite":{"type":"string"}},"additionalProperties":true,"required":["id","favorite"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostFavorites" */;
 let vErrors = null;
 let errors = 0;
@@ -1777,14 +1766,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateKitElementsDefaults = validate45;
-const schema30 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"type":"string"},"settings":{"type":"object"}},"additionalProperties":true,"required":["type","settings"]};
+export const pagebuilderV1UpdateKitElementsDefaults = validate56;
+const schema34 = {"$id":"pagebuilderV1UpdateKitElementsDefaults","type":"object","properties":{"type":{"type":"string"},"settings":{"type":"object"}},"additionalProperties":true,"required":["type","settings"]};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1845,14 +1834,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DeleteKitElementsDefaults = validate46;
-const schema31 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1DeleteKitElementsDefaults = validate57;
+const schema35 = {"$id":"pagebuilderV1DeleteKitElementsDefaults","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true,"required":["type"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DeleteKitElementsDefaults" */;
 let vErrors = null;
 let errors = 0;
@@ -1890,14 +1879,50 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetSiteNavigationRecentPosts = validate47;
-const schema32 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"type":"integer"},"post_type":{"type":"array"},"post__not_in":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true,"required":["posts_per_page"]};
+export const pagebuilderV1GetSiteNavigationRecentPosts = validate58;
+const schema36 = {"$id":"pagebuilderV1GetSiteNavigationRecentPosts","type":"object","properties":{"posts_per_page":{"type":"integer"},"post_type":{"type":"array"},"post__not_in":{"$ref":"sharedPostNotIn"}},"additionalProperties":true,"required":["posts_per_page"]};
+const schema37 = {"$id":"sharedPostNotIn","type":"array","items":{"type":"integer"}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedPostNotIn" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetSiteNavigationRecentPosts" */;
 let vErrors = null;
 let errors = 0;
@@ -1938,13 +1963,14 @@ errors++;
 }
 }
 if(data.post__not_in !== undefined){
-let data2 = data.post__not_in;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err3 = {instancePath:instancePath+"/post__not_in/" + i0,schemaPath:"#/properties/post__not_in/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(validate59(data.post__not_in, {instancePath:instancePath+"/post__not_in",parentData:data,parentDataProperty:"post__not_in",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1953,38 +1979,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/post__not_in",schemaPath:"#/properties/post__not_in/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate47.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSiteNavigationAddNewPost = validate48;
-const schema33 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1PostSiteNavigationAddNewPost = validate61;
+const schema38 = {"$id":"pagebuilderV1PostSiteNavigationAddNewPost","type":"object","properties":{"post_type":{"type":"string"}},"additionalProperties":true};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSiteNavigationAddNewPost" */;
 let vErrors = null;
 let errors = 0;
@@ -2012,14 +2014,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetDesignSystemStylesheet = validate49;
-const schema34 = {"$id":"pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"type":"string"}},"additionalProperties":true};
+export const pagebuilderV1GetDesignSystemStylesheet = validate62;
+const schema39 = {"$id":"pagebuilderV1GetDesignSystemStylesheet","type":"object","properties":{"ver":{"type":"string"}},"additionalProperties":true};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetDesignSystemStylesheet" */;
 let vErrors = null;
 let errors = 0;
@@ -2047,14 +2049,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateChecklistStep = validate50;
-const schema35 = {"$id":"pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"type":"string"},"is_marked_completed":{"type":"boolean"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateChecklistStep = validate63;
+const schema40 = {"$id":"pagebuilderV1UpdateChecklistStep","type":"object","properties":{"id":{"type":"string"},"is_marked_completed":{"type":"boolean"}},"additionalProperties":true,"required":["id"]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateChecklistStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2104,14 +2106,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostTemplateLibraryTemplates = validate51;
-const schema36 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"type":"string"},"type":{"type":"string","enum":["page","section","container"]},"content":{"type":"object"}},"additionalProperties":true,"required":["type"]};
+export const pagebuilderV1PostTemplateLibraryTemplates = validate64;
+const schema41 = {"$id":"pagebuilderV1PostTemplateLibraryTemplates","type":"object","properties":{"title":{"type":"string"},"type":{"type":"string","enum":["page","section","container"]},"content":{"type":"object"}},"additionalProperties":true,"required":["type"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostTemplateLibraryTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2151,7 +2153,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((data1 === "page") || (data1 === "section")) || (data1 === "container"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema36.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2185,25 +2187,23 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateUserDataCurrentUser = validate52;
-const schema37 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const pagebuilderV1UpdateUserDataCurrentUser = validate65;
+const schema42 = {"$id":"pagebuilderV1UpdateUserDataCurrentUser","type":"object","properties":{"suppressedMessages":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+const schema43 = {"$id":"sharedSuppressedMessages","type":"array","items":{"type":"string"}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1UpdateUserDataCurrentUser" */;
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedSuppressedMessages" */;
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.suppressedMessages !== undefined){
-let data0 = data.suppressedMessages;
-if(Array.isArray(data0)){
-const len0 = data0.length;
+if(Array.isArray(data)){
+const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/suppressedMessages/" + i0,schemaPath:"#/properties/suppressedMessages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data[i0] !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2215,7 +2215,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/suppressedMessages",schemaPath:"#/properties/suppressedMessages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2224,26 +2224,41 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate52.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostLibraryConnect = validate53;
-const schema38 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"type":"string"}},"additionalProperties":true,"required":["token"]};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="pagebuilderV1UpdateUserDataCurrentUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.suppressedMessages !== undefined){
+if(!(validate66(data.suppressedMessages, {instancePath:instancePath+"/suppressedMessages",parentData:data,parentDataProperty:"suppressedMessages",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1PostLibraryConnect = validate68;
+const schema44 = {"$id":"pagebuilderV1PostLibraryConnect","type":"object","properties":{"token":{"type":"string"}},"additionalProperties":true,"required":["token"]};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostLibraryConnect" */;
 let vErrors = null;
 let errors = 0;
@@ -2281,14 +2296,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostSendEvent = validate54;
-const schema39 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"type":"object"}},"additionalProperties":true,"required":["event_data"]};
+export const pagebuilderV1PostSendEvent = validate69;
+const schema45 = {"$id":"pagebuilderV1PostSendEvent","type":"object","properties":{"event_data":{"type":"object"}},"additionalProperties":true,"required":["event_data"]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostSendEvent" */;
 let vErrors = null;
 let errors = 0;
@@ -2327,14 +2342,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1DocumentsPostMediaImport = validate55;
-const schema40 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1DocumentsPostMediaImport = validate70;
+const schema46 = {"$id":"pagebuilderV1DocumentsPostMediaImport","type":"object","properties":{"id":{}},"additionalProperties":true,"required":["id"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1DocumentsPostMediaImport" */;
 let vErrors = null;
 let errors = 0;
@@ -2360,14 +2375,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostDescription = validate56;
-const schema41 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostDescription = validate71;
+const schema47 = {"$id":"sitegenV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -2429,14 +2444,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplateKeywords = validate57;
-const schema42 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"business_category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const sitegenV1PostTemplateKeywords = validate72;
+const schema48 = {"$id":"sitegenV1PostTemplateKeywords","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"business_category":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplateKeywords" */;
 let vErrors = null;
 let errors = 0;
@@ -2498,14 +2513,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostImages = validate58;
-const schema43 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"string"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenV1PostImages = validate73;
+const schema49 = {"$id":"sitegenV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"string"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -2591,14 +2606,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostRecordStep = validate59;
-const schema44 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"type":"string"},"current_step":{"type":"integer"},"current_step_name":{"type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
+export const sitegenV1PostRecordStep = validate74;
+const schema50 = {"$id":"sitegenV1PostRecordStep","type":"object","properties":{"action":{"type":"string"},"current_step":{"type":"integer"},"current_step_name":{"type":"string"}},"additionalProperties":true,"required":["action","current_step","current_step_name"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostRecordStep" */;
 let vErrors = null;
 let errors = 0;
@@ -2681,14 +2696,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates = validate60;
-const schema45 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keyword":{"type":"string"}},"additionalProperties":true};
+export const sitegenV1PostTemplates = validate75;
+const schema51 = {"$id":"sitegenV1PostTemplates","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keyword":{"type":"string"}},"additionalProperties":true};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2740,14 +2755,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAllTemplates = validate61;
-const schema46 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"page_builder":{"type":"string"},"keyword":{"type":"string"},"sort":{"type":"object"}},"additionalProperties":true};
+export const sitegenV1PostAllTemplates = validate76;
+const schema52 = {"$id":"sitegenV1PostAllTemplates","type":"object","properties":{"business_name":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"page_builder":{"type":"string"},"keyword":{"type":"string"},"sort":{"type":"object"}},"additionalProperties":true};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAllTemplates" */;
 let vErrors = null;
 let errors = 0;
@@ -2838,14 +2853,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostUserDetails = validate62;
-const schema47 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"type":"string"},"business_name":{"type":"string"},"business_category":{"type":"string"},"site_language":{"type":"string"},"keywords":{"type":"array"},"images":{"type":"array"},"business_addeess":{"type":"string"},"business_phone":{"type":"string"},"business_email":{"type":"string"},"social_profiles":{"type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
+export const sitegenV1PostUserDetails = validate77;
+const schema53 = {"$id":"sitegenV1PostUserDetails","type":"object","properties":{"business_description":{"type":"string"},"business_name":{"type":"string"},"business_category":{"type":"string"},"site_language":{"type":"string"},"keywords":{"type":"array"},"images":{"type":"array"},"business_addeess":{"type":"string"},"business_phone":{"type":"string"},"business_email":{"type":"string"},"social_profiles":{"type":"array"}},"additionalProperties":true,"required":["business_description","business_name","business_category","site_language","keywords","images"]};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -3041,14 +3056,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSite = validate63;
-const schema48 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostSite = validate78;
+const schema54 = {"$id":"sitegenV1PostSite","type":"object","properties":{"template":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3086,14 +3101,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostContentExport = validate64;
-const schema49 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"},"business_description":{"type":"string"},"language":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostContentExport = validate79;
+const schema55 = {"$id":"sitegenV1PostContentExport","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"},"business_description":{"type":"string"},"language":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostContentExport" */;
 let vErrors = null;
 let errors = 0;
@@ -3167,14 +3182,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostAiSite = validate65;
-const schema50 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"}},"additionalProperties":true,"required":["template"]};
+export const sitegenV1PostAiSite = validate80;
+const schema56 = {"$id":"sitegenV1PostAiSite","type":"object","properties":{"template":{"type":"string"},"business_name":{"type":"string"}},"additionalProperties":true,"required":["template"]};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostAiSite" */;
 let vErrors = null;
 let errors = 0;
@@ -3224,14 +3239,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSearchCategory = validate66;
-const schema51 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"type":"string"}},"additionalProperties":true,"required":["keyword"]};
+export const sitegenV1PostSearchCategory = validate81;
+const schema57 = {"$id":"sitegenV1PostSearchCategory","type":"object","properties":{"keyword":{"type":"string"}},"additionalProperties":true,"required":["keyword"]};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSearchCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -3269,14 +3284,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostSetStepData = validate67;
-const schema52 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"type":"string"}},"additionalProperties":true,"required":["business_details"]};
+export const sitegenV1PostSetStepData = validate82;
+const schema58 = {"$id":"sitegenV1PostSetStepData","type":"object","properties":{"business_details":{"type":"string"}},"additionalProperties":true,"required":["business_details"]};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostSetStepData" */;
 let vErrors = null;
 let errors = 0;
@@ -3314,14 +3329,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const themeV1PostUpdateLearnProgress = validate68;
-const schema53 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"type":"string"},"stepId":{"type":"string"},"completed":{"type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
+export const themeV1PostUpdateLearnProgress = validate83;
+const schema59 = {"$id":"themeV1PostUpdateLearnProgress","type":"object","properties":{"chapterId":{"type":"string"},"stepId":{"type":"string"},"completed":{"type":"boolean"}},"additionalProperties":true,"required":["chapterId","stepId","completed"]};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="themeV1PostUpdateLearnProgress" */;
 let vErrors = null;
 let errors = 0;
@@ -3403,14 +3418,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostRating = validate69;
-const schema54 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"type":"string"},"rating":{"type":"integer","minimum":0,"maximum":10},"comment":{"type":"string"},"plugin_slug":{"type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
+export const npsSurveyV1PostRating = validate84;
+const schema60 = {"$id":"npsSurveyV1PostRating","type":"object","properties":{"nps_id":{"type":"string"},"rating":{"type":"integer","minimum":0,"maximum":10},"comment":{"type":"string"},"plugin_slug":{"type":"string"}},"additionalProperties":true,"required":["nps_id","rating","plugin_slug"]};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostRating" */;
 let vErrors = null;
 let errors = 0;
@@ -3527,14 +3542,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const npsSurveyV1PostDismissNpsSurvey = validate70;
-const schema55 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"type":"string"},"plugin_slug":{"type":"string"},"dismiss_timespan":{"type":"integer"},"current_step":{"type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
+export const npsSurveyV1PostDismissNpsSurvey = validate85;
+const schema61 = {"$id":"npsSurveyV1PostDismissNpsSurvey","type":"object","properties":{"nps_id":{"type":"string"},"plugin_slug":{"type":"string"},"dismiss_timespan":{"type":"integer"},"current_step":{"type":"string"}},"additionalProperties":true,"required":["nps_id","plugin_slug","dismiss_timespan","current_step"]};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="npsSurveyV1PostDismissNpsSurvey" */;
 let vErrors = null;
 let errors = 0;
@@ -3639,17 +3654,46 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const listPosts = validate71;
-const schema56 = {"$id":"listPosts","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"$ref":"sharedStatus"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"tags_exclude":{"type":["object","array"],"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"terms":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}]},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
-const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
-const schema57 = {"$id":"sharedStatus","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}};
+export const listPosts = validate86;
+const schema62 = {"$id":"listPosts","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"},"tax_relation":{"type":"string","enum":["AND","OR"]},"categories":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"categories_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"include_children":{"type":"boolean"}},"additionalProperties":false}]},"tags":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"},"operator":{"type":"string","enum":["AND","OR"]}},"additionalProperties":false}]},"tags_exclude":{"type":["object","array"],"oneOf":[{"$ref":"sharedPostNotIn"},{"type":"object","properties":{"terms":{"$ref":"sharedPostNotIn"}},"additionalProperties":false}]},"sticky":{"type":"boolean"},"ignore_sticky":{"type":"boolean"},"format":{"type":"array","uniqueItems":true,"items":{"enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"],"type":"string"}}},"additionalProperties":true};
+const schema63 = {"$id":"sharedOrderby","type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedStatus" */;
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedOrderby" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((((data === "author") || (data === "date")) || (data === "id")) || (data === "include")) || (data === "modified")) || (data === "parent")) || (data === "relevance")) || (data === "slug")) || (data === "include_slugs")) || (data === "title"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+
+const schema64 = {"$id":"sharedSearchColumns","type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}};
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedSearchColumns" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -3666,8 +3710,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((((((((((data0 === "publish") || (data0 === "future")) || (data0 === "draft")) || (data0 === "pending")) || (data0 === "private")) || (data0 === "trash")) || (data0 === "auto-draft")) || (data0 === "inherit")) || (data0 === "request-pending")) || (data0 === "request-confirmed")) || (data0 === "request-failed")) || (data0 === "request-completed")) || (data0 === "any"))){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema57.items.enum},message:"must be equal to one of the allowed values"};
+if(!(((data0 === "post_title") || (data0 === "post_content")) || (data0 === "post_excerpt"))){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema64.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3688,20 +3732,22 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
+const schema65 = {"$id":"sharedStatus2","type":"array","items":{"enum":["publish","future","draft","pending","private","trash","auto-draft","inherit","request-pending","request-confirmed","request-failed","request-completed","any"],"type":"string"}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listPosts" */;
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedStatus2" */;
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-let data0 = data.context;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3710,8 +3756,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema56.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((((((((data0 === "publish") || (data0 === "future")) || (data0 === "draft")) || (data0 === "pending")) || (data0 === "private")) || (data0 === "trash")) || (data0 === "auto-draft")) || (data0 === "inherit")) || (data0 === "request-pending")) || (data0 === "request-confirmed")) || (data0 === "request-failed")) || (data0 === "request-completed")) || (data0 === "any"))){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/enum",keyword:"enum",params:{allowedValues: schema65.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3721,10 +3767,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3733,9 +3778,71 @@ vErrors.push(err2);
 }
 errors++;
 }
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+const formats0 = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listPosts" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(typeof data1 == "number"){
 if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.after !== undefined){
+let data4 = data.after;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3745,11 +3852,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3758,9 +3862,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data.modified_after !== undefined){
+let data5 = data.modified_after;
+if(typeof data5 === "string"){
+if(!(formats0.test(data5))){
+const err5 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3769,8 +3876,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err6 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3780,10 +3888,23 @@ vErrors.push(err6);
 errors++;
 }
 }
+if(data.author !== undefined){
+if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
 }
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.author_exclude !== undefined){
+if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.before !== undefined){
+let data8 = data.before;
+if(typeof data8 === "string"){
+if(!(formats0.test(data8))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3793,11 +3914,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data4 = data.after;
-if(typeof data4 === "string"){
-if(!(formats0.test(data4))){
-const err8 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3807,8 +3925,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.modified_before !== undefined){
+let data9 = data.modified_before;
+if(typeof data9 === "string"){
+if(!(formats0.test(data9))){
+const err9 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3818,11 +3939,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.modified_after !== undefined){
-let data5 = data.modified_after;
-if(typeof data5 === "string"){
-if(!(formats0.test(data5))){
-const err10 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err10 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3832,8 +3950,22 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_semantics !== undefined){
+let data12 = data.search_semantics;
+if(typeof data12 !== "string"){
+const err11 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3842,15 +3974,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err12 = {instancePath:instancePath+"/author/" + i0,schemaPath:"#/properties/author/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(data12 === "exact")){
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema62.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3860,9 +3985,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.offset !== undefined){
+let data13 = data.offset;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3872,14 +3998,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.author_exclude !== undefined){
-let data8 = data.author_exclude;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err14 = {instancePath:instancePath+"/author_exclude/" + i1,schemaPath:"#/properties/author_exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.order !== undefined){
+let data14 = data.order;
+if(typeof data14 !== "string"){
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3888,10 +4010,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/author_exclude",schemaPath:"#/properties/author_exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data14 === "asc") || (data14 === "desc"))){
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema62.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3901,11 +4021,34 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data10 = data.before;
-if(typeof data10 === "string"){
-if(!(formats0.test(data10))){
-const err16 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data.orderby !== undefined){
+if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_columns !== undefined){
+if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+if(data.tax_relation !== undefined){
+let data19 = data.tax_relation;
+if(typeof data19 !== "string"){
+const err16 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3914,9 +4057,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data19 === "AND") || (data19 === "OR"))){
+const err17 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema62.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3926,11 +4068,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.modified_before !== undefined){
-let data11 = data.modified_before;
-if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
-const err18 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data.categories !== undefined){
+let data20 = data.categories;
+if(!data20 || typeof data20 != "object"){
+const err18 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema62.properties.categories.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3939,9 +4080,24 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs34 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs35 = errors;
+if(!(validate59(data20, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
 }
-else {
-const err19 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid0 = _errs35 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs36 = errors;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key0 in data20){
+if(!(((key0 === "terms") || (key0 === "include_children")) || (key0 === "operator"))){
+const err19 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3951,14 +4107,15 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.exclude !== undefined){
-let data12 = data.exclude;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-let data13 = data12[i2];
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err20 = {instancePath:instancePath+"/exclude/" + i2,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data20.terms !== undefined){
+if(!(validate59(data20.terms, {instancePath:instancePath+"/categories/terms",parentData:data20,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data20.include_children !== undefined){
+if(typeof data20.include_children !== "boolean"){
+const err20 = {instancePath:instancePath+"/categories/include_children",schemaPath:"#/properties/categories/oneOf/1/properties/include_children/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3968,9 +4125,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data20.operator !== undefined){
+let data23 = data20.operator;
+if(typeof data23 !== "string"){
+const err21 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3979,15 +4137,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.include !== undefined){
-let data14 = data.include;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-let data15 = data14[i3];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err22 = {instancePath:instancePath+"/include/" + i3,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data23 === "AND") || (data23 === "OR"))){
+const err22 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema62.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3999,7 +4150,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err23 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4008,11 +4159,19 @@ vErrors.push(err23);
 }
 errors++;
 }
+var _valid0 = _errs36 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
 }
-if(data.search_semantics !== undefined){
-let data16 = data.search_semantics;
-if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err24 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4021,8 +4180,22 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema56.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
+else {
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.categories_exclude !== undefined){
+let data24 = data.categories_exclude;
+if(!data24 || typeof data24 != "object"){
+const err25 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema62.properties.categories_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4031,11 +4204,24 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs46 = errors;
+let valid3 = false;
+let passing1 = null;
+const _errs47 = errors;
+if(!(validate59(data24, {instancePath:instancePath+"/categories_exclude",parentData:data,parentDataProperty:"categories_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
 }
-if(data.offset !== undefined){
-let data17 = data.offset;
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-const err26 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var _valid1 = _errs47 === errors;
+if(_valid1){
+valid3 = true;
+passing1 = 0;
+}
+const _errs48 = errors;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key1 in data24){
+if(!((key1 === "terms") || (key1 === "include_children"))){
+const err26 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4045,10 +4231,15 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.order !== undefined){
-let data18 = data.order;
-if(typeof data18 !== "string"){
-const err27 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.terms !== undefined){
+if(!(validate59(data24.terms, {instancePath:instancePath+"/categories_exclude/terms",parentData:data24,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data24.include_children !== undefined){
+if(typeof data24.include_children !== "boolean"){
+const err27 = {instancePath:instancePath+"/categories_exclude/include_children",schemaPath:"#/properties/categories_exclude/oneOf/1/properties/include_children/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4057,8 +4248,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema56.properties.order.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4067,11 +4260,19 @@ vErrors.push(err28);
 }
 errors++;
 }
+var _valid1 = _errs48 === errors;
+if(_valid1 && valid3){
+valid3 = false;
+passing1 = [passing1, 1];
 }
-if(data.orderby !== undefined){
-let data19 = data.orderby;
-if(typeof data19 !== "string"){
-const err29 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+if(_valid1){
+valid3 = true;
+passing1 = 1;
+}
+}
+if(!valid3){
+const err29 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4080,8 +4281,22 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema56.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+else {
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.tags !== undefined){
+let data27 = data.tags;
+if(!data27 || typeof data27 != "object"){
+const err30 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema62.properties.tags.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4090,15 +4305,24 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs56 = errors;
+let valid5 = false;
+let passing2 = null;
+const _errs57 = errors;
+if(!(validate59(data27, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
 }
-if(data.search_columns !== undefined){
-let data20 = data.search_columns;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-let data21 = data20[i4];
-if(typeof data21 !== "string"){
-const err31 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid2 = _errs57 === errors;
+if(_valid2){
+valid5 = true;
+passing2 = 0;
+}
+const _errs58 = errors;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key2 in data27){
+if(!((key2 === "terms") || (key2 === "operator"))){
+const err31 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4107,8 +4331,17 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!(((data21 === "post_title") || (data21 === "post_content")) || (data21 === "post_excerpt"))){
-const err32 = {instancePath:instancePath+"/search_columns/" + i4,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+}
+if(data27.terms !== undefined){
+if(!(validate59(data27.terms, {instancePath:instancePath+"/tags/terms",parentData:data27,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data27.operator !== undefined){
+let data29 = data27.operator;
+if(typeof data29 !== "string"){
+const err32 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4117,10 +4350,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/search_columns",schemaPath:"#/properties/search_columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data29 === "AND") || (data29 === "OR"))){
+const err33 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema62.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4130,13 +4361,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.slug !== undefined){
-let data22 = data.slug;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data22[i5] !== "string"){
-const err34 = {instancePath:instancePath+"/slug/" + i5,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err34 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4145,10 +4372,19 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
+var _valid2 = _errs58 === errors;
+if(_valid2 && valid5){
+valid5 = false;
+passing2 = [passing2, 1];
 }
 else {
-const err35 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(_valid2){
+valid5 = true;
+passing2 = 1;
+}
+}
+if(!valid5){
+const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4157,17 +4393,22 @@ vErrors.push(err35);
 }
 errors++;
 }
+else {
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
 }
-if(data.status !== undefined){
-if(!(validate72(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
+else {
+vErrors = null;
 }
 }
-if(data.tax_relation !== undefined){
-let data25 = data.tax_relation;
-if(typeof data25 !== "string"){
-const err36 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+if(data.tags_exclude !== undefined){
+let data30 = data.tags_exclude;
+if(!data30 || typeof data30 != "object"){
+const err36 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema62.properties.tags_exclude.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4176,8 +4417,24 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!((data25 === "AND") || (data25 === "OR"))){
-const err37 = {instancePath:instancePath+"/tax_relation",schemaPath:"#/properties/tax_relation/enum",keyword:"enum",params:{allowedValues: schema56.properties.tax_relation.enum},message:"must be equal to one of the allowed values"};
+const _errs66 = errors;
+let valid7 = false;
+let passing3 = null;
+const _errs67 = errors;
+if(!(validate59(data30, {instancePath:instancePath+"/tags_exclude",parentData:data,parentDataProperty:"tags_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs67 === errors;
+if(_valid3){
+valid7 = true;
+passing3 = 0;
+}
+const _errs68 = errors;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+for(const key3 in data30){
+if(!(key3 === "terms")){
+const err37 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4187,10 +4444,15 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.categories !== undefined){
-let data26 = data.categories;
-if(!data26 || typeof data26 != "object"){
-const err38 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: schema56.properties.categories.type},message:"must be object,array"};
+if(data30.terms !== undefined){
+if(!(validate59(data30.terms, {instancePath:instancePath+"/tags_exclude/terms",parentData:data30,parentDataProperty:"terms",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4199,16 +4461,19 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid13 = false;
-let passing0 = null;
-const _errs56 = errors;
-if(Array.isArray(data26)){
-const len6 = data26.length;
-for(let i6=0; i6<len6; i6++){
-let data27 = data26[i6];
-if(!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))){
-const err39 = {instancePath:instancePath+"/categories/" + i6,schemaPath:"#/properties/categories/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var _valid3 = _errs68 === errors;
+if(_valid3 && valid7){
+valid7 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid3){
+valid7 = true;
+passing3 = 1;
+}
+}
+if(!valid7){
+const err39 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4217,10 +4482,21 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
+else {
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
 }
 else {
-const err40 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+vErrors = null;
+}
+}
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err40 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4229,16 +4505,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-var _valid0 = _errs56 === errors;
-if(_valid0){
-valid13 = true;
-passing0 = 0;
 }
-const _errs60 = errors;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key0 in data26){
-if(!(((key0 === "terms") || (key0 === "include_children")) || (key0 === "operator"))){
-const err41 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.ignore_sticky !== undefined){
+if(typeof data.ignore_sticky !== "boolean"){
+const err41 = {instancePath:instancePath+"/ignore_sticky",schemaPath:"#/properties/ignore_sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4248,14 +4518,14 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data26.terms !== undefined){
-let data28 = data26.terms;
-if(Array.isArray(data28)){
-const len7 = data28.length;
-for(let i7=0; i7<len7; i7++){
-let data29 = data28[i7];
-if(!((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29)))){
-const err42 = {instancePath:instancePath+"/categories/terms/" + i7,schemaPath:"#/properties/categories/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.format !== undefined){
+let data34 = data.format;
+if(Array.isArray(data34)){
+const len0 = data34.length;
+for(let i0=0; i0<len0; i0++){
+let data35 = data34[i0];
+if(typeof data35 !== "string"){
+const err42 = {instancePath:instancePath+"/format/" + i0,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4264,10 +4534,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/categories/terms",schemaPath:"#/properties/categories/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((((((((((data35 === "standard") || (data35 === "aside")) || (data35 === "chat")) || (data35 === "gallery")) || (data35 === "link")) || (data35 === "image")) || (data35 === "quote")) || (data35 === "status")) || (data35 === "video")) || (data35 === "audio"))){
+const err43 = {instancePath:instancePath+"/format/" + i0,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema62.properties.format.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4277,9 +4545,18 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data26.include_children !== undefined){
-if(typeof data26.include_children !== "boolean"){
-const err44 = {instancePath:instancePath+"/categories/include_children",schemaPath:"#/properties/categories/oneOf/1/properties/include_children/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let i1 = data34.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data34[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err44 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4287,12 +4564,14 @@ else {
 vErrors.push(err44);
 }
 errors++;
+break;
+}
+indices0[item0] = i1;
 }
 }
-if(data26.operator !== undefined){
-let data31 = data26.operator;
-if(typeof data31 !== "string"){
-const err45 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err45 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4301,8 +4580,10 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!((data31 === "AND") || (data31 === "OR"))){
-const err46 = {instancePath:instancePath+"/categories/operator",schemaPath:"#/properties/categories/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema56.properties.categories.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4311,602 +4592,20 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-var _valid0 = _errs60 === errors;
-if(_valid0 && valid13){
-valid13 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid13 = true;
-passing0 = 1;
-}
-}
-if(!valid13){
-const err48 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-else {
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.categories_exclude !== undefined){
-let data32 = data.categories_exclude;
-if(!data32 || typeof data32 != "object"){
-const err49 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/type",keyword:"type",params:{type: schema56.properties.categories_exclude.type},message:"must be object,array"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-const _errs73 = errors;
-let valid19 = false;
-let passing1 = null;
-const _errs74 = errors;
-if(Array.isArray(data32)){
-const len8 = data32.length;
-for(let i8=0; i8<len8; i8++){
-let data33 = data32[i8];
-if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
-const err50 = {instancePath:instancePath+"/categories_exclude/" + i8,schemaPath:"#/properties/categories_exclude/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-var _valid1 = _errs74 === errors;
-if(_valid1){
-valid19 = true;
-passing1 = 0;
-}
-const _errs78 = errors;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-for(const key1 in data32){
-if(!((key1 === "terms") || (key1 === "include_children"))){
-const err52 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data32.terms !== undefined){
-let data34 = data32.terms;
-if(Array.isArray(data34)){
-const len9 = data34.length;
-for(let i9=0; i9<len9; i9++){
-let data35 = data34[i9];
-if(!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))){
-const err53 = {instancePath:instancePath+"/categories_exclude/terms/" + i9,schemaPath:"#/properties/categories_exclude/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/categories_exclude/terms",schemaPath:"#/properties/categories_exclude/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data32.include_children !== undefined){
-if(typeof data32.include_children !== "boolean"){
-const err55 = {instancePath:instancePath+"/categories_exclude/include_children",schemaPath:"#/properties/categories_exclude/oneOf/1/properties/include_children/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-var _valid1 = _errs78 === errors;
-if(_valid1 && valid19){
-valid19 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid19 = true;
-passing1 = 1;
-}
-}
-if(!valid19){
-const err57 = {instancePath:instancePath+"/categories_exclude",schemaPath:"#/properties/categories_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-else {
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.tags !== undefined){
-let data37 = data.tags;
-if(!data37 || typeof data37 != "object"){
-const err58 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema56.properties.tags.type},message:"must be object,array"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-const _errs89 = errors;
-let valid25 = false;
-let passing2 = null;
-const _errs90 = errors;
-if(Array.isArray(data37)){
-const len10 = data37.length;
-for(let i10=0; i10<len10; i10++){
-let data38 = data37[i10];
-if(!((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38)))){
-const err59 = {instancePath:instancePath+"/tags/" + i10,schemaPath:"#/properties/tags/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-var _valid2 = _errs90 === errors;
-if(_valid2){
-valid25 = true;
-passing2 = 0;
-}
-const _errs94 = errors;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key2 in data37){
-if(!((key2 === "terms") || (key2 === "operator"))){
-const err61 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data37.terms !== undefined){
-let data39 = data37.terms;
-if(Array.isArray(data39)){
-const len11 = data39.length;
-for(let i11=0; i11<len11; i11++){
-let data40 = data39[i11];
-if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
-const err62 = {instancePath:instancePath+"/tags/terms/" + i11,schemaPath:"#/properties/tags/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/tags/terms",schemaPath:"#/properties/tags/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data37.operator !== undefined){
-let data41 = data37.operator;
-if(typeof data41 !== "string"){
-const err64 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if(!((data41 === "AND") || (data41 === "OR"))){
-const err65 = {instancePath:instancePath+"/tags/operator",schemaPath:"#/properties/tags/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema56.properties.tags.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-var _valid2 = _errs94 === errors;
-if(_valid2 && valid25){
-valid25 = false;
-passing2 = [passing2, 1];
-}
-else {
-if(_valid2){
-valid25 = true;
-passing2 = 1;
-}
-}
-if(!valid25){
-const err67 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-else {
-errors = _errs89;
-if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.tags_exclude !== undefined){
-let data42 = data.tags_exclude;
-if(!data42 || typeof data42 != "object"){
-const err68 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/type",keyword:"type",params:{type: schema56.properties.tags_exclude.type},message:"must be object,array"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-const _errs105 = errors;
-let valid31 = false;
-let passing3 = null;
-const _errs106 = errors;
-if(Array.isArray(data42)){
-const len12 = data42.length;
-for(let i12=0; i12<len12; i12++){
-let data43 = data42[i12];
-if(!((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43)))){
-const err69 = {instancePath:instancePath+"/tags_exclude/" + i12,schemaPath:"#/properties/tags_exclude/oneOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-var _valid3 = _errs106 === errors;
-if(_valid3){
-valid31 = true;
-passing3 = 0;
-}
-const _errs110 = errors;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-for(const key3 in data42){
-if(!(key3 === "terms")){
-const err71 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data42.terms !== undefined){
-let data44 = data42.terms;
-if(Array.isArray(data44)){
-const len13 = data44.length;
-for(let i13=0; i13<len13; i13++){
-let data45 = data44[i13];
-if(!((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45)))){
-const err72 = {instancePath:instancePath+"/tags_exclude/terms/" + i13,schemaPath:"#/properties/tags_exclude/oneOf/1/properties/terms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/tags_exclude/terms",schemaPath:"#/properties/tags_exclude/oneOf/1/properties/terms/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-var _valid3 = _errs110 === errors;
-if(_valid3 && valid31){
-valid31 = false;
-passing3 = [passing3, 1];
-}
-else {
-if(_valid3){
-valid31 = true;
-passing3 = 1;
-}
-}
-if(!valid31){
-const err75 = {instancePath:instancePath+"/tags_exclude",schemaPath:"#/properties/tags_exclude/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-else {
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err76 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data.ignore_sticky !== undefined){
-if(typeof data.ignore_sticky !== "boolean"){
-const err77 = {instancePath:instancePath+"/ignore_sticky",schemaPath:"#/properties/ignore_sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data48 = data.format;
-if(Array.isArray(data48)){
-const len14 = data48.length;
-for(let i14=0; i14<len14; i14++){
-let data49 = data48[i14];
-if(typeof data49 !== "string"){
-const err78 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if(!((((((((((data49 === "standard") || (data49 === "aside")) || (data49 === "chat")) || (data49 === "gallery")) || (data49 === "link")) || (data49 === "image")) || (data49 === "quote")) || (data49 === "status")) || (data49 === "video")) || (data49 === "audio"))){
-const err79 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.format.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-let i15 = data48.length;
-let j0;
-if(i15 > 1){
-const indices0 = {};
-for(;i15--;){
-let item0 = data48[i15];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err80 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/uniqueItems",keyword:"uniqueItems",params:{i: i15, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i15+" are identical)"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-break;
-}
-indices0[item0] = i15;
-}
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-}
-else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-validate71.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost = validate74;
-const schema58 = {"$id":"createPost","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPost = validate108;
+const schema66 = {"$id":"createPost","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema67 = {"$id":"sharedDate","type":["string","null"],"format":"date-time"};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createPost" */;
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedDate" */;
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.date !== undefined){
-let data0 = data.date;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema58.properties.date.type},message:"must be string,null"};
+if((typeof data !== "string") && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema67.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4915,9 +4614,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data === "string"){
+if(!(formats0.test(data))){
+const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4927,11 +4626,186 @@ vErrors.push(err1);
 errors++;
 }
 }
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+const schema68 = {"$id":"sharedStatus3","type":"string","enum":["publish","future","draft","pending","private"]};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedStatus3" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((data === "publish") || (data === "future")) || (data === "draft")) || (data === "pending")) || (data === "private"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+
+const schema69 = {"$id":"sharedCommentStatus","type":"string","enum":["open","closed"]};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedCommentStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "open") || (data === "closed"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+
+const schema70 = {"$id":"sharedFormat","type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]};
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedFormat" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((((data === "standard") || (data === "aside")) || (data === "chat")) || (data === "gallery")) || (data === "link")) || (data === "image")) || (data === "quote")) || (data === "status")) || (data === "video")) || (data === "audio"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate117.errors = vErrors;
+return errors === 0;
+}
+
+const schema71 = {"$id":"sharedMeta","type":"object","properties":{"footnotes":{"type":"string"}}};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedMeta" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.footnotes !== undefined){
+if(typeof data.footnotes !== "string"){
+const err0 = {instancePath:instancePath+"/footnotes",schemaPath:"#/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createPost" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.date !== undefined){
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
 }
 if(data.date_gmt !== undefined){
-let data1 = data.date_gmt;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema58.properties.date_gmt.type},message:"must be string,null"};
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err2 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4940,9 +4814,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4952,10 +4828,33 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.format !== undefined){
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err4 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4965,10 +4864,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err5 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4977,8 +4875,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema58.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.categories !== undefined){
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4987,242 +4899,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data5 = data.author;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data6 = data.featured_media;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data7 = data.comment_status;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema58.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data8 = data.ping_status;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema58.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data9 = data.format;
-if(typeof data9 !== "string"){
-const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema58.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data10 = data.meta;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.footnotes !== undefined){
-if(typeof data10.footnotes !== "string"){
-const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err18 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err19 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data14 = data.categories;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err20 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data16 = data.tags;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-const err22 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-validate74.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const getPost = validate75;
-const schema59 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
+export const getPost = validate123;
+const schema72 = {"$id":"getPost","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"},"excerpt_length":{"type":"integer"},"password":{"type":"string"}},"additionalProperties":true};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPost" */;
 let vErrors = null;
 let errors = 0;
@@ -5241,9 +4925,15 @@ errors++;
 }
 }
 if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.excerpt_length !== undefined){
+let data2 = data.excerpt_length;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err1 = {instancePath:instancePath+"/excerpt_length",schemaPath:"#/properties/excerpt_length/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5252,8 +4942,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema59.properties.context.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5263,10 +4955,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.excerpt_length !== undefined){
-let data2 = data.excerpt_length;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/excerpt_length",schemaPath:"#/properties/excerpt_length/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5275,38 +4966,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate75.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost = validate76;
-const schema60 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost = validate125;
+const schema73 = {"$id":"updatePost","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5325,9 +4992,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema60.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5336,9 +5014,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5348,11 +5033,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema60.properties.date_gmt.type},message:"must be string,null"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5361,9 +5045,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5373,10 +5059,33 @@ vErrors.push(err4);
 errors++;
 }
 }
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.format !== undefined){
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err5 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5386,10 +5095,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5398,8 +5106,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema60.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.categories !== undefined){
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5408,242 +5130,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema60.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema60.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data10 = data.format;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema60.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data11 = data.meta;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.footnotes !== undefined){
-if(typeof data11.footnotes !== "string"){
-const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err19 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err20 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data15 = data.categories;
-if(Array.isArray(data15)){
-const len0 = data15.length;
-for(let i0=0; i0<len0; i0++){
-let data16 = data15[i0];
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err21 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data17 = data.tags;
-if(Array.isArray(data17)){
-const len1 = data17.length;
-for(let i1=0; i1<len1; i1++){
-let data18 = data17[i1];
-if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err23 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-validate76.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePost = validate77;
-const schema61 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePost = validate135;
+const schema74 = {"$id":"deletePost","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePost" */;
 let vErrors = null;
 let errors = 0;
@@ -5684,14 +5178,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostRevisions = validate78;
-const schema62 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
+export const listPostRevisions = validate136;
+const schema75 = {"$id":"listPostRevisions","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","id","include","relevance","slug","include_slugs","title"]}},"additionalProperties":true};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostRevisions" */;
 let vErrors = null;
 let errors = 0;
@@ -5710,9 +5204,15 @@ errors++;
 }
 }
 if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data2 = data.page;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5721,8 +5221,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema62.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5732,10 +5233,16 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.page !== undefined){
-let data2 = data.page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err3 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5744,9 +5251,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 < 1 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.offset !== undefined){
+let data7 = data.offset;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5756,11 +5277,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.per_page !== undefined){
-let data3 = data.per_page;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.order !== undefined){
+let data8 = data.order;
+if(typeof data8 !== "string"){
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5769,9 +5289,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(typeof data3 == "number"){
-if(data3 > 100 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(!((data8 === "asc") || (data8 === "desc"))){
+const err6 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema75.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5780,8 +5299,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.orderby !== undefined){
+let data9 = data.orderby;
+if(typeof data9 !== "string"){
+const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5790,11 +5312,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err8 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((((((data9 === "date") || (data9 === "id")) || (data9 === "include")) || (data9 === "relevance")) || (data9 === "slug")) || (data9 === "include_slugs")) || (data9 === "title"))){
+const err8 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema75.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5804,14 +5323,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.exclude !== undefined){
-let data5 = data.exclude;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5820,126 +5334,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.include !== undefined){
-let data7 = data.include;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/include/" + i1,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data9 = data.offset;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data10 = data.order;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((data10 === "asc") || (data10 === "desc"))){
-const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema62.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-let data11 = data.orderby;
-if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!(((((((data11 === "date") || (data11 === "id")) || (data11 === "include")) || (data11 === "relevance")) || (data11 === "slug")) || (data11 === "include_slugs")) || (data11 === "title"))){
-const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema62.properties.orderby.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate78.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const getPostRevision = validate79;
-const schema63 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const getPostRevision = validate141;
+const schema76 = {"$id":"getPostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getPostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -5971,9 +5373,14 @@ errors++;
 }
 }
 if(data.context !== undefined){
-let data2 = data.context;
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5982,36 +5389,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(((data2 === "view") || (data2 === "embed")) || (data2 === "edit"))){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema63.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate79.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePostRevision = validate80;
-const schema64 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
+export const deletePostRevision = validate143;
+const schema77 = {"$id":"deletePostRevision","type":"object","properties":{"parent":{"type":"integer"},"id":{"type":"integer"},"force":{"type":"boolean"}},"additionalProperties":true};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="deletePostRevision" */;
 let vErrors = null;
 let errors = 0;
@@ -6065,14 +5450,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const listPostAutosaves = validate81;
-const schema65 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const listPostAutosaves = validate144;
+const schema78 = {"$id":"listPostAutosaves","type":"object","properties":{"parent":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPostAutosaves" */;
 let vErrors = null;
 let errors = 0;
@@ -6091,9 +5476,14 @@ errors++;
 }
 }
 if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6102,36 +5492,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema65.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate81.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave = validate82;
-const schema66 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave = validate146;
+const schema79 = {"$id":"createPostAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -6150,9 +5518,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema66.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6161,9 +5540,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6173,11 +5559,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema66.properties.date_gmt.type},message:"must be string,null"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6186,9 +5571,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6198,10 +5585,33 @@ vErrors.push(err4);
 errors++;
 }
 }
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.format !== undefined){
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err5 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6211,10 +5621,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6223,8 +5632,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema66.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.categories !== undefined){
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6233,250 +5656,28 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema66.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema66.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data10 = data.format;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema66.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data11 = data.meta;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.footnotes !== undefined){
-if(typeof data11.footnotes !== "string"){
-const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err19 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err20 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data15 = data.categories;
-if(Array.isArray(data15)){
-const len0 = data15.length;
-for(let i0=0; i0<len0; i0++){
-let data16 = data15[i0];
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err21 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data17 = data.tags;
-if(Array.isArray(data17)){
-const len1 = data17.length;
-for(let i1=0; i1<len1; i1++){
-let data18 = data17[i1];
-if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err23 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-validate82.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const listPages = validate83;
-const schema67 = {"$id":"listPages","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"type":"array","items":{"type":"integer"}},"parent_exclude":{"type":"array","items":{"type":"integer"}},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"$ref":"sharedStatus"}},"additionalProperties":true};
+export const listPages = validate156;
+const schema80 = {"$id":"listPages","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"menu_order":{"type":"integer"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title","menu_order"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"$ref":"sharedStatus2"}},"additionalProperties":true};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listPages" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6485,8 +5686,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema67.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6496,74 +5698,21 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
@@ -6572,507 +5721,7 @@ if(data.after !== undefined){
 let data4 = data.after;
 if(typeof data4 === "string"){
 if(!(formats0.test(data4))){
-const err8 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.modified_after !== undefined){
-let data5 = data.modified_after;
-if(typeof data5 === "string"){
-if(!(formats0.test(data5))){
-const err10 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err12 = {instancePath:instancePath+"/author/" + i0,schemaPath:"#/properties/author/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.author_exclude !== undefined){
-let data8 = data.author_exclude;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err14 = {instancePath:instancePath+"/author_exclude/" + i1,schemaPath:"#/properties/author_exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/author_exclude",schemaPath:"#/properties/author_exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.before !== undefined){
-let data10 = data.before;
-if(typeof data10 === "string"){
-if(!(formats0.test(data10))){
-const err16 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.modified_before !== undefined){
-let data11 = data.modified_before;
-if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
-const err18 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.exclude !== undefined){
-let data12 = data.exclude;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-let data13 = data12[i2];
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err20 = {instancePath:instancePath+"/exclude/" + i2,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.include !== undefined){
-let data14 = data.include;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-let data15 = data14[i3];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err22 = {instancePath:instancePath+"/include/" + i3,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data16 = data.menu_order;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err24 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.search_semantics !== undefined){
-let data17 = data.search_semantics;
-if(typeof data17 !== "string"){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!(data17 === "exact")){
-const err26 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema67.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data18 = data.offset;
-if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err27 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data19 = data.order;
-if(typeof data19 !== "string"){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(!((data19 === "asc") || (data19 === "desc"))){
-const err29 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema67.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-let data20 = data.orderby;
-if(typeof data20 !== "string"){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!(((((((((((data20 === "author") || (data20 === "date")) || (data20 === "id")) || (data20 === "include")) || (data20 === "modified")) || (data20 === "parent")) || (data20 === "relevance")) || (data20 === "slug")) || (data20 === "include_slugs")) || (data20 === "title")) || (data20 === "menu_order"))){
-const err31 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema67.properties.orderby.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.parent !== undefined){
-let data21 = data.parent;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i4=0; i4<len4; i4++){
-let data22 = data21[i4];
-if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
-const err32 = {instancePath:instancePath+"/parent/" + i4,schemaPath:"#/properties/parent/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.parent_exclude !== undefined){
-let data23 = data.parent_exclude;
-if(Array.isArray(data23)){
-const len5 = data23.length;
-for(let i5=0; i5<len5; i5++){
-let data24 = data23[i5];
-if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){
-const err34 = {instancePath:instancePath+"/parent_exclude/" + i5,schemaPath:"#/properties/parent_exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/parent_exclude",schemaPath:"#/properties/parent_exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.search_columns !== undefined){
-let data25 = data.search_columns;
-if(Array.isArray(data25)){
-const len6 = data25.length;
-for(let i6=0; i6<len6; i6++){
-let data26 = data25[i6];
-if(typeof data26 !== "string"){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(!(((data26 === "post_title") || (data26 === "post_content")) || (data26 === "post_excerpt"))){
-const err37 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema67.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/search_columns",schemaPath:"#/properties/search_columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.slug !== undefined){
-let data27 = data.slug;
-if(Array.isArray(data27)){
-const len7 = data27.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data27[i7] !== "string"){
-const err39 = {instancePath:instancePath+"/slug/" + i7,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-if(!(validate72(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-
-export const createPage = validate85;
-const schema68 = {"$id":"createPage","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createPage" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.date !== undefined){
-let data0 = data.date;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema68.properties.date.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.date_gmt !== undefined){
-let data1 = data.date_gmt;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema68.properties.date_gmt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7082,10 +5731,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7095,10 +5742,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.modified_after !== undefined){
+let data5 = data.modified_after;
+if(typeof data5 === "string"){
+if(!(formats0.test(data5))){
+const err5 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7107,8 +5755,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema68.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err6 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7118,9 +5767,23 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.author !== undefined){
+if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.author_exclude !== undefined){
+if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.before !== undefined){
+let data8 = data.before;
+if(typeof data8 === "string"){
+if(!(formats0.test(data8))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7130,10 +5793,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.parent !== undefined){
-let data5 = data.parent;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7143,10 +5804,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.modified_before !== undefined){
+let data9 = data.modified_before;
+if(typeof data9 === "string"){
+if(!(formats0.test(data9))){
+const err9 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7156,10 +5818,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err10 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7169,10 +5829,22 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.menu_order !== undefined){
+let data12 = data.menu_order;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err11 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7181,8 +5853,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema68.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.search_semantics !== undefined){
+let data13 = data.search_semantics;
+if(typeof data13 !== "string"){
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7191,11 +5866,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(data13 === "exact")){
+const err13 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema80.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7204,8 +5876,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema68.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.offset !== undefined){
+let data14 = data.offset;
+if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
+const err14 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7215,10 +5890,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.menu_order !== undefined){
-let data10 = data.menu_order;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err15 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.order !== undefined){
+let data15 = data.order;
+if(typeof data15 !== "string"){
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7227,13 +5902,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.meta !== undefined){
-let data11 = data.meta;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.footnotes !== undefined){
-if(typeof data11.footnotes !== "string"){
-const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data15 === "asc") || (data15 === "desc"))){
+const err16 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema80.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7243,9 +5913,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.orderby !== undefined){
+let data16 = data.orderby;
+if(typeof data16 !== "string"){
+const err17 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7254,10 +5925,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((((((((((data16 === "author") || (data16 === "date")) || (data16 === "id")) || (data16 === "include")) || (data16 === "modified")) || (data16 === "parent")) || (data16 === "relevance")) || (data16 === "slug")) || (data16 === "include_slugs")) || (data16 === "title")) || (data16 === "menu_order"))){
+const err18 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema80.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7265,6 +5934,36 @@ else {
 vErrors.push(err18);
 }
 errors++;
+}
+}
+if(data.parent !== undefined){
+if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.parent_exclude !== undefined){
+if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_columns !== undefined){
+if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate98(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -7278,14 +5977,161 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage = validate86;
-const schema69 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage = validate168;
+const schema81 = {"$id":"createPage","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createPage" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.date !== undefined){
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.parent !== undefined){
+let data5 = data.parent;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err2 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.menu_order !== undefined){
+let data10 = data.menu_order;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err5 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate168.errors = vErrors;
+return errors === 0;
+}
+
+export const updatePage = validate175;
+const schema82 = {"$id":"updatePage","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage" */;
 let vErrors = null;
 let errors = 0;
@@ -7304,9 +6150,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema69.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7315,9 +6172,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7327,11 +6191,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema69.properties.date_gmt.type},message:"must be string,null"};
+if(data.parent !== undefined){
+let data6 = data.parent;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7340,9 +6203,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.author !== undefined){
+let data7 = data.author;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7352,10 +6217,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data8 = data.featured_media;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err5 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7365,10 +6230,22 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.menu_order !== undefined){
+let data11 = data.menu_order;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err6 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7377,8 +6254,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema69.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.meta !== undefined){
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err7 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7388,9 +6273,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7399,163 +6284,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.parent !== undefined){
-let data6 = data.parent;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data7 = data.author;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data8 = data.featured_media;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data9 = data.comment_status;
-if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema69.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data10 = data.ping_status;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema69.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data11 = data.menu_order;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err16 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data12 = data.meta;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.footnotes !== undefined){
-if(typeof data12.footnotes !== "string"){
-const err17 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err19 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-validate86.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave = validate87;
-const schema70 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave = validate182;
+const schema83 = {"$id":"createPageAutosave","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave" */;
 let vErrors = null;
 let errors = 0;
@@ -7574,9 +6310,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema70.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7585,9 +6332,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7597,11 +6351,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema70.properties.date_gmt.type},message:"must be string,null"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7610,9 +6363,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7622,10 +6377,22 @@ vErrors.push(err4);
 errors++;
 }
 }
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.menu_order !== undefined){
+let data10 = data.menu_order;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err5 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7635,10 +6402,15 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.meta !== undefined){
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7647,8 +6419,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema70.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7657,170 +6431,28 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema70.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema70.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data10 = data.menu_order;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err15 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data11 = data.meta;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.footnotes !== undefined){
-if(typeof data11.footnotes !== "string"){
-const err16 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-validate87.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const listMedia = validate88;
-const schema71 = {"$id":"listMedia","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"type":"array","items":{"type":"integer"}},"author_exclude":{"type":"array","items":{"type":"integer"}},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["author","date","id","include","modified","parent","relevance","slug","include_slugs","title"]},"parent":{"type":"array","items":{"type":"integer"}},"parent_exclude":{"type":"array","items":{"type":"integer"}},"search_columns":{"type":"array","items":{"enum":["post_title","post_content","post_excerpt"],"type":"string"}},"slug":{"type":"array","items":{"type":"string"}},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listMedia = validate189;
+const schema84 = {"$id":"listMedia","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"modified_after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"before":{"type":"string","format":"date-time"},"modified_before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"search_semantics":{"type":"string","enum":["exact"]},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby"},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"search_columns":{"$ref":"sharedSearchColumns"},"slug":{"$ref":"sharedSuppressedMessages"},"status":{"type":"array","items":{"enum":["inherit","private","trash"],"type":"string"}},"media_type":{"type":"array","items":{"type":"string","enum":["image","video","text","application","audio"]}},"mime_type":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listMedia" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7829,8 +6461,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema71.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7840,74 +6473,21 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
@@ -7916,594 +6496,7 @@ if(data.after !== undefined){
 let data4 = data.after;
 if(typeof data4 === "string"){
 if(!(formats0.test(data4))){
-const err8 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.modified_after !== undefined){
-let data5 = data.modified_after;
-if(typeof data5 === "string"){
-if(!(formats0.test(data5))){
-const err10 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err12 = {instancePath:instancePath+"/author/" + i0,schemaPath:"#/properties/author/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.author_exclude !== undefined){
-let data8 = data.author_exclude;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err14 = {instancePath:instancePath+"/author_exclude/" + i1,schemaPath:"#/properties/author_exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/author_exclude",schemaPath:"#/properties/author_exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.before !== undefined){
-let data10 = data.before;
-if(typeof data10 === "string"){
-if(!(formats0.test(data10))){
-const err16 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.modified_before !== undefined){
-let data11 = data.modified_before;
-if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
-const err18 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.exclude !== undefined){
-let data12 = data.exclude;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-let data13 = data12[i2];
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err20 = {instancePath:instancePath+"/exclude/" + i2,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.include !== undefined){
-let data14 = data.include;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-let data15 = data14[i3];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err22 = {instancePath:instancePath+"/include/" + i3,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.search_semantics !== undefined){
-let data16 = data.search_semantics;
-if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(!(data16 === "exact")){
-const err25 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema71.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data17 = data.offset;
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-const err26 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data18 = data.order;
-if(typeof data18 !== "string"){
-const err27 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(!((data18 === "asc") || (data18 === "desc"))){
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema71.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-let data19 = data.orderby;
-if(typeof data19 !== "string"){
-const err29 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(!((((((((((data19 === "author") || (data19 === "date")) || (data19 === "id")) || (data19 === "include")) || (data19 === "modified")) || (data19 === "parent")) || (data19 === "relevance")) || (data19 === "slug")) || (data19 === "include_slugs")) || (data19 === "title"))){
-const err30 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema71.properties.orderby.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.parent !== undefined){
-let data20 = data.parent;
-if(Array.isArray(data20)){
-const len4 = data20.length;
-for(let i4=0; i4<len4; i4++){
-let data21 = data20[i4];
-if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
-const err31 = {instancePath:instancePath+"/parent/" + i4,schemaPath:"#/properties/parent/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.parent_exclude !== undefined){
-let data22 = data.parent_exclude;
-if(Array.isArray(data22)){
-const len5 = data22.length;
-for(let i5=0; i5<len5; i5++){
-let data23 = data22[i5];
-if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err33 = {instancePath:instancePath+"/parent_exclude/" + i5,schemaPath:"#/properties/parent_exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/parent_exclude",schemaPath:"#/properties/parent_exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.search_columns !== undefined){
-let data24 = data.search_columns;
-if(Array.isArray(data24)){
-const len6 = data24.length;
-for(let i6=0; i6<len6; i6++){
-let data25 = data24[i6];
-if(typeof data25 !== "string"){
-const err35 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(!(((data25 === "post_title") || (data25 === "post_content")) || (data25 === "post_excerpt"))){
-const err36 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema71.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/search_columns",schemaPath:"#/properties/search_columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.slug !== undefined){
-let data26 = data.slug;
-if(Array.isArray(data26)){
-const len7 = data26.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data26[i7] !== "string"){
-const err38 = {instancePath:instancePath+"/slug/" + i7,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data28 = data.status;
-if(Array.isArray(data28)){
-const len8 = data28.length;
-for(let i8=0; i8<len8; i8++){
-let data29 = data28[i8];
-if(typeof data29 !== "string"){
-const err40 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(!(((data29 === "inherit") || (data29 === "private")) || (data29 === "trash"))){
-const err41 = {instancePath:instancePath+"/status/" + i8,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema71.properties.status.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.media_type !== undefined){
-let data30 = data.media_type;
-if(Array.isArray(data30)){
-const len9 = data30.length;
-for(let i9=0; i9<len9; i9++){
-let data31 = data30[i9];
-if(typeof data31 !== "string"){
-const err43 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(!(((((data31 === "image") || (data31 === "video")) || (data31 === "text")) || (data31 === "application")) || (data31 === "audio"))){
-const err44 = {instancePath:instancePath+"/media_type/" + i9,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema71.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.mime_type !== undefined){
-let data32 = data.mime_type;
-if(Array.isArray(data32)){
-const len10 = data32.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data32[i10] !== "string"){
-const err46 = {instancePath:instancePath+"/mime_type/" + i10,schemaPath:"#/properties/mime_type/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-}
-else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-validate88.errors = vErrors;
-return errors === 0;
-}
-
-export const createMedia = validate89;
-const schema72 = {"$id":"createMedia","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createMedia" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.date !== undefined){
-let data0 = data.date;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema72.properties.date.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.date_gmt !== undefined){
-let data1 = data.date_gmt;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema72.properties.date_gmt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8513,10 +6506,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8526,10 +6517,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.modified_after !== undefined){
+let data5 = data.modified_after;
+if(typeof data5 === "string"){
+if(!(formats0.test(data5))){
+const err5 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8538,8 +6530,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema72.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err6 = {instancePath:instancePath+"/modified_after",schemaPath:"#/properties/modified_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8550,9 +6543,22 @@ errors++;
 }
 }
 if(data.author !== undefined){
-let data4 = data.author;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err7 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.author_exclude !== undefined){
+if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.before !== undefined){
+let data8 = data.before;
+if(typeof data8 === "string"){
+if(!(formats0.test(data8))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8562,10 +6568,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data5 = data.featured_media;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8575,10 +6579,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data6 = data.comment_status;
-if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.modified_before !== undefined){
+let data9 = data.modified_before;
+if(typeof data9 === "string"){
+if(!(formats0.test(data9))){
+const err9 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8587,8 +6592,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema72.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err10 = {instancePath:instancePath+"/modified_before",schemaPath:"#/properties/modified_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8598,10 +6604,22 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data7 = data.ping_status;
-if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_semantics !== undefined){
+let data12 = data.search_semantics;
+if(typeof data12 !== "string"){
+const err11 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8610,8 +6628,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema72.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+if(!(data12 === "exact")){
+const err12 = {instancePath:instancePath+"/search_semantics",schemaPath:"#/properties/search_semantics/enum",keyword:"enum",params:{allowedValues: schema84.properties.search_semantics.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8621,12 +6639,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.meta !== undefined){
-let data8 = data.meta;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.footnotes !== undefined){
-if(typeof data8.footnotes !== "string"){
-const err13 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.offset !== undefined){
+let data13 = data.offset;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8636,9 +6652,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.order !== undefined){
+let data14 = data.order;
+if(typeof data14 !== "string"){
+const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8647,10 +6664,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err15 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data14 === "asc") || (data14 === "desc"))){
+const err15 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema84.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8660,9 +6675,44 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err16 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.orderby !== undefined){
+if(!(validate93(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+}
+if(data.parent !== undefined){
+if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.parent_exclude !== undefined){
+if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.search_columns !== undefined){
+if(!(validate95(data.search_columns, {instancePath:instancePath+"/search_columns",parentData:data,parentDataProperty:"search_columns",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+let data20 = data.status;
+if(Array.isArray(data20)){
+const len0 = data20.length;
+for(let i0=0; i0<len0; i0++){
+let data21 = data20[i0];
+if(typeof data21 !== "string"){
+const err16 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8671,11 +6721,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.post !== undefined){
-let data12 = data.post;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err17 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(((data21 === "inherit") || (data21 === "private")) || (data21 === "trash"))){
+const err17 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema84.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8685,9 +6732,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.generate_sub_sizes !== undefined){
-if(typeof data.generate_sub_sizes !== "boolean"){
-const err18 = {instancePath:instancePath+"/generate_sub_sizes",schemaPath:"#/properties/generate_sub_sizes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8697,9 +6744,14 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.convert_format !== undefined){
-if(typeof data.convert_format !== "boolean"){
-const err19 = {instancePath:instancePath+"/convert_format",schemaPath:"#/properties/convert_format/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.media_type !== undefined){
+let data22 = data.media_type;
+if(Array.isArray(data22)){
+const len1 = data22.length;
+for(let i1=0; i1<len1; i1++){
+let data23 = data22[i1];
+if(typeof data23 !== "string"){
+const err19 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8708,10 +6760,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.url !== undefined){
-if(!(typeof data.url === "string")){
-const err20 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((((data23 === "image") || (data23 === "video")) || (data23 === "text")) || (data23 === "application")) || (data23 === "audio"))){
+const err20 = {instancePath:instancePath+"/media_type/" + i1,schemaPath:"#/properties/media_type/items/enum",keyword:"enum",params:{allowedValues: schema84.properties.media_type.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8723,7 +6773,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8732,14 +6782,202 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate89.errors = vErrors;
+}
+if(data.mime_type !== undefined){
+if(!(validate66(data.mime_type, {instancePath:instancePath+"/mime_type",parentData:data,parentDataProperty:"mime_type",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const getMedia = validate90;
-const schema73 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const createMedia = validate202;
+const schema85 = {"$id":"createMedia","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createMedia" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.date !== undefined){
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.author !== undefined){
+let data4 = data.author;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err1 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.featured_media !== undefined){
+let data5 = data.featured_media;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err2 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err4 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.post !== undefined){
+let data11 = data.post;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err5 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.generate_sub_sizes !== undefined){
+if(typeof data.generate_sub_sizes !== "boolean"){
+const err6 = {instancePath:instancePath+"/generate_sub_sizes",schemaPath:"#/properties/generate_sub_sizes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.convert_format !== undefined){
+if(typeof data.convert_format !== "boolean"){
+const err7 = {instancePath:instancePath+"/convert_format",schemaPath:"#/properties/convert_format/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err8 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate202.errors = vErrors;
+return errors === 0;
+}
+
+export const getMedia = validate209;
+const schema86 = {"$id":"getMedia","type":"object","properties":{"id":{"type":"integer"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="getMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8758,9 +6996,14 @@ errors++;
 }
 }
 if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8769,36 +7012,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema73.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate90.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia = validate91;
-const schema74 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"type":"object","properties":{"footnotes":{"type":"string"}}},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia = validate211;
+const schema87 = {"$id":"updateMedia","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -8817,9 +7038,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema74.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8828,9 +7060,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err2 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8840,11 +7080,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema74.properties.date_gmt.type},message:"must be string,null"};
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8853,9 +7092,28 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate119(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err4 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8865,10 +7123,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err5 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8878,10 +7135,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.post !== undefined){
+let data12 = data.post;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err6 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8890,8 +7147,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema74.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8900,162 +7159,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.author !== undefined){
-let data5 = data.author;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data6 = data.featured_media;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data7 = data.comment_status;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema74.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data8 = data.ping_status;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema74.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-let data9 = data.meta;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.footnotes !== undefined){
-if(typeof data9.footnotes !== "string"){
-const err14 = {instancePath:instancePath+"/meta/footnotes",schemaPath:"#/properties/meta/properties/footnotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err16 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err17 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data13 = data.post;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err18 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-validate91.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const postProcessMedia = validate92;
-const schema75 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
+export const postProcessMedia = validate218;
+const schema88 = {"$id":"postProcessMedia","type":"object","properties":{"id":{"type":"integer"},"action":{"type":"string","enum":["create-image-subsizes"]}},"additionalProperties":true,"required":["action"]};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="postProcessMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9096,7 +7207,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "create-image-subsizes")){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema75.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema88.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9117,14 +7228,102 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const editMedia = validate93;
-const schema76 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"type":"number","minimum":0,"maximum":100},"y":{"type":"number","minimum":0,"maximum":100},"width":{"type":"number","minimum":0,"maximum":100},"height":{"type":"number","minimum":0,"maximum":100},"caption":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"description":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"title":{"type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
+export const editMedia = validate219;
+const schema89 = {"$id":"editMedia","type":"object","properties":{"src":{"type":"string","format":"uri"},"modifiers":{"type":"array","minItems":1,"items":{"type":"object","oneOf":[{"properties":{"type":{"type":"string","enum":["flip"]},"args":{"type":"object","properties":{"flip":{"type":"object","properties":{"horizontal":{"type":"boolean"},"vertical":{"type":"boolean"}}}}}}},{"properties":{"type":{"type":"string","enum":["rotate"]},"args":{"type":"object","properties":{"angle":{"type":"number"}}}}},{"properties":{"type":{"type":"string","enum":["crop"]},"args":{"type":"object","properties":{"left":{"type":"number"},"top":{"type":"number"},"width":{"type":"number"},"height":{"type":"number"}}}}}]}},"rotation":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":360},"x":{"$ref":"sharedX"},"y":{"$ref":"sharedX"},"width":{"$ref":"sharedX"},"height":{"$ref":"sharedX"},"caption":{"$ref":"sharedCaption"},"description":{"$ref":"sharedCaption"},"title":{"$ref":"sharedCaption"},"post":{"type":"integer"},"alt_text":{"type":"string"}},"additionalProperties":true,"required":["src"]};
+const schema90 = {"$id":"sharedX","type":"number","minimum":0,"maximum":100};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedX" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data == "number"){
+if(data > 100 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+
+const schema91 = {"$id":"sharedCaption","type":"object","properties":{"raw":{"type":"string"},"rendered":{"type":"string"}}};
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedCaption" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.raw !== undefined){
+if(typeof data.raw !== "string"){
+const err0 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.rendered !== undefined){
+if(typeof data.rendered !== "string"){
+const err1 = {instancePath:instancePath+"/rendered",schemaPath:"#/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="editMedia" */;
 let vErrors = null;
 let errors = 0;
@@ -9195,7 +7394,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data3 === "flip")){
-const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema76.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/0/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[0].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9280,7 +7479,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "rotate")){
-const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema76.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9343,7 +7542,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data11 === "crop")){
-const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema76.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/modifiers/" + i0+"/type",schemaPath:"#/properties/modifiers/items/oneOf/2/properties/type/enum",keyword:"enum",params:{allowedValues: schema89.properties.modifiers.items.oneOf[2].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9499,10 +7698,51 @@ errors++;
 }
 }
 if(data.x !== undefined){
-let data18 = data.x;
-if(typeof data18 == "number"){
-if(data18 > 100 || isNaN(data18)){
-const err26 = {instancePath:instancePath+"/x",schemaPath:"#/properties/x/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(!(validate220(data.x, {instancePath:instancePath+"/x",parentData:data,parentDataProperty:"x",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+errors = vErrors.length;
+}
+}
+if(data.y !== undefined){
+if(!(validate220(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+errors = vErrors.length;
+}
+}
+if(data.width !== undefined){
+if(!(validate220(data.width, {instancePath:instancePath+"/width",parentData:data,parentDataProperty:"width",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+errors = vErrors.length;
+}
+}
+if(data.height !== undefined){
+if(!(validate220(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+errors = vErrors.length;
+}
+}
+if(data.caption !== undefined){
+if(!(validate225(data.caption, {instancePath:instancePath+"/caption",parentData:data,parentDataProperty:"caption",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+errors = vErrors.length;
+}
+}
+if(data.description !== undefined){
+if(!(validate225(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+errors = vErrors.length;
+}
+}
+if(data.title !== undefined){
+if(!(validate225(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+errors = vErrors.length;
+}
+}
+if(data.post !== undefined){
+let data25 = data.post;
+if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
+const err26 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9511,8 +7751,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data18 < 0 || isNaN(data18)){
-const err27 = {instancePath:instancePath+"/x",schemaPath:"#/properties/x/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err27 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9522,8 +7764,9 @@ vErrors.push(err27);
 errors++;
 }
 }
+}
 else {
-const err28 = {instancePath:instancePath+"/x",schemaPath:"#/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9532,273 +7775,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.y !== undefined){
-let data19 = data.y;
-if(typeof data19 == "number"){
-if(data19 > 100 || isNaN(data19)){
-const err29 = {instancePath:instancePath+"/y",schemaPath:"#/properties/y/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(data19 < 0 || isNaN(data19)){
-const err30 = {instancePath:instancePath+"/y",schemaPath:"#/properties/y/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/y",schemaPath:"#/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.width !== undefined){
-let data20 = data.width;
-if(typeof data20 == "number"){
-if(data20 > 100 || isNaN(data20)){
-const err32 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(data20 < 0 || isNaN(data20)){
-const err33 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.height !== undefined){
-let data21 = data.height;
-if(typeof data21 == "number"){
-if(data21 > 100 || isNaN(data21)){
-const err35 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(data21 < 0 || isNaN(data21)){
-const err36 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.caption !== undefined){
-let data22 = data.caption;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.raw !== undefined){
-if(typeof data22.raw !== "string"){
-const err38 = {instancePath:instancePath+"/caption/raw",schemaPath:"#/properties/caption/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data22.rendered !== undefined){
-if(typeof data22.rendered !== "string"){
-const err39 = {instancePath:instancePath+"/caption/rendered",schemaPath:"#/properties/caption/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/caption",schemaPath:"#/properties/caption/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data25 = data.description;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.raw !== undefined){
-if(typeof data25.raw !== "string"){
-const err41 = {instancePath:instancePath+"/description/raw",schemaPath:"#/properties/description/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data25.rendered !== undefined){
-if(typeof data25.rendered !== "string"){
-const err42 = {instancePath:instancePath+"/description/rendered",schemaPath:"#/properties/description/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data28 = data.title;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.raw !== undefined){
-if(typeof data28.raw !== "string"){
-const err44 = {instancePath:instancePath+"/title/raw",schemaPath:"#/properties/title/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data28.rendered !== undefined){
-if(typeof data28.rendered !== "string"){
-const err45 = {instancePath:instancePath+"/title/rendered",schemaPath:"#/properties/title/properties/rendered/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data31 = data.post;
-if(!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))){
-const err47 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err48 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-}
-else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-validate93.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetGenerateFormMarkup = validate94;
-const schema77 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetGenerateFormMarkup = validate229;
+const schema92 = {"$id":"formsuiteV1GetGenerateFormMarkup","type":"object","properties":{"id":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetGenerateFormMarkup" */;
 let vErrors = null;
 let errors = 0;
@@ -9837,14 +7821,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostGenerateForm = validate95;
-const schema78 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
+export const formsuiteV1PostGenerateForm = validate230;
+const schema93 = {"$id":"formsuiteV1PostGenerateForm","type":"object","properties":{"use_system_message":{}},"additionalProperties":true};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostGenerateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -9860,14 +7844,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetAfterSubmission = validate96;
-const schema79 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
+export const formsuiteV1GetAfterSubmission = validate231;
+const schema94 = {"$id":"formsuiteV1GetAfterSubmission","type":"object","properties":{"submission_id":{}},"additionalProperties":true,"required":["submission_id"]};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetAfterSubmission" */;
 let vErrors = null;
 let errors = 0;
@@ -9893,14 +7877,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostDismissFormSetupCard = validate97;
-const schema80 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
+export const formsuiteV1PostDismissFormSetupCard = validate232;
+const schema95 = {"$id":"formsuiteV1PostDismissFormSetupCard","type":"object","properties":{"form_id":{},"action":{"type":"string","enum":["edit_form","edit_thankyou","set_up_email","view_form"]}},"additionalProperties":true,"required":["form_id","action"]};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostDismissFormSetupCard" */;
 let vErrors = null;
 let errors = 0;
@@ -9938,7 +7922,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((data0 === "edit_form") || (data0 === "edit_thankyou")) || (data0 === "set_up_email")) || (data0 === "view_form"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema80.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema95.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9959,14 +7943,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPagesSearch = validate98;
-const schema81 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
+export const formsuiteV1GetPagesSearch = validate233;
+const schema96 = {"$id":"formsuiteV1GetPagesSearch","type":"object","properties":{"search":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer"},"selected_url":{"type":"string"},"selected_urls":{"type":"array"}},"additionalProperties":true};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPagesSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -10044,14 +8028,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostOnboardingUserDetails = validate99;
-const schema82 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
+export const formsuiteV1PostOnboardingUserDetails = validate234;
+const schema97 = {"$id":"formsuiteV1PostOnboardingUserDetails","type":"object","properties":{"first_name":{},"last_name":{},"email":{}},"additionalProperties":true,"required":["first_name","email"]};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostOnboardingUserDetails" */;
 let vErrors = null;
 let errors = 0;
@@ -10087,14 +8071,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetPluginStatus = validate100;
-const schema83 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
+export const formsuiteV1GetPluginStatus = validate235;
+const schema98 = {"$id":"formsuiteV1GetPluginStatus","type":"object","properties":{"plugin":{}},"additionalProperties":true,"required":["plugin"]};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetPluginStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -10120,14 +8104,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntriesList = validate101;
-const schema84 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
+export const formsuiteV1GetEntriesList = validate236;
+const schema99 = {"$id":"formsuiteV1GetEntriesList","type":"object","properties":{"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"},"orderby":{"type":"string","enum":["ID","id","form_id","user_id","status","type","created_at","updated_at"]},"order":{"type":"string","enum":["ASC","DESC"]},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntriesList" */;
 let vErrors = null;
 let errors = 0;
@@ -10206,7 +8190,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((data5 === "ID") || (data5 === "id")) || (data5 === "form_id")) || (data5 === "user_id")) || (data5 === "status")) || (data5 === "type")) || (data5 === "created_at")) || (data5 === "updated_at"))){
-const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema84.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema99.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10229,7 +8213,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data6 === "ASC") || (data6 === "DESC"))){
-const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema84.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema99.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10276,14 +8260,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesReadStatus = validate102;
-const schema85 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
+export const formsuiteV1PostEntriesReadStatus = validate237;
+const schema100 = {"$id":"formsuiteV1PostEntriesReadStatus","type":"object","properties":{"entry_ids":{},"action":{}},"additionalProperties":true,"required":["entry_ids","action"]};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesReadStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -10319,14 +8303,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesDelete = validate103;
-const schema86 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
+export const formsuiteV1PostEntriesDelete = validate238;
+const schema101 = {"$id":"formsuiteV1PostEntriesDelete","type":"object","properties":{"entry_ids":{}},"additionalProperties":true,"required":["entry_ids"]};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesDelete" */;
 let vErrors = null;
 let errors = 0;
@@ -10352,14 +8336,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostEntriesExport = validate104;
-const schema87 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1PostEntriesExport = validate239;
+const schema102 = {"$id":"formsuiteV1PostEntriesExport","type":"object","properties":{"entry_ids":{"type":"array"},"form_id":{"type":"integer"},"status":{"type":"string"},"search":{"type":"string"},"date_from":{"type":"string"},"date_to":{"type":"string"}},"additionalProperties":true};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostEntriesExport" */;
 let vErrors = null;
 let errors = 0;
@@ -10448,14 +8432,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetEntryLogs = validate105;
-const schema88 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1GetEntryLogs = validate240;
+const schema103 = {"$id":"formsuiteV1GetEntryLogs","type":"object","properties":{"id":{},"per_page":{"type":"integer"},"page":{"type":"integer"}},"additionalProperties":true,"required":["id"]};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetEntryLogs" */;
 let vErrors = null;
 let errors = 0;
@@ -10507,14 +8491,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate240.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetForms = validate106;
-const schema89 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
+export const formsuiteV1GetForms = validate241;
+const schema104 = {"$id":"formsuiteV1GetForms","type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"status":{"type":"string","enum":["publish","draft","trash","any"]},"orderby":{"type":"string","enum":["date","id","title","modified","views","conversion_rate"]},"order":{"type":"string","enum":["asc","desc"]},"date_from":{"type":"string","format":"date"},"date_to":{"type":"string","format":"date"}},"additionalProperties":true};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetForms" */;
 let vErrors = null;
 let errors = 0;
@@ -10545,9 +8529,14 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-let data1 = data.per_page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10556,9 +8545,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 == "number"){
-if(data1 > 100 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(typeof data3 !== "string"){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10567,8 +8558,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema104.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10578,10 +8569,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err5 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.orderby !== undefined){
+let data4 = data.orderby;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10590,11 +8581,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema104.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10603,8 +8591,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!((((data3 === "publish") || (data3 === "draft")) || (data3 === "trash")) || (data3 === "any"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema89.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.order !== undefined){
+let data5 = data.order;
+if(typeof data5 !== "string"){
+const err7 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10613,11 +8604,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.orderby !== undefined){
-let data4 = data.orderby;
-if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data5 === "asc") || (data5 === "desc"))){
+const err8 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema104.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10626,8 +8614,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!((((((data4 === "date") || (data4 === "id")) || (data4 === "title")) || (data4 === "modified")) || (data4 === "views")) || (data4 === "conversion_rate"))){
-const err9 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema89.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.date_from !== undefined){
+if(!(typeof data.date_from === "string")){
+const err9 = {instancePath:instancePath+"/date_from",schemaPath:"#/properties/date_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10637,10 +8627,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.order !== undefined){
-let data5 = data.order;
-if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.date_to !== undefined){
+if(!(typeof data.date_to === "string")){
+const err10 = {instancePath:instancePath+"/date_to",schemaPath:"#/properties/date_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10649,8 +8638,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((data5 === "asc") || (data5 === "desc"))){
-const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema89.properties.order.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10659,51 +8650,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.date_from !== undefined){
-if(!(typeof data.date_from === "string")){
-const err12 = {instancePath:instancePath+"/date_from",schemaPath:"#/properties/date_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.date_to !== undefined){
-if(!(typeof data.date_to === "string")){
-const err13 = {instancePath:instancePath+"/date_to",schemaPath:"#/properties/date_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate106.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1UpdateForm = validate107;
-const schema90 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
+export const formsuiteV1UpdateForm = validate243;
+const schema105 = {"$id":"formsuiteV1UpdateForm","type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string","minLength":1},"fields":{"type":"array","items":{"type":"object"}},"settings":{"type":"object"},"status":{"type":"string","enum":["publish","draft","private"]}},"additionalProperties":true,"required":["id"]};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1UpdateForm" */;
 let vErrors = null;
 let errors = 0;
@@ -10811,7 +8766,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data5 === "publish") || (data5 === "draft")) || (data5 === "private"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema90.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema105.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10832,14 +8787,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsExport = validate108;
-const schema91 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
+export const formsuiteV1PostFormsExport = validate244;
+const schema106 = {"$id":"formsuiteV1PostFormsExport","type":"object","properties":{"post_ids":{"type":["array","string"]}},"additionalProperties":true,"required":["post_ids"]};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsExport" */;
 let vErrors = null;
 let errors = 0;
@@ -10857,7 +8812,7 @@ errors++;
 if(data.post_ids !== undefined){
 let data0 = data.post_ids;
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema91.properties.post_ids.type},message:"must be array,string"};
+const err1 = {instancePath:instancePath+"/post_ids",schemaPath:"#/properties/post_ids/type",keyword:"type",params:{type: schema106.properties.post_ids.type},message:"must be array,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10878,14 +8833,44 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsImport = validate109;
-const schema92 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"type":"string","enum":["draft","publish","private"]}},"additionalProperties":true,"required":["forms_data"]};
+export const formsuiteV1PostFormsImport = validate245;
+const schema107 = {"$id":"formsuiteV1PostFormsImport","type":"object","properties":{"forms_data":{"type":"array"},"default_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true,"required":["forms_data"]};
+const schema108 = {"$id":"sharedDefaultStatus","type":"string","enum":["draft","publish","private"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedDefaultStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "draft") || (data === "publish")) || (data === "private"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate246.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsImport" */;
 let vErrors = null;
 let errors = 0;
@@ -10913,9 +8898,14 @@ errors++;
 }
 }
 if(data.default_status !== undefined){
-let data1 = data.default_status;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate246(data.default_status, {instancePath:instancePath+"/default_status",parentData:data,parentDataProperty:"default_status",rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10924,36 +8914,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(((data1 === "draft") || (data1 === "publish")) || (data1 === "private"))){
-const err3 = {instancePath:instancePath+"/default_status",schemaPath:"#/properties/default_status/enum",keyword:"enum",params:{allowedValues: schema92.properties.default_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate109.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsManage = validate110;
-const schema93 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
+export const formsuiteV1PostFormsManage = validate248;
+const schema109 = {"$id":"formsuiteV1PostFormsManage","type":"object","properties":{"form_ids":{"type":["array","integer"]},"action":{"type":"string","enum":["trash","restore","delete","draft"]}},"additionalProperties":true,"required":["form_ids","action"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsManage" */;
 let vErrors = null;
 let errors = 0;
@@ -10981,7 +8949,7 @@ errors++;
 if(data.form_ids !== undefined){
 let data0 = data.form_ids;
 if((!(Array.isArray(data0))) && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema93.properties.form_ids.type},message:"must be array,integer"};
+const err2 = {instancePath:instancePath+"/form_ids",schemaPath:"#/properties/form_ids/type",keyword:"type",params:{type: schema109.properties.form_ids.type},message:"must be array,integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11004,7 +8972,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "trash") || (data1 === "restore")) || (data1 === "delete")) || (data1 === "draft"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema93.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema109.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11025,14 +8993,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsDuplicate = validate111;
-const schema94 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsDuplicate = validate249;
+const schema110 = {"$id":"formsuiteV1PostFormsDuplicate","type":"object","properties":{"form_id":{"type":"integer"},"title_suffix":{"type":"string"}},"additionalProperties":true,"required":["form_id"]};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsDuplicate" */;
 let vErrors = null;
 let errors = 0;
@@ -11083,14 +9051,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormsTrackView = validate112;
-const schema95 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
+export const formsuiteV1PostFormsTrackView = validate250;
+const schema111 = {"$id":"formsuiteV1PostFormsTrackView","type":"object","properties":{"form_id":{"type":"integer","minimum":1}},"additionalProperties":true,"required":["form_id"]};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormsTrackView" */;
 let vErrors = null;
 let errors = 0;
@@ -11141,14 +9109,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostFormSettings = validate113;
-const schema96 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
+export const formsuiteV1PostFormSettings = validate251;
+const schema112 = {"$id":"formsuiteV1PostFormSettings","type":"object","properties":{"post_id":{"type":"integer"},"meta_data":{"type":"object"}},"additionalProperties":true,"required":["post_id","meta_data"]};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostFormSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -11210,14 +9178,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1GetMigratorSourcesForms = validate114;
-const schema97 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
+export const formsuiteV1GetMigratorSourcesForms = validate252;
+const schema113 = {"$id":"formsuiteV1GetMigratorSourcesForms","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1GetMigratorSourcesForms" */;
 let vErrors = null;
 let errors = 0;
@@ -11245,14 +9213,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostMigratorSourcesImport = validate115;
-const schema98 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
+export const formsuiteV1PostMigratorSourcesImport = validate253;
+const schema114 = {"$id":"formsuiteV1PostMigratorSourcesImport","type":"object","properties":{"key":{"type":"string"},"form_ids":{"type":"array"},"dry_run":{"type":"boolean"},"behavior":{"type":"array"},"post_status":{"type":"string"},"skip_existing":{"type":"boolean"}},"additionalProperties":true};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostMigratorSourcesImport" */;
 let vErrors = null;
 let errors = 0;
@@ -11340,14 +9308,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1ImportMigratorFile = validate116;
-const schema99 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"type":"string","enum":["draft","publish","private"]}},"additionalProperties":true};
+export const formsuiteV1ImportMigratorFile = validate254;
+const schema115 = {"$id":"formsuiteV1ImportMigratorFile","type":"object","properties":{"key":{"type":"string"},"content":{"type":"string"},"post_status":{"$ref":"sharedDefaultStatus"}},"additionalProperties":true};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1ImportMigratorFile" */;
 let vErrors = null;
 let errors = 0;
@@ -11377,9 +9345,14 @@ errors++;
 }
 }
 if(data.post_status !== undefined){
-let data2 = data.post_status;
-if(typeof data2 !== "string"){
-const err2 = {instancePath:instancePath+"/post_status",schemaPath:"#/properties/post_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate246(data.post_status, {instancePath:instancePath+"/post_status",parentData:data,parentDataProperty:"post_status",rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11388,36 +9361,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(((data2 === "draft") || (data2 === "publish")) || (data2 === "private"))){
-const err3 = {instancePath:instancePath+"/post_status",schemaPath:"#/properties/post_status/enum",keyword:"enum",params:{allowedValues: schema99.properties.post_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate116.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
 
-export const formsuiteV1PostConvertHtmlForm = validate117;
-const schema100 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
+export const formsuiteV1PostConvertHtmlForm = validate256;
+const schema116 = {"$id":"formsuiteV1PostConvertHtmlForm","type":"object","properties":{"parsed_fields":{"type":"array"},"submit_text":{"type":"string"},"confidence":{"type":"string"},"html":{"type":"string"},"form_title":{"type":"string"},"styling":{"type":"object"}},"additionalProperties":true};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsuiteV1PostConvertHtmlForm" */;
 let vErrors = null;
 let errors = 0;
@@ -11506,14 +9457,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardInstallPlugins = validate118;
-const schema101 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["plugins"]};
+export const formsbuilderV1PostSetupWizardInstallPlugins = validate257;
+const schema117 = {"$id":"formsbuilderV1PostSetupWizardInstallPlugins","type":"object","properties":{"plugins":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["plugins"]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardInstallPlugins" */;
 let vErrors = null;
 let errors = 0;
@@ -11529,12 +9480,14 @@ vErrors.push(err0);
 errors++;
 }
 if(data.plugins !== undefined){
-let data0 = data.plugins;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/plugins/" + i0,schemaPath:"#/properties/plugins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate66(data.plugins, {instancePath:instancePath+"/plugins",parentData:data,parentDataProperty:"plugins",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11543,38 +9496,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/plugins",schemaPath:"#/properties/plugins/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate118.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardComplete = validate119;
-const schema102 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
+export const formsbuilderV1PostSetupWizardComplete = validate259;
+const schema118 = {"$id":"formsbuilderV1PostSetupWizardComplete","type":"object","properties":{"outcome":{"type":"string","enum":["build","import","exit","forms"]}},"additionalProperties":true};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardComplete" */;
 let vErrors = null;
 let errors = 0;
@@ -11592,7 +9521,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "build") || (data0 === "import")) || (data0 === "exit")) || (data0 === "forms"))){
-const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema102.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema118.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11613,14 +9542,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
 
-export const formsbuilderV1PostSetupWizardLicenseVerify = validate120;
-const schema103 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
+export const formsbuilderV1PostSetupWizardLicenseVerify = validate260;
+const schema119 = {"$id":"formsbuilderV1PostSetupWizardLicenseVerify","type":"object","properties":{"key":{"type":"string"}},"additionalProperties":true,"required":["key"]};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="formsbuilderV1PostSetupWizardLicenseVerify" */;
 let vErrors = null;
 let errors = 0;
@@ -11658,14 +9587,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1UpdateDismissSetupWizard = validate121;
-const schema104 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
+export const gettingStartedV1UpdateDismissSetupWizard = validate261;
+const schema120 = {"$id":"gettingStartedV1UpdateDismissSetupWizard","type":"object","properties":{"dismiss":{"type":"string"}},"additionalProperties":true,"required":["dismiss"]};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1UpdateDismissSetupWizard" */;
 let vErrors = null;
 let errors = 0;
@@ -11703,14 +9632,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-export const gettingStartedV1PostUpdateActionItemSteps = validate122;
-const schema105 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
+export const gettingStartedV1PostUpdateActionItemSteps = validate262;
+const schema121 = {"$id":"gettingStartedV1PostUpdateActionItemSteps","type":"object","properties":{"action_id":{"type":"string"},"steps":{"type":"array"}},"additionalProperties":true,"required":["action_id"]};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gettingStartedV1PostUpdateActionItemSteps" */;
 let vErrors = null;
 let errors = 0;
@@ -11760,14 +9689,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
 
-export const vendorCoreV1PostLicenseActivate = validate123;
-const schema106 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
+export const vendorCoreV1PostLicenseActivate = validate263;
+const schema122 = {"$id":"vendorCoreV1PostLicenseActivate","type":"object","properties":{"product-id":{"type":"string"},"license-key":{"type":"string"}},"additionalProperties":true,"required":["product-id","license-key"]};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="vendorCoreV1PostLicenseActivate" */;
 let vErrors = null;
 let errors = 0;
@@ -11827,14 +9756,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPlugins2 = validate124;
-const schema107 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"type":"string","enum":["inactive","active"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPlugins2 = validate264;
+const schema123 = {"$id":"pagebuilderOneV1PostPlugins2","type":"object","properties":{"slug":{"type":"string","enum":["assistant","manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"status":{"$ref":"sharedStatus"}},"additionalProperties":true,"required":["slug"]};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPlugins2" */;
 let vErrors = null;
 let errors = 0;
@@ -11862,7 +9791,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((data0 === "assistant") || (data0 === "manage")) || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema107.properties.slug.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema123.properties.slug.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11873,9 +9802,14 @@ errors++;
 }
 }
 if(data.status !== undefined){
-let data1 = data.status;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate34(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11884,36 +9818,44 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((data1 === "inactive") || (data1 === "active"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema107.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate124.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRun2 = validate125;
-const schema108 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRun2 = validate266;
+const schema124 = {"$id":"pagebuilderOneV1PostPluginsMigrationRun2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"},"force":{"type":"boolean"}},"additionalProperties":true,"required":["slug"]};
+const schema125 = {"$id":"sharedSlug2","type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedSlug2" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((((data === "manage") || (data === "builder")) || (data === "builder-pro")) || (data === "site-mailer")) || (data === "image-optimization")) || (data === "accessibility")) || (data === "consent"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema125.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate267.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRun2" */;
 let vErrors = null;
 let errors = 0;
@@ -11929,9 +9871,14 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-let data0 = data.slug;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate267(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+errors = vErrors.length;
+}
+}
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err1 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11940,8 +9887,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema108.properties.slug.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11950,38 +9899,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.force !== undefined){
-if(typeof data.force !== "boolean"){
-const err3 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate125.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate126;
-const schema109 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"type":"string","enum":["manage","builder","builder-pro","site-mailer","image-optimization","accessibility","consent"]}},"additionalProperties":true,"required":["slug"]};
+export const pagebuilderOneV1PostPluginsMigrationRollback2 = validate269;
+const schema126 = {"$id":"pagebuilderOneV1PostPluginsMigrationRollback2","type":"object","properties":{"slug":{"$ref":"sharedSlug2"}},"additionalProperties":true,"required":["slug"]};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderOneV1PostPluginsMigrationRollback2" */;
 let vErrors = null;
 let errors = 0;
@@ -11997,9 +9922,14 @@ vErrors.push(err0);
 errors++;
 }
 if(data.slug !== undefined){
-let data0 = data.slug;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate267(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12008,36 +9938,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(((((((data0 === "manage") || (data0 === "builder")) || (data0 === "builder-pro")) || (data0 === "site-mailer")) || (data0 === "image-optimization")) || (data0 === "accessibility")) || (data0 === "consent"))){
-const err2 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/enum",keyword:"enum",params:{allowedValues: schema109.properties.slug.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate126.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetPost2 = validate127;
-const schema110 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
+export const pagebuilderV1GetPost2 = validate271;
+const schema127 = {"$id":"pagebuilderV1GetPost2","type":"object","properties":{"included_types":{"type":"array"},"excluded_types":{"type":"array"},"term":{"type":"string"},"keys_conversion_map":{},"items_count":{"type":"integer"},"is_public":{"type":"boolean"},"meta_query":{"type":"array"},"tax_query":{"type":"array"},"search_in_content":{"type":"boolean"}},"additionalProperties":true};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1GetPost2" */;
 let vErrors = null;
 let errors = 0;
@@ -12150,22 +10058,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1GetGlobalClasses = validate128;
-const schema111 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]}},"additionalProperties":true};
+export const pagebuilderV1GetGlobalClasses = validate272;
+const schema128 = {"$id":"pagebuilderV1GetGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"}},"additionalProperties":true};
+const schema129 = {"$id":"sharedContext2","type":"string","enum":["frontend","preview"]};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="pagebuilderV1GetGlobalClasses" */;
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedContext2" */;
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12174,8 +10080,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!((data0 === "frontend") || (data0 === "preview"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema111.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(!((data === "frontend") || (data === "preview"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12184,26 +10090,41 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate128.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateGlobalClasses = validate129;
-const schema112 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"type":"string","enum":["frontend","preview"]},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"type":"array","items":{"type":"string"}},"deleted":{"type":"array","items":{"type":"string"}},"modified":{"type":"array","items":{"type":"string"}}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"type":"array","items":{"type":"string"}}},"additionalProperties":true,"required":["changes","items","order"]};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="pagebuilderV1GetGlobalClasses" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate273(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate272.errors = vErrors;
+return errors === 0;
+}
+
+export const pagebuilderV1UpdateGlobalClasses = validate275;
+const schema130 = {"$id":"pagebuilderV1UpdateGlobalClasses","type":"object","properties":{"context":{"$ref":"sharedContext2"},"changes":{"type":"object","additionalProperties":false,"properties":{"added":{"$ref":"sharedSuppressedMessages"},"deleted":{"$ref":"sharedSuppressedMessages"},"modified":{"$ref":"sharedSuppressedMessages"}},"required":["added","deleted","modified"]},"items":{"type":"object","additionalProperties":{"type":"object","properties":{"id":{"type":"string"},"variants":{"type":"array"},"type":{"type":"string","enum":["class"]},"label":{"type":"string"}},"required":["id","variants","type","label"]}},"order":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true,"required":["changes","items","order"]};
+
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateGlobalClasses" */;
 let vErrors = null;
 let errors = 0;
@@ -12239,9 +10160,16 @@ vErrors.push(err2);
 errors++;
 }
 if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate273(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+errors = vErrors.length;
+}
+}
+if(data.changes !== undefined){
+let data1 = data.changes;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.added === undefined){
+const err3 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/required",keyword:"required",params:{missingProperty: "added"},message:"must have required property '"+"added"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12250,8 +10178,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((data0 === "frontend") || (data0 === "preview"))){
-const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema112.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(data1.deleted === undefined){
+const err4 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12260,12 +10188,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.changes !== undefined){
-let data1 = data.changes;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.added === undefined){
-const err5 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/required",keyword:"required",params:{missingProperty: "added"},message:"must have required property '"+"added"+"'"};
+if(data1.modified === undefined){
+const err5 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/required",keyword:"required",params:{missingProperty: "modified"},message:"must have required property '"+"modified"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12274,8 +10198,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.deleted === undefined){
-const err6 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
+for(const key0 in data1){
+if(!(((key0 === "added") || (key0 === "deleted")) || (key0 === "modified"))){
+const err6 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12284,8 +10209,28 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.modified === undefined){
-const err7 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/required",keyword:"required",params:{missingProperty: "modified"},message:"must have required property '"+"modified"+"'"};
+}
+if(data1.added !== undefined){
+if(!(validate66(data1.added, {instancePath:instancePath+"/changes/added",parentData:data1,parentDataProperty:"added",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data1.deleted !== undefined){
+if(!(validate66(data1.deleted, {instancePath:instancePath+"/changes/deleted",parentData:data1,parentDataProperty:"deleted",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data1.modified !== undefined){
+if(!(validate66(data1.modified, {instancePath:instancePath+"/changes/modified",parentData:data1,parentDataProperty:"modified",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12294,9 +10239,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key0 in data1){
-if(!(((key0 === "added") || (key0 === "deleted")) || (key0 === "modified"))){
-const err8 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+if(data.items !== undefined){
+let data5 = data.items;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+let data6 = data5[key1];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.id === undefined){
+const err8 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12305,14 +10256,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data1.added !== undefined){
-let data2 = data1.added;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/changes/added/" + i0,schemaPath:"#/properties/changes/properties/added/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.variants === undefined){
+const err9 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12321,10 +10266,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/changes/added",schemaPath:"#/properties/changes/properties/added/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.type === undefined){
+const err10 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12333,14 +10276,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data1.deleted !== undefined){
-let data4 = data1.deleted;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err11 = {instancePath:instancePath+"/changes/deleted/" + i1,schemaPath:"#/properties/changes/properties/deleted/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.label === undefined){
+const err11 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12349,10 +10286,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/changes/deleted",schemaPath:"#/properties/changes/properties/deleted/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.id !== undefined){
+if(typeof data6.id !== "string"){
+const err12 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/id",schemaPath:"#/properties/items/additionalProperties/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12362,13 +10298,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.modified !== undefined){
-let data6 = data1.modified;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data6[i2] !== "string"){
-const err13 = {instancePath:instancePath+"/changes/modified/" + i2,schemaPath:"#/properties/changes/properties/modified/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.variants !== undefined){
+if(!(Array.isArray(data6.variants))){
+const err13 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/items/additionalProperties/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12378,9 +10310,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/changes/modified",schemaPath:"#/properties/changes/properties/modified/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.type !== undefined){
+let data9 = data6.type;
+if(typeof data9 !== "string"){
+const err14 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12389,10 +10322,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(data9 === "class")){
+const err15 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema130.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12402,14 +10333,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.items !== undefined){
-let data8 = data.items;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key1 in data8){
-let data9 = data8[key1];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.id === undefined){
-const err16 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data6.label !== undefined){
+if(typeof data6.label !== "string"){
+const err16 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/label",schemaPath:"#/properties/items/additionalProperties/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12418,8 +10344,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data9.variants === undefined){
-const err17 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12428,8 +10356,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data9.type === undefined){
-const err18 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12438,8 +10368,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data9.label === undefined){
-const err19 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+if(data.order !== undefined){
+if(!(validate66(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12448,136 +10386,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data9.id !== undefined){
-if(typeof data9.id !== "string"){
-const err20 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/id",schemaPath:"#/properties/items/additionalProperties/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data9.variants !== undefined){
-if(!(Array.isArray(data9.variants))){
-const err21 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/items/additionalProperties/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data9.type !== undefined){
-let data12 = data9.type;
-if(typeof data12 !== "string"){
-const err22 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(!(data12 === "class")){
-const err23 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/items/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema112.properties.items.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data9.label !== undefined){
-if(typeof data9.label !== "string"){
-const err24 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/label",schemaPath:"#/properties/items/additionalProperties/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/items/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/items/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data14 = data.order;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data14[i3] !== "string"){
-const err27 = {instancePath:instancePath+"/order/" + i3,schemaPath:"#/properties/order/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate129.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesCreate = validate130;
-const schema113 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
+export const pagebuilderV1PostVariablesCreate = validate281;
+const schema131 = {"$id":"pagebuilderV1PostVariablesCreate","type":"object","properties":{"type":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"}},"additionalProperties":true,"required":["type","label","value"]};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesCreate" */;
 let vErrors = null;
 let errors = 0;
@@ -12659,14 +10475,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesUpdate = validate131;
-const schema114 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
+export const pagebuilderV1UpdateVariablesUpdate = validate282;
+const schema132 = {"$id":"pagebuilderV1UpdateVariablesUpdate","type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"value":{"type":"string"},"order":{"type":"integer"},"type":{"type":"string"}},"additionalProperties":true,"required":["id","label","value"]};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -12773,14 +10589,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1UpdateVariablesRestore = validate132;
-const schema115 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
+export const pagebuilderV1UpdateVariablesRestore = validate283;
+const schema133 = {"$id":"pagebuilderV1UpdateVariablesRestore","type":"object","properties":{"id":{},"label":{"type":"string"},"value":{"type":"string"},"type":{"type":"string"}},"additionalProperties":true,"required":["id"]};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1UpdateVariablesRestore" */;
 let vErrors = null;
 let errors = 0;
@@ -12842,14 +10658,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
 
-export const pagebuilderV1PostVariablesBatch = validate133;
-const schema116 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
+export const pagebuilderV1PostVariablesBatch = validate284;
+const schema134 = {"$id":"pagebuilderV1PostVariablesBatch","type":"object","properties":{"watermark":{"type":"integer"},"operations":{"type":"array"}},"additionalProperties":true,"required":["watermark","operations"]};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pagebuilderV1PostVariablesBatch" */;
 let vErrors = null;
 let errors = 0;
@@ -12910,14 +10726,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenV1PostTemplates2 = validate134;
-const schema117 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const sitegenV1PostTemplates2 = validate285;
+const schema135 = {"$id":"sitegenV1PostTemplates2","type":"object","properties":{"business_name":{"type":"string"},"page_builder":{"type":"string"},"keywords":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenV1PostTemplates2" */;
 let vErrors = null;
 let errors = 0;
@@ -12947,12 +10763,14 @@ errors++;
 }
 }
 if(data.keywords !== undefined){
-let data2 = data.keywords;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate66(data.keywords, {instancePath:instancePath+"/keywords",parentData:data,parentDataProperty:"keywords",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12961,38 +10779,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/keywords",schemaPath:"#/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate134.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const sitegenImagesV1PostImages = validate135;
-const schema118 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const sitegenImagesV1PostImages = validate287;
+const schema136 = {"$id":"sitegenImagesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"string"},"orientation":{"type":"string"},"engine":{"type":"string"},"filter":{"type":"string"},"color":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sitegenImagesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -13103,14 +10897,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate287.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostDescription = validate136;
-const schema119 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
+export const blockeditorTemplatesV1PostDescription = validate288;
+const schema137 = {"$id":"blockeditorTemplatesV1PostDescription","type":"object","properties":{"business_name":{"type":"string"},"business_description":{"type":"string"},"category":{"type":"string"},"language_name":{"type":"string"}},"additionalProperties":true,"required":["business_name"]};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -13184,14 +10978,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostPageDescription = validate137;
-const schema120 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
+export const blockeditorTemplatesV1PostPageDescription = validate289;
+const schema138 = {"$id":"blockeditorTemplatesV1PostPageDescription","type":"object","properties":{"business_name":{"type":"string"},"page_name":{"type":"string"},"business_description":{"type":"string"},"page_description":{"type":"string"},"category":{"type":"string"}},"additionalProperties":true,"required":["business_name","page_name"]};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostPageDescription" */;
 let vErrors = null;
 let errors = 0;
@@ -13287,14 +11081,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1PostImages = validate138;
-const schema121 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
+export const blockeditorTemplatesV1PostImages = validate290;
+const schema139 = {"$id":"blockeditorTemplatesV1PostImages","type":"object","properties":{"keywords":{"type":"string"},"per_page":{"type":"integer"},"page":{"type":"integer"},"orientation":{"type":"string"},"engine":{"type":"string"}},"additionalProperties":true,"required":["keywords"]};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1PostImages" */;
 let vErrors = null;
 let errors = 0;
@@ -13382,14 +11176,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateSettings = validate139;
-const schema122 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
+export const blockeditorTemplatesV1UpdateSettings = validate291;
+const schema140 = {"$id":"blockeditorTemplatesV1UpdateSettings","type":"object","properties":{"key":{"type":"string"},"value":{"type":"boolean"}},"additionalProperties":true,"required":["key","value"]};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateSettings" */;
 let vErrors = null;
 let errors = 0;
@@ -13449,14 +11243,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
 
-export const blockeditorTemplatesV1UpdateFavorite = validate140;
-const schema123 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
+export const blockeditorTemplatesV1UpdateFavorite = validate292;
+const schema141 = {"$id":"blockeditorTemplatesV1UpdateFavorite","type":"object","properties":{"type":{"type":"string"},"block_id":{"type":"integer"},"status":{"type":"boolean"}},"additionalProperties":true,"required":["type","block_id","status"]};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blockeditorTemplatesV1UpdateFavorite" */;
 let vErrors = null;
 let errors = 0;
@@ -13539,14 +11333,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
 
-export const blocksKitV1GetProducts = validate141;
-const schema124 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"categories":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const blocksKitV1GetProducts = validate293;
+const schema142 = {"$id":"blocksKitV1GetProducts","type":"object","properties":{"order_by":{"type":"string","enum":["id","title","price"]},"order":{"type":"string","enum":["asc","desc"]},"per_page":{"$ref":"sharedPerPage"},"offset":{"type":"integer","minimum":0},"categories":{"$ref":"sharedSuppressedMessages"},"tags":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="blocksKitV1GetProducts" */;
 let vErrors = null;
 let errors = 0;
@@ -13564,7 +11358,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data0 === "id") || (data0 === "title")) || (data0 === "price"))){
-const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema124.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema142.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13587,7 +11381,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema124.properties.order.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema142.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13598,9 +11392,15 @@ errors++;
 }
 }
 if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.offset !== undefined){
+let data3 = data.offset;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13609,9 +11409,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13620,8 +11420,23 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data.categories !== undefined){
+if(!(validate66(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+if(!(validate66(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13630,108 +11445,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data.offset !== undefined){
-let data3 = data.offset;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.categories !== undefined){
-let data4 = data.categories;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data4[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data6 = data.tags;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err11 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate141.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetConditions = validate142;
-const schema125 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
+export const tmplLibraryV1GetConditions = validate297;
+const schema143 = {"$id":"tmplLibraryV1GetConditions","type":"object","properties":{"template_id":{"type":["string","integer"]}},"additionalProperties":true};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13739,7 +11460,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema125.properties.template_id.type},message:"must be string,integer"};
+const err0 = {instancePath:instancePath+"/template_id",schemaPath:"#/properties/template_id/type",keyword:"type",params:{type: schema143.properties.template_id.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13760,14 +11481,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetCheckConditions = validate143;
-const schema126 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
+export const tmplLibraryV1GetCheckConditions = validate298;
+const schema144 = {"$id":"tmplLibraryV1GetCheckConditions","type":"object","properties":{"template_id":{}},"additionalProperties":true,"required":["template_id"]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetCheckConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13793,14 +11514,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostSaveConditions = validate144;
-const schema127 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
+export const tmplLibraryV1PostSaveConditions = validate299;
+const schema145 = {"$id":"tmplLibraryV1PostSaveConditions","type":"object","properties":{"template_id":{},"conditions":{}},"additionalProperties":true,"required":["template_id","conditions"]};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostSaveConditions" */;
 let vErrors = null;
 let errors = 0;
@@ -13836,14 +11557,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAutocompleteCondition = validate145;
-const schema128 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
+export const tmplLibraryV1GetAutocompleteCondition = validate300;
+const schema146 = {"$id":"tmplLibraryV1GetAutocompleteCondition","type":"object","properties":{"payload":{},"query":{}},"additionalProperties":true,"required":["payload","query"]};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAutocompleteCondition" */;
 let vErrors = null;
 let errors = 0;
@@ -13879,14 +11600,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1PostCreateTemplate = validate146;
-const schema129 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
+export const tmplLibraryV1PostCreateTemplate = validate301;
+const schema147 = {"$id":"tmplLibraryV1PostCreateTemplate","type":"object","properties":{"platform":{},"type":{},"title":{}},"additionalProperties":true,"required":["platform","type","title"]};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1PostCreateTemplate" */;
 let vErrors = null;
 let errors = 0;
@@ -13932,14 +11653,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentAttachments = validate147;
-const schema130 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentAttachments = validate302;
+const schema148 = {"$id":"tmplLibraryV1GetAiContentAttachments","type":"object","properties":{"type":{"type":"string"},"id":{},"pack_id":{}},"additionalProperties":true};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentAttachments" */;
 let vErrors = null;
 let errors = 0;
@@ -13967,15 +11688,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetAiContentImages = validate148;
-const schema131 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
+export const tmplLibraryV1GetAiContentImages = validate303;
+const schema149 = {"$id":"tmplLibraryV1GetAiContentImages","type":"object","properties":{"query":{},"orientation":{"type":"string"},"size":{"type":"string"},"color":{"type":"string","pattern":"^(#[0-9a-fA-F]{6}|[a-z]+)$"},"page":{"type":"integer"},"per_page":{"type":"integer"}},"additionalProperties":true};
 const pattern2 = new RegExp("^(#[0-9a-fA-F]{6}|[a-z]+)$", "");
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetAiContentImages" */;
 let vErrors = null;
 let errors = 0;
@@ -14066,14 +11787,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItems = validate149;
-const schema132 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItems = validate304;
+const schema150 = {"$id":"tmplLibraryV1GetItems","type":"object","properties":{"type":{"type":"string"},"platform":{"type":"string"},"per_page":{"type":"integer"},"sort_by":{"type":"string"}},"additionalProperties":true};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItems" */;
 let vErrors = null;
 let errors = 0;
@@ -14138,14 +11859,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemById = validate150;
-const schema133 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemById = validate305;
+const schema151 = {"$id":"tmplLibraryV1GetItemById","type":"object","properties":{"type":{"type":"string"}},"additionalProperties":true};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemById" */;
 let vErrors = null;
 let errors = 0;
@@ -14173,14 +11894,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate305.errors = vErrors;
 return errors === 0;
 }
 
-export const tmplLibraryV1GetItemsSearch = validate151;
-const schema134 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
+export const tmplLibraryV1GetItemsSearch = validate306;
+const schema152 = {"$id":"tmplLibraryV1GetItemsSearch","type":"object","properties":{"platform":{},"query_type":{"type":"string"}},"additionalProperties":true};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tmplLibraryV1GetItemsSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -14208,24 +11929,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
 
-export const createPost2 = validate152;
-const schema135 = {"$id":"createPost2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
-const schema136 = {"$id":"sharedMeta","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]},"_builder_data":{"type":"string"},"_builder_page_settings":{"type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true}}};
-const schema137 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
-const schema138 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
+export const createPost2 = validate307;
+const schema153 = {"$id":"createPost2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
+const schema154 = {"$id":"sharedMeta2","type":"object","properties":{"site-sidebar-layout":{"type":"string"},"site-content-layout":{"type":"string"},"theme-site-content-layout":{"type":"string"},"site-content-style":{"type":"string"},"site-sidebar-style":{"type":"string"},"theme-migrate-meta-layouts":{"type":"string"},"theme-page-background-enabled":{"type":"string"},"theme-global-header-display":{"type":"string"},"theme-banner-title-visibility":{"type":"string"},"theme-main-header-display":{"type":"string"},"theme-hfb-above-header-display":{"type":"string"},"theme-hfb-below-header-display":{"type":"string"},"theme-hfb-mobile-header-display":{"type":"string"},"site-post-title":{"type":"string"},"theme-breadcrumbs-content":{"type":"string"},"theme-featured-img":{"type":"string"},"footer-sml-layout":{"type":"string"},"theme-disable-related-posts":{"type":"string"},"theme-transparent-header-meta":{"type":"string"},"adv-header-id-meta":{"type":"string"},"stick-header-meta":{"type":"string"},"header-above-stick-meta":{"type":"string"},"header-main-stick-meta":{"type":"string"},"header-below-stick-meta":{"type":"string"},"footnotes":{"type":"string"},"theme-page-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"theme-content-background-meta":{"$ref":"sharedThemePageBackgroundMeta"},"_builder_edit_mode":{"type":"string","enum":["","builder"]},"_builder_template_type":{"$ref":"sharedBuilderTemplateType"},"_builder_data":{"type":"string"},"_builder_page_settings":{"$ref":"sharedBuilderPageSettings"}}};
+const schema155 = {"$id":"sharedThemePageBackgroundMeta","type":"object","properties":{"desktop":{"$ref":"sharedDesktop"},"tablet":{"$ref":"sharedDesktop"},"mobile":{"$ref":"sharedDesktop"}},"additionalProperties":false};
+const schema156 = {"$id":"sharedDesktop","type":"object","properties":{"background-color":{"type":"string"},"background-image":{"type":"string"},"background-repeat":{"type":"string"},"background-position":{"type":"string"},"background-size":{"type":"string"},"background-attachment":{"type":"string"},"background-type":{"type":"string"},"background-media":{"type":"string"},"overlay-type":{"type":"string"},"overlay-color":{"type":"string"},"overlay-opacity":{"type":"string"},"overlay-gradient":{"type":"string"}},"additionalProperties":false};
 const func3 = Object.prototype.hasOwnProperty;
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedDesktop" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func3.call(schema138.properties, key0))){
+if(!(func3.call(schema156.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -14391,12 +12112,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="sharedThemePageBackgroundMeta" */;
 let vErrors = null;
 let errors = 0;
@@ -14414,20 +12135,20 @@ errors++;
 }
 }
 if(data.desktop !== undefined){
-if(!(validate155(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate316(data.desktop, {instancePath:instancePath+"/desktop",parentData:data,parentDataProperty:"desktop",rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
 if(data.tablet !== undefined){
-if(!(validate155(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate316(data.tablet, {instancePath:instancePath+"/tablet",parentData:data,parentDataProperty:"tablet",rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
 if(data.mobile !== undefined){
-if(!(validate155(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+if(!(validate316(data.mobile, {instancePath:instancePath+"/mobile",parentData:data,parentDataProperty:"mobile",rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
@@ -14442,13 +12163,88 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate315.errors = vErrors;
+return errors === 0;
+}
+
+const schema157 = {"$id":"sharedBuilderTemplateType","type":"string","enum":["post","core-post","core-page","kit","not-supported","page","section","container","floating-buttons","cloud-template-preview",""]};
+
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedBuilderTemplateType" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((((((((data === "post") || (data === "core-post")) || (data === "core-page")) || (data === "kit")) || (data === "not-supported")) || (data === "page")) || (data === "section")) || (data === "container")) || (data === "floating-buttons")) || (data === "cloud-template-preview")) || (data === ""))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate322.errors = vErrors;
+return errors === 0;
+}
+
+const schema158 = {"$id":"sharedBuilderPageSettings","type":"object","properties":{"hide_title":{"type":"string","enum":["yes","no"]}},"additionalProperties":true};
+
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedBuilderPageSettings" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hide_title !== undefined){
+let data0 = data.hide_title;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data0 === "yes") || (data0 === "no"))){
+const err1 = {instancePath:instancePath+"/hide_title",schemaPath:"#/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema158.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate324.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="sharedMeta" */;
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedMeta2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14753,14 +12549,14 @@ errors++;
 }
 }
 if(data["theme-page-background-meta"] !== undefined){
-if(!(validate154(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate315(data["theme-page-background-meta"], {instancePath:instancePath+"/theme-page-background-meta",parentData:data,parentDataProperty:"theme-page-background-meta",rootData}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
 }
 }
 if(data["theme-content-background-meta"] !== undefined){
-if(!(validate154(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate315(data["theme-content-background-meta"], {instancePath:instancePath+"/theme-content-background-meta",parentData:data,parentDataProperty:"theme-content-background-meta",rootData}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
 }
 }
@@ -14777,7 +12573,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((data27 === "") || (data27 === "builder"))){
-const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/_builder_edit_mode",schemaPath:"#/properties/_builder_edit_mode/enum",keyword:"enum",params:{allowedValues: schema154.properties._builder_edit_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14788,9 +12584,14 @@ errors++;
 }
 }
 if(data._builder_template_type !== undefined){
-let data28 = data._builder_template_type;
-if(typeof data28 !== "string"){
-const err27 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate322(data._builder_template_type, {instancePath:instancePath+"/_builder_template_type",parentData:data,parentDataProperty:"_builder_template_type",rootData}))){
+vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+errors = vErrors.length;
+}
+}
+if(data._builder_data !== undefined){
+if(typeof data._builder_data !== "string"){
+const err27 = {instancePath:instancePath+"/_builder_data",schemaPath:"#/properties/_builder_data/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14799,8 +12600,16 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!(((((((((((data28 === "post") || (data28 === "core-post")) || (data28 === "core-page")) || (data28 === "kit")) || (data28 === "not-supported")) || (data28 === "page")) || (data28 === "section")) || (data28 === "container")) || (data28 === "floating-buttons")) || (data28 === "cloud-template-preview")) || (data28 === ""))){
-const err28 = {instancePath:instancePath+"/_builder_template_type",schemaPath:"#/properties/_builder_template_type/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_template_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data._builder_page_settings !== undefined){
+if(!(validate324(data._builder_page_settings, {instancePath:instancePath+"/_builder_page_settings",parentData:data,parentDataProperty:"_builder_page_settings",rootData}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14809,82 +12618,31 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data._builder_data !== undefined){
-if(typeof data._builder_data !== "string"){
-const err29 = {instancePath:instancePath+"/_builder_data",schemaPath:"#/properties/_builder_data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data._builder_page_settings !== undefined){
-let data30 = data._builder_page_settings;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.hide_title !== undefined){
-let data31 = data30.hide_title;
-if(typeof data31 !== "string"){
-const err30 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!((data31 === "yes") || (data31 === "no"))){
-const err31 = {instancePath:instancePath+"/_builder_page_settings/hide_title",schemaPath:"#/properties/_builder_page_settings/properties/hide_title/enum",keyword:"enum",params:{allowedValues: schema136.properties._builder_page_settings.properties.hide_title.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/_builder_page_settings",schemaPath:"#/properties/_builder_page_settings/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-validate153.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPost2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-let data0 = data.date;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema135.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14893,9 +12651,16 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14905,11 +12670,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data1 = data.date_gmt;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema135.properties.date_gmt.type},message:"must be string,null"};
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err2 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14918,9 +12682,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14930,10 +12696,33 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.format !== undefined){
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err4 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14943,10 +12732,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err5 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14955,8 +12743,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema135.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.categories !== undefined){
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14965,221 +12767,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data5 = data.author;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data6 = data.featured_media;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data7 = data.comment_status;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema135.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data8 = data.ping_status;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema135.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data9 = data.format;
-if(typeof data9 !== "string"){
-const err14 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((((((((((data9 === "standard") || (data9 === "aside")) || (data9 === "chat")) || (data9 === "gallery")) || (data9 === "link")) || (data9 === "image")) || (data9 === "quote")) || (data9 === "status")) || (data9 === "video")) || (data9 === "audio"))){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema135.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err16 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err17 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data13 = data.categories;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-let data14 = data13[i0];
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err18 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data15 = data.tags;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-let data16 = data15[i1];
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-const err20 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-validate152.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePost2 = validate162;
-const schema139 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const updatePost2 = validate329;
+const schema159 = {"$id":"updatePost2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePost2" */;
 let vErrors = null;
 let errors = 0;
@@ -15198,9 +12793,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema139.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15209,9 +12815,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15221,11 +12834,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema139.properties.date_gmt.type},message:"must be string,null"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15234,9 +12846,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15246,10 +12860,33 @@ vErrors.push(err4);
 errors++;
 }
 }
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.format !== undefined){
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err5 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15259,10 +12896,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15271,8 +12907,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema139.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.categories !== undefined){
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15281,221 +12931,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema139.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema139.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data10 = data.format;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema139.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err17 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data14 = data.categories;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err19 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data16 = data.tags;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-const err21 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate162.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
 
-export const createPostAutosave2 = validate164;
-const schema140 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"format":{"type":"string","enum":["standard","aside","chat","gallery","link","image","quote","status","video","audio"]},"meta":{"$ref":"sharedMeta"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":true};
+export const createPostAutosave2 = validate339;
+const schema160 = {"$id":"createPostAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"format":{"$ref":"sharedFormat"},"meta":{"$ref":"sharedMeta2"},"sticky":{"type":"boolean"},"template":{"type":"string"},"categories":{"$ref":"sharedPostNotIn"},"tags":{"$ref":"sharedPostNotIn"}},"additionalProperties":true};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPostAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -15514,9 +12957,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema140.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15525,9 +12979,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15537,11 +12998,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema140.properties.date_gmt.type},message:"must be string,null"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15550,9 +13010,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15562,10 +13024,33 @@ vErrors.push(err4);
 errors++;
 }
 }
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.format !== undefined){
+if(!(validate117(data.format, {instancePath:instancePath+"/format",parentData:data,parentDataProperty:"format",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+}
+if(data.sticky !== undefined){
+if(typeof data.sticky !== "boolean"){
+const err5 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15575,10 +13060,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15587,8 +13071,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema140.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.categories !== undefined){
+if(!(validate59(data.categories, {instancePath:instancePath+"/categories",parentData:data,parentDataProperty:"categories",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+if(!(validate59(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15597,229 +13095,33 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema140.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema140.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.format !== undefined){
-let data10 = data.format;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((((data10 === "standard") || (data10 === "aside")) || (data10 === "chat")) || (data10 === "gallery")) || (data10 === "link")) || (data10 === "image")) || (data10 === "quote")) || (data10 === "status")) || (data10 === "video")) || (data10 === "audio"))){
-const err16 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema140.properties.format.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-}
-if(data.sticky !== undefined){
-if(typeof data.sticky !== "boolean"){
-const err17 = {instancePath:instancePath+"/sticky",schemaPath:"#/properties/sticky/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err18 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.categories !== undefined){
-let data14 = data.categories;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
-const err19 = {instancePath:instancePath+"/categories/" + i0,schemaPath:"#/properties/categories/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data16 = data.tags;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-const err21 = {instancePath:instancePath+"/tags/" + i1,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate164.errors = vErrors;
+validate339.errors = vErrors;
 return errors === 0;
 }
 
-export const createPage2 = validate166;
-const schema141 = {"$id":"createPage2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPage2 = validate349;
+const schema161 = {"$id":"createPage2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPage2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-let data0 = data.date;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema141.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15828,9 +13130,16 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err1 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15840,11 +13149,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data1 = data.date_gmt;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema141.properties.date_gmt.type},message:"must be string,null"};
+if(data.parent !== undefined){
+let data5 = data.parent;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err2 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15853,9 +13161,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15865,10 +13175,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15878,10 +13188,22 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.menu_order !== undefined){
+let data10 = data.menu_order;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err5 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15890,8 +13212,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema141.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.meta !== undefined){
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15901,9 +13231,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15912,142 +13242,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.parent !== undefined){
-let data5 = data.parent;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema141.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data10 = data.menu_order;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err15 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err16 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate166.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePage2 = validate168;
-const schema142 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const updatePage2 = validate356;
+const schema162 = {"$id":"updatePage2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"parent":{"type":"integer"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updatePage2" */;
 let vErrors = null;
 let errors = 0;
@@ -16066,9 +13268,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema142.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16077,9 +13290,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16089,11 +13309,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema142.properties.date_gmt.type},message:"must be string,null"};
+if(data.parent !== undefined){
+let data6 = data.parent;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16102,9 +13321,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.author !== undefined){
+let data7 = data.author;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16114,10 +13335,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.featured_media !== undefined){
+let data8 = data.featured_media;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err5 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16127,10 +13348,22 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.menu_order !== undefined){
+let data11 = data.menu_order;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err6 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16139,8 +13372,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema142.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.meta !== undefined){
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err7 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16150,9 +13391,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16161,142 +13402,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.parent !== undefined){
-let data6 = data.parent;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data7 = data.author;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data8 = data.featured_media;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data9 = data.comment_status;
-if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err13 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema142.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data10 = data.ping_status;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((data10 === "open") || (data10 === "closed"))){
-const err15 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema142.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data11 = data.menu_order;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err16 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err17 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate168.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
-export const createPageAutosave2 = validate170;
-const schema143 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"}},"additionalProperties":true};
+export const createPageAutosave2 = validate363;
+const schema163 = {"$id":"createPageAutosave2","type":"object","properties":{"parent":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"password":{"type":"string"},"title":{},"content":{},"author":{"type":"integer"},"excerpt":{},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"menu_order":{"type":"integer"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"}},"additionalProperties":true};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createPageAutosave2" */;
 let vErrors = null;
 let errors = 0;
@@ -16315,9 +13428,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema143.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16326,9 +13450,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16338,11 +13469,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema143.properties.date_gmt.type},message:"must be string,null"};
+if(data.author !== undefined){
+let data6 = data.author;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16351,9 +13481,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.featured_media !== undefined){
+let data7 = data.featured_media;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err4 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16363,10 +13495,22 @@ vErrors.push(err4);
 errors++;
 }
 }
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.menu_order !== undefined){
+let data10 = data.menu_order;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err5 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16376,10 +13520,15 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.meta !== undefined){
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16388,8 +13537,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema143.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16398,149 +13549,33 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-if(typeof data.password !== "string"){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.author !== undefined){
-let data6 = data.author;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.featured_media !== undefined){
-let data7 = data.featured_media;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.comment_status !== undefined){
-let data8 = data.comment_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data8 === "open") || (data8 === "closed"))){
-const err12 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data9 = data.ping_status;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "open") || (data9 === "closed"))){
-const err14 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema143.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.menu_order !== undefined){
-let data10 = data.menu_order;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err15 = {instancePath:instancePath+"/menu_order",schemaPath:"#/properties/menu_order/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err16 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate170.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
-export const createMedia2 = validate172;
-const schema144 = {"$id":"createMedia2","type":"object","properties":{"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
+export const createMedia2 = validate370;
+const schema164 = {"$id":"createMedia2","type":"object","properties":{"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"},"generate_sub_sizes":{"type":"boolean"},"convert_format":{"type":"boolean"},"url":{"type":"string","format":"uri"}},"additionalProperties":true};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createMedia2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date !== undefined){
-let data0 = data.date;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema144.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err0 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16549,9 +13584,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 === "string"){
-if(!(formats0.test(data0))){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.author !== undefined){
+let data4 = data.author;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err1 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16561,11 +13604,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data1 = data.date_gmt;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema144.properties.date_gmt.type},message:"must be string,null"};
+if(data.featured_media !== undefined){
+let data5 = data.featured_media;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err2 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16574,9 +13616,28 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err3 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16586,10 +13647,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err4 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err4 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16599,10 +13659,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.post !== undefined){
+let data11 = data.post;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err5 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16611,8 +13671,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(((((data3 === "publish") || (data3 === "future")) || (data3 === "draft")) || (data3 === "pending")) || (data3 === "private"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema144.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.generate_sub_sizes !== undefined){
+if(typeof data.generate_sub_sizes !== "boolean"){
+const err6 = {instancePath:instancePath+"/generate_sub_sizes",schemaPath:"#/properties/generate_sub_sizes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16622,10 +13684,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data4 = data.author;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err7 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.convert_format !== undefined){
+if(typeof data.convert_format !== "boolean"){
+const err7 = {instancePath:instancePath+"/convert_format",schemaPath:"#/properties/convert_format/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16635,10 +13696,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data5 = data.featured_media;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err8 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16648,10 +13708,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data6 = data.comment_status;
-if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16660,138 +13719,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!((data6 === "open") || (data6 === "closed"))){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema144.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.ping_status !== undefined){
-let data7 = data.ping_status;
-if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((data7 === "open") || (data7 === "closed"))){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema144.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.meta !== undefined){
-if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-}
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err13 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err14 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data11 = data.post;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err15 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.generate_sub_sizes !== undefined){
-if(typeof data.generate_sub_sizes !== "boolean"){
-const err16 = {instancePath:instancePath+"/generate_sub_sizes",schemaPath:"#/properties/generate_sub_sizes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.convert_format !== undefined){
-if(typeof data.convert_format !== "boolean"){
-const err17 = {instancePath:instancePath+"/convert_format",schemaPath:"#/properties/convert_format/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-if(!(typeof data.url === "string")){
-const err18 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-validate172.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
 
-export const updateMedia2 = validate174;
-const schema145 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"type":["string","null"],"format":"date-time"},"date_gmt":{"type":["string","null"],"format":"date-time"},"slug":{"type":"string"},"status":{"type":"string","enum":["publish","future","draft","pending","private"]},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"type":"string","enum":["open","closed"]},"ping_status":{"type":"string","enum":["open","closed"]},"meta":{"$ref":"sharedMeta"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
+export const updateMedia2 = validate377;
+const schema165 = {"$id":"updateMedia2","type":"object","properties":{"id":{"type":"integer"},"date":{"$ref":"sharedDate"},"date_gmt":{"$ref":"sharedDate"},"slug":{"type":"string"},"status":{"$ref":"sharedStatus3"},"title":{},"author":{"type":"integer"},"featured_media":{"type":"integer"},"comment_status":{"$ref":"sharedCommentStatus"},"ping_status":{"$ref":"sharedCommentStatus"},"meta":{"$ref":"sharedMeta2"},"template":{"type":"string"},"alt_text":{"type":"string"},"caption":{},"description":{},"post":{"type":"integer"}},"additionalProperties":true};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateMedia2" */;
 let vErrors = null;
 let errors = 0;
@@ -16810,9 +13745,20 @@ errors++;
 }
 }
 if(data.date !== undefined){
-let data1 = data.date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: schema145.properties.date.type},message:"must be string,null"};
+if(!(validate109(data.date, {instancePath:instancePath+"/date",parentData:data,parentDataProperty:"date",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.date_gmt !== undefined){
+if(!(validate109(data.date_gmt, {instancePath:instancePath+"/date_gmt",parentData:data,parentDataProperty:"date_gmt",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16821,9 +13767,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
-const err2 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+if(data.author !== undefined){
+let data5 = data.author;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err2 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16833,11 +13787,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.date_gmt !== undefined){
-let data2 = data.date_gmt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/type",keyword:"type",params:{type: schema145.properties.date_gmt.type},message:"must be string,null"};
+if(data.featured_media !== undefined){
+let data6 = data.featured_media;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16846,9 +13799,28 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats0.test(data2))){
-const err4 = {instancePath:instancePath+"/date_gmt",schemaPath:"#/properties/date_gmt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.comment_status !== undefined){
+if(!(validate114(data.comment_status, {instancePath:instancePath+"/comment_status",parentData:data,parentDataProperty:"comment_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.ping_status !== undefined){
+if(!(validate114(data.ping_status, {instancePath:instancePath+"/ping_status",parentData:data,parentDataProperty:"ping_status",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+}
+if(data.meta !== undefined){
+if(!(validate314(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+}
+if(data.template !== undefined){
+if(typeof data.template !== "string"){
+const err4 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16858,10 +13830,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-if(data.slug !== undefined){
-if(typeof data.slug !== "string"){
-const err5 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.alt_text !== undefined){
+if(typeof data.alt_text !== "string"){
+const err5 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16871,10 +13842,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.post !== undefined){
+let data12 = data.post;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err6 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16883,8 +13854,147 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data4 === "publish") || (data4 === "future")) || (data4 === "draft")) || (data4 === "pending")) || (data4 === "private"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema145.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate377.errors = vErrors;
+return errors === 0;
+}
+
+export const listComments = validate384;
+const schema166 = {"$id":"listComments","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"after":{"type":"string","format":"date-time"},"author":{"$ref":"sharedPostNotIn"},"author_exclude":{"$ref":"sharedPostNotIn"},"author_email":{"format":"email","type":"string"},"before":{"type":"string","format":"date-time"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]},"parent":{"$ref":"sharedPostNotIn"},"parent_exclude":{"$ref":"sharedPostNotIn"},"post":{"$ref":"sharedPostNotIn"},"status":{"type":"string"},"type":{"type":"string"},"password":{"type":"string"}},"additionalProperties":true};
+const formats28 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listComments" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.after !== undefined){
+let data4 = data.after;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err3 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.author !== undefined){
+if(!(validate59(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.author_exclude !== undefined){
+if(!(validate59(data.author_exclude, {instancePath:instancePath+"/author_exclude",parentData:data,parentDataProperty:"author_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.author_email !== undefined){
+let data7 = data.author_email;
+if(typeof data7 === "string"){
+if(!(formats28.test(data7))){
+const err5 = {instancePath:instancePath+"/author_email",schemaPath:"#/properties/author_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/author_email",schemaPath:"#/properties/author_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data8 = data.before;
+if(typeof data8 === "string"){
+if(!(formats0.test(data8))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16894,10 +14004,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.author !== undefined){
-let data5 = data.author;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16907,10 +14015,22 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.featured_media !== undefined){
-let data6 = data.featured_media;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err9 = {instancePath:instancePath+"/featured_media",schemaPath:"#/properties/featured_media/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.offset !== undefined){
+let data11 = data.offset;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err9 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16920,10 +14040,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.comment_status !== undefined){
-let data7 = data.comment_status;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.order !== undefined){
+let data12 = data.order;
+if(typeof data12 !== "string"){
+const err10 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16932,8 +14052,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((data7 === "open") || (data7 === "closed"))){
-const err11 = {instancePath:instancePath+"/comment_status",schemaPath:"#/properties/comment_status/enum",keyword:"enum",params:{allowedValues: schema145.properties.comment_status.enum},message:"must be equal to one of the allowed values"};
+if(!((data12 === "asc") || (data12 === "desc"))){
+const err11 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema166.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16943,10 +14063,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.ping_status !== undefined){
-let data8 = data.ping_status;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.orderby !== undefined){
+let data13 = data.orderby;
+if(typeof data13 !== "string"){
+const err12 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16955,8 +14075,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((data8 === "open") || (data8 === "closed"))){
-const err13 = {instancePath:instancePath+"/ping_status",schemaPath:"#/properties/ping_status/enum",keyword:"enum",params:{allowedValues: schema145.properties.ping_status.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((data13 === "date") || (data13 === "date_gmt")) || (data13 === "id")) || (data13 === "include")) || (data13 === "post")) || (data13 === "parent")) || (data13 === "type"))){
+const err13 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema166.properties.orderby.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16966,15 +14086,27 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.meta !== undefined){
-if(!(validate153(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(data.parent !== undefined){
+if(!(validate59(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
-if(data.template !== undefined){
-if(typeof data.template !== "string"){
-const err14 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.parent_exclude !== undefined){
+if(!(validate59(data.parent_exclude, {instancePath:instancePath+"/parent_exclude",parentData:data,parentDataProperty:"parent_exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.post !== undefined){
+if(!(validate59(data.post, {instancePath:instancePath+"/post",parentData:data,parentDataProperty:"post",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(typeof data.status !== "string"){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16984,9 +14116,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.alt_text !== undefined){
-if(typeof data.alt_text !== "string"){
-const err15 = {instancePath:instancePath+"/alt_text",schemaPath:"#/properties/alt_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16996,10 +14128,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.post !== undefined){
-let data12 = data.post;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err16 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17020,22 +14151,20 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate384.errors = vErrors;
 return errors === 0;
 }
 
-export const listComments = validate176;
-const schema146 = {"$id":"listComments","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"post":{"type":"array","items":{"type":"integer"}},"parent":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["date","date_gmt","id","include","post","parent","type"]}},"additionalProperties":true};
+export const listCategories = validate394;
+const schema167 = {"$id":"listCategories","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
+const schema168 = {"$id":"sharedOrderby2","type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listComments" */;
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedOrderby2" */;
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17044,8 +14173,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema146.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(!((((((((data === "id") || (data === "include")) || (data === "name")) || (data === "slug")) || (data === "include_slugs")) || (data === "term_group")) || (data === "description")) || (data === "count"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema168.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17054,210 +14183,26 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data4 = data.post;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/post/" + i0,schemaPath:"#/properties/post/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.parent !== undefined){
-let data6 = data.parent;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/parent/" + i1,schemaPath:"#/properties/parent/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data8 = data.order;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data8 === "asc") || (data8 === "desc"))){
-const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema146.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-let data9 = data.orderby;
-if(typeof data9 !== "string"){
-const err14 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!(((((((data9 === "date") || (data9 === "date_gmt")) || (data9 === "id")) || (data9 === "include")) || (data9 === "post")) || (data9 === "parent")) || (data9 === "type"))){
-const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema146.properties.orderby.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-validate176.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
 
-export const listCategories = validate177;
-const schema147 = {"$id":"listCategories","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"parent":{"type":"integer"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listCategories" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17266,8 +14211,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema147.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17277,10 +14223,16 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17289,9 +14241,23 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.order !== undefined){
+let data6 = data.order;
+if(typeof data6 !== "string"){
+const err3 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17300,12 +14266,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-}
-if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data6 === "asc") || (data6 === "desc"))){
+const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema167.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17314,9 +14276,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data.orderby !== undefined){
+if(!(validate399(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+errors = vErrors.length;
+}
+}
+if(data.hide_empty !== undefined){
+if(typeof data.hide_empty !== "boolean"){
+const err5 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17325,8 +14294,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.parent !== undefined){
+let data9 = data.parent;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err6 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17336,10 +14308,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.post !== undefined){
+let data10 = data.post;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err7 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17349,14 +14321,15 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.exclude !== undefined){
-let data4 = data.exclude;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17365,179 +14338,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.include !== undefined){
-let data6 = data.include;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/include/" + i1,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data8 = data.order;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data8 === "asc") || (data8 === "desc"))){
-const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema147.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-let data9 = data.orderby;
-if(typeof data9 !== "string"){
-const err14 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((((((((data9 === "id") || (data9 === "include")) || (data9 === "name")) || (data9 === "slug")) || (data9 === "include_slugs")) || (data9 === "term_group")) || (data9 === "description")) || (data9 === "count"))){
-const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema147.properties.orderby.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.hide_empty !== undefined){
-if(typeof data.hide_empty !== "boolean"){
-const err16 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.parent !== undefined){
-let data11 = data.parent;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err17 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data12 = data.post;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err18 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.slug !== undefined){
-let data13 = data.slug;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data13[i2] !== "string"){
-const err19 = {instancePath:instancePath+"/slug/" + i2,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-validate177.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory = validate178;
-const schema148 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createCategory = validate402;
+const schema169 = {"$id":"createCategory","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17625,14 +14433,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate402.errors = vErrors;
 return errors === 0;
 }
 
-export const updateCategory = validate179;
-const schema149 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateCategory = validate403;
+const schema170 = {"$id":"updateCategory","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"parent":{"type":"integer"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateCategory" */;
 let vErrors = null;
 let errors = 0;
@@ -17723,22 +14531,28 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate403.errors = vErrors;
 return errors === 0;
 }
 
-export const listTags = validate180;
-const schema150 = {"$id":"listTags","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"type":"string","enum":["id","include","name","slug","include_slugs","term_group","description","count"]},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+export const listTags = validate404;
+const schema171 = {"$id":"listTags","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"type":"string","enum":["asc","desc"]},"orderby":{"$ref":"sharedOrderby2"},"hide_empty":{"type":"boolean"},"post":{"type":"integer"},"slug":{"$ref":"sharedSuppressedMessages"}},"additionalProperties":true};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTags" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17747,8 +14561,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema150.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17758,10 +14573,16 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17770,9 +14591,23 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.offset !== undefined){
+let data6 = data.offset;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17782,11 +14617,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.order !== undefined){
+let data7 = data.order;
+if(typeof data7 !== "string"){
+const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17795,9 +14629,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(!((data7 === "asc") || (data7 === "desc"))){
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema171.properties.order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17806,8 +14639,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.orderby !== undefined){
+if(!(validate399(data.orderby, {instancePath:instancePath+"/orderby",parentData:data,parentDataProperty:"orderby",rootData}))){
+vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+errors = vErrors.length;
+}
+}
+if(data.hide_empty !== undefined){
+if(typeof data.hide_empty !== "boolean"){
+const err6 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17817,10 +14658,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.post !== undefined){
+let data10 = data.post;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err7 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17830,14 +14671,15 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.exclude !== undefined){
-let data4 = data.exclude;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17846,179 +14688,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.include !== undefined){
-let data6 = data.include;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/include/" + i1,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data8 = data.offset;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.order !== undefined){
-let data9 = data.order;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!((data9 === "asc") || (data9 === "desc"))){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema150.properties.order.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.orderby !== undefined){
-let data10 = data.orderby;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((data10 === "id") || (data10 === "include")) || (data10 === "name")) || (data10 === "slug")) || (data10 === "include_slugs")) || (data10 === "term_group")) || (data10 === "description")) || (data10 === "count"))){
-const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema150.properties.orderby.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.hide_empty !== undefined){
-if(typeof data.hide_empty !== "boolean"){
-const err17 = {instancePath:instancePath+"/hide_empty",schemaPath:"#/properties/hide_empty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.post !== undefined){
-let data12 = data.post;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err18 = {instancePath:instancePath+"/post",schemaPath:"#/properties/post/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.slug !== undefined){
-let data13 = data.slug;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data13[i2] !== "string"){
-const err19 = {instancePath:instancePath+"/slug/" + i2,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-validate180.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const createTag = validate181;
-const schema151 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
+export const createTag = validate411;
+const schema172 = {"$id":"createTag","type":"object","properties":{"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true,"required":["name"]};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTag" */;
 let vErrors = null;
 let errors = 0;
@@ -18093,14 +14770,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate411.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTag = validate182;
-const schema152 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
+export const updateTag = validate412;
+const schema173 = {"$id":"updateTag","type":"object","properties":{"id":{"type":"integer"},"description":{"type":"string"},"name":{"type":"string"},"slug":{"type":"string"},"meta":{"type":"object","properties":{}}},"additionalProperties":true};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTag" */;
 let vErrors = null;
 let errors = 0;
@@ -18178,22 +14855,27 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate412.errors = vErrors;
 return errors === 0;
 }
 
-export const listTypes = validate183;
-const schema153 = {"$id":"listTypes","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
+export const listTypes = validate413;
+const schema174 = {"$id":"listTypes","type":"object","properties":{"context":{"$ref":"sharedContext"}},"additionalProperties":true};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="listTypes" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18202,8 +14884,421 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema153.properties.context.enum},message:"must be equal to one of the allowed values"};
+validate413.errors = vErrors;
+return errors === 0;
+}
+
+export const getType = validate415;
+const schema175 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate415.errors = vErrors;
+return errors === 0;
+}
+
+export const listTaxonomies = validate417;
+const schema176 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"$ref":"sharedContext"},"type":{"type":"string"}},"additionalProperties":true};
+
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listTaxonomies" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate417.errors = vErrors;
+return errors === 0;
+}
+
+export const getTaxonomy = validate419;
+const schema177 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"$ref":"sharedContext"}},"additionalProperties":true};
+
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="getTaxonomy" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taxonomy !== undefined){
+if(typeof data.taxonomy !== "string"){
+const err0 = {instancePath:instancePath+"/taxonomy",schemaPath:"#/properties/taxonomy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate419.errors = vErrors;
+return errors === 0;
+}
+
+export const listUsers = validate421;
+const schema178 = {"$id":"listUsers","type":"object","properties":{"context":{"$ref":"sharedContext"},"page":{"type":"integer","minimum":1},"per_page":{"$ref":"sharedPerPage"},"search":{"type":"string"},"exclude":{"$ref":"sharedPostNotIn"},"include":{"$ref":"sharedPostNotIn"},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"$ref":"sharedSuppressedMessages"},"roles":{"$ref":"sharedSuppressedMessages"},"capabilities":{"$ref":"sharedSuppressedMessages"},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
+
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="listUsers" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+if(!(validate38(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.page !== undefined){
+let data1 = data.page;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.per_page !== undefined){
+if(!(validate30(data.per_page, {instancePath:instancePath+"/per_page",parentData:data,parentDataProperty:"per_page",rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.search !== undefined){
+if(typeof data.search !== "string"){
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+if(!(validate59(data.exclude, {instancePath:instancePath+"/exclude",parentData:data,parentDataProperty:"exclude",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.include !== undefined){
+if(!(validate59(data.include, {instancePath:instancePath+"/include",parentData:data,parentDataProperty:"include",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.offset !== undefined){
+let data6 = data.offset;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.order !== undefined){
+let data7 = data.order;
+if(typeof data7 !== "string"){
+const err4 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!((data7 === "asc") || (data7 === "desc"))){
+const err5 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema178.properties.order.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.orderby !== undefined){
+let data8 = data.orderby;
+if(typeof data8 !== "string"){
+const err6 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((((((((data8 === "id") || (data8 === "include")) || (data8 === "name")) || (data8 === "registered_date")) || (data8 === "slug")) || (data8 === "include_slugs")) || (data8 === "email")) || (data8 === "url"))){
+const err7 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema178.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(!(validate66(data.slug, {instancePath:instancePath+"/slug",parentData:data,parentDataProperty:"slug",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.roles !== undefined){
+if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.capabilities !== undefined){
+if(!(validate66(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.who !== undefined){
+let data12 = data.who;
+if(typeof data12 !== "string"){
+const err8 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(data12 === "authors")){
+const err9 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema178.properties.who.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.has_published_posts !== undefined){
+let data13 = data.has_published_posts;
+if((typeof data13 !== "boolean") && (!(Array.isArray(data13)))){
+const err10 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema178.properties.has_published_posts.type},message:"must be boolean,array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(typeof data14 !== "string"){
+const err11 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(((data14 === "post") || (data14 === "page")) || (data14 === "attachment"))){
+const err12 = {instancePath:instancePath+"/has_published_posts/" + i0,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema178.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+if(data.search_columns !== undefined){
+let data15 = data.search_columns;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+let data16 = data15[i1];
+if(typeof data16 !== "string"){
+const err13 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((((data16 === "email") || (data16 === "name")) || (data16 === "id")) || (data16 === "username")) || (data16 === "slug"))){
+const err14 = {instancePath:instancePath+"/search_columns/" + i1,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema178.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/search_columns",schemaPath:"#/properties/search_columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate421.errors = vErrors;
+return errors === 0;
+}
+
+export const createUser = validate429;
+const schema179 = {"$id":"createUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true,"required":["username","email","password"]};
+const schema180 = {"$id":"sharedMeta3","type":"object","properties":{"persisted_preferences":{"$ref":"sharedPersistedPreferences"}}};
+const schema181 = {"$id":"sharedPersistedPreferences","type":"object","properties":{"_modified":{"type":"string","format":"date-time"}},"additionalProperties":true};
+
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedPersistedPreferences" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._modified !== undefined){
+let data0 = data._modified;
+if(typeof data0 === "string"){
+if(!(formats0.test(data0))){
+const err0 = {instancePath:instancePath+"/_modified",schemaPath:"#/properties/_modified/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/_modified",schemaPath:"#/properties/_modified/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18224,21 +15319,25 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate432.errors = vErrors;
 return errors === 0;
 }
 
-export const getType = validate184;
-const schema154 = {"$id":"getType","type":"object","properties":{"type":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getType" */;
+function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="sharedMeta3" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.persisted_preferences !== undefined){
+if(!(validate432(data.persisted_preferences, {instancePath:instancePath+"/persisted_preferences",parentData:data,parentDataProperty:"persisted_preferences",rootData}))){
+vErrors = vErrors === null ? validate432.errors : vErrors.concat(validate432.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18247,57 +15346,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema154.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate184.errors = vErrors;
+validate431.errors = vErrors;
 return errors === 0;
 }
 
-export const listTaxonomies = validate185;
-const schema155 = {"$id":"listTaxonomies","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"type":{"type":"string"}},"additionalProperties":true};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listTaxonomies" */;
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createUser" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.username === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18306,8 +15366,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema155.properties.context.enum},message:"must be equal to one of the allowed values"};
+if(data.email === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18316,10 +15376,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.password === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18328,126 +15386,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate185.errors = vErrors;
-return errors === 0;
-}
-
-export const getTaxonomy = validate186;
-const schema156 = {"$id":"getTaxonomy","type":"object","properties":{"taxonomy":{"type":"string"},"context":{"type":"string","enum":["view","embed","edit"]}},"additionalProperties":true};
-
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="getTaxonomy" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.taxonomy !== undefined){
-if(typeof data.taxonomy !== "string"){
-const err0 = {instancePath:instancePath+"/taxonomy",schemaPath:"#/properties/taxonomy/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.context !== undefined){
-let data1 = data.context;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data1 === "view") || (data1 === "embed")) || (data1 === "edit"))){
-const err2 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema156.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate186.errors = vErrors;
-return errors === 0;
-}
-
-export const listUsers = validate187;
-const schema157 = {"$id":"listUsers","type":"object","properties":{"context":{"type":"string","enum":["view","embed","edit"]},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":100},"search":{"type":"string"},"exclude":{"type":"array","items":{"type":"integer"}},"include":{"type":"array","items":{"type":"integer"}},"offset":{"type":"integer"},"order":{"enum":["asc","desc"],"type":"string"},"orderby":{"enum":["id","include","name","registered_date","slug","include_slugs","email","url"],"type":"string"},"slug":{"type":"array","items":{"type":"string"}},"roles":{"type":"array","items":{"type":"string"}},"capabilities":{"type":"array","items":{"type":"string"}},"who":{"type":"string","enum":["authors"]},"has_published_posts":{"type":["boolean","array"],"items":{"type":"string","enum":["post","page","attachment"]}},"search_columns":{"type":"array","items":{"enum":["email","name","id","username","slug"],"type":"string"}}},"additionalProperties":true};
-
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="listUsers" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.context !== undefined){
-let data0 = data.context;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data0 === "view") || (data0 === "embed")) || (data0 === "edit"))){
-const err1 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/enum",keyword:"enum",params:{allowedValues: schema157.properties.context.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.page !== undefined){
-let data1 = data.page;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.username !== undefined){
+if(typeof data.username !== "string"){
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18457,11 +15398,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-if(data.per_page !== undefined){
-let data2 = data.per_page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18470,9 +15409,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+if(data.first_name !== undefined){
+if(typeof data.first_name !== "string"){
+const err5 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18481,8 +15421,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.last_name !== undefined){
+if(typeof data.last_name !== "string"){
+const err6 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18492,10 +15434,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-if(data.search !== undefined){
-if(typeof data.search !== "string"){
-const err7 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 === "string"){
+if(!(formats28.test(data4))){
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18505,14 +15448,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.exclude !== undefined){
-let data4 = data.exclude;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err8 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/properties/exclude/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err8 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18522,9 +15459,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err9 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18534,14 +15471,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.include !== undefined){
-let data6 = data.include;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/include/" + i1,schemaPath:"#/properties/include/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18551,9 +15483,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/include",schemaPath:"#/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.locale !== undefined){
+let data7 = data.locale;
+if(typeof data7 !== "string"){
+const err11 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18562,11 +15495,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.offset !== undefined){
-let data8 = data.offset;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data7 === "") || (data7 === "en_US"))){
+const err12 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema179.properties.locale.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18576,10 +15506,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.order !== undefined){
-let data9 = data.order;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.nickname !== undefined){
+if(typeof data.nickname !== "string"){
+const err13 = {instancePath:instancePath+"/nickname",schemaPath:"#/properties/nickname/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18588,8 +15517,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data9 === "asc") || (data9 === "desc"))){
-const err14 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/enum",keyword:"enum",params:{allowedValues: schema157.properties.order.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err14 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18599,10 +15530,15 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.orderby !== undefined){
-let data10 = data.orderby;
-if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.roles !== undefined){
+if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18611,8 +15547,16 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((((((((data10 === "id") || (data10 === "include")) || (data10 === "name")) || (data10 === "registered_date")) || (data10 === "slug")) || (data10 === "include_slugs")) || (data10 === "email")) || (data10 === "url"))){
-const err16 = {instancePath:instancePath+"/orderby",schemaPath:"#/properties/orderby/enum",keyword:"enum",params:{allowedValues: schema157.properties.orderby.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.meta !== undefined){
+if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18621,203 +15565,484 @@ vErrors.push(err16);
 }
 errors++;
 }
+validate429.errors = vErrors;
+return errors === 0;
 }
-if(data.slug !== undefined){
-let data11 = data.slug;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data11[i2] !== "string"){
-const err17 = {instancePath:instancePath+"/slug/" + i2,schemaPath:"#/properties/slug/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+
+export const updateUser = validate435;
+const schema182 = {"$id":"updateUser","type":"object","properties":{"id":{"type":"integer"},"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
+
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err0];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.username !== undefined){
+if(typeof data.username !== "string"){
+const err1 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err1];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.first_name !== undefined){
+if(typeof data.first_name !== "string"){
+const err3 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.last_name !== undefined){
+if(typeof data.last_name !== "string"){
+const err4 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data5 = data.email;
+if(typeof data5 === "string"){
+if(!(formats28.test(data5))){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.locale !== undefined){
+let data8 = data.locale;
+if(typeof data8 !== "string"){
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((data8 === "") || (data8 === "en_US"))){
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema182.properties.locale.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.nickname !== undefined){
+if(typeof data.nickname !== "string"){
+const err11 = {instancePath:instancePath+"/nickname",schemaPath:"#/properties/nickname/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err12 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
 }
 if(data.roles !== undefined){
-let data13 = data.roles;
-if(Array.isArray(data13)){
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data13[i3] !== "string"){
-const err19 = {instancePath:instancePath+"/roles/" + i3,schemaPath:"#/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err13];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate435.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteUser = validate438;
+const schema183 = {"$id":"deleteUser","type":"object","properties":{"id":{"type":"integer"},"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="deleteUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err1 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err2];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err2);
+}
+errors++;
+}
+validate438.errors = vErrors;
+return errors === 0;
+}
+
+export const updateCurrentUser = validate439;
+const schema184 = {"$id":"updateCurrentUser","type":"object","properties":{"username":{"type":"string"},"name":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string","format":"email"},"url":{"type":"string","format":"uri"},"description":{"type":"string"},"locale":{"type":"string","enum":["","en_US"]},"nickname":{"type":"string"},"slug":{"type":"string"},"roles":{"$ref":"sharedSuppressedMessages"},"password":{"type":"string"},"meta":{"$ref":"sharedMeta3"}},"additionalProperties":true};
+
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateCurrentUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.username !== undefined){
+if(typeof data.username !== "string"){
+const err0 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data.capabilities !== undefined){
-let data15 = data.capabilities;
-if(Array.isArray(data15)){
-const len4 = data15.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data15[i4] !== "string"){
-const err21 = {instancePath:instancePath+"/capabilities/" + i4,schemaPath:"#/properties/capabilities/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err1];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.first_name !== undefined){
+if(typeof data.first_name !== "string"){
+const err2 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.last_name !== undefined){
+if(typeof data.last_name !== "string"){
+const err3 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 === "string"){
+if(!(formats28.test(data4))){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(!(typeof data.url === "string")){
+const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.locale !== undefined){
+let data7 = data.locale;
+if(typeof data7 !== "string"){
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data7 === "") || (data7 === "en_US"))){
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/enum",keyword:"enum",params:{allowedValues: schema184.properties.locale.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.nickname !== undefined){
+if(typeof data.nickname !== "string"){
+const err10 = {instancePath:instancePath+"/nickname",schemaPath:"#/properties/nickname/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.slug !== undefined){
+if(typeof data.slug !== "string"){
+const err11 = {instancePath:instancePath+"/slug",schemaPath:"#/properties/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.roles !== undefined){
+if(!(validate66(data.roles, {instancePath:instancePath+"/roles",parentData:data,parentDataProperty:"roles",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(typeof data.password !== "string"){
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+if(!(validate431(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData}))){
+vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate439.errors = vErrors;
+return errors === 0;
+}
+
+export const deleteCurrentUser = validate442;
+const schema185 = {"$id":"deleteCurrentUser","type":"object","properties":{"force":{"type":"boolean"},"reassign":{}},"additionalProperties":true};
+
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="deleteCurrentUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err0 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err1];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.who !== undefined){
-let data17 = data.who;
-if(typeof data17 !== "string"){
-const err23 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!(data17 === "authors")){
-const err24 = {instancePath:instancePath+"/who",schemaPath:"#/properties/who/enum",keyword:"enum",params:{allowedValues: schema157.properties.who.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.has_published_posts !== undefined){
-let data18 = data.has_published_posts;
-if((typeof data18 !== "boolean") && (!(Array.isArray(data18)))){
-const err25 = {instancePath:instancePath+"/has_published_posts",schemaPath:"#/properties/has_published_posts/type",keyword:"type",params:{type: schema157.properties.has_published_posts.type},message:"must be boolean,array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(Array.isArray(data18)){
-const len5 = data18.length;
-for(let i5=0; i5<len5; i5++){
-let data19 = data18[i5];
-if(typeof data19 !== "string"){
-const err26 = {instancePath:instancePath+"/has_published_posts/" + i5,schemaPath:"#/properties/has_published_posts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(!(((data19 === "post") || (data19 === "page")) || (data19 === "attachment"))){
-const err27 = {instancePath:instancePath+"/has_published_posts/" + i5,schemaPath:"#/properties/has_published_posts/items/enum",keyword:"enum",params:{allowedValues: schema157.properties.has_published_posts.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-}
-if(data.search_columns !== undefined){
-let data20 = data.search_columns;
-if(Array.isArray(data20)){
-const len6 = data20.length;
-for(let i6=0; i6<len6; i6++){
-let data21 = data20[i6];
-if(typeof data21 !== "string"){
-const err28 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(!(((((data21 === "email") || (data21 === "name")) || (data21 === "id")) || (data21 === "username")) || (data21 === "slug"))){
-const err29 = {instancePath:instancePath+"/search_columns/" + i6,schemaPath:"#/properties/search_columns/items/enum",keyword:"enum",params:{allowedValues: schema157.properties.search_columns.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/search_columns",schemaPath:"#/properties/search_columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-validate187.errors = vErrors;
+validate442.errors = vErrors;
 return errors === 0;
 }

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { App } from '../rest/types.ts';
 import type { Database } from '../store/schema.ts';
 import type { CurrentUser } from './current-user.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
 
 /** Sentinel that no user has: the capability is refused outright (WordPress's do_not_allow). */
 const DO_NOT_ALLOW = 'do_not_allow';
@@ -23,11 +24,24 @@ export interface PostFacts {
 }
 
 export { postTypeCaps } from '../../contract/post-types.ts';
-import { postTypeCaps } from '../../contract/post-types.ts';
+import { canBeSitePage, postTypeCaps } from '../../contract/post-types.ts';
 
+/**
+ * What a capability check needs of a post. A serving process keeps it with the `posts` rows it
+ * caches (runtime/cache/process-cache.ts: dropped when any process writes posts), since one
+ * request asks for it several times (the route's rule, its links, its parent) and on PostgreSQL
+ * each ask is a round trip.
+ */
 export async function loadPostFacts(db: Kysely<Database>, id: number): Promise<PostFacts | undefined> {
   if (!Number.isInteger(id) || id <= 0) return undefined;
+  const cache = processCacheOf(db as Kysely<unknown>);
+  const facts = cache ? await cache.get('posts', `facts:${id}`, () => readPostFacts(db, id)) : await readPostFacts(db, id);
+  return facts && { ...facts };
+}
+
+async function readPostFacts(db: Kysely<Database>, id: number): Promise<PostFacts | undefined> {
   const post: PostFacts | undefined = await db.selectFrom('posts').select(['id', 'type', 'status', 'author', 'parent']).where('id', '=', id).executeTakeFirst();
+  // The trash meta is written in the same transaction as the status, so the posts version covers it.
   if (post?.status === 'trash') {
     const meta = await db.selectFrom('postmeta').select('meta_value')
       .where('post_id', '=', id).where('meta_key', '=', '_wp_trash_meta_status').executeTakeFirst();
@@ -52,7 +66,7 @@ export async function mapMetaCap(cap: string, user: CurrentUser | null, objectId
   // WordPress 6.1 maps delete_post on a revision to do_not_allow, so its REST API refuses every
   // revision DELETE (403, administrators included). The interface document makes deleting a
   // revision with force=true a rule of its own, so here a revision follows its parent instead.
-  if (base === 'delete_post' && post.type === 'page' && (await sitePages()).includes(post.id)) return ['manage_options'];
+  if (base === 'delete_post' && canBeSitePage(post.type) && (await sitePages()).includes(post.id)) return ['manage_options'];
   // Otherwise a revision is governed by the post it belongs to.
   if (post.type === 'revision') {
     post = await load(post.parent);

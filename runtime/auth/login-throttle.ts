@@ -8,11 +8,13 @@
  *   its threshold is high, so people behind one shared address do not stop each other.
  * A wrong password for one account never delays another account. The client address is the
  * socket's, or X-Forwarded-For's from a trusted proxy only (runtime/http/trust-proxy.ts).
- * Counters live in the `login_throttle` table, so every server process of a site agrees; each is
- * incremented in one statement, so concurrent failures are all counted.
+ * Counters are the site's shared rate counters (runtime/store/rate-counters.ts), so every server
+ * process of a site agrees; each is incremented in one statement, so concurrent failures are all
+ * counted.
  */
 import type { App } from '../rest/types.ts';
 import { restError, type RestError } from '../rest/errors.ts';
+import { blockedFor, blockUntil, countHit, forgetCounters } from '../store/rate-counters.ts';
 
 interface Policy {
   /** Failures allowed before any wait. */
@@ -60,12 +62,7 @@ export function backoffSeconds(policy: Policy, failures: number): number {
 
 /** Seconds until this attempt may be checked, or 0 when it may be checked now. */
 export async function loginBlockedFor(app: App, attempt: Attempt): Promise<number> {
-  const now = nowSeconds(app);
-  const keys = keysOf(attempt).map(([, key]) => key);
-  const rows = await app.db.selectFrom('login_throttle').select(['blocked_until', 'expires']).where('key', 'in', keys).execute();
-  let wait = 0;
-  for (const row of rows) if (row.expires > now) wait = Math.max(wait, Number(row.blocked_until) - now);
-  return Math.max(0, wait);
+  return blockedFor(app.db, keysOf(attempt).map(([, key]) => key), nowSeconds(app));
 }
 
 /** The 429 a throttled attempt gets, with Retry-After. */
@@ -75,33 +72,16 @@ export function throttledError(seconds: number): RestError {
 
 export async function recordLoginFailure(app: App, attempt: Attempt): Promise<void> {
   const now = nowSeconds(app);
-  const expires = now + FORGET_AFTER_SECONDS;
   for (const [kind, key] of keysOf(attempt)) {
-    // A counter past its time starts again at 1; otherwise it grows by one, atomically.
-    const row = await app.db
-      .insertInto('login_throttle')
-      .values({ key, failures: 1, blocked_until: 0, expires })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          failures: eb.case().when('login_throttle.expires', '<=', now).then(1).else(eb('login_throttle.failures', '+', 1)).end(),
-          expires,
-        })),
-      )
-      .returning('failures')
-      .executeTakeFirstOrThrow();
-    const wait = backoffSeconds(POLICIES[kind], Number(row.failures));
-    if (wait === 0) continue;
-    // Never shortens a wait a concurrent, later failure has set.
-    await app.db
-      .updateTable('login_throttle')
-      .set((eb) => ({ blocked_until: eb.case().when('blocked_until', '<', now + wait).then(now + wait).else(eb.ref('blocked_until')).end() }))
-      .where('key', '=', key)
-      .execute();
+    // Forgotten an hour after the last failure: a sliding window.
+    const { hits } = await countHit(app.db, key, now, FORGET_AFTER_SECONDS, 'sliding');
+    const wait = backoffSeconds(POLICIES[kind], hits);
+    if (wait > 0) await blockUntil(app.db, key, now + wait);
   }
 }
 
 /** A right password: this account's counters start again (the address's stays: a spray goes on counting). */
 export async function clearLoginFailures(app: App, attempt: Attempt): Promise<void> {
   const [pair, account] = keysOf(attempt);
-  await app.db.deleteFrom('login_throttle').where('key', 'in', [pair![1], account![1]]).execute();
+  await forgetCounters(app.db, [pair![1], account![1]]);
 }

@@ -5,6 +5,7 @@
  * rule the same way WordPress does for the same situation.
  */
 import type { App } from '../rest/types.ts';
+import { isMediaType, POST_TYPE_NAMES, postTypeEntry, publicStatusOf, type PostTypeName } from '../../contract/post-types.ts';
 
 export interface ObjectFixture {
   id: number;
@@ -12,7 +13,7 @@ export interface ObjectFixture {
   autosave: number;
 }
 
-export type PermissionFixtures = Record<'post' | 'page' | 'attachment', ObjectFixture> & {
+export type PermissionFixtures = Record<PostTypeName, ObjectFixture> & {
   /** A category and a tag, for the `<id>` of the terms routes. */
   terms?: { categories: number; tags: number };
 };
@@ -35,9 +36,9 @@ let serial = 0;
 
 export async function createPermissionFixtures(app: App, ownerId: number): Promise<PermissionFixtures> {
   const out = {} as PermissionFixtures;
-  for (const type of ['post', 'page', 'attachment'] as const) {
+  for (const type of POST_TYPE_NAMES as PostTypeName[]) {
     const n = ++serial;
-    const id = await insert(app, { type, status: type === 'attachment' ? 'inherit' : 'publish', author: ownerId, parent: 0, slug: `fixture-${type}-${n}`, mime: type === 'attachment' ? 'image/png' : undefined });
+    const id = await insert(app, { type, status: publicStatusOf(type), author: ownerId, parent: 0, slug: `fixture-${type}-${n}`, mime: isMediaType(type) ? 'image/png' : undefined });
     const revision = await insert(app, { type: 'revision', status: 'inherit', author: ownerId, parent: id, slug: `${id}-revision-v1` });
     const autosave = await insert(app, { type: 'revision', status: 'inherit', author: ownerId, parent: id, slug: `${id}-autosave-v1` });
     out[type] = { id, revision, autosave };
@@ -52,12 +53,12 @@ const SAMPLE_CAPTURES = ['1', 'sample', 'a', 'abc', 'a-b', 'abc123', 'A'];
 
 /**
  * Fills a spec path (`/core/v2/posts/<parent>/revisions/<id>`) with the fixture ids its
- * captures mean; other captures get the value given in `samples`, else the first sample value
- * their pattern accepts.
+ * captures mean: on a route serving `postType` (the spec's `postType:`), that type's item, its
+ * revision or its autosave; other captures get the value given in `samples`, else the first
+ * sample value their pattern accepts.
  */
-export function fillPath(path: string, captures: Array<{ name: string; pattern: string }>, fx: PermissionFixtures, samples: Record<string, string> = {}): string {
-  const kind = /\/(posts|pages|media)\/</.exec(path)?.[1];
-  const set = kind === 'pages' ? fx.page : kind === 'media' ? fx.attachment : kind === 'posts' ? fx.post : undefined;
+export function fillPath(path: string, captures: Array<{ name: string; pattern: string }>, fx: PermissionFixtures, samples: Record<string, string> = {}, postType?: string): string {
+  const set = postType !== undefined && postTypeEntry(postType) ? fx[postType as PostTypeName] : undefined;
   let out = path;
   for (const capture of captures) {
     let value: string | undefined;

@@ -7,14 +7,17 @@
  * (or `id` on `/<id>/autosaves`) for revisions and autosaves.
  */
 import type { CurrentUser } from './current-user.ts';
-import { authError, invalidParam, type ErrorKey } from '../rest/errors.ts';
+import { authError, type ErrorKey } from '../rest/errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
+import { canReadPost } from './read-permission.ts';
 import { postTypeEntry } from '../../contract/post-types.ts';
+import { statusList, statusRefusal } from '../content/list-status.ts';
 import { USER_RULES } from '../users/rules.ts';
 import { TERM_RULES } from '../terms/rules.ts';
 import { TYPE_RULES } from '../types/rules.ts';
 import { COMMENT_RULES } from '../comments/rules.ts';
+import { OEMBED_RULES } from '../oembed/rules.ts';
 
 export type RuleCheck = (ctx: PermissionContext, postType: string) => Promise<void>;
 
@@ -60,16 +63,8 @@ async function checkStatusChange(ctx: PermissionContext, postType: string): Prom
  */
 const readList: RuleCheck = async (ctx, postType) => {
   const caps = postTypeCaps(postType);
-  const defaultStatus = postTypeEntry(postType)?.publicStatus ?? 'publish';
-  const raw = ctx.params.status;
-  const statuses = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  for (const status of statuses) {
-    if (status === defaultStatus) continue;
-    const allowed = (await can(ctx, caps.edit_posts)) || (status === 'private' && (await can(ctx, caps.read_private_posts)));
-    if (!allowed) {
-      throw invalidParam('status', authError('forbidden_status', ctx.user));
-    }
-  }
+  const refusal = await statusRefusal(ctx.app, ctx.user, postType, statusList(ctx.params.status));
+  if (refusal) throw refusal;
   if (ctx.params.context === 'edit' && !(await can(ctx, caps.edit_posts))) deny('forbidden_context_list', ctx.user);
 };
 
@@ -84,16 +79,6 @@ const readItem: RuleCheck = async (ctx, postType) => {
   }
   if (!(await canReadPost(ctx, post))) deny('forbidden', ctx.user);
 };
-
-/** WordPress's check_read_permission: published, readable by meta cap, or inheriting from a readable parent. */
-async function canReadPost(ctx: PermissionContext, post: PostFacts, depth = 0): Promise<boolean> {
-  if (post.status === 'publish' || (await can(ctx, 'read_post', post.id))) return true;
-  if (post.status === 'inherit') {
-    const parent = post.parent > 0 ? await loadPostFacts(ctx.app.db, post.parent) : undefined;
-    return parent && depth < 5 ? canReadPost(ctx, parent, depth + 1) : true;
-  }
-  return false;
-}
 
 const createItem: RuleCheck = async (ctx, postType) => {
   if (intParam(ctx.params.id) !== undefined) deny('rest_post_exists', ctx.user);
@@ -201,4 +186,5 @@ export const RULES: Record<string, RuleCheck> = {
   ...TERM_RULES,
   ...TYPE_RULES,
   ...COMMENT_RULES,
+  ...OEMBED_RULES,
 };

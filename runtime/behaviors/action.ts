@@ -20,23 +20,27 @@ export async function runAction(ctx: HandlerContext, b: ActionBehavior): Promise
   if (id === undefined || id === null || id === '') throw restError('rest_missing_callback_param', [b.idParam!], { params: [b.idParam] });
   if (typeof id === 'object') throw restError('rest_invalid_param', [b.idParam!], { params: { [b.idParam!]: `${b.idParam} is not of type string.` } });
   const key = String(id);
-  const existing = await getRecord(ctx.app.db, b.collection, key);
-  // A record never acted on is in the spec's initial state, or in none: then it can only take
-  // actions that name no starting state.
-  const current = existing?.data[b.field] ?? b.initial;
-  if (b.from && (current === undefined || !b.from.includes(String(current)))) {
-    throw restError('rest_action_not_allowed', [current === undefined ? 'not set' : String(current), b.to], { from: current ?? null, to: b.to });
-  }
-  for (const [field, allowed] of Object.entries(b.requires ?? {})) {
-    const value = existing?.data[field];
-    if (value === undefined || !allowed.includes(String(value))) {
-      throw restError('rest_action_requires', [field, allowed.join(' or ')], { field, required: allowed, actual: value ?? null });
-    }
-  }
   const sent = await protectSecrets(ctx.app.config.dataDir, payloadOf(ctx, b.idParam ? [b.idParam] : []), b.secrets);
-  const data: Record<string, unknown> = { ...(existing?.data ?? {}), ...sent, [b.field]: b.to };
-  for (const field of b.clear ?? []) delete data[field];
-  const record = await putRecord(ctx.app.db, b.collection, key, data);
-  const extra = b.effect === 'clear-caches' ? { cleared: await clearCaches() } : {};
+  // The state is checked and changed in one write transaction (the site's write lock on
+  // PostgreSQL): two concurrent actions from one state cannot both pass the check.
+  const record = await ctx.app.db.transaction().execute(async (trx) => {
+    const existing = await getRecord(trx, b.collection, key);
+    // A record never acted on is in the spec's initial state, or in none: then it can only take
+    // actions that name no starting state.
+    const current = existing?.data[b.field] ?? b.initial;
+    if (b.from && (current === undefined || !b.from.includes(String(current)))) {
+      throw restError('rest_action_not_allowed', [current === undefined ? 'not set' : String(current), b.to], { from: current ?? null, to: b.to });
+    }
+    for (const [field, allowed] of Object.entries(b.requires ?? {})) {
+      const value = existing?.data[field];
+      if (value === undefined || !allowed.includes(String(value))) {
+        throw restError('rest_action_requires', [field, allowed.join(' or ')], { field, required: allowed, actual: value ?? null });
+      }
+    }
+    const data: Record<string, unknown> = { ...(existing?.data ?? {}), ...sent, [b.field]: b.to };
+    for (const field of b.clear ?? []) delete data[field];
+    return putRecord(trx, b.collection, key, data);
+  });
+  const extra = b.effect === 'clear-caches' ? { cleared: await clearCaches(ctx.app.db) } : {};
   return { data: maskSecrets({ id: key === SINGLETON ? undefined : key, ...record.data, ...extra, date_modified: record.modified }) };
 }

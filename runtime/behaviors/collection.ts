@@ -2,7 +2,7 @@
 import type { CollectionBehavior } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import { deleteRecord, getRecord, listRecords, nextNumericKey, putRecord, scopedKey, type StoredRecord } from './records.ts';
+import { deleteRecord, getRecord, insertRecord, insertWithNextKey, listRecords, putRecord, scopedKey, type StoredRecord } from './records.ts';
 import { pagedResponse, pagingOf, payloadOf } from './payload.ts';
 import { ensureSeeded } from './seed.ts';
 import { looseText } from '../rest/loose-params.ts';
@@ -57,29 +57,35 @@ export async function runCollection(ctx: HandlerContext, b: CollectionBehavior):
       if (!record) throw notFound(b.collection);
       return { data: present(record, prefix) };
     }
+    // Writes that read what they change run in one write transaction (on PostgreSQL it holds
+    // the site's write lock), so concurrent requests to any process neither pick one key twice
+    // nor lose the fields another update merged in.
     case 'create': {
-      const key = b.idParam && ctx.params[b.idParam] !== undefined ? String(ctx.params[b.idParam]) : await nextNumericKey(db);
-      if (await getRecord(db, b.collection, prefix + key)) {
-        throw restError('rest_record_exists', [], { id: key });
+      const data = await stored();
+      if (!b.idParam || ctx.params[b.idParam] === undefined) {
+        const record = await db.transaction().execute((trx) => insertWithNextKey(trx, b.collection, prefix, data));
+        return { data: present(record, prefix), status: 201 };
       }
-      const record = await putRecord(db, b.collection, prefix + key, await stored());
+      const key = String(ctx.params[b.idParam]);
+      const record = await insertRecord(db, b.collection, prefix + key, data);
+      if (!record) throw restError('rest_record_exists', [], { id: key });
       return { data: present(record, prefix), status: 201 };
     }
     case 'update':
     case 'upsert': {
       const key = prefix + idOf();
-      const existing = await getRecord(db, b.collection, key);
-      if (!existing && b.op === 'update') throw notFound(b.collection);
-      const data = { ...(existing?.data ?? {}), ...(await stored()) };
-      const record = await putRecord(db, b.collection, key, data);
-      return { data: present(record, prefix), status: existing ? 200 : 201 };
+      const changes = await stored();
+      const { record, existed } = await db.transaction().execute(async (trx) => {
+        const existing = await getRecord(trx, b.collection, key);
+        if (!existing && b.op === 'update') throw notFound(b.collection);
+        return { record: await putRecord(trx, b.collection, key, { ...(existing?.data ?? {}), ...changes }), existed: Boolean(existing) };
+      });
+      return { data: present(record, prefix), status: existed ? 200 : 201 };
     }
     case 'delete': {
-      const key = prefix + idOf();
-      const existing = await getRecord(db, b.collection, key);
-      if (!existing) throw notFound(b.collection);
-      await deleteRecord(db, b.collection, key);
-      return { data: { deleted: true, previous: present(existing, prefix) } };
+      const previous = await deleteRecord(db, b.collection, prefix + idOf());
+      if (!previous) throw notFound(b.collection);
+      return { data: { deleted: true, previous: present(previous, prefix) } };
     }
   }
 }

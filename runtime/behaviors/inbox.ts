@@ -39,7 +39,7 @@ export async function runInbox(ctx: HandlerContext, b: InboxBehavior): Promise<H
   const duplicate = Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0;
   const row = await db.selectFrom('inbox').select(['id', 'received']).where('channel', '=', b.channel).where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow();
   if (!duplicate) await trimChannel(ctx, b.channel, b.retain ?? DEFAULT_RETAIN);
-  const cleared = b.clears === 'caches' && !duplicate ? { cleared: await clearCaches(cacheNamesOf(body)) } : {};
+  const cleared = b.clears === 'caches' && !duplicate ? { cleared: await clearCaches(ctx.app.db, cacheNamesOf(body)) } : {};
   return { data: { received: true, duplicate, id: row.id, channel: b.channel, date: row.received, ...cleared } };
 }
 

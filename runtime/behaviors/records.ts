@@ -32,19 +32,37 @@ export async function getRecord(db: Db, collection: string, key: string): Promis
   return row ? toRecord(row) : undefined;
 }
 
+/** Writes a record whole (inserted, or replacing the stored one) in one statement. */
 export async function putRecord(db: Db, collection: string, key: string, data: Record<string, unknown>): Promise<StoredRecord> {
   const now = nowText();
-  await db
+  const row = await db
     .insertInto('records')
     .values({ collection, key, data: JSON.stringify(data), created: now, modified: now })
     .onConflict((oc) => oc.columns(['collection', 'key']).doUpdateSet({ data: JSON.stringify(data), modified: now }))
-    .execute();
-  return (await getRecord(db, collection, key))!;
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
 }
 
-export async function deleteRecord(db: Db, collection: string, key: string): Promise<boolean> {
-  const res = await db.deleteFrom('records').where('collection', '=', collection).where('key', '=', key).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+/**
+ * Inserts a record only when its key is free, in one statement: answers undefined when the key
+ * is taken, so two concurrent creates of one key never both succeed (nor overwrite each other).
+ */
+export async function insertRecord(db: Db, collection: string, key: string, data: Record<string, unknown>): Promise<StoredRecord | undefined> {
+  const now = nowText();
+  const row = await db
+    .insertInto('records')
+    .values({ collection, key, data: JSON.stringify(data), created: now, modified: now })
+    .onConflict((oc) => oc.columns(['collection', 'key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+/** Deletes a record in one statement; answers what it held, or undefined when there was none. */
+export async function deleteRecord(db: Db, collection: string, key: string): Promise<StoredRecord | undefined> {
+  const row = await db.deleteFrom('records').where('collection', '=', collection).where('key', '=', key).returningAll().executeTakeFirst();
+  return row ? toRecord(row) : undefined;
 }
 
 export interface ListOptions {
@@ -72,10 +90,15 @@ export async function listRecords(db: Db, collection: string, opts: ListOptions)
 }
 
 /**
- * A key for a record created without one. Keys only need to be unique within the collection;
- * the table-wide largest id plus one is, and it grows like the ids clients are used to.
+ * Inserts a record under a key of its own: the table-wide largest id plus one (keys only need to
+ * be unique within the collection; this one grows like the ids clients are used to), or the next
+ * free number after it when a client chose that key. Run it inside a write transaction, which on
+ * PostgreSQL takes the site's write lock: two processes then never pick the same key.
  */
-export async function nextNumericKey(db: Db): Promise<string> {
-  const row = await db.selectFrom('records').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
-  return String(Number(row?.m ?? 0) + 1);
+export async function insertWithNextKey(trx: Db, collection: string, keyPrefix: string, data: Record<string, unknown>): Promise<StoredRecord> {
+  const row = await trx.selectFrom('records').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+  for (let n = Number(row?.m ?? 0) + 1; ; n++) {
+    const record = await insertRecord(trx, collection, keyPrefix + String(n), data);
+    if (record) return record;
+  }
 }

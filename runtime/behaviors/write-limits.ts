@@ -2,12 +2,14 @@
  * Bounds of behaviour writes (issue 14.1): a body no larger than what the endpoint takes (413),
  * and anonymous writes limited per client address (429 with Retry-After). Defaults fit what
  * the endpoints receive: an inbound notification is kilobytes, a settings write a few dozen.
- * The spec's `limits` on a behaviour overrides them.
+ * The spec's `limits` on a behaviour overrides them. The per-address counts are the site's
+ * shared rate counters (runtime/store/rate-counters.ts): a limit holds as one across every
+ * process serving the site.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Behavior, WriteLimits } from '../../contract/model.ts';
 import { restError } from '../rest/errors.ts';
 import type { HandlerContext } from '../rest/types.ts';
+import { countHit } from '../store/rate-counters.ts';
 
 export const DEFAULT_LIMITS = {
   /** Inbound events: notifications, callbacks, feedback. */
@@ -17,14 +19,6 @@ export const DEFAULT_LIMITS = {
   /** Anonymous writes per minute from one address, per endpoint. */
   anonymousPerMinute: 60,
 };
-
-const limiters = new Map<number, RateLimiterMemory>();
-
-function limiterFor(perMinute: number): RateLimiterMemory {
-  let limiter = limiters.get(perMinute);
-  if (!limiter) limiters.set(perMinute, (limiter = new RateLimiterMemory({ points: perMinute, duration: 60 })));
-  return limiter;
-}
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -43,11 +37,9 @@ export async function enforceWriteLimits(ctx: HandlerContext, behavior: Behavior
 
 /** One write of this endpoint from the client's address: throws the 429 (with Retry-After) past `perMinute`. */
 export async function limitPerAddress(ctx: HandlerContext, perMinute: number): Promise<void> {
-  try {
-    await limiterFor(perMinute).consume(`${ctx.endpoint.operationId}|${ctx.request.ip ?? 'unknown'}`);
-  } catch (res) {
-    if (!(res instanceof RateLimiterRes)) throw res;
-    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    throw restError('rest_too_many_requests', [String(seconds)], { retry_after: seconds }).withHeaders({ 'Retry-After': String(seconds) });
-  }
+  const now = Math.floor(ctx.app.now().getTime() / 1000);
+  const { hits, expires } = await countHit(ctx.app.db, `write:${ctx.endpoint.operationId}|${ctx.request.ip ?? 'unknown'}`, now, 60, 'fixed');
+  if (hits <= perMinute) return;
+  const seconds = Math.max(1, expires - now);
+  throw restError('rest_too_many_requests', [String(seconds)], { retry_after: seconds }).withHeaders({ 'Retry-After': String(seconds) });
 }

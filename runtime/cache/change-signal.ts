@@ -21,7 +21,8 @@ export interface ChangeSignal {
 /**
  * What processes keep in memory, each with a `cache_versions` row and triggers: `options`
  * (options and site settings), `posts` (list totals; bumped by writes to posts and to
- * term_relationships, the two tables a list's filters read).
+ * term_relationships, the two tables a list's filters read), `answers` (whole anonymous answers
+ * of core routes; bumped by writes to any table they show, migration 100).
  */
-export const CACHED_TABLES = ['options', 'posts'] as const;
+export const CACHED_TABLES = ['options', 'posts', 'answers'] as const;
 export type CachedTable = (typeof CACHED_TABLES)[number];

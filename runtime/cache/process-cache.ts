@@ -11,12 +11,30 @@ import { registerCache } from './registry.ts';
 /** Entries kept per table (keys can come from requests, e.g. a list's filters: hence a bound). */
 const MAX_ENTRIES = 2_000;
 
+type Boxed = { value: unknown; bytes?: number };
+/**
+ * Whole answers are bounded by their size too, and kept at most a second: an answer can depend
+ * on the clock (a scheduled post becomes published when its time comes, checked once a second).
+ */
+const LIMITS: Partial<Record<CachedTable, LRUCache.Options<string, Boxed, unknown>>> = {
+  answers: { max: MAX_ENTRIES, maxSize: 64 * 1024 * 1024, sizeCalculation: (box) => box.bytes ?? 1, ttl: 1_000 },
+};
+
+export interface GetOptions<T> {
+  /** Whether to remember this value (default: always). */
+  keep?: (value: T) => boolean;
+  /** Its size in bytes, for tables bounded by size. */
+  bytes?: (value: T) => number;
+}
+
 export class ProcessCache {
   readonly #signal: ChangeSignal;
   readonly #seen = new Map<string, number>();
-  readonly #entries = new Map<CachedTable, LRUCache<string, { value: unknown }>>();
+  readonly #entries = new Map<CachedTable, LRUCache<string, Boxed>>();
   /** Bumped on each drop: a load that started before a drop does not store its (maybe stale) answer. */
   readonly #generation = new Map<CachedTable, number>();
+  /** Answers served from memory and loaded, per table (for tests and the bench). */
+  readonly counts = new Map<CachedTable, { hits: number; loads: number }>();
 
   constructor(signal: ChangeSignal) {
     this.#signal = signal;
@@ -32,16 +50,21 @@ export class ProcessCache {
     }
   }
 
-  async get<T>(table: CachedTable, key: string, load: () => Promise<T>): Promise<T> {
+  async get<T>(table: CachedTable, key: string, load: () => Promise<T>, options: GetOptions<T> = {}): Promise<T> {
     let entries = this.#entries.get(table);
     // Boxed, so that a remembered undefined (an option that does not exist) is a hit too.
     const hit = entries?.get(key);
-    if (hit) return hit.value as T;
+    const counts = this.counts.get(table) ?? this.counts.set(table, { hits: 0, loads: 0 }).get(table)!;
+    if (hit) {
+      counts.hits++;
+      return hit.value as T;
+    }
+    counts.loads++;
     const generation = this.#generation.get(table) ?? 0;
     const value = await load();
-    if ((this.#generation.get(table) ?? 0) === generation) {
-      if (!entries) this.#entries.set(table, (entries = new LRUCache({ max: MAX_ENTRIES })));
-      entries.set(key, { value });
+    if ((this.#generation.get(table) ?? 0) === generation && (options.keep?.(value) ?? true)) {
+      if (!entries) this.#entries.set(table, (entries = new LRUCache(LIMITS[table] ?? { max: MAX_ENTRIES })));
+      entries.set(key, { value, bytes: options.bytes?.(value) });
     }
     return value;
   }

@@ -7,6 +7,7 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { CachedTable } from './change-signal.ts';
 import { forgetInProcess } from './process-cache.ts';
+import { ANSWER_SOURCES } from '../store/migrations/100_answers_cache_version.ts';
 
 function tableName(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;
@@ -16,32 +17,37 @@ function tableName(node: OperationNode | undefined): string | undefined {
   return undefined;
 }
 
-/** Which cache a write to a table makes stale (the same pairs the migrations' triggers bump). */
-const CACHE_OF_TABLE: Record<string, CachedTable | undefined> = { options: 'options', posts: 'posts', term_relationships: 'posts' };
+/** Which caches a write to a table makes stale (the same pairs the migrations' triggers bump). */
+const CACHES_OF_TABLE = new Map<string, CachedTable[]>();
+const stales = (table: string, cache: CachedTable) => CACHES_OF_TABLE.set(table, [...(CACHES_OF_TABLE.get(table) ?? []), cache]);
+stales('options', 'options');
+stales('posts', 'posts');
+stales('term_relationships', 'posts');
+for (const table of ANSWER_SOURCES) stales(table, 'answers');
 
-function writtenTable(node: RootOperationNode): CachedTable | undefined {
+function writtenTable(node: RootOperationNode): CachedTable[] | undefined {
   let name: string | undefined;
   if (node.kind === 'InsertQueryNode') name = tableName(node.into);
   else if (node.kind === 'UpdateQueryNode') name = tableName(node.table);
   else if (node.kind === 'DeleteQueryNode') name = tableName(node.from);
-  return name ? CACHE_OF_TABLE[name] : undefined;
+  return name ? CACHES_OF_TABLE.get(name) : undefined;
 }
 
 export class WriteWatchPlugin implements KyselyPlugin {
-  readonly #pending = new WeakMap<QueryId, CachedTable>();
+  readonly #pending = new WeakMap<QueryId, CachedTable[]>();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    const table = writtenTable(args.node);
-    if (table) {
-      forgetInProcess(table);
-      this.#pending.set(args.queryId, table);
+    const caches = writtenTable(args.node);
+    if (caches) {
+      for (const cache of caches) forgetInProcess(cache);
+      this.#pending.set(args.queryId, caches);
     }
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const table = this.#pending.get(args.queryId);
-    if (table) forgetInProcess(table);
+    const caches = this.#pending.get(args.queryId);
+    if (caches) for (const cache of caches) forgetInProcess(cache);
     return args.result;
   }
 }

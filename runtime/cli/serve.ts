@@ -21,6 +21,7 @@ interface ServeOptions {
   trustProxy?: string;
   workers: string;
   logLevel: string;
+  answerCache: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -38,6 +39,7 @@ export function register(program: Command): void {
     .option('--url <origin>', 'public origin when behind a proxy, e.g. https://example.com')
     .option('--trust-proxy <list>', 'reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (default: SPECPRESS_TRUST_PROXY or none); timeouts: SPECPRESS_HEADERS_TIMEOUT_MS, SPECPRESS_REQUEST_TIMEOUT_MS, SPECPRESS_BODY_MIN_BYTES_PER_SECOND, SPECPRESS_KEEP_ALIVE_TIMEOUT_MS, SPECPRESS_HANDLER_TIMEOUT_MS')
     .option('--workers <n>', 'processes serving the same data folder on the same port', '1')
+    .option('--no-answer-cache', 'answer every anonymous read from the database instead of keeping answers until the next write (also SPECPRESS_ANSWER_CACHE=off)')
     .option('--log-level <level>', `log lines written: ${LOG_LEVELS.join(', ')}; debug adds one line per request`, 'info')
     .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
@@ -71,6 +73,7 @@ export function register(program: Command): void {
         publicUrl: opts.url,
         trustProxy: opts.trustProxy !== undefined ? parseProxyList(opts.trustProxy) : undefined,
         logLevel: opts.logLevel,
+        answerCache: opts.answerCache,
       });
       if (cluster.isWorker) reportToPrimary(server);
       else printWelcome(server);

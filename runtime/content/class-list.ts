@@ -2,6 +2,7 @@
  * `class_list`: the CSS classes WordPress's get_post_class gives an item's container, which the
  * REST API publishes since 6.5. Pure: the item and what it is tied to in, the classes out.
  */
+import { isMediaType, supports } from '../../contract/post-types.ts';
 
 export interface ClassListInput {
   id: number;
@@ -32,14 +33,14 @@ function termClass(prefix: string, term: { id: number; slug: string }): string {
 export function postClassList(item: ClassListInput): string[] {
   const type = sanitizeHtmlClass(item.type);
   const out = [`post-${item.id}`, type, `type-${type}`, `status-${sanitizeHtmlClass(item.status)}`];
-  if (item.type === 'post') out.push(`format-${sanitizeHtmlClass(item.format || 'standard')}`);
+  if (supports(item.type, 'formats')) out.push(`format-${sanitizeHtmlClass(item.format || 'standard')}`);
   if (item.passwordRequired) out.push('post-password-required');
   else if (item.hasPassword) out.push('post-password-protected');
-  if (item.hasThumbnail && item.type !== 'attachment' && !item.passwordRequired) out.push('has-post-thumbnail');
+  if (item.hasThumbnail && !isMediaType(item.type) && !item.passwordRequired) out.push('has-post-thumbnail');
   out.push('hentry');
   for (const term of item.categories ?? []) out.push(termClass('category', term));
   for (const term of item.tags ?? []) out.push(termClass('tag', term));
   // A format other than standard is a term of the post_format taxonomy, named as such.
-  if (item.type === 'post' && item.format && item.format !== 'standard') out.push(`post_format-post-format-${sanitizeHtmlClass(item.format)}`);
+  if (supports(item.type, 'formats') && item.format && item.format !== 'standard') out.push(`post_format-post-format-${sanitizeHtmlClass(item.format)}`);
   return [...new Set(out)];
 }

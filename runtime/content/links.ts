@@ -4,6 +4,7 @@
  * `/%postname%/` structure gives pretty links), its guid, and the REST namespace requests use.
  */
 import type { HandlerContext } from '../rest/types.ts';
+import { isLinkedByPagePath } from '../../contract/post-types.ts';
 
 export interface Permalinks {
   structure: string;
@@ -13,7 +14,7 @@ export interface Permalinks {
 const PRETTY_STATUSES = new Set(['publish', 'private']);
 
 function plain(siteUrl: string, type: string, id: number): string {
-  return type === 'page' ? `${siteUrl}/?page_id=${id}` : `${siteUrl}/?p=${id}`;
+  return isLinkedByPagePath(type) ? `${siteUrl}/?page_id=${id}` : `${siteUrl}/?p=${id}`;
 }
 
 export function guidFor(siteUrl: string, type: string, id: number): string {
@@ -23,7 +24,7 @@ export function guidFor(siteUrl: string, type: string, id: number): string {
 /** `link`; `path` is the slug, or for pages the slugs of the ancestors and the page. */
 export function linkFor(p: Permalinks, post: { id: number; type: string; status: string; slug: string }, path: string): string {
   if (!p.structure || !PRETTY_STATUSES.has(post.status) || !post.slug) return plain(p.siteUrl, post.type, post.id);
-  if (post.type === 'page') return `${p.siteUrl}/${path}/`;
+  if (isLinkedByPagePath(post.type)) return `${p.siteUrl}/${path}/`;
   return p.siteUrl + p.structure.replace('%postname%', post.slug).replace('%post_id%', String(post.id));
 }
 
@@ -44,7 +45,7 @@ const SAMPLE_PRETTY_STATUSES = new Set(['publish', 'private', 'draft', 'pending'
 
 export function permalinkTemplate(p: Permalinks, type: string, id: number, status = 'publish', ancestorPath = ''): string {
   if (!p.structure || !SAMPLE_PRETTY_STATUSES.has(status)) return plain(p.siteUrl, type, id);
-  if (type === 'page') return `${p.siteUrl}/${ancestorPath ? `${ancestorPath}/` : ''}%pagename%/`;
+  if (isLinkedByPagePath(type)) return `${p.siteUrl}/${ancestorPath ? `${ancestorPath}/` : ''}%pagename%/`;
   return p.siteUrl + p.structure;
 }
 

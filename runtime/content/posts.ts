@@ -4,7 +4,7 @@
  * `return posts.list(ctx, 'post')`. Permission is the spec's rules' (runtime/auth/rules.ts), checked
  * before a service runs; services assume it was granted.
  */
-import { restBaseOf, supports } from '../../contract/post-types.ts';
+import { restBaseOf, supports, supportsFeature } from '../../contract/post-types.ts';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { canRead, type PostType } from './access.ts';
@@ -86,8 +86,10 @@ export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerR
  * wp_insert_post's empty check: a type with title, editor and excerpt (posts; pages have no
  * excerpt) may not end up with all three empty. PHP's empty: '' and '0' count as empty.
  */
+const EMPTY_CHECKED = ['title', 'editor', 'excerpt'];
+
 function refuseEmpty(type: PostType, changes: { row: Partial<Record<'title' | 'content' | 'excerpt', string>> }, existing?: PostRow): void {
-  if (type !== 'post') return;
+  if (!EMPTY_CHECKED.every((feature) => supportsFeature(type, feature))) return;
   const blank = (field: 'title' | 'content' | 'excerpt') => {
     const value = changes.row[field] ?? existing?.[field] ?? '';
     return value === '' || value === '0';

@@ -15,8 +15,9 @@ import { gmtFromLocal, restDate, siteZone, ZERO_DATE } from './dates.ts';
 import { linkFor, permalinkTemplate, restBase, type Permalinks } from './links.ts';
 import { readMeta } from './meta.ts';
 import { getOption } from './options.ts';
-import { blockVersion, renderContent, renderExcerpt, renderTitle } from './render/index.ts';
-import { decodeSlug, sanitizeTitle, uniqueSlug } from './slugs.ts';
+import { blockVersion, renderContent, renderExcerpt, renderTitle, type SiteData } from './render/index.ts';
+import { loadSiteData } from './render-data.ts';
+import { decodeSlug, sampleSlug, sanitizeTitle } from './slugs.ts';
 import { termsOfPosts } from './terms.ts';
 import { postClassList } from './class-list.ts';
 import { allowedItemMethods } from './target-hints.ts';
@@ -40,6 +41,8 @@ interface Relations {
   sticky: Set<number>;
   paths: Map<number, string>;
   permalinks: Permalinks;
+  /** What rendering reads from the rest of the site (galleries, players, embeds), for the posts that need it. */
+  siteData: Map<number, SiteData>;
 }
 
 export const THUMBNAIL_KEY = '_thumbnail_id';
@@ -112,7 +115,9 @@ async function loadRelations(ctx: HandlerContext, rows: PostRow[], resource: str
   const termIds = [...new Set([...terms.values()].flatMap((t) => [...t.category, ...t.post_tag]))];
   const termRows = termIds.length ? await db.selectFrom('terms').select(['id', 'slug', 'name']).where('id', 'in', termIds).execute() : [];
   const termInfo = new Map(termRows.map((t) => [t.id, t]));
-  return { terms, termInfo, meta, thumbnails, revisions, sticky, paths, permalinks: { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl } };
+  const permalinks = { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl };
+  const siteData = await loadSiteData(ctx.app, rows, permalinks);
+  return { terms, termInfo, meta, thumbnails, revisions, sticky, paths, permalinks, siteData };
 }
 
 /** WordPress's can_access_password_content: editors in edit context, or the right password. */
@@ -171,7 +176,9 @@ function actionLinks(user: CurrentUser | null, type: string, self: string): Reco
 
 
 function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: PrepareOptions, zoneGmt: (local: string) => string, unlocked: boolean, generatedSlug: string, allow: string[]): Record<string, unknown> {
-  const isPage = post.type === 'page';
+  // Fields by what the type supports, as WordPress's posts controller adds them to its schema.
+  const pageAttributes = supports(post.type, 'pageAttributes');
+  const hasTerms = supports(post.type, 'terms');
   const open = !post.password || unlocked;
   const dateGmt = post.date_gmt === ZERO_DATE ? zoneGmt(post.date) : post.date_gmt;
   const terms = rel.terms.get(post.id);
@@ -191,34 +198,34 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     title: { raw: post.title, rendered: renderTitle(post.title) },
     content: {
       raw: post.content,
-      rendered: open ? renderContent(post.content) : '',
+      rendered: open ? renderContent(post.content, rel.siteData.get(post.id) ?? null) : '',
       protected: !!post.password,
       block_version: blockVersion(post.content),
     },
     excerpt: {
       raw: post.excerpt,
-      rendered: open ? renderExcerpt(post.excerpt, post.content, opts.excerptLength) : '',
+      rendered: open ? renderExcerpt(post.excerpt, post.content, opts.excerptLength, rel.siteData.get(post.id) ?? null) : '',
       protected: !!post.password,
     },
     author: post.author,
     featured_media: rel.thumbnails.get(post.id) ?? 0,
   };
-  if (isPage) {
+  if (pageAttributes) {
     data.parent = post.parent;
     data.menu_order = post.menu_order;
   }
   data.comment_status = post.comment_status;
   data.ping_status = post.ping_status;
-  if (!isPage) data.sticky = rel.sticky.has(post.id);
+  if (supports(post.type, 'sticky')) data.sticky = rel.sticky.has(post.id);
   data.template = post.template;
-  if (!isPage) data.format = post.format || 'standard';
+  if (supports(post.type, 'formats')) data.format = post.format || 'standard';
   data.meta = rel.meta.get(post.id) ?? {};
-  if (!isPage) {
+  if (hasTerms) {
     data.categories = terms?.category ?? [];
     data.tags = terms?.post_tag ?? [];
   }
   // A page's template keeps its ancestors' path before %pagename% (get_sample_permalink).
-  const ancestors = isPage ? (rel.paths.get(post.id) ?? '').split('/').slice(0, -1).join('/') : '';
+  const ancestors = isHierarchical(post.type) ? (rel.paths.get(post.id) ?? '').split('/').slice(0, -1).join('/') : '';
   data.permalink_template = permalinkTemplate(rel.permalinks, post.type, post.id, post.status, ancestors);
   data.generated_slug = generatedSlug;
   const byName = (ids: number[] | undefined) =>
@@ -232,8 +239,8 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
     // post_password_required reads the visitor's cookie, which REST requests do not carry.
     passwordRequired: !!post.password,
     hasThumbnail: (rel.thumbnails.get(post.id) ?? 0) > 0,
-    categories: isPage ? [] : byName(terms?.category),
-    tags: isPage ? [] : byName(terms?.post_tag),
+    categories: hasTerms ? byName(terms?.category) : [],
+    tags: hasTerms ? byName(terms?.post_tag) : [],
   });
   const filtered = filterByContext(data, resourceFields(ctx, post.type), opts.context);
   filtered._links = buildLinks(ctx, post, rel, opts.context, allow);
@@ -247,7 +254,7 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
  */
 async function generatedSlug(db: Kysely<Database>, post: PostRow): Promise<string> {
   const base = sanitizeTitle(post.title) || String(post.id);
-  return decodeSlug(await uniqueSlug(db, base, { ...post, status: 'publish' }));
+  return decodeSlug(await sampleSlug(db, base, { ...post, status: 'publish' }));
 }
 
 export async function preparePosts(ctx: HandlerContext, rows: PostRow[], opts: PrepareOptions): Promise<Record<string, unknown>[]> {

@@ -9,8 +9,8 @@ import type { HandlerContext } from '../rest/types.ts';
 import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
 import { readMeta } from './meta.ts';
 import { restDate, ZERO_DATE } from './dates.ts';
-import { linkFor, restBase } from './links.ts';
-import { getOption } from './options.ts';
+import { restBase } from './links.ts';
+import { postLink } from '../oembed/local-posts.ts';
 import type { PostRow } from './prepare.ts';
 import { renderContent, renderExcerpt, renderTitle } from './render/index.ts';
 
@@ -41,8 +41,9 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
   if (kind === 'autosave') data.preview_link = previewLink;
   const fields = ctx.app.deployment.resources?.[`${parent.type}-${kind}`] ? resourceFields(ctx, `${parent.type}-${kind}`) : REVISION_FALLBACK;
   const out = filterByContext(data, fields, context);
-  const plural = restBaseOf(parent.type);
-  out._links = { parent: [{ href: `${restBase(ctx)}/${plural}/${parent.id}` }] };
+  // The link names the row's own parent, as WordPress does: an own draft saved in place by its
+  // autosave has no parent (0), so the answer has no `_links` at all.
+  if (row.parent) out._links = { parent: [{ href: `${restBase(ctx)}/${restBaseOf(parent.type)}/${row.parent}` }] };
   return out;
 }
 
@@ -52,8 +53,8 @@ function prepareRevision(ctx: HandlerContext, row: PostRow, parent: PostRow, con
  * preview nonce: specpress serves no preview page that would check it).
  */
 async function previewLinkOf(ctx: HandlerContext, parent: PostRow): Promise<string> {
-  const structure = String((await getOption(ctx.app.db, 'permalink_structure', '')) ?? '');
-  const link = linkFor({ structure, siteUrl: ctx.app.config.siteUrl }, parent, parent.slug);
+  // The parent's own address: a child page's includes its ancestors' slugs.
+  const link = await postLink(ctx.app, parent);
   const query = parent.status === 'publish' ? `preview_id=${parent.id}&preview=true` : 'preview=true';
   return `${link}${link.includes('?') ? '&' : '?'}${query}`;
 }

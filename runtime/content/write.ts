@@ -3,6 +3,7 @@
  * the checks around it): fields, status rules, dates in the site zone, author, password and
  * sticky conflicts, page parent. Nothing is written here.
  */
+import { parentWithoutLoop } from './parent-loops.ts';
 import { supports } from '../../contract/post-types.ts';
 import type { Insertable } from 'kysely';
 import type { HandlerContext } from '../rest/types.ts';
@@ -123,9 +124,9 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
     const parent = Number(p.parent);
     if (parent !== 0) {
       const found = await db.selectFrom('posts').select('id').where('id', '=', parent).executeTakeFirst();
-      if (!found || parent === existing?.id) throw contentError('rest_invalid_post_parent');
+      if (!found) throw contentError('rest_invalid_post_parent');
     }
-    row.parent = parent;
+    row.parent = await parentWithoutLoop(db, existing?.id ?? 0, parent);
   }
   if (supports(type, 'pageAttributes') && typeof p.menu_order === 'number') row.menu_order = p.menu_order;
   for (const field of ['comment_status', 'ping_status'] as const) {

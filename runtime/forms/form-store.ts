@@ -96,6 +96,7 @@ export async function previousStatus(db: Db, id: number): Promise<string> {
   return typeof meta[META_PREVIOUS_STATUS] === 'string' ? (meta[META_PREVIOUS_STATUS] as string) : 'draft';
 }
 
+/** Settings merged with a patch: run it inside a write transaction (a read-modify-write). */
 export async function updateSettings(db: Db, id: number, patch: Record<string, unknown>, now: Date): Promise<Record<string, unknown>> {
   const meta = await readMeta(db, id);
   const settings = { ...((meta[META_SETTINGS] as Record<string, unknown>) ?? {}), ...patch };
@@ -121,6 +122,7 @@ export async function updateForm(db: Db, id: number, changes: FormChanges, now: 
   await touch(db, id, now, set);
 }
 
+/** Read, plus one, written back: run it inside a write transaction. */
 export async function incrementViews(db: Db, id: number): Promise<number> {
   const meta = await readMeta(db, id);
   const views = Number(meta[META_VIEWS] ?? 0) + 1;

@@ -142,13 +142,16 @@ export async function duplicateForm(ctx: HandlerContext): Promise<HandlerResult>
 export async function trackView(ctx: HandlerContext): Promise<HandlerResult> {
   const form = await requireForm(ctx, Number(ctx.params.form_id));
   if (form.status !== 'publish') throw restError('rest_form_invalid_id', [], { form_id: form.id });
-  const views = await incrementViews(ctx.app.db, form.id);
+  // Counted in a write transaction (the site's write lock on PostgreSQL): concurrent views on
+  // several processes are all counted.
+  const views = await ctx.app.db.transaction().execute((trx) => incrementViews(trx, form.id));
   return { data: { form_id: form.id, views } };
 }
 
 export async function saveFormSettings(ctx: HandlerContext): Promise<HandlerResult> {
   const form = await requireForm(ctx, Number(ctx.params.post_id));
-  const settings = await updateSettings(ctx.app.db, form.id, ctx.params.meta_data as Record<string, unknown>, ctx.app.now());
+  // Merged in a write transaction: two concurrent saves of different settings both keep theirs.
+  const settings = await ctx.app.db.transaction().execute((trx) => updateSettings(trx, form.id, ctx.params.meta_data as Record<string, unknown>, ctx.app.now()));
   return { data: { post_id: form.id, settings } };
 }
 

@@ -7,6 +7,10 @@
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { containsText } from '../linking/text-match.ts';
 import { postFromUrl, postLink, type PostRow } from '../oembed/local-posts.ts';
+import { POST_TYPES } from '../../contract/post-types.ts';
+
+/** The picker offers pages (the registry's page type), as the form plugin's does. */
+const PICKED_TYPE = POST_TYPES.page.name;
 
 async function pageView(ctx: HandlerContext, row: PostRow) {
   return { id: row.id, title: row.title, url: await postLink(ctx.app, row) };
@@ -16,7 +20,7 @@ export async function searchPages(ctx: HandlerContext): Promise<HandlerResult> {
   const p = ctx.params;
   const perPage = Math.min(100, Math.max(1, Number(p.per_page) || 20));
   const page = Math.max(1, Number(p.page) || 1);
-  let q = ctx.app.db.selectFrom('posts').where('type', '=', 'page').where('status', '=', 'publish');
+  let q = ctx.app.db.selectFrom('posts').where('type', '=', PICKED_TYPE).where('status', '=', 'publish');
   const search = String(p.search ?? '').trim();
   if (search) q = q.where(containsText('title', search));
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -26,7 +30,7 @@ export async function searchPages(ctx: HandlerContext): Promise<HandlerResult> {
   const selected = [];
   for (const url of wanted) {
     const post = await postFromUrl(ctx.app, url);
-    selected.push(post && post.type === 'page' ? { url, id: post.id, title: post.title } : { url, id: null, title: null });
+    selected.push(post && post.type === PICKED_TYPE ? { url, id: post.id, title: post.title } : { url, id: null, title: null });
   }
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   return {

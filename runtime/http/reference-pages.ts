@@ -1,6 +1,8 @@
 /**
  * The generated reference of the served deployment, for people and tools:
  * - `GET /specpress/reference/` — the HTML reference (`output/deployments/<name>/reference/index.html`);
+ * - `GET /specpress/reference/reference.js` and `reference.css` — the script and stylesheet that
+ *   draw every deployment's reference page from its data (`output/shared/reference/`);
  * - `GET /specpress/openapi.json` — the deployment's OpenAPI document.
  * Both are files the generator wrote; they are read once, at the first request, and answered
  * as they are. A deployment generated without them answers 404 saying so.
@@ -29,5 +31,7 @@ export function registerReferencePages(fastify: FastifyInstance, app: App): void
   };
   fastify.get(REFERENCE_PATH, (_req, reply) => send(reply, 'reference/index.html', 'text/html; charset=UTF-8'));
   fastify.get(REFERENCE_PATH.slice(0, -1), (_req, reply) => reply.redirect(REFERENCE_PATH, 301));
+  fastify.get(`${REFERENCE_PATH}reference.js`, (_req, reply) => send(reply, '../../shared/reference/reference.js', 'text/javascript; charset=UTF-8'));
+  fastify.get(`${REFERENCE_PATH}reference.css`, (_req, reply) => send(reply, '../../shared/reference/reference.css', 'text/css; charset=UTF-8'));
   fastify.get(OPENAPI_PATH, (_req, reply) => send(reply, 'openapi.json', 'application/json; charset=UTF-8'));
 }

@@ -25,6 +25,7 @@ import { processCacheOf } from '../cache/process-cache.ts';
 import type { Kysely } from 'kysely';
 import { apiLinkHeader, siteRootPage } from './site-root.ts';
 import { jsonOf } from '../rest/serialize-once.ts';
+import { answerThroughCache } from './answer-cache.ts';
 
 const NOT_FOUND_PAGE = '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -98,7 +99,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
       if (body === 'too large') return writeResponse(reply, req.method, { status: 413, headers: { connection: 'close' }, body: restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody() });
       request.rawBody = body;
     }
-    const response = await answerInTime(limits.handlerTimeoutMs, () => serveRequest(app, request));
+    const response = await answerThroughCache(app, req, route, () => answerInTime(limits.handlerTimeoutMs, () => serveRequest(app, request)));
     return writeResponse(reply, req.method, response);
   };
   fastify.route({ method: [...METHODS], url: '/wp-json', exposeHeadRoute: false, handler: rest(() => '/') });
@@ -204,6 +205,7 @@ async function readUnparsedBody(req: FastifyRequest, limit: number): Promise<Buf
 
 function toRestRequest(req: FastifyRequest, route: string): RestRequest {
   const query = parseQueryString(req.url.split('?')[1] ?? '');
+  const restRouteParam = typeof query.rest_route === 'string' ? query.rest_route : undefined;
   delete query.rest_route;
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
@@ -215,6 +217,7 @@ function toRestRequest(req: FastifyRequest, route: string): RestRequest {
     rawBody: Buffer.isBuffer(req.body) ? req.body : undefined,
     ip: req.ip,
     cookies: (req.cookies ?? {}) as Record<string, string>,
+    ...(restRouteParam !== undefined ? { restRouteParam } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { gmtNow, localFromGmt, restDate, siteZone } from '../content/dates.ts';
 import { guidFor } from '../content/links.ts';
+import { supports } from '../../contract/post-types.ts';
 
 /** Types the panel offers to create, with the label it shows. */
 const CREATABLE_TYPES: Record<string, string> = { post: 'Post', page: 'Page', builder_library: 'Template' };
@@ -56,7 +57,7 @@ export async function addNewPost(ctx: HandlerContext): Promise<HandlerResult> {
       .insertInto('posts')
       .values({
         author: ctx.user?.id ?? 0, type, status: 'draft', slug: '', title: '', content: '', excerpt: '', password: '',
-        parent: 0, menu_order: 0, comment_status: type === 'post' ? 'open' : 'closed', ping_status: 'closed', format: 'standard',
+        parent: 0, menu_order: 0, comment_status: supports(type, 'comments') ? 'open' : 'closed', ping_status: 'closed', format: 'standard',
         template: '', mime_type: '', guid: '', date: local, date_gmt: '0000-00-00 00:00:00', modified: local, modified_gmt: gmt, comment_count: 0,
       })
       .returning('id')

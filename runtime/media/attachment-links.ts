@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { linkFor, type Permalinks } from '../content/links.ts';
 import type { AttachmentRow } from './attachments.ts';
+import { acceptsAttachments, isHierarchical } from '../../contract/post-types.ts';
 
 type Facts = { id: number; type: string; status: string; slug: string; parent: number };
 
@@ -22,11 +23,11 @@ export async function parentLinks(db: Kysely<Database>, rows: AttachmentRow[], p
   for (let depth = 0; missing.length && depth < 20; depth++) {
     const found = await db.selectFrom('posts').select(['id', 'type', 'status', 'slug', 'parent']).where('id', 'in', missing).execute();
     found.forEach((f) => known.set(f.id, f));
-    missing = found.filter((f) => f.type === 'page' && f.parent && !known.has(f.parent)).map((f) => f.parent);
+    missing = found.filter((f) => isHierarchical(f.type) && f.parent && !known.has(f.parent)).map((f) => f.parent);
   }
   for (const id of ids) {
     const parent = known.get(id);
-    if (!parent || (parent.type !== 'post' && parent.type !== 'page')) continue;
+    if (!parent || !acceptsAttachments(parent.type)) continue;
     const parts: string[] = [];
     for (let cur: Facts | undefined = parent, i = 0; cur && i < 20; cur = cur.parent ? known.get(cur.parent) : undefined, i++) parts.unshift(cur.slug);
     links.set(id, linkFor(permalinks, parent, parts.join('/')));

@@ -11,6 +11,7 @@ import { metaSchemaOf } from '../content/context.ts';
 import { writeMeta } from '../content/meta.ts';
 import { sanitizeTitle, uniqueSlug } from '../content/slugs.ts';
 import { ALT_TEXT, THUMBNAIL, setMeta, type AttachmentRow, type Db } from './attachments.ts';
+import { isMediaType } from '../../contract/post-types.ts';
 
 /** A string field, or the `raw` of an object field; undefined when absent. */
 export function rawText(value: unknown): string | undefined {
@@ -25,7 +26,7 @@ export async function checkParent(ctx: HandlerContext, post: unknown): Promise<n
   const id = Number(post);
   if (!id) return 0;
   const parent = await ctx.app.db.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst();
-  if (parent && (parent.type === 'revision' || parent.type === 'attachment')) {
+  if (parent && (parent.type === 'revision' || isMediaType(parent.type))) {
     throw restError('rest_invalid_parent_type');
   }
   return id;

@@ -52,7 +52,13 @@ export function sanitizeFileName(name: string): string {
     base = parts.join('.');
   }
   if (base === '' || base.startsWith('.')) base = `unnamed-file${base}`;
-  return shortenFileName(base);
+  return shortenFileName(lowercaseExtension(base));
+}
+
+/** "Photo.JPG" is stored as "Photo.jpg", as WordPress's wp_unique_filename stores it. */
+function lowercaseExtension(filename: string): string {
+  const [stem, ext] = splitExtension(filename);
+  return stem + ext.toLowerCase();
 }
 
 /**

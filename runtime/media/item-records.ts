@@ -6,12 +6,13 @@ import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
 import {
-  ATTACHED_FILE, METADATA, filesOf, getAttachment, insertAttachment, setMeta, updateAttachment,
+  ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, insertAttachment, setMeta, updateAttachment,
   type AttachmentMetadata, type AttachmentRow,
 } from './attachments.ts';
 import { nowPair, rowChanges, writeMetaFields } from './fields.ts';
 import { publicUrl, removeFiles } from './storage.ts';
 import { restBase } from '../content/links.ts';
+import { keepFromSweep, reclaimSwept } from './sweep-leftovers.ts';
 
 export const contextOf = (ctx: HandlerContext): Context => (ctx.params.context === 'edit' || ctx.params.context === 'embed' ? ctx.params.context : 'view');
 
@@ -37,6 +38,7 @@ export async function insertStoredFile(
   defaults: { title: string; caption?: string; description?: string; parent?: number },
 ): Promise<AttachmentRow> {
   const { local, gmt } = await nowPair(ctx);
+  const files = filesOf(stored.relative, stored.metadata);
   try {
     const id = await ctx.app.db.transaction().execute(async (trx) => {
       const id = await insertAttachment(trx, {
@@ -51,11 +53,17 @@ export async function insertStoredFile(
       await setMeta(trx, id, ATTACHED_FILE, stored.relative);
       await setMeta(trx, id, METADATA, stored.metadata);
       await writeMetaFields(ctx, trx, id);
+      await keepFromSweep(ctx.app.config.uploadsDir, files);
       return id;
     });
+    // Never acknowledge an attachment whose file is gone: the row goes and the upload fails.
+    if ((await reclaimSwept(ctx.app.config.uploadsDir, files)).length) {
+      await ctx.app.db.transaction().execute((trx) => deleteAttachmentRow(trx, id));
+      throw restError('rest_upload_unknown_error', ['The uploaded file could not be kept in the uploads folder.']);
+    }
     return (await getAttachment(ctx.app.db, id))!;
   } catch (err) {
-    await removeFiles(ctx.app.config, filesOf(stored.relative, stored.metadata));
+    await removeFiles(ctx.app.config, files);
     throw err;
   }
 }

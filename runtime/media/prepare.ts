@@ -15,7 +15,7 @@ import { restBase } from '../content/links.ts';
 import { readMeta } from '../content/meta.ts';
 import { getOption } from '../content/options.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../content/render/index.ts';
-import { decodeSlug, sanitizeTitle, uniqueSlug } from '../content/slugs.ts';
+import { decodeSlug, sampleSlug, sanitizeTitle } from '../content/slugs.ts';
 import { ALT_TEXT, ATTACHED_FILE, METADATA, THUMBNAIL, getAllMeta, type AttachmentMetadata, type AttachmentRow } from './attachments.ts';
 import { registeredImageSizes, planResize } from './image-sizes.ts';
 import { RESIZABLE_IMAGES } from './mime-types.ts';
@@ -89,6 +89,15 @@ function missingSizes(ctx: HandlerContext, row: AttachmentRow, metadata: Attachm
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * An empty caption is made as WordPress makes an excerpt: from the description as displayed,
+ * which starts with the attachment's own link (its title, for a file that is not an image).
+ */
+function captionOf(row: AttachmentRow, prepended: string): string {
+  if (row.excerpt.trim()) return renderExcerpt(row.excerpt, '');
+  return renderExcerpt('', prepended + row.content);
+}
+
 /** The picture WordPress puts before an image's description: the medium size with a srcset. */
 function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: AttachmentMetadata | undefined, attached: string, alt: string): string {
   const url = publicUrl(ctx.app.config, attached);
@@ -107,7 +116,8 @@ function attachmentHtml(ctx: HandlerContext, row: AttachmentRow, metadata: Attac
     .filter((s) => Math.abs(s.width / s.height - ratio) < 0.02)
     .map((s) => `${publicUrl(ctx.app.config, folder + s.file)} ${s.width}w`);
   candidates.push(`${url} ${metadata.width}w`);
-  const srcset = candidates.length > 1 ? ` srcset="${escapeAttr(candidates.join(', '))}" sizes="(max-width: ${shown.width}px) 100vw, ${shown.width}px"` : '';
+  // A lazy image's sizes start with "auto, " (wp_get_attachment_image since 6.7).
+  const srcset = candidates.length > 1 ? ` srcset="${escapeAttr(candidates.join(', '))}" sizes="auto, (max-width: ${shown.width}px) 100vw, ${shown.width}px"` : '';
   const src = publicUrl(ctx.app.config, folder + shown.file);
   return `<p class="attachment"><a href='${escapeAttr(url)}'><img loading="lazy" decoding="async" width="${shown.width}" height="${shown.height}" src="${escapeAttr(src)}" class="attachment-${sizeName} size-${sizeName}" alt="${escapeAttr(alt)}"${srcset} /></a></p>\n`;
 }
@@ -145,13 +155,14 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
   const parents = await parentLinks(ctx.app.db, rows, permalinks);
   // get_sample_permalink's slug: from the title, unique among every item (edit context only).
   const generated = context === 'edit'
-    ? await Promise.all(rows.map(async (row) => decodeSlug(await uniqueSlug(ctx.app.db, sanitizeTitle(row.title) || String(row.id), { id: row.id, type: 'attachment', status: 'inherit', parent: row.parent }))))
+    ? await Promise.all(rows.map(async (row) => decodeSlug(await sampleSlug(ctx.app.db, sanitizeTitle(row.title) || String(row.id), { id: row.id, type: 'attachment', status: 'inherit', parent: row.parent }))))
     : rows.map(() => '');
   return rows.map((row, i) => {
     const bag = all.get(row.id) ?? {};
     const metadata = bag[METADATA] as AttachmentMetadata | undefined;
     const attached = String(bag[ATTACHED_FILE] ?? '');
     const alt = String(bag[ALT_TEXT] ?? '');
+    const prepended = attachmentHtml(ctx, row, metadata, attached, alt);
     const data: Record<string, unknown> = {
       id: row.id,
       date: restDate(row.date),
@@ -173,8 +184,8 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
       permalink_template: attachmentPermalinkTemplate(permalinks, row, parents.get(row.parent)),
       generated_slug: generated[i],
       class_list: postClassList({ id: row.id, type: 'attachment', status: row.status, hasPassword: false, passwordRequired: false, hasThumbnail: false }),
-      description: { raw: row.content, rendered: attachmentHtml(ctx, row, metadata, attached, alt) + renderContent(row.content) },
-      caption: { raw: row.excerpt, rendered: row.excerpt.trim() ? renderExcerpt(row.excerpt, '') : '' },
+      description: { raw: row.content, rendered: prepended + renderContent(row.content) },
+      caption: { raw: row.excerpt, rendered: captionOf(row, prepended) },
       alt_text: alt,
       media_type: row.mime_type.startsWith('image/') ? 'image' : 'file',
       mime_type: row.mime_type,

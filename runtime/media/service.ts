@@ -5,9 +5,7 @@
  */
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
-import { canReadAttachment } from './visibility.ts';
-import { userCan } from '../auth/capabilities.ts';
-import { authStatus } from '../content/access.ts';
+import { canReadPost } from '../auth/read-permission.ts';
 import {
   ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, getMeta, updateAttachment,
   type AttachmentMetadata, type AttachmentRow,
@@ -23,6 +21,7 @@ import { readUpload } from './upload-input.ts';
 import { splitExtension } from './filenames.ts';
 import { editMedia, postProcessMedia } from './edit-service.ts';
 import { alternateLinkHeader } from '../content/links.ts';
+import { filesMediaByItemMonth } from '../../contract/post-types.ts';
 
 /**
  * The month folder of an upload: now, or, for media attached to a post (not a page), the post's
@@ -31,7 +30,7 @@ import { alternateLinkHeader } from '../content/links.ts';
 async function uploadMonth(ctx: HandlerContext, parent: number | undefined): Promise<Date> {
   if (parent) {
     const post = await ctx.app.db.selectFrom('posts').select(['type', 'date']).where('id', '=', parent).executeTakeFirst();
-    const m = post && post.type !== 'page' ? /^(\d{4})-(\d{2})/.exec(post.date) : null;
+    const m = post && filesMediaByItemMonth(post.type) ? /^(\d{4})-(\d{2})/.exec(post.date) : null;
     if (m && Number(m[1]) > 0) return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
   }
   return ctx.app.now();
@@ -62,21 +61,8 @@ async function create(ctx: HandlerContext): Promise<HandlerResult> {
   return createdResponse(ctx, row.id, await prepareAttachment(ctx, row, 'edit'));
 }
 
-/** The list's own permission checks (its endpoint is public): edit context and non-default statuses. */
-async function checkListAccess(ctx: HandlerContext): Promise<void> {
-  const status = authStatus(ctx.user);
-  const canEdit = await userCan(ctx.app, ctx.user, 'edit_posts');
-  if (ctx.params.context === 'edit' && !canEdit) throw restError('rest_forbidden_context', [], {}, status);
-  const statuses: unknown[] = Array.isArray(ctx.params.status) ? ctx.params.status : [ctx.params.status ?? 'inherit'];
-  for (const s of statuses) {
-    if (s === 'inherit' || canEdit) continue;
-    if (s === 'private' && (await userCan(ctx.app, ctx.user, 'read_private_posts'))) continue;
-    throw restError('rest_forbidden_status', [], {}, status);
-  }
-}
-
+/** Statuses and context=edit were checked by the spec's `read_posts` rule (runtime/auth/rules.ts). */
 async function list(ctx: HandlerContext): Promise<HandlerResult> {
-  await checkListAccess(ctx);
   const page = await queryMedia(ctx.app.db, ctx.params);
   const rows = page.ids.length
     ? await ctx.app.db.selectFrom('posts').selectAll().where('id', 'in', page.ids).execute()
@@ -85,7 +71,7 @@ async function list(ctx: HandlerContext): Promise<HandlerResult> {
   const ordered = page.ids.map((id) => byId.get(id)!).filter(Boolean);
   // Items the caller may not read are left out of the page (the totals stay, as WordPress's).
   const readable: AttachmentRow[] = [];
-  for (const row of ordered) if (await canReadAttachment(ctx, row)) readable.push(row);
+  for (const row of ordered) if (await canReadPost(ctx, row)) readable.push(row);
   return {
     data: await prepareAttachments(ctx, readable, contextOf(ctx)),
     headers: { 'X-WP-Total': String(page.total), 'X-WP-TotalPages': String(page.pages) },
@@ -93,10 +79,8 @@ async function list(ctx: HandlerContext): Promise<HandlerResult> {
 }
 
 async function get(ctx: HandlerContext): Promise<HandlerResult> {
+  // The spec's `read_post` rule has refused edit context and unreadable items (runtime/auth/rules.ts).
   const row = await requireAttachment(ctx);
-  const status = authStatus(ctx.user);
-  if (ctx.params.context === 'edit' && !(await userCan(ctx.app, ctx.user, 'edit_post', row.id))) throw restError('rest_forbidden_context', [], {}, status);
-  if (!(await canReadAttachment(ctx, row))) throw restError('rest_forbidden', [], {}, status);
   const data = await prepareAttachment(ctx, row, contextOf(ctx));
   return { data, headers: alternateLinkHeader((data as { link?: unknown }).link) };
 }

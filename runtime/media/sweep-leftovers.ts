@@ -81,3 +81,34 @@ async function referencedFiles(app: App): Promise<Set<string>> {
   for (const { file, metadata } of byPost.values()) if (file) for (const f of filesOf(file, metadata)) referenced.add(f);
   return referenced;
 }
+
+/**
+ * Called by an upload just before its row commits: its files become young again, so a sweep
+ * running now (another process starting) leaves them alone however long the upload took (a
+ * handler past its timeout keeps running; its files may be older than the sweep's grace).
+ */
+export async function keepFromSweep(uploadsDir: string, relatives: string[]): Promise<void> {
+  const now = new Date();
+  for (const relative of relatives) await fs.utimes(path.join(path.resolve(uploadsDir), relative), now, now).catch(() => undefined);
+}
+
+/**
+ * Called once the row has committed: a file a sweep moved away between its check and the commit
+ * is put back at its public name. Returns the files that are nowhere (the caller says so).
+ */
+export async function reclaimSwept(uploadsDir: string, relatives: string[]): Promise<string[]> {
+  const root = path.resolve(uploadsDir);
+  const missing: string[] = [];
+  for (const relative of relatives) {
+    const full = path.join(root, relative);
+    if (await exists(full)) continue;
+    const moved = path.join(root, ORPHANS_FOLDER, relative);
+    if (await exists(moved)) await fs.rename(moved, full).catch(() => missing.push(relative));
+    else missing.push(relative);
+  }
+  return missing;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(() => true, () => false);
+}

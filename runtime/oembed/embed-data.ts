@@ -12,6 +12,7 @@ import { renderTitle } from '../content/render/index.ts';
 import { embedLink, postLink, type PostRow } from './local-posts.ts';
 import { ATTACHED_FILE, METADATA, THUMBNAIL, getMeta, type AttachmentMetadata } from '../media/attachments.ts';
 import { publicUrl } from '../media/storage.ts';
+import { isMediaType } from '../../contract/post-types.ts';
 
 export interface OembedData {
   version: '1.0';
@@ -73,7 +74,7 @@ export function embedHtml(link: string, title: string, siteName: string, size: {
 }
 
 async function thumbnailOf(app: App, post: PostRow): Promise<Pick<OembedData, 'thumbnail_url' | 'thumbnail_width' | 'thumbnail_height'>> {
-  const imageId = post.type === 'attachment' ? post.id : Number((await getMeta<number>(app.db, post.id, THUMBNAIL)) ?? 0);
+  const imageId = isMediaType(post.type) ? post.id : Number((await getMeta<number>(app.db, post.id, THUMBNAIL)) ?? 0);
   if (!imageId) return {};
   const attached = await getMeta<string>(app.db, imageId, ATTACHED_FILE);
   const metadata = await getMeta<AttachmentMetadata>(app.db, imageId, METADATA);

@@ -9,6 +9,7 @@ import { getSiteSettings } from '../settings/site-settings.ts';
 import { renderExcerpt, renderTitle } from '../content/render/index.ts';
 import { embedDataFor } from './embed-data.ts';
 import { isEmbeddable, postFromUrl, postLink, type PostRow } from './local-posts.ts';
+import { isMediaType } from '../../contract/post-types.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -41,7 +42,7 @@ export async function renderEmbedPage(app: App, post: PostRow): Promise<string> 
   const data = await embedDataFor(app, post, 600);
   const title = renderTitle(post.title);
   const image = data.thumbnail_url ? `<img src="${escapeHtml(data.thumbnail_url)}" width="${data.thumbnail_width}" height="${data.thumbnail_height}" alt="">` : '';
-  const excerpt = post.type === 'attachment' ? '' : renderExcerpt(post.excerpt, post.content);
+  const excerpt = isMediaType(post.type) ? '' : renderExcerpt(post.excerpt, post.content);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, follow">
 <title>${title} – ${escapeHtml(site.name)}</title>${STYLE}</head>

@@ -9,6 +9,7 @@ import type { App } from '../rest/types.ts';
 import type { PostsTable } from '../store/schema.ts';
 import { getOption } from '../content/options.ts';
 import { linkFor } from '../content/links.ts';
+import { isHierarchical, isLinkedByPagePath, isMediaType, POST_TYPE_NAMES, postTypeEntry, publicStatusOf } from '../../contract/post-types.ts';
 
 export type PostRow = Selectable<PostsTable>;
 
@@ -24,9 +25,9 @@ async function byPath(app: App, segments: string[]): Promise<PostRow | undefined
   if (segments.length === 0) return undefined;
   const slug = segments[segments.length - 1];
   const candidates = await app.db.selectFrom('posts').selectAll().where('slug', '=', slug)
-    .where('type', 'in', ['post', 'page', 'attachment']).orderBy('id').execute();
+    .where('type', 'in', [...POST_TYPE_NAMES]).orderBy('id').execute();
   if (segments.length === 1) return candidates[0];
-  for (const row of candidates.filter((r) => r.type === 'page')) {
+  for (const row of candidates.filter((r) => isHierarchical(r.type))) {
     // A child page: its ancestors' slugs, read upwards, must be the rest of the path.
     let parentId = row.parent;
     let i = segments.length - 2;
@@ -70,8 +71,9 @@ export async function postFromUrl(app: App, address: string): Promise<PostRow | 
 
 /** Published posts and pages embed; media embeds when its parent is published or it has none. */
 export async function isEmbeddable(app: App, post: PostRow): Promise<boolean> {
-  if (post.type === 'post' || post.type === 'page') return post.status === 'publish' && post.password === '';
-  if (post.type !== 'attachment' || post.status !== 'inherit') return false;
+  if (!postTypeEntry(post.type)) return false;
+  if (!isMediaType(post.type)) return post.status === publicStatusOf(post.type) && post.password === '';
+  if (post.status !== publicStatusOf(post.type)) return false;
   if (post.parent === 0) return true;
   const parent = await byId(app, post.parent);
   return !parent || parent.status === 'publish';
@@ -93,10 +95,10 @@ async function pagePath(app: App, post: PostRow): Promise<string> {
 export async function postLink(app: App, post: PostRow): Promise<string> {
   const structure = String((await getOption(app.db, 'permalink_structure', '')) ?? '');
   const siteUrl = app.config.siteUrl;
-  if (post.type === 'attachment') {
+  if (isMediaType(post.type)) {
     return structure && post.slug && post.parent === 0 ? `${siteUrl}/${post.slug}/` : `${siteUrl}/?attachment_id=${post.id}`;
   }
-  const path = post.type === 'page' ? await pagePath(app, post) : post.slug;
+  const path = isLinkedByPagePath(post.type) ? await pagePath(app, post) : post.slug;
   return linkFor({ structure, siteUrl }, post, path);
 }
 

@@ -1,6 +1,6 @@
 /** Default settings per element type of the site kit: a map type -> settings object. */
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import { deleteRecord, getRecord, listRecords, putRecord } from '../behaviors/records.ts';
+import { deleteRecord, listRecords, putRecord } from '../behaviors/records.ts';
 
 const COLLECTION = 'pagebuilder.kit-defaults';
 
@@ -17,7 +17,7 @@ export async function saveKitDefaults(ctx: HandlerContext): Promise<HandlerResul
 
 export async function deleteKitDefaults(ctx: HandlerContext): Promise<HandlerResult> {
   const type = String(ctx.params.type);
-  const existed = (await getRecord(ctx.app.db, COLLECTION, type)) !== undefined;
-  await deleteRecord(ctx.app.db, COLLECTION, type);
+  // One statement: of two concurrent deletes only the one that removed it says so.
+  const existed = (await deleteRecord(ctx.app.db, COLLECTION, type)) !== undefined;
   return { data: { deleted: existed, type } };
 }

@@ -128,6 +128,11 @@ function coerceCombined(value: unknown, options: ArgSchema[], fits?: (v: unknown
   return value;
 }
 
+/** sanitize_text_field, for services that clean a field the spec does not mark. */
+export function sanitizeTextField(value: string): string {
+  return cleanString(value, 'text-field');
+}
+
 /** sanitize_text_field / sanitize_textarea_field, in their essentials: no tags, tidy spaces. */
 function cleanString(value: string, format: ArgSchema['format']): string {
   if (format !== 'text-field' && format !== 'textarea-field') return value;

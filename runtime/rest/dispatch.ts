@@ -21,6 +21,7 @@ import { describeRoute } from '../../contract/route-descriptor.ts';
 import { aliasUsed, speakAlias } from './alias.ts';
 import { filterFields, parseFieldList } from './fields.ts';
 import { pageLinks } from './pagination.ts';
+import { statusRefusedFirst } from '../content/list-status.ts';
 
 export async function dispatch(app: App, request: RestRequest, user?: CurrentUser | null): Promise<RestResponse> {
   try {
@@ -40,7 +41,10 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
   const ctx: HandlerContext = { app, request, user, route: match.route, endpoint: match.endpoint, params: { ...request.query, ...match.captures } };
   let response: RestResponse;
   try {
-    ctx.params = await readParams(request, method, match);
+    // A list's `status` is refused for who may not ask before its values are checked (WordPress's sanitize_post_statuses).
+    ctx.params = await readParams(request, method, match).catch(async (error) => {
+      throw await statusRefusedFirst(app, user, match.route, request.query.status, error);
+    });
     await checkPermission(ctx, match.endpoint.permission);
     response = toResponse(await runHandler(ctx));
     addPageLinks(ctx, response);

@@ -32,14 +32,27 @@ export class RestError extends Error {
     this.data = data;
   }
 
+  /**
+   * Data the error carried before its last `data` (WP_Error::add_data keeps the earlier values;
+   * the answer lists them as `additional_data`, oldest first).
+   */
+  additionalData: unknown[] = [];
+
   withHeaders(headers: Record<string, string>): this {
     this.headers = { ...this.headers, ...headers };
     return this;
   }
 
+  withAdditionalData(earlier: unknown[]): this {
+    this.additionalData = [...earlier];
+    return this;
+  }
+
   /** The JSON body WordPress sends for this error. */
-  toBody(): { code: string; message: string; data: Record<string, unknown> } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  toBody(): { code: string; message: string; data: Record<string, unknown>; additional_data?: unknown[] } {
+    const body: { code: string; message: string; data: Record<string, unknown>; additional_data?: unknown[] } = { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+    if (this.additionalData.length) body.additional_data = this.additionalData;
+    return body;
   }
 }
 
@@ -168,6 +181,7 @@ export const ERRORS = {
   application_passwords_disabled: { status: 401, message: 'Application passwords are not available.' },
   // Permission checks (runtime/auth/rules.ts): 401 anonymous, 403 logged in.
   forbidden: { code: 'rest_forbidden', status: 'auth', message: 'Sorry, you are not allowed to do that.' },
+  oembed_proxy_forbidden: { code: 'rest_forbidden', status: 'auth', message: 'Sorry, you are not allowed to make proxied oEmbed requests.' },
   not_logged_in: { code: 'rest_not_logged_in', status: 401, message: 'You are not currently logged in.' },
   forbidden_context_list: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
   forbidden_context_item: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit this post.' },
@@ -190,6 +204,26 @@ export const ERRORS = {
   // Users (runtime/users).
   user_invalid_id: { code: 'rest_user_invalid_id', status: 404, message: 'Invalid user ID.' },
   user_cannot_list: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to list users.' },
+  user_cannot_create: { code: 'rest_cannot_create_user', status: 'auth', message: 'Sorry, you are not allowed to create new users.' },
+  user_cannot_edit: { code: 'rest_cannot_edit', status: 'auth', message: 'Sorry, you are not allowed to edit this user.' },
+  user_cannot_edit_roles: { code: 'rest_cannot_edit_roles', status: 'auth', message: 'Sorry, you are not allowed to edit roles of this user.' },
+  user_cannot_delete: { code: 'rest_user_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete this user.' },
+  user_exists: { code: 'rest_user_exists', status: 400, message: 'Cannot create existing user.' },
+  user_invalid_username: { code: 'rest_user_invalid_username', status: 400, message: 'This username is invalid because it uses illegal characters. Please enter a valid username.' },
+  user_username_too_long: { code: 'user_login_too_long', status: 400, message: 'Username may not be longer than 60 characters.' },
+  user_login_taken: { code: 'existing_user_login', status: 400, message: 'Sorry, that username already exists!' },
+  user_email_taken: { code: 'existing_user_email', status: 400, message: 'Sorry, that email address is already used!' },
+  user_invalid_password: { code: 'rest_user_invalid_password', status: 400, message: 'Passwords cannot be empty.' },
+  user_password_backslash: { code: 'rest_user_invalid_password', status: 400, message: 'Passwords cannot contain the "\\" character.' },
+  user_invalid_role: { code: 'rest_user_invalid_role', status: 400, message: 'The role %s does not exist.' },
+  user_role_forbidden: { code: 'rest_user_invalid_role', status: 'auth', message: 'Sorry, you are not allowed to give users that role.' },
+  user_email_invalid_owner: { code: 'rest_user_invalid_email', status: 400, message: 'Invalid email address.' },
+  user_username_not_editable: { code: 'rest_user_invalid_argument', status: 400, message: 'Username is not editable.' },
+  user_invalid_slug: { code: 'rest_user_invalid_slug', status: 400, message: 'Invalid slug.' },
+  user_trash_not_supported: { code: 'rest_trash_not_supported', status: 501, message: "Users do not support trashing. Set 'force=true' to delete." },
+  user_invalid_reassign_param: { code: 'rest_invalid_param', status: 400, message: 'Invalid user parameter(s).' },
+  user_invalid_reassign: { code: 'rest_user_invalid_reassign', status: 400, message: 'Invalid user ID for reassignment.' },
+  user_has_content: { code: 'rest_user_has_content', status: 409, message: 'This user still has content; give `reassign` the id of the user who should receive it.' },
   user_cannot_filter_roles: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to filter users by role.' },
   user_cannot_filter_caps: { code: 'rest_user_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to filter users by capability.' },
   user_forbidden_context_list: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit users.' },
@@ -203,9 +237,15 @@ export const ERRORS = {
   term_cannot_update: { code: 'rest_cannot_update', status: 'auth', message: 'Sorry, you are not allowed to edit this term.' },
   term_cannot_delete: { code: 'rest_cannot_delete', status: 'auth', message: 'Sorry, you are not allowed to delete this term.' },
   term_post_forbidden: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to view terms for this post.' },
+  // Comments list (runtime/comments).
+  comments_without_post: { code: 'rest_cannot_read', status: 'auth', message: 'Sorry, you are not allowed to read comments without a post.' },
+  comments_cannot_read_post: { code: 'rest_cannot_read_post', status: 'auth', message: 'Sorry, you are not allowed to read the post for this comment.' },
+  comments_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit comments.' },
+  comments_forbidden_param: { code: 'rest_forbidden_param', status: 'auth', message: 'Query parameter not permitted: %s' },
   // Types and taxonomies (runtime/types).
   type_invalid: { code: 'rest_type_invalid', status: 404, message: 'Invalid post type.' },
   type_forbidden_context: { code: 'rest_cannot_view', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
+  type_forbidden_context_item: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to edit posts in this post type.' },
   taxonomy_invalid: { code: 'rest_taxonomy_invalid', status: 404, message: 'Invalid taxonomy.' },
   taxonomy_forbidden_context: { code: 'rest_forbidden_context', status: 'auth', message: 'Sorry, you are not allowed to manage terms in this taxonomy.' },
   post_incorrect_password: { code: 'rest_post_incorrect_password', status: 403, message: 'Incorrect post password.' },
@@ -218,7 +258,7 @@ export const ERRORS = {
   rest_term_invalid: { status: 404, message: 'Term does not exist.' },
   rest_term_invalid_page_number: { status: 400, message: 'The page number requested is larger than the number of pages available.' },
   term_exists: { status: 400, message: 'A term with the name provided already exists with this parent.' },
-  term_exists_in_taxonomy: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
+  term_exists_in_taxonomy: { code: 'term_exists', status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
   duplicate_term_slug: { status: 400, message: 'The slug &#8220;%s&#8221; is already in use by another term.' },
   rest_term_invalid_parent: { status: 400, message: 'Parent term does not exist.' },
   rest_term_trash_not_supported: { code: 'rest_trash_not_supported', status: 501, message: 'Terms do not support trashing. Set \'%s\' to delete.' },

@@ -16,8 +16,10 @@ export function filterFields(data: unknown, fields: string[]): unknown {
   // An item left with no field is PHP's empty array: `[]`, as WordPress prints it.
   if (Array.isArray(data)) return data.map((item) => emptyAsList(pick(item, fieldTree(withLinksForEmbed(fields)))));
   // A single item's links are added after its fields are filtered (WordPress's response_to_data):
-  // naming any part of `_links` brings them all.
-  return emptyAsList(pick(data, fieldTree(withLinksForEmbed(fields).map((f) => (f.startsWith('_links.') ? '_links' : f)))));
+  // naming any part of `_links` brings them all, and so does any part of `_embedded` (the item
+  // then has links to embed, and what is embedded is not narrowed by the name).
+  const whole = (f: string) => (f.startsWith('_links.') ? '_links' : f.startsWith('_embedded.') ? '_embedded' : f);
+  return emptyAsList(pick(data, fieldTree(withLinksForEmbed(fields.map(whole)))));
 }
 
 function withLinksForEmbed(fields: string[]): string[] {

@@ -45,13 +45,14 @@ export function pageLinks(ctx: PagingContext, totalPages: number, page: number):
  * repeated as sent, unless `keepUndeclared` is false.
  */
 function pageUrl(ctx: PagingContext, page: number, keepUndeclared: boolean): string {
-  const query: Record<string, unknown> = {};
+  // A `?rest_route=` request keeps that param in its links, first (WordPress repeats the whole
+  // query after the pretty address), so those links still name the route.
+  const query: Record<string, unknown> = ctx.request.restRouteParam !== undefined ? { rest_route: ctx.request.restRouteParam } : {};
   for (const [name, raw] of Object.entries(ctx.request.query)) {
     const declared = ctx.endpoint?.args?.[name] && ctx.endpoint.args[name]!.validate !== false && ctx.params && name in ctx.params;
     if (declared) query[name] = asPhpQueryValue(ctx.params![name]);
     else if (keepUndeclared) query[name] = raw;
   }
-  delete query.rest_route;
   query.page = String(page);
   const parts = Object.entries(query).map(([k, v]) => (v === '' ? encodeURIComponent(k) : stringify({ [k]: v }, { format: 'RFC1738' })));
   return `${ctx.app.config.restUrl}${ctx.request.route}?${parts.join('&')}`;

@@ -29,6 +29,8 @@ export interface RestRequest {
   ip?: string;
   /** Cookies, already parsed. */
   cookies?: Record<string, string>;
+  /** The `rest_route` param as sent, when the request came as `/?rest_route=…` (paging links repeat it). */
+  restRouteParam?: string;
 }
 
 export interface UploadedFile {
@@ -73,6 +75,8 @@ export interface AppConfig {
   http?: Partial<HttpLimits>;
   /** Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client (runtime/http/trust-proxy.ts). */
   trustProxy?: string[];
+  /** Keep anonymous answers of core routes in the process until a write (runtime/http/answer-cache.ts); default on. */
+  answerCache?: boolean;
 }
 
 /** Site-wide services a handler can use. One per running server. */

@@ -17,6 +17,9 @@ export interface SiteSettings extends SiteDefaults {
 export type SiteField = keyof SiteSettings;
 
 /** How each field is read from the command line, and what it accepts. */
+/** What the front page shows: the latest posts, or a page (page_on_front). */
+const SHOW_ON_FRONT = new Set<string>(['posts', 'page']);
+
 const FIELDS: Record<SiteField, (raw: string) => unknown> = {
   name: (s) => s,
   description: (s) => s,
@@ -33,7 +36,7 @@ const FIELDS: Record<SiteField, (raw: string) => unknown> = {
   page_for_posts: (s) => pageId(s, 'page_for_posts'),
   page_on_front: (s) => pageId(s, 'page_on_front'),
   show_on_front: (s) => {
-    if (s !== 'posts' && s !== 'page') throw new SettingError(`show_on_front must be "posts" or "page" (got "${s}")`);
+    if (!SHOW_ON_FRONT.has(s)) throw new SettingError(`show_on_front must be "posts" or "page" (got "${s}")`);
     return s;
   },
 };

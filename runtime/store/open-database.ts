@@ -18,6 +18,9 @@ import { listOrderIndexes } from './migrations/071_list_order_indexes.ts';
 import { postsFulltext } from './migrations/072_posts_fulltext.ts';
 import { postsCacheVersion } from './migrations/073_posts_cache_version.ts';
 import { postsTrigram } from './migrations/080_posts_trigram.ts';
+import { slugCounters } from './migrations/090_slug_counters.ts';
+import { rateCounters } from './migrations/095_rate_counters.ts';
+import { answersCacheVersion } from './migrations/100_answers_cache_version.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -35,6 +38,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '072_posts_fulltext': postsFulltext,
   '073_posts_cache_version': postsCacheVersion,
   '080_posts_trigram': postsTrigram,
+  '090_slug_counters': slugCounters,
+  '095_rate_counters': rateCounters,
+  '100_answers_cache_version': answersCacheVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

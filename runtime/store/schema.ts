@@ -139,12 +139,19 @@ export interface CacheTable {
   expires: number;
 }
 
-/** Failed sign-in counters (runtime/auth/login-throttle.ts). */
-export interface LoginThrottleTable {
+/** Counters of rate limits shared by every process (runtime/store/rate-counters.ts). */
+export interface RateCountersTable {
   key: string;
-  failures: number;
+  hits: number;
   blocked_until: number;
   expires: number;
+}
+
+/** The highest `slug-N` handed out per scope and base slug (runtime/content/slugs.ts). */
+export interface SlugCountersTable {
+  scope: string;
+  base: string;
+  highest: number;
 }
 
 /** Submissions of the form suite (forms are `posts` rows of type `formsuite_form`). */
@@ -182,7 +189,8 @@ export interface Database {
   records: RecordsTable;
   inbox: InboxTable;
   cache: CacheTable;
-  login_throttle: LoginThrottleTable;
+  rate_counters: RateCountersTable;
+  slug_counters: SlugCountersTable;
   form_entries: FormEntriesTable;
   form_entry_logs: FormEntryLogsTable;
 }

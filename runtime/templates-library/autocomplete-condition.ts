@@ -16,6 +16,9 @@ interface Target {
   name: string;
 }
 
+/** Condition kinds that name one object (a post type or a taxonomy); `author` names none. */
+const NAMED_OBJECTS = new Set<string>(['post', 'taxonomy']);
+
 async function targetOf(ctx: HandlerContext, payload: unknown): Promise<Target> {
   let value = payload;
   if (typeof value === 'string' && value.trim().startsWith('{')) {
@@ -29,7 +32,7 @@ async function targetOf(ctx: HandlerContext, payload: unknown): Promise<Target> 
     const o = value as Record<string, unknown>;
     const object = String(o.object ?? '');
     if (object === 'author') return { object, name: 'author' };
-    if ((object === 'post' || object === 'taxonomy') && typeof o.name === 'string' && o.name) return { object, name: o.name };
+    if (NAMED_OBJECTS.has(object) && typeof o.name === 'string' && o.name) return { object: object as Target['object'], name: o.name };
     throw invalidPayload();
   }
   const name = typeof value === 'string' ? value.trim() : '';
@@ -51,20 +54,25 @@ export async function autocompleteCondition(ctx: HandlerContext): Promise<Handle
   const target = await targetOf(ctx, ctx.params.payload);
   const text = String(ctx.params.query ?? '').trim();
   const db = ctx.app.db;
-  if (target.object === 'post') {
-    let q = db.selectFrom('posts').select(['id', 'title']).where('type', '=', target.name).where('status', 'in', ['publish', 'private', 'inherit']);
-    if (text) q = q.where(containsText('title', text));
-    const rows = await q.orderBy('title', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
-    return { data: { results: rows.map((r) => ({ id: r.id, text: r.title })) } };
+  // Conditions on a post type suggest its items; on a taxonomy, its terms; on authors, users.
+  switch (target.object) {
+    case 'post': {
+      let q = db.selectFrom('posts').select(['id', 'title']).where('type', '=', target.name).where('status', 'in', ['publish', 'private', 'inherit']);
+      if (text) q = q.where(containsText('title', text));
+      const rows = await q.orderBy('title', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
+      return { data: { results: rows.map((r) => ({ id: r.id, text: r.title })) } };
+    }
+    case 'taxonomy': {
+      let q = db.selectFrom('terms').select(['id', 'name']).where('taxonomy', '=', target.name);
+      if (text) q = q.where(containsText('name', text));
+      const rows = await q.orderBy('name', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
+      return { data: { results: rows.map((r) => ({ id: r.id, text: r.name })) } };
+    }
+    case 'author': {
+      let q = db.selectFrom('users').select(['id', 'display_name']);
+      if (text) q = q.where((eb) => eb.or([containsText('display_name', text), containsText('login', text)]));
+      const rows = await q.orderBy('display_name', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
+      return { data: { results: rows.map((r) => ({ id: r.id, text: r.display_name })) } };
+    }
   }
-  if (target.object === 'taxonomy') {
-    let q = db.selectFrom('terms').select(['id', 'name']).where('taxonomy', '=', target.name);
-    if (text) q = q.where(containsText('name', text));
-    const rows = await q.orderBy('name', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
-    return { data: { results: rows.map((r) => ({ id: r.id, text: r.name })) } };
-  }
-  let q = db.selectFrom('users').select(['id', 'display_name']);
-  if (text) q = q.where((eb) => eb.or([containsText('display_name', text), containsText('login', text)]));
-  const rows = await q.orderBy('display_name', 'asc').orderBy('id', 'asc').limit(MAX_SUGGESTIONS).execute();
-  return { data: { results: rows.map((r) => ({ id: r.id, text: r.display_name })) } };
 }

@@ -6,6 +6,7 @@ import type { ArgSchema, Context } from '../../contract/model.ts';
 import type { TermRow } from '../content/terms.ts';
 import { filterByContext } from '../content/context.ts';
 import type { TaxonomyInfo } from './taxonomies.ts';
+import { postTypeEntry } from '../../contract/post-types.ts';
 
 export interface TermSite {
   siteUrl: string;
@@ -41,7 +42,7 @@ export function prepareTerm(row: TermRow, tax: TaxonomyInfo, site: TermSite, fie
     about: [{ href: `${site.restBase}/taxonomies/${tax.taxonomy}` }],
   };
   if (tax.hierarchical && row.parent) links.up = [{ embeddable: true, href: `${site.restBase}/${tax.restBase}/${row.parent}` }];
-  links['wp:post_type'] = tax.types.map((type) => ({ href: `${site.restBase}/${type === 'post' ? 'posts' : type}?${tax.postField}=${row.id}` }));
+  links['wp:post_type'] = tax.types.map((type) => ({ href: `${site.restBase}/${postTypeEntry(type)?.restBase ?? type}?${tax.postField}=${row.id}` }));
   links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   out._links = links;
   return out;

@@ -106,12 +106,14 @@ async function termChanges(ctx: HandlerContext, tax: TaxonomyInfo, existing?: Te
   }
   const name = out.name ?? existing?.name ?? '';
   const parent = out.parent ?? existing?.parent ?? 0;
-  if (out.name !== undefined) {
+  // Only a new term's name must be free: WordPress lets an update take another term's name.
+  if (out.name !== undefined && !existing) {
     let clash = db.selectFrom('terms').select('id').where('taxonomy', '=', tax.taxonomy).where('name', '=', name);
     if (tax.hierarchical) clash = clash.where('parent', '=', parent);
-    if (existing) clash = clash.where('id', '!=', existing.id);
     const other = await clash.executeTakeFirst();
-    if (other) throw restError(tax.hierarchical ? 'term_exists' : 'term_exists_in_taxonomy', [], { term_id: other.id });
+    // WordPress's insert reports the id, the controller adds it again and then the status: the
+    // two earlier values are the answer's additional_data.
+    if (other) throw restError(tax.hierarchical ? 'term_exists' : 'term_exists_in_taxonomy', [], { term_id: other.id }).withAdditionalData([other.id, other.id]);
   }
   if (typeof p.slug === 'string' && p.slug !== '') {
     out.slug = sanitizeTitle(p.slug);

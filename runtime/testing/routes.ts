@@ -13,6 +13,8 @@ export interface RouteInput {
   /** Full spec-form path, e.g. `/demo/v1/items/<id>`. */
   path: string;
   captures?: Record<string, string>;
+  /** The post type the route serves (spec `postType:`). */
+  postType?: string;
   endpoints: EndpointInput[];
 }
 
@@ -35,6 +37,7 @@ export function makeRoute(input: RouteInput): RouteDef {
     pattern,
     regex: `^${regex}$`,
     captures,
+    ...(input.postType ? { postType: input.postType } : {}),
     endpoints: input.endpoints.map((e) => ({
       operationId: `testOp${++counter}`,
       argsMode: 'declared',

@@ -1,29 +1,32 @@
 /**
  * Content types and taxonomies as core/v2/types and core/v2/taxonomies answer them (WordPress's
- * post types and taxonomies controllers). Pure: the registry entries, the namespace the caller
+ * post types and taxonomies controllers). Pure: the registry entries (post types from
+ * contract/post-types.ts), the namespace the caller
  * used and the context in, the item out.
  */
 import type { ArgSchema, Context } from '../../contract/model.ts';
 import { filterByContext } from '../content/context.ts';
 import type { TaxonomyInfo } from '../terms/taxonomies.ts';
-import { typeCapabilities, type PostTypeInfo } from './post-types.ts';
+import { postTypeCaps, type PostTypeEntry } from '../../contract/post-types.ts';
+import { postTypeLabels, taxonomyLabels } from './labels.ts';
 
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 
 /** `restBase` is `{restUrl}/{namespace}` of the request; `namespace` the namespace alone. */
-export function preparePostType(t: PostTypeInfo, restBase: string, namespace: string, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
+export function preparePostType(t: PostTypeEntry, restBase: string, namespace: string, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
+  const { name } = t.labels;
   const full: Record<string, unknown> = {
-    capabilities: typeCapabilities(t),
+    capabilities: postTypeCaps(t.name),
     description: '',
     hierarchical: t.hierarchical,
     has_archive: false,
-    visibility: { show_in_nav_menus: t.slug !== 'attachment', show_ui: true },
+    visibility: { show_in_nav_menus: t.showInNavMenus, show_ui: true },
     viewable: true,
-    labels: { name: t.name, singular_name: t.singular, menu_name: t.name, all_items: `All ${t.name}`, add_new_item: `Add ${t.singular}`, edit_item: `Edit ${t.singular}`, view_item: `View ${t.singular}` },
-    name: t.name,
-    slug: t.slug,
+    labels: postTypeLabels(t),
+    name,
+    slug: t.name,
     icon: t.icon,
-    supports: Object.fromEntries(t.supports.map((s) => [s, true])),
+    supports: Object.fromEntries(t.features.map((s) => [s, true])),
     taxonomies: t.taxonomies,
     rest_base: t.restBase,
     rest_namespace: namespace,
@@ -41,7 +44,7 @@ export function prepareTaxonomy(t: TaxonomyInfo, restBase: string, namespace: st
     slug: t.taxonomy,
     capabilities: t.capabilities,
     description: t.description,
-    labels: { name: t.name, singular_name: t.singular, menu_name: t.name, all_items: `All ${t.name}`, add_new_item: `Add ${t.singular}`, edit_item: `Edit ${t.singular}`, view_item: `View ${t.singular}` },
+    labels: taxonomyLabels(t),
     types: t.types,
     show_cloud: true,
     hierarchical: t.hierarchical,

@@ -1,13 +1,14 @@
 /**
  * Permission rules of the types and taxonomies routes: reading is public; `context=edit` needs
- * edit rights on some content type (types) or the taxonomy's manage capability (taxonomies), and
- * a named entry that does not exist is 404 first, as in WordPress.
+ * edit rights on some content type (types) or the taxonomy's manage capability (taxonomies).
+ * A named entry that does not exist, and one type's edit context, are refused by the handler
+ * (service.ts), as WordPress refuses them in get_item: the route stays allowed, so `Allow: GET`.
  */
 import { authError, type ErrorKey } from '../rest/errors.ts';
 import { userCan } from '../auth/capabilities.ts';
 import type { PermissionContext } from '../auth/permission.ts';
 import { primitiveTermCap, TAXONOMIES } from '../terms/taxonomies.ts';
-import { POST_TYPES, typeCapabilities } from './post-types.ts';
+import { allPostTypes, postTypeCaps } from '../../contract/post-types.ts';
 
 type Rule = (ctx: PermissionContext) => Promise<void>;
 
@@ -16,19 +17,15 @@ const deny = (key: ErrorKey, ctx: PermissionContext): never => {
 };
 
 const readTypes: Rule = async (ctx) => {
-  const named = ctx.params.type;
-  const types = named === undefined ? POST_TYPES : POST_TYPES.filter((t) => t.slug === named);
-  if (named !== undefined && !types.length) deny('type_invalid', ctx);
-  if (ctx.params.context !== 'edit') return;
-  for (const t of types) if (await userCan(ctx.app, ctx.user, typeCapabilities(t).edit_posts!)) return;
+  if (ctx.params.type !== undefined || ctx.params.context !== 'edit') return;
+  for (const t of allPostTypes()) if (await userCan(ctx.app, ctx.user, postTypeCaps(t.name).edit_posts)) return;
   deny('type_forbidden_context', ctx);
 };
 
 const readTaxonomies: Rule = async (ctx) => {
   const named = ctx.params.taxonomy;
   const taxes = named === undefined ? TAXONOMIES : TAXONOMIES.filter((t) => t.taxonomy === named);
-  if (named !== undefined && !taxes.length) deny('taxonomy_invalid', ctx);
-  if (ctx.params.context !== 'edit') return;
+  if (ctx.params.context !== 'edit' || !taxes.length) return;
   for (const t of taxes) if (await userCan(ctx.app, ctx.user, primitiveTermCap(t.capabilities.manage_terms))) return;
   deny('taxonomy_forbidden_context', ctx);
 };

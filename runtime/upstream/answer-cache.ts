@@ -1,6 +1,12 @@
-/** Cached GET answers of upstream services, bounded in entries, each kept for its own max-age. */
-import { LRUCache } from 'lru-cache';
+/**
+ * Cached GET answers of upstream services, each kept for its own max-age in the database's shared
+ * cache (../cache/shared-cache.ts): every process of a site reuses what one of them fetched, and
+ * a "clear caches" on any process clears them for all.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
 import { registerCache } from '../cache/registry.ts';
+import { forgetShared, keepShared, readShared } from '../cache/shared-cache.ts';
 
 export interface CachedAnswer {
   status: number;
@@ -8,15 +14,16 @@ export interface CachedAnswer {
   headers: Record<string, string>;
 }
 
-const answers = new LRUCache<string, CachedAnswer>({ max: 500 });
-registerCache('upstream', () => answers.clear());
+const PREFIX = 'upstream:';
+registerCache('upstream', (db) => forgetShared(db, PREFIX));
 
-export function cachedAnswer(key: string): CachedAnswer | undefined {
-  return answers.get(key);
+/** `key` is a hash of what shapes the answer (address, language, credential). */
+export function cachedAnswer(db: Kysely<Database>, key: string, now: Date): Promise<CachedAnswer | undefined> {
+  return readShared<CachedAnswer>(db, PREFIX + key, now);
 }
 
-export function keepAnswer(key: string, answer: CachedAnswer, seconds: number): void {
-  answers.set(key, answer, { ttl: seconds * 1000 });
+export async function keepAnswer(db: Kysely<Database>, key: string, answer: CachedAnswer, seconds: number, now: Date): Promise<void> {
+  await keepShared(db, PREFIX + key, answer, seconds, now);
 }
 
 /** Seconds a response may be reused, from its Cache-Control, or undefined when it must not be. */

@@ -59,7 +59,7 @@ export async function forward(ctx: HandlerContext, b: UpstreamBehavior, req: For
   const cacheable = req.method === 'GET';
   const cacheKey = cacheable ? createHash('sha256').update(JSON.stringify([req.url, req.headers['accept-language'], req.headers.authorization ?? ''])).digest('hex') : '';
   if (cacheable) {
-    const hit = cachedAnswer(cacheKey);
+    const hit = await cachedAnswer(ctx.app.db, cacheKey, ctx.app.now());
     if (hit) return { data: hit.data, status: hit.status, headers: { ...hit.headers, 'X-Specpress-Source': 'upstream', 'X-Specpress-Cache': 'hit' } };
   }
   const timeoutMs = ctx.app.config.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
@@ -81,7 +81,7 @@ export async function forward(ctx: HandlerContext, b: UpstreamBehavior, req: For
   }
   const answer: CachedAnswer = { status: res.status, data, headers };
   const seconds = maxAgeOf(res.headers.get('cache-control')) ?? b.cacheSeconds;
-  if (cacheable && res.status === 200 && seconds) keepAnswer(cacheKey, answer, seconds);
+  if (cacheable && res.status === 200 && seconds) await keepAnswer(ctx.app.db, cacheKey, answer, seconds, ctx.app.now());
   return { data, status: res.status, headers: { ...headers, 'X-Specpress-Source': 'upstream' } };
 }
 

@@ -6,9 +6,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { allPostTypes } from '../../contract/post-types.ts';
 
-/** Types whose published items make their author public (WordPress: show_in_rest types; attachments are never "publish"). */
-export const PUBLIC_AUTHOR_TYPES = ['post', 'page'] as const;
+/**
+ * Types whose published items make their author public (WordPress: show_in_rest types): the
+ * registry's types whose items are ever `publish` (media items never are: they inherit).
+ */
+export const PUBLIC_AUTHOR_TYPES: readonly string[] = allPostTypes().filter((t) => t.publicStatus === 'publish').map((t) => t.name);
 
 /** The ids among `ids` (or all, when undefined) that authored published content of `types`. */
 export async function publishedAuthorIds(db: Kysely<Database>, types: readonly string[] = PUBLIC_AUTHOR_TYPES): Promise<Set<number>> {

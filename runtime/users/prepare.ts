@@ -8,6 +8,7 @@ import type { ArgSchema, Context } from '../../contract/model.ts';
 import type { UserRow } from '../auth/users.ts';
 import { capabilitiesOf } from '../../contract/roles.ts';
 import { filterByContext } from '../content/context.ts';
+import type { ProfileMeta } from './profile-meta.ts';
 
 export interface UserSite {
   siteUrl: string;
@@ -33,7 +34,13 @@ function registeredDate(registered: string): string {
   return `${registered.replace(' ', 'T').slice(0, 19)}+00:00`;
 }
 
-export function prepareUser(row: UserRow, site: UserSite, fields: Record<string, ArgSchema>, context: Context): Record<string, unknown> {
+/** What a user's answer needs besides the row: the profile meta, and the methods the caller may use on it. */
+export interface UserExtras {
+  profile: ProfileMeta;
+  allow: string[];
+}
+
+export function prepareUser(row: UserRow, site: UserSite, fields: Record<string, ArgSchema>, context: Context, extras: UserExtras): Record<string, unknown> {
   const roles = JSON.parse(row.roles) as string[];
   const roleFlags = Object.fromEntries(roles.map((r) => [r, true]));
   const caps = { ...Object.fromEntries([...capabilitiesOf(roles)].map((c) => [c, true])), ...roleFlags };
@@ -41,14 +48,15 @@ export function prepareUser(row: UserRow, site: UserSite, fields: Record<string,
     id: row.id,
     username: row.login,
     name: row.display_name,
-    first_name: '',
-    last_name: '',
+    first_name: extras.profile.first_name,
+    last_name: extras.profile.last_name,
     email: row.email,
     url: row.url,
     description: row.description,
     link: authorLink(site, row),
-    locale: 'en_US',
-    nickname: row.login,
+    // An account without its own language follows the site's (get_user_locale).
+    locale: extras.profile.locale || 'en_US',
+    nickname: extras.profile.nickname ?? row.login,
     slug: row.nicename,
     // The response lists roles before registered_date (its schema the other way round).
     roles,
@@ -60,9 +68,8 @@ export function prepareUser(row: UserRow, site: UserSite, fields: Record<string,
   };
   const out = filterByContext(full, fields, context);
   // PHP answers an empty meta object as [] (view context has no registered user meta).
-  if ('meta' in out) out.meta = context === 'edit' ? { persisted_preferences: [] } : [];
+  if ('meta' in out) out.meta = context === 'edit' ? { persisted_preferences: extras.profile.persisted_preferences ?? [] } : [];
   const self = `${site.restBase}/users/${row.id}`;
-  // The users routes here are read only, so GET is all any caller may do to the item.
-  out._links = { self: [{ href: self, targetHints: { allow: ['GET'] } }], collection: [{ href: `${site.restBase}/users` }] };
+  out._links = { self: [{ href: self, targetHints: { allow: extras.allow } }], collection: [{ href: `${site.restBase}/users` }] };
   return out;
 }

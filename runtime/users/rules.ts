@@ -35,12 +35,46 @@ const readUser: Rule = async (ctx) => {
   if (!(await can(ctx, 'list_users')) && !(await hasPublishedContent(ctx.app.db, id))) deny('user_cannot_list', ctx);
 };
 
-const readCurrentUser: Rule = async (ctx) => {
-  if (!ctx.user) deny('not_logged_in', ctx);
+// WordPress lets anyone call GET /users/me and answers rest_not_logged_in from the handler
+// (service.ts), so an anonymous caller still gets `Allow: GET`.
+const readCurrentUser: Rule = async () => {};
+
+/** WordPress's get_user: a positive id of an existing account, else 404 rest_user_invalid_id. */
+async function existingUser(ctx: PermissionContext, id: number): Promise<void> {
+  if (!(Number.isInteger(id) && id > 0 && (await findUserById(ctx.app.db, id)))) deny('user_invalid_id', ctx);
+}
+
+const createUser: Rule = async (ctx) => {
+  if (!(await can(ctx, 'create_users'))) deny('user_cannot_create', ctx);
 };
+
+/**
+ * update_item_permissions_check: changing roles needs promote_users (and nothing more when only
+ * roles are sent); anything else needs edit_users, except on one's own account.
+ */
+async function updateUserWithId(ctx: PermissionContext, id: number): Promise<void> {
+  await existingUser(ctx, id);
+  if (filled(ctx.params.roles)) {
+    if (!(await can(ctx, 'promote_users'))) deny('user_cannot_edit_roles', ctx);
+    const sent = Object.keys(ctx.params).filter((k) => ctx.params[k] !== undefined && k !== 'id' && k !== 'roles' && !k.startsWith('_'));
+    if (sent.length === 0) return;
+  }
+  if (ctx.user?.id !== id && !(await can(ctx, 'edit_users'))) deny('user_cannot_edit', ctx);
+}
+
+async function deleteUserWithId(ctx: PermissionContext, id: number): Promise<void> {
+  await existingUser(ctx, id);
+  if (!(await can(ctx, 'delete_users'))) deny('user_cannot_delete', ctx);
+}
 
 export const USER_RULES: Record<string, Rule> = {
   list_users: listUsers,
   read_user: readUser,
   read_current_user: readCurrentUser,
+  create_user: createUser,
+  update_user: (ctx) => updateUserWithId(ctx, Number(ctx.params.id)),
+  delete_user: (ctx) => deleteUserWithId(ctx, Number(ctx.params.id)),
+  // The /me routes judge the caller's own id; anonymous callers have none (0): 404 as WordPress.
+  update_current_user: (ctx) => updateUserWithId(ctx, ctx.user?.id ?? 0),
+  delete_current_user: (ctx) => deleteUserWithId(ctx, ctx.user?.id ?? 0),
 };

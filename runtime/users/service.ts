@@ -1,6 +1,6 @@
 /**
- * The users service (WordPress's WP_REST_Users_Controller, read side): list, one user, the
- * current user. Permission rules (rules.ts) have run; here a caller without `list_users` gets
+ * The users service (WordPress's WP_REST_Users_Controller, read side; writes are write.ts):
+ * list, one user, the current user. Permission rules (rules.ts) have run; here a caller without `list_users` gets
  * only authors of published content, and searches only the public columns.
  *
  * Users are filtered and sorted in memory: the table holds accounts, not content, and roles
@@ -13,10 +13,11 @@ import type { UserRow } from '../auth/users.ts';
 import { resourceFields } from '../content/context.ts';
 import { alternateLinkHeader, restBase } from '../content/links.ts';
 import { getOption } from '../content/options.ts';
-import { restError } from '../rest/errors.ts';
+import { authError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { PUBLIC_AUTHOR_TYPES, publishedAuthorIds } from './access.ts';
 import { prepareUser, type UserSite } from './prepare.ts';
+import { readProfileMeta } from './profile-meta.ts';
 
 const contextOf = (ctx: HandlerContext): Context => (ctx.params.context as Context) ?? 'view';
 
@@ -24,10 +25,19 @@ async function siteOf(ctx: HandlerContext): Promise<UserSite> {
   return { siteUrl: ctx.app.config.siteUrl, restBase: restBase(ctx), permalinkStructure: String(await getOption(ctx.app.db, 'permalink_structure', '')) };
 }
 
-async function prepared(ctx: HandlerContext, rows: UserRow[]): Promise<Record<string, unknown>[]> {
+/** The methods the caller may use on a user's item (targetHints.allow): edit own or edit_users, delete_users. */
+async function allowedOn(ctx: HandlerContext, id: number): Promise<string[]> {
+  const allow = ['GET'];
+  if (ctx.user && (ctx.user.id === id || (await userCan(ctx.app, ctx.user, 'edit_users')))) allow.push('POST', 'PUT', 'PATCH');
+  if (await userCan(ctx.app, ctx.user, 'delete_users')) allow.push('DELETE');
+  return allow;
+}
+
+export async function prepared(ctx: HandlerContext, rows: UserRow[], context: Context = contextOf(ctx)): Promise<Record<string, unknown>[]> {
   const site = await siteOf(ctx);
   const fields = resourceFields(ctx, 'user');
-  return rows.map((row) => prepareUser(row, site, fields, contextOf(ctx)));
+  const profiles = await readProfileMeta(ctx.app.db, rows.map((r) => r.id));
+  return Promise.all(rows.map(async (row) => prepareUser(row, site, fields, context, { profile: profiles.get(row.id)!, allow: await allowedOn(ctx, row.id) })));
 }
 
 /** WordPress's search: `*` is a wildcard, a leading or trailing one only; otherwise both ends. */
@@ -121,6 +131,7 @@ export async function get(ctx: HandlerContext): Promise<HandlerResult> {
 }
 
 export async function me(ctx: HandlerContext): Promise<HandlerResult> {
+  if (!ctx.user) throw authError('not_logged_in', null);
   const row = ctx.user ? await ctx.app.db.selectFrom('users').selectAll().where('id', '=', ctx.user.id).executeTakeFirst() : undefined;
   if (!row) throw restError('rest_user_invalid_id');
   const [data] = await prepared(ctx, [row]);

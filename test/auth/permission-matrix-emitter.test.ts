@@ -3,9 +3,10 @@ import type { DeploymentModel, Endpoint, Permission, Route } from '../../contrac
 import { emitPermissionTests, expectationOf, permissionCases } from '../../generator/emit/permission-tests.ts';
 import { fillPath } from '../../runtime/auth/permission-fixtures.ts';
 
-function route(path: string, endpoints: Array<Partial<Endpoint> & { permission: Permission }>): Route {
+/** A route of the model; `postType` as the spec's `postType:` says (the matrix reads it, not the path). */
+function route(path: string, endpoints: Array<Partial<Endpoint> & { permission: Permission }>, postType?: string): Route {
   return {
-    namespace: path.split('/').slice(1, 3).join('/'), path, pattern: path,
+    namespace: path.split('/').slice(1, 3).join('/'), path, pattern: path, ...(postType ? { postType } : {}),
     captures: [...path.matchAll(/<(\w+)>/g)].map((m) => ({ name: m[1]!, pattern: m[1] === 'slug' ? '[\\w-]+' : '[\\d]+' })),
     endpoints: endpoints.map((e, i) => ({ operationId: `op${i}`, methods: ['GET'], argsMode: 'declared', args: {}, allowBatch: false, ...e })),
   };
@@ -22,7 +23,7 @@ function deployment(routes: Route[]): DeploymentModel {
 describe('the generated permission matrix', () => {
   it('expects WordPress\'s roles and codes for each kind of permission', () => {
     const posts = route('/core/v2/posts', []);
-    const pages = route('/core/v2/pages', []);
+    const pages = route('/core/v2/pages', [], 'page');
     expect(expectationOf({ kind: 'public' }, posts).allowed).toHaveLength(6);
     expect(expectationOf({ kind: 'capability', capability: 'manage_options' }, posts)).toEqual({ allowed: ['administrator'], code: 'rest_forbidden' });
     expect(expectationOf({ kind: 'capability', capability: 'edit_posts' }, posts).allowed).toEqual(['contributor', 'author', 'editor', 'administrator']);
@@ -66,9 +67,12 @@ describe('the generated permission matrix', () => {
   it('fills object captures with the fixture ids and others with samples', () => {
     const fx = { post: { id: 10, revision: 11, autosave: 12 }, page: { id: 20, revision: 21, autosave: 22 }, attachment: { id: 30, revision: 31, autosave: 32 } };
     const d = (n: string) => ({ name: n, pattern: '[\\d]+' });
-    expect(fillPath('/core/v2/posts/<parent>/revisions/<id>', [d('parent'), d('id')], fx)).toBe('/core/v2/posts/10/revisions/11');
-    expect(fillPath('/core/v2/pages/<parent>/autosaves/<id>', [d('parent'), d('id')], fx)).toBe('/core/v2/pages/20/autosaves/22');
-    expect(fillPath('/core/v2/media/<id>/edit', [d('id')], fx)).toBe('/core/v2/media/30/edit');
+    expect(fillPath('/core/v2/posts/<parent>/revisions/<id>', [d('parent'), d('id')], fx, {}, 'post')).toBe('/core/v2/posts/10/revisions/11');
+    expect(fillPath('/core/v2/pages/<parent>/autosaves/<id>', [d('parent'), d('id')], fx, {}, 'page')).toBe('/core/v2/pages/20/autosaves/22');
+    expect(fillPath('/core/v2/media/<id>/edit', [d('id')], fx, {}, 'attachment')).toBe('/core/v2/media/30/edit');
+    // The route's postType names the fixture, not its path.
+    expect(fillPath('/demo/v1/things/<id>', [d('id')], fx, {}, 'page')).toBe('/demo/v1/things/20');
+    expect(fillPath('/core/v2/posts/<id>', [d('id')], fx)).toBe('/core/v2/posts/1');
     expect(fillPath('/ext/v1/items/<slug>', [{ name: 'slug', pattern: '[\\w-]+' }], fx)).toBe('/ext/v1/items/1');
     expect(fillPath('/ext/v1/plugins/<slug>', [{ name: 'slug', pattern: '[\\w-]+' }], fx, { slug: 'forms' })).toBe('/ext/v1/plugins/forms');
   });

@@ -6,9 +6,10 @@ import type { RouteDef } from '../../runtime/rest/types.ts';
 import type { CurrentUser } from '../../runtime/auth/current-user.ts';
 import { addPost, authTestSite, type AuthTestSite } from './auth-app.ts';
 
-function route(path: string, endpoints: Array<{ methods: RouteDef['endpoints'][number]['methods']; permission: Permission }> = []): RouteDef {
+/** A route serving `postType` (the spec's `postType:`; the rules judge that type, whatever the path says). */
+function route(path: string, endpoints: Array<{ methods: RouteDef['endpoints'][number]['methods']; permission: Permission }> = [], postType = 'post'): RouteDef {
   return {
-    namespace: 'core/v2', path, pattern: path, regex: path,
+    namespace: 'core/v2', path, pattern: path, regex: path, postType,
     captures: [...path.matchAll(/<(\w+)>/g)].map((m) => ({ name: m[1]!, pattern: '[\\d]+' })),
     endpoints: endpoints.map((e, i) => ({ operationId: `op${i}`, argsMode: 'declared', args: {}, allowBatch: false, ...e })),
   };
@@ -20,7 +21,7 @@ describe('declared permissions', () => {
   let site: AuthTestSite;
   const posts = route('/core/v2/posts');
   const post = route('/core/v2/posts/<id>');
-  const pages = route('/core/v2/pages');
+  const pages = route('/core/v2/pages', [], 'page');
   const revisions = route('/core/v2/posts/<parent>/revisions/<id>');
   beforeAll(async () => { site = await authTestSite(); });
   afterAll(() => site.close());
@@ -110,13 +111,13 @@ describe('declared permissions', () => {
   });
 
   it('media: upload_files lets authors upload, not contributors', async () => {
-    const media = route('/core/v2/media');
+    const media = route('/core/v2/media', [], 'attachment');
     expect(await outcome(ctx(site.users.contributor, media), rule('upload_files'))).toBe('403 rest_cannot_create');
     expect(await outcome(ctx(site.users.author, media), rule('upload_files'))).toBe('allowed');
   });
 
   it('edit_media: image editing needs upload rights before edit rights', async () => {
-    const media = route('/core/v2/media/<id>/edit');
+    const media = route('/core/v2/media/<id>/edit', [], 'attachment');
     const id = await addPost(site.app, { type: 'attachment', status: 'inherit', author: site.users.administrator.id });
     expect(await outcome(ctx(site.users.contributor, media, { id }), rule('edit_media'))).toBe('403 rest_cannot_edit_image');
     expect(await outcome(ctx(site.users.author, media, { id }), rule('edit_media'))).toBe('403 rest_cannot_edit');

@@ -59,6 +59,7 @@ function contentRoutes(model: DeploymentModel): RouteDef[] {
         namespace: r.namespace,
         path: r.path,
         captures: Object.fromEntries(r.captures.map((c) => [c.name, c.pattern])),
+        postType: r.postType,
         endpoints: r.endpoints.map((e) => ({ ...e, handle: CONTENT_HANDLERS[e.operationId] })),
       }),
     );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderContent, renderExcerpt, renderTitle } from '../../runtime/content/render/index.ts';
 import { texturize } from '../../runtime/content/render/texturize.ts';
 import { autop } from '../../runtime/content/render/autop.ts';
-import { blockVersion, stripBlockDelimiters } from '../../runtime/content/render/blocks.ts';
+import { blockVersion, renderBlocks } from '../../runtime/content/render/blocks.ts';
 import { decodeSlug, sanitizeTitle } from '../../runtime/content/slugs.ts';
 import { dateWithGmt } from '../../runtime/content/dates.ts';
 import { IANAZone } from 'luxon';
@@ -40,7 +40,7 @@ describe('autop', () => {
 describe('blocks', () => {
   const block = '<!-- wp:paragraph {"align":"center"} -->\n<p>Hi</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:spacer /-->';
   it('strips block comment delimiters and skips autop for block content', () => {
-    expect(stripBlockDelimiters(block)).toBe('\n<p>Hi</p>\n\n\n');
+    expect(renderBlocks(block)).toBe('\n<p>Hi</p>\n\n\n');
     expect(renderContent(block)).toBe('\n<p>Hi</p>\n\n\n');
   });
   it('reports block_version 1 for block content and 0 for classic', () => {

@@ -118,15 +118,15 @@ describe('an edit outside the regions', () => {
 });
 
 describe('deleting', () => {
-  it('removes only files it recorded: a user file under docs/ survives its deployment', async () => {
+  it('removes only files it recorded: a user file under reference/ survives its deployment', async () => {
     const { specDir, outDir } = await generated();
     await writeFile(join(specDir, 'deployments/second.yaml'), 'deployment: second\n');
     const io = capture();
     expect(await runGenerate(specDir, { outDir }, io.print, io.printError)).toBe(EXIT_OK);
     const secondFiles = [...(await snapshot(outDir)).keys()].filter((p) => p.startsWith('deployments/second/'));
     expect(secondFiles).toContain('deployments/second/discovery.json');
-    await writeFile(join(outDir, 'deployments/second/docs/guide.md'), '# A guide I wrote\n');
-    await writeFile(join(outDir, 'deployments/main/docs/faq.md'), '# FAQ\n');
+    await writeFile(join(outDir, 'deployments/second/reference/guide.md'), '# A guide I wrote\n');
+    await writeFile(join(outDir, 'deployments/main/reference/faq.md'), '# FAQ\n');
 
     await rm(join(specDir, 'deployments/second.yaml'));
     const check = capture();
@@ -137,8 +137,8 @@ describe('deleting', () => {
 
     expect(await runGenerate(specDir, { outDir }, io.print, io.printError)).toBe(EXIT_OK);
     const left = [...(await snapshot(outDir)).keys()];
-    expect(left.filter((p) => p.startsWith('deployments/second/'))).toEqual(['deployments/second/docs/guide.md']);
-    expect(left).toContain('deployments/main/docs/faq.md');
+    expect(left.filter((p) => p.startsWith('deployments/second/'))).toEqual(['deployments/second/reference/guide.md']);
+    expect(left).toContain('deployments/main/reference/faq.md');
     const manifest = parseManifest(await readFile(join(outDir, MANIFEST_FILE), 'utf8'))!;
     expect(Object.keys(manifest.files).filter((p) => p.includes('second/'))).toEqual([]);
   });

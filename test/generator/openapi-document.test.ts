@@ -89,4 +89,33 @@ describe('OpenAPI document of the real spec', () => {
     expect(media.required).toContain('id');
     expect(media.additionalProperties).toBe(false);
   });
+
+  it('names answers after the spec shapes they come from: response shapes and $shape parts, each written once', async () => {
+    const { loadSpec } = await import('../../generator/spec/load.ts');
+    const { emitTypes } = await import('../../generator/emit/types.ts');
+    const { model } = await loadSpec('spec');
+    const studio = model!.deployments.find((d) => d.name === 'studio')!;
+    const doc = openApiDocument(studio) as Doc;
+    // `meta: { properties: { $shape: post-meta } }`, bound to post-meta-theme in studio.
+    for (const resource of ['Post', 'Page', 'Media']) expect(doc.components.schemas[resource].properties.meta.$ref).toBe('#/components/schemas/PostMetaTheme');
+    expect(Object.keys(doc.components.schemas.PostMetaTheme.properties)).toContain('_builder_data');
+    // Writes take the same part by the same name (one component for the answer and the body).
+    for (const body of ['CreatePostRequest', 'CreatePageRequest', 'UpdateMediaRequest']) expect(doc.components.schemas[body]?.properties.meta.$ref).toBe('#/components/schemas/PostMetaTheme');
+    // No copy of the post meta keys under a name found by content (Meta, Meta2...).
+    const copies = Object.entries(doc.components.schemas).filter(([name, schema]) => name !== 'PostMetaTheme' && schema.properties?._builder_data !== undefined);
+    expect(copies.map(([name]) => name)).toEqual([]);
+    // `response: { shape: form }` names the component; a shape pulled in by `$shape` inside it too.
+    const getForm = doc.paths['/formsuite/v1/forms/{id}'].get;
+    expect(deref(doc, deref(doc, getForm.responses['200']).content['application/json'].schema).required).toEqual(expect.arrayContaining(['id', 'title', 'fields', 'settings']));
+    expect(deref(doc, getForm.responses['200']).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Form' });
+    expect(doc.components.schemas.PagesSearch.properties.pages.items).toEqual({ $ref: '#/components/schemas/PageLink' });
+    // A media answer is text of its type; a create answers 201, a batch 207.
+    expect(Object.keys(deref(doc, doc.paths['/formsuite/v1/entries/export'].post.responses['200']).content)).toEqual(['text/csv']);
+    expect(Object.keys(doc.paths['/formsuite/v1/create-new-form'].post.responses)).toContain('201');
+    expect(Object.keys(doc.paths['/batch/v1'].post.responses)).toContain('207');
+    // types.ts: one interface per shape, which the others name.
+    const [types] = await emitTypes(studio);
+    for (const name of ['PostMetaTheme', 'Form', 'PageLink']) expect(types!.content.match(new RegExp(`^export interface ${name} \\{`, 'gm'))).toHaveLength(1);
+    expect(types!.content).toMatch(/\bmeta\??: PostMetaTheme\b/);
+  });
 });

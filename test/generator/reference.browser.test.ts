@@ -38,6 +38,13 @@ describe('the HTML reference in a browser', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.text()).toBe(fs.readFileSync(new URL('openapi.json', OUT), 'utf8'));
+    // The page holds only its data; the script and stylesheet that draw it are shared by every deployment.
+    for (const [asset, type] of [['reference.js', /^text\/javascript/], ['reference.css', /^text\/css/]] as const) {
+      const served = await fetch(`${server.siteUrl}${REFERENCE_PATH}${asset}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toMatch(type);
+      expect(await served.text()).toBe(fs.readFileSync(new URL(`../../shared/reference/${asset}`, OUT), 'utf8'));
+    }
     const bare = await fetch(`${server.siteUrl}${REFERENCE_PATH.slice(0, -1)}`, { redirect: 'manual' });
     expect(bare.status).toBe(301);
     expect(bare.headers.get('location')).toBe(REFERENCE_PATH);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emitRoutes } from '../../generator/emit/routes.ts';
+import { emitRoutes, emitSharedRoutes } from '../../generator/emit/routes.ts';
 import { emitValidators } from '../../generator/emit/validators.ts';
 import { emitSharedArgs } from '../../generator/emit/shared-args.ts';
 import { routeRegex } from '../../generator/emit/naming.ts';
+import type { EmitContext } from '../../generator/emit/emitted-file.ts';
 import { smallModel } from './fixtures/small-model.ts';
 
 describe('route table', () => {
@@ -14,14 +15,24 @@ describe('route table', () => {
     expect(re.test('/core/v2/posts/42/x')).toBe(false);
   });
 
-  it('wires shared validators for every endpoint and handlers for custom ones', () => {
+  it('wires shared validators for every endpoint and handlers for custom ones, each route written once', () => {
     const model = smallModel();
     const { index } = emitValidators(model);
-    const [file] = emitRoutes(model.deployments[0], { validatorName: index.name, argsName: emitSharedArgs(model).index.name, dataName: () => 'unused' });
-    expect(file.content).toContain("import { corePostsList, corePostsCreate, corePostsGet, corePostsUpdate, corePostsDelete } from '../../handlers/core-v2/posts.ts';");
-    expect(file.content).toContain("import * as validators from '../../shared/validators.ts';");
+    const context: EmitContext = { validatorName: index.name, argsName: emitSharedArgs(model).index.name, dataName: () => 'unused', routeName: () => '' };
+    const shared = emitSharedRoutes(model, context);
+    context.routeName = shared.index.name;
+    const [file] = shared.files;
+    expect(file.path).toBe('shared/routes.ts');
+    expect(file.content).toContain("import { corePostsList, corePostsCreate, corePostsGet, corePostsUpdate, corePostsDelete } from '../handlers/core-v2/posts.ts';");
+    expect(file.content).toContain("import * as validators from './validators.ts';");
     expect(file.content).toContain(`validate: validators.${index.name(model.deployments[0].name, 'formsSettingsGet')} as CompiledValidator }`);
     expect(file.content).toContain('handle: formsDuplicate');
     expect(file.content).not.toContain('handle: formsSettingsGet');
+    // The deployment's table lists the shared constants, in discovery order.
+    const deployment = model.deployments[0];
+    const [table] = emitRoutes(deployment, context);
+    const listed = [...table.content.matchAll(/shared\.(\w+)/g)].map((m) => m[1]);
+    expect(listed).toEqual(deployment.routes.map((r) => shared.index.name(deployment.name, r.path)));
+    for (const name of listed) expect(file.content).toContain(`export const ${name}: RouteDef = `);
   });
 });

@@ -14,6 +14,8 @@ function route(path: string, endpoints: Array<{ methods: HttpMethod[]; args: Rec
     pattern: path.replace('<id>', '(?P<id>[\\d]+)'),
     regex,
     captures: path.includes('<id>') ? [{ name: 'id', pattern: '[\\d]+' }] : [],
+    // As the spec's media routes say (`postType: attachment`): the rules judge media items.
+    postType: 'attachment',
     endpoints: endpoints.map((e, i) => ({
       operationId: `media${path.replace(/\W+/g, '')}${i}`,
       methods: e.methods,
@@ -50,7 +52,7 @@ export const mediaRoutes: RouteDef[] = [
   route('/core/v2/media', [
     {
       methods: ['GET'],
-      permission: { kind: 'public' },
+      permission: rule('read_posts'),
       handle: media.list,
       args: {
         context, page: { type: 'integer', default: 1, minimum: 1 }, per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
@@ -78,7 +80,7 @@ export const mediaRoutes: RouteDef[] = [
     },
   ]),
   route('/core/v2/media/<id>', [
-    { methods: ['GET'], permission: { kind: 'public' }, handle: media.get, args: { id: { type: 'integer' }, context } },
+    { methods: ['GET'], permission: rule('read_post'), handle: media.get, args: { id: { type: 'integer' }, context } },
     { methods: ['POST', 'PUT', 'PATCH'], permission: rule('edit_post'), handle: media.update, args: { id: { type: 'integer' }, ...writable } },
     { methods: ['DELETE'], permission: rule('delete_post'), handle: media.delete, args: { id: { type: 'integer' }, force: { type: 'boolean', default: false } } },
   ]),

@@ -55,3 +55,22 @@ describe('sweepUploadLeftovers', () => {
     expect((await fetch(`${server.siteUrl}/wp-content/uploads/${ORPHANS_FOLDER}/2020/01/orphan.jpg`)).status).not.toBe(200);
   });
 });
+
+describe('an upload that outlives the sweep\'s grace', () => {
+  it('is made young before its row commits, and gets back a file a sweep moved away', async () => {
+    const { keepFromSweep, reclaimSwept } = await import('../../runtime/media/sweep-leftovers.ts');
+    const uploads = server.app.config.uploadsDir;
+    // Written long ago by a slow upload whose row is not committed yet.
+    const slow = put('2021/02/slow.jpg', 60_000);
+    await keepFromSweep(uploads, ['2021/02/slow.jpg']);
+    expect((await sweepUploadLeftovers(server.app, 10_000)).orphansMoved).not.toContain('2021/02/slow.jpg');
+    expect(fs.existsSync(slow)).toBe(true);
+
+    // A sweep that looked before the touch moved it: the commit puts it back.
+    const late = put('2021/02/late.jpg', 60_000);
+    expect((await sweepUploadLeftovers(server.app, 10_000)).orphansMoved).toContain('2021/02/late.jpg');
+    expect(fs.existsSync(late)).toBe(false);
+    expect(await reclaimSwept(uploads, ['2021/02/late.jpg', '2021/02/never-written.jpg'])).toEqual(['2021/02/never-written.jpg']);
+    expect(fs.existsSync(late)).toBe(true);
+  });
+});

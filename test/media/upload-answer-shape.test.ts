@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
-import { cornerImage, uploadRaw } from './helpers.ts';
+import { cornerImage, plainJpeg, uploadRaw } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,5 +36,26 @@ describe('upload answer', () => {
     const item = await (await uploadRaw(server, await cornerImage(4, 3), 'small.png')).json();
     expect(item.description.rendered).toContain('class="attachment-medium size-medium"');
     expect(item.description.rendered).toContain('width="4" height="3"');
+  });
+});
+
+describe('description and caption rendering', () => {
+  it('renders them as WordPress 6.8 does: the medium picture with srcset and auto sizes, then the texturized paragraphs', async () => {
+    const made = await (await uploadRaw(server, await plainJpeg(800, 600), 'land.jpg', { contentType: 'image/jpeg' })).json();
+    const res = await fetch(`${server.restUrl}/wp/v2/media/${made.id}`, {
+      method: 'POST',
+      headers: { ...server.authHeaders('administrator'), 'content-type': 'application/json' },
+      body: JSON.stringify({ description: 'A "desc" -- here\n\nSecond', caption: 'Cap "x"', alt_text: 'Alt' }),
+    });
+    const item = await res.json();
+    const file = String(item.source_url);
+    const base = file.slice(0, file.lastIndexOf('/') + 1);
+    // 6.8's answer for the same upload and edit, with its addresses in place of ours.
+    expect(item.description.rendered).toBe(
+      `<p class="attachment"><a href='${file}'><img loading="lazy" decoding="async" width="300" height="225" src="${base}land-300x225.jpg" class="attachment-medium size-medium" alt="Alt" ` +
+        `srcset="${base}land-300x225.jpg 300w, ${base}land-768x576.jpg 768w, ${file} 800w" sizes="auto, (max-width: 300px) 100vw, 300px" /></a></p>\n` +
+        '<p>A &#8220;desc&#8221; &#8212; here</p>\n<p>Second</p>\n',
+    );
+    expect(item.caption.rendered).toBe('<p>Cap &#8220;x&#8221;</p>\n');
   });
 });

@@ -50,15 +50,19 @@ describe('GET /oembed/1.0/embed', () => {
     expect(tiny.width).toBe(200);
   });
 
-  it('format=xml answers an <oembed> document that parses back to the same data', async () => {
+  it('format=xml answers an <oembed> document written as WordPress 6.8 writes it (entities decoded, non-ASCII as &#xHEX;)', async () => {
     const url = encodeURIComponent(`${server.siteUrl}/?p=${published}`);
     const res = await embed(`url=${url}&format=xml&maxwidth=400`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/xml; charset=UTF-8');
     const text = await res.text();
     expect(text.startsWith('<?xml version="1.0"?>\n<oembed>')).toBe(true);
+    // 6.8 answers the title "Q&#038;A &#8220;x&#8221;" as <title>Q&amp;A &#x201C;x&#x201D;</title>.
+    expect(text).toContain('<title>Lake &amp; &#x201C;Sun&#x201D;</title><type>rich</type><width>400</width><height>225</height>');
+    expect(text).toContain('<html>&lt;blockquote class="wp-embedded-content" data-secret="');
+    expect(text.endsWith('</html></oembed>\n')).toBe(true);
     const parsed = oembedFromXml(text)!;
-    expect(parsed).toMatchObject({ version: '1.0', type: 'rich', width: 400, height: 225, title: 'Lake &#038; &#8220;Sun&#8221;' });
+    expect(parsed).toMatchObject({ version: '1.0', type: 'rich', width: 400, height: 225, title: 'Lake & “Sun”' });
     expect(String(parsed.html)).toContain('<iframe sandbox="allow-scripts"');
   });
 

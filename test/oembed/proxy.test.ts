@@ -120,10 +120,15 @@ describe('GET /oembed/1.0/proxy with 127.0.0.1 allowed', () => {
     expect((await res.json()).code).toBe('oembed_invalid_url');
   });
 
-  it('needs edit_posts: 401 anonymous, 403 subscriber', async () => {
+  it('needs edit_posts: 401 anonymous, 403 subscriber, with WordPress 6.8\'s refusal', async () => {
     const q = `url=${encodeURIComponent(`${remoteUrl}/videos/1`)}`;
-    expect((await proxy(q, 'anonymous')).status).toBe(401);
-    expect((await proxy(q, 'subscriber')).status).toBe(403);
+    const refusal = (status: number) => ({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to make proxied oEmbed requests.', data: { status } });
+    const anonymous = await proxy(q, 'anonymous');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual(refusal(401));
+    const subscriber = await proxy(q, 'subscriber');
+    expect(subscriber.status).toBe(403);
+    expect(await subscriber.json()).toEqual(refusal(403));
   });
 });
 

@@ -37,7 +37,7 @@ export const oembedRoutes: RouteDef[] = [
         maxheight: { type: 'integer' },
         discover: { type: 'boolean', default: true },
       },
-      permission: { kind: 'capability', capability: 'edit_posts' },
+      permission: { kind: 'rule', rule: 'oembed_proxy' },
       allowBatch: false,
       handler: 'custom',
       handle: oembed.proxy,

@@ -1,6 +1,7 @@
 /**
  * A real `specpress serve` child process killed with SIGKILL while posts and uploads are being
- * written concurrently, then started again on the same data folder: every write it acknowledged
+ * written concurrently, then started again on the same data folder, three times over (each kill
+ * lands on a new set of writes in flight, and each start sweeps what the last crash left): every write it acknowledged
  * is there, every acknowledged upload's file is served, and no public file is left that no
  * attachment refers to (the start-up sweep moved any such file out of reach).
  * Prints: requests, acknowledged writes, lost writes, orphans, partial files.
@@ -19,6 +20,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-crash-'));
 // Short limits so that the restart's sweep may touch what the killed process left.
 const env = { SPECPRESS_REQUEST_TIMEOUT_MS: '1500', SPECPRESS_HANDLER_TIMEOUT_MS: '1500' };
 const GRACE_MS = 3000;
+// Three crashes, each after this long under this many concurrent writers.
+const ROUNDS = 3;
+const WRITERS = 10;
+const LOAD_MS = 3000;
 // The site's database: SQLite under the data folder, or this run's PostgreSQL.
 const testDatabase = await testDatabaseFor(dataDir);
 const database = testEngine() === 'postgres' ? testDatabase.target : undefined;
@@ -49,41 +54,43 @@ describe('kill -9 during concurrent writes', () => {
   it('keeps every acknowledged write and leaves no orphan file', async () => {
     running = await spawnServe({ dataDir, database, deployment: 'studio', env });
     const auth = credentialsOf(running.output());
-    const restUrl = running.restUrl;
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
 
     const ackPosts: Array<{ id: number; title: string }> = [];
     const ackMedia: Array<{ id: number }> = [];
     let sent = 0;
-    let stop = false;
-    const writer = async (w: number) => {
-      for (let i = 0; !stop; i++) {
-        sent++;
-        try {
-          if (i % 2 === 0) {
-            const title = `crash ${w}-${i}`;
-            const res = await fetch(`${restUrl}/core/v2/posts`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ title, status: 'publish' }) });
-            if (res.status === 201) ackPosts.push({ id: ((await res.json()) as { id: number }).id, title });
-          } else {
-            const res = await fetch(`${restUrl}/core/v2/media`, { method: 'POST', headers: { authorization: auth, 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="same name.jpg"' }, body: new Uint8Array(jpeg) });
-            if (res.status === 201) ackMedia.push({ id: ((await res.json()) as { id: number }).id });
+    for (let round = 0; round < ROUNDS; round++) {
+      const restUrl = running.restUrl;
+      let stop = false;
+      const writer = async (w: number) => {
+        for (let i = 0; !stop; i++) {
+          sent++;
+          try {
+            if (i % 2 === 0) {
+              const title = `crash ${round}-${w}-${i}`;
+              const res = await fetch(`${restUrl}/core/v2/posts`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ title, status: 'publish' }) });
+              if (res.status === 201) ackPosts.push({ id: ((await res.json()) as { id: number }).id, title });
+            } else {
+              const res = await fetch(`${restUrl}/core/v2/media`, { method: 'POST', headers: { authorization: auth, 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="same name.jpg"' }, body: new Uint8Array(jpeg) });
+              if (res.status === 201) ackMedia.push({ id: ((await res.json()) as { id: number }).id });
+            }
+          } catch {
+            return; // the server is gone
           }
-        } catch {
-          return; // the server is gone
         }
-      }
-    };
-    const writers = Array.from({ length: 6 }, (_, w) => writer(w));
-    await new Promise((r) => setTimeout(r, 2500));
-    running.child.kill('SIGKILL');
-    await new Promise((r) => running!.child.once('exit', r));
-    stop = true;
-    await Promise.all(writers);
-    expect(ackPosts.length + ackMedia.length).toBeGreaterThan(5);
-
-    // Past the sweep's grace, start again on the same folder.
-    await new Promise((r) => setTimeout(r, GRACE_MS + 200));
-    running = await spawnServe({ dataDir, database, deployment: 'studio', env });
+      };
+      const before = ackPosts.length + ackMedia.length;
+      const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
+      await new Promise((r) => setTimeout(r, LOAD_MS));
+      running.child.kill('SIGKILL');
+      await new Promise((r) => running!.child.once('exit', r));
+      stop = true;
+      await Promise.all(writers);
+      expect(ackPosts.length + ackMedia.length - before).toBeGreaterThan(5);
+      // Past the sweep's grace, start again on the same folder.
+      await new Promise((r) => setTimeout(r, GRACE_MS + 200));
+      running = await spawnServe({ dataDir, database, deployment: 'studio', env });
+    }
     const after = running.restUrl;
 
     let lost = 0;
@@ -116,7 +123,7 @@ describe('kill -9 during concurrent writes', () => {
     const partials = (fs.readdirSync(uploads, { recursive: true }) as string[]).filter((p) => path.basename(p).startsWith(PARTIAL_PREFIX));
     const moved = fs.existsSync(path.join(uploads, ORPHANS_FOLDER)) ? publicFiles(path.join(uploads, ORPHANS_FOLDER)).length : 0;
     // eslint-disable-next-line no-console
-    console.log(`crash test: ${sent} requests, ${ackPosts.length} posts and ${ackMedia.length} uploads acknowledged, ${lost} lost, ${orphans.length} orphans, ${partials.length} partial files, ${moved} leftovers moved out of reach by the start-up sweep`);
+    console.log(`crash test: ${ROUNDS} kills, ${sent} requests, ${ackPosts.length} posts and ${ackMedia.length} uploads acknowledged, ${lost} lost, ${orphans.length} orphans, ${partials.length} partial files, ${moved} leftovers moved out of reach by the start-up sweep`);
     expect(lost).toBe(0);
     expect(orphans).toEqual([]);
     expect(partials).toEqual([]);

@@ -692,17 +692,17 @@ export function createClient(options: ClientOptions) {
       },
       post: {
         /** GET /pagebuilder/v1/post (pagebuilderV1GetPost) */
-        get: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args, init),
       },
       term: {
         /** GET /pagebuilder/v1/term (pagebuilderV1GetTerm) */
-        get: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args, init),
       },
       user: {
         /** GET /pagebuilder/v1/user (pagebuilderV1GetUser) */
-        get: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args, init),
       },
       favorites: {
@@ -781,7 +781,7 @@ export function createClient(options: ClientOptions) {
       },
       siteNavigation: {
         /** GET /pagebuilder/v1/site-navigation/recent-posts (pagebuilderV1GetSiteNavigationRecentPosts) */
-        recentPostsGet: (
+        recentPostsList: (
           args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs,
           init?: CallOptions,
         ) =>

@@ -8,6 +8,20 @@ export interface ActionRecord {
   [k: string]: unknown;
 }
 
+/** The answers of a batch, in request order (status 207). When any request failed validation nothing ran, `failed` is `validation` and the requests that were fine answer null. */
+export interface BatchAnswer {
+  /** One envelope per request (`body`, `status`, `headers`), or null for a request that was valid in a batch that failed validation. */
+  responses: ({
+    body?: unknown;
+    status?: number;
+    headers?: {
+      [k: string]: string;
+    };
+  } | null)[];
+  /** Present when the batch was refused for an invalid request. */
+  failed?: 'validation';
+}
+
 /** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
@@ -15,6 +29,9 @@ export interface CollectionRecord {
   date_modified?: string;
   [k: string]: unknown;
 }
+
+/** The answer's body: text/css text, not JSON. */
+export type CssText = string;
 
 /** The DeletedCollectionRecord shape. */
 export interface DeletedCollectionRecord {
@@ -52,6 +69,56 @@ export interface DeletedPostRevision {
   previous: PostRevision;
 }
 
+/** The design system stylesheet was generated from the global colours and typography; `url` serves it. */
+export interface DesignSystemStylesheet {
+  stylesheet: 'generated';
+  url: string;
+  bytes: number;
+  hash: string;
+  date_modified: string;
+}
+
+/** The discovery document `GET /` answers (site fields, namespaces, authentication schemes, every route with its methods and args). */
+export interface DiscoveryDocument {
+  /** The site title. */
+  name: string;
+  /** The site tagline. */
+  description: string;
+  /** The site address. */
+  url: string;
+  /** The home address. */
+  home: string;
+  /** Offset from GMT in hours. */
+  gmt_offset: string | number;
+  /** The site timezone name, or empty. */
+  timezone_string: string;
+  /** Every namespace served. */
+  namespaces: string[];
+  /** Authentication schemes by name (an empty list when none is advertised). */
+  authentication: {} | unknown[];
+  /** Every route, by path, with its namespace, methods and endpoints. */
+  routes: {
+    [k: string]: {};
+  };
+  [k: string]: unknown;
+}
+
+/** Remote images of a builder document copied into the media library; the document now points at the copies. */
+export interface DocumentMediaImport {
+  /** The document. */
+  id: number;
+  imported: {
+    from: string;
+    id: number;
+    url: string;
+  }[];
+  failed: {
+    url: string;
+    code: string;
+    message: string;
+  }[];
+}
+
 /** A stored inbound event, newest first. */
 export interface InboxEvent {
   id: number;
@@ -69,6 +136,22 @@ export interface InboxReceipt {
   id: number;
   channel: string;
   date: string;
+}
+
+/** The defaults of one element type were removed (`deleted` is false when there were none). */
+export interface KitDefaultsDeleted {
+  deleted: boolean;
+  type: string;
+}
+
+/** Default settings of kit elements, by element type (after a save, the saved type only). */
+export interface KitDefaultsMap {
+  [k: string]: unknown;
+}
+
+/** An item found by the editor's link search (post, term or user), with its keys renamed as `keys_conversion_map` asked (by default `id`, `label` and `groupLabel`). */
+export interface LinkSearchItem {
+  [k: string]: unknown;
 }
 
 /** The Media shape. */
@@ -119,11 +202,7 @@ export interface Media {
   comment_status: 'open' | 'closed';
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status: 'open' | 'closed';
-  /** Registered meta keys of the media item. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Theme template file used to show the media item. */
   template: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -178,6 +257,42 @@ export interface NamespaceIndex {
   _links?: {
     [k: string]: unknown;
   };
+}
+
+/** A new draft created from the site navigation panel, with the address to edit it. */
+export interface NewPostDraft {
+  id: number;
+  post_type: string;
+  status: 'draft';
+  edit_url: string;
+}
+
+/** oEmbed data for an item of this site (as JSON; `format=xml` answers the same fields as an `<oembed>` XML document). */
+export interface OembedData {
+  version: '1.0';
+  provider_name: string;
+  provider_url: string;
+  author_name: string;
+  author_url: string;
+  title: string;
+  type: 'rich';
+  width: number;
+  height: number;
+  /** The embed markup (a blockquote and a sandboxed iframe). */
+  html: string;
+  thumbnail_url?: string;
+  thumbnail_width?: number;
+  thumbnail_height?: number;
+}
+
+/** The oEmbed provider's answer for a remote address, relayed (its `html` iframes sandboxed); the fields are the provider's. */
+export interface OembedProxyAnswer {
+  /** The oEmbed type (photo, video, link, rich). */
+  type?: string;
+  version?: string | number;
+  html?: string;
+  title?: string;
+  [k: string]: unknown;
 }
 
 /** The Page shape. */
@@ -254,11 +369,7 @@ export interface Page {
   ping_status: 'open' | 'closed';
   /** Position of the page among its siblings. */
   menu_order: number;
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Theme template file used to show the page. */
   template: string;
   /** Links to related resources, by relation. */
@@ -326,11 +437,7 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Address that previews the page with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -398,11 +505,7 @@ export interface PageRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -429,6 +532,20 @@ export interface PagebuilderChecklistStepsItem {
 /** The value of the `pagebuilder.checklist.user-progress` option (its default until first written). */
 export interface PagebuilderChecklistUserProgressOption {
   [k: string]: unknown;
+}
+
+/** The page builder's global colours and typography, each a map from its id to its settings. */
+export interface PagebuilderGlobals {
+  colors: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  typography: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
 }
 
 /** An item of the `pagebuilder-onboarding-steps` catalog. */
@@ -567,11 +684,7 @@ export interface Post {
     | 'status'
     | 'video'
     | 'audio';
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky: boolean;
   /** Theme template file used to show the post. */
@@ -645,11 +758,7 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Address that previews the post with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -663,6 +772,12 @@ export interface PostAutosave {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The post-meta shape. */
+export interface PostMeta {
+  /** Footnotes of the content, as JSON text written by the footnotes block. */
+  footnotes?: string;
 }
 
 /** The PostRevision shape. */
@@ -717,11 +832,7 @@ export interface PostRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -733,6 +844,18 @@ export interface PostRevision {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** A recently changed item for the site navigation panel. */
+export interface RecentPostItem {
+  id: number;
+  title: string;
+  status: string;
+  post_type: string;
+  date_modified: string;
+  /** Display name of the author, or empty. */
+  user_name: string;
+  edit_url: string;
 }
 
 /** An item of the `sitegen-categories` catalog. */
@@ -815,7 +938,7 @@ export interface GetIndexArgs {
 }
 
 /** What GET / answers with. */
-export type GetIndexResult = unknown;
+export type GetIndexResult = DiscoveryDocument;
 
 /** Params of POST /batch/v1. */
 export interface BatchRequestsArgs {
@@ -834,7 +957,7 @@ export interface BatchRequestsArgs {
 }
 
 /** What POST /batch/v1 answers with. */
-export type BatchRequestsResult = unknown;
+export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0. */
 export interface Oembed10IndexArgs {
@@ -854,7 +977,7 @@ export interface GetOembedArgs {
 }
 
 /** What GET /oembed/1.0/embed answers with. */
-export type GetOembedResult = unknown;
+export type GetOembedResult = OembedData;
 
 /** Params of GET /oembed/1.0/proxy. */
 export interface GetOembedProxyArgs {
@@ -871,7 +994,7 @@ export interface GetOembedProxyArgs {
 }
 
 /** What GET /oembed/1.0/proxy answers with. */
-export type GetOembedProxyResult = unknown;
+export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /pagebuilder-one/v1. */
 export interface PagebuilderOneV1IndexArgs {
@@ -1109,7 +1232,7 @@ export type PagebuilderV1DeleteCacheResult = ActionRecord;
 export type PagebuilderV1GetGlobalsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
 
 /** What GET /pagebuilder/v1/globals answers with. */
-export type PagebuilderV1GetGlobalsResult = unknown;
+export type PagebuilderV1GetGlobalsResult = PagebuilderGlobals;
 
 /** Params of GET /pagebuilder/v1/globals/colors. */
 export type PagebuilderV1GetGlobalsColorsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
@@ -1208,7 +1331,7 @@ export interface PagebuilderV1GetPostArgs {
 }
 
 /** What GET /pagebuilder/v1/post answers with. */
-export type PagebuilderV1GetPostResult = unknown;
+export type PagebuilderV1GetPostResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/term. */
 export interface PagebuilderV1GetTermArgs {
@@ -1228,7 +1351,7 @@ export interface PagebuilderV1GetTermArgs {
 }
 
 /** What GET /pagebuilder/v1/term answers with. */
-export type PagebuilderV1GetTermResult = unknown;
+export type PagebuilderV1GetTermResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/user. */
 export interface PagebuilderV1GetUserArgs {
@@ -1240,7 +1363,7 @@ export interface PagebuilderV1GetUserArgs {
 }
 
 /** What GET /pagebuilder/v1/user answers with. */
-export type PagebuilderV1GetUserResult = unknown;
+export type PagebuilderV1GetUserResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/favorites. */
 export interface PagebuilderV1GetFavoritesArgs {
@@ -1283,7 +1406,7 @@ export type PagebuilderV1DeleteFavoritesResult = DeletedCollectionRecord;
 export type PagebuilderV1GetKitElementsDefaultsArgs = PagebuilderOneV1PostConnectDisconnectArgs;
 
 /** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
-export type PagebuilderV1GetKitElementsDefaultsResult = unknown;
+export type PagebuilderV1GetKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>. */
 export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
@@ -1294,7 +1417,7 @@ export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1UpdateKitElementsDefaultsResult = unknown;
+export type PagebuilderV1UpdateKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>. */
 export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
@@ -1303,7 +1426,7 @@ export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
 }
 
 /** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1DeleteKitElementsDefaultsResult = unknown;
+export type PagebuilderV1DeleteKitElementsDefaultsResult = KitDefaultsDeleted;
 
 /** Params of GET /pagebuilder/v1/site-navigation/recent-posts. */
 export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
@@ -1316,7 +1439,7 @@ export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
 }
 
 /** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
-export type PagebuilderV1GetSiteNavigationRecentPostsResult = unknown;
+export type PagebuilderV1GetSiteNavigationRecentPostsResult = RecentPostItem[];
 
 /** Params of POST /pagebuilder/v1/site-navigation/add-new-post. */
 export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
@@ -1325,14 +1448,14 @@ export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
 }
 
 /** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
-export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
+export type PagebuilderV1PostSiteNavigationAddNewPostResult = NewPostDraft;
 
 /** Params of POST /pagebuilder/v1/design-system-sync/stylesheet. */
 export type PagebuilderV1PostDesignSystemSyncStylesheetArgs =
   PagebuilderOneV1PostConnectDisconnectArgs;
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = DesignSystemStylesheet;
 
 /** Params of GET /pagebuilder/v1/design-system-sync/stylesheet. */
 export interface PagebuilderV1GetDesignSystemStylesheetArgs {
@@ -1341,7 +1464,7 @@ export interface PagebuilderV1GetDesignSystemStylesheetArgs {
 }
 
 /** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1GetDesignSystemStylesheetResult = unknown;
+export type PagebuilderV1GetDesignSystemStylesheetResult = CssText;
 
 /** Params of GET /pagebuilder/v1/checklist. */
 export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetFavoritesArgs;
@@ -1570,7 +1693,7 @@ export interface PagebuilderV1DocumentsPostMediaImportArgs {
 }
 
 /** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
-export type PagebuilderV1DocumentsPostMediaImportResult = unknown;
+export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
 /** Params of GET /pagebuilder/v1/feedback. */
 export interface PagebuilderV1FeedbackIndexArgs {
@@ -2176,10 +2299,7 @@ export interface CreatePostArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -2273,10 +2393,7 @@ export interface UpdatePostArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -2431,10 +2548,7 @@ export interface CreatePostAutosaveArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -2593,10 +2707,7 @@ export interface CreatePageArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
 }
@@ -2676,10 +2787,7 @@ export interface UpdatePageArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
 }
@@ -2818,10 +2926,7 @@ export interface CreatePageAutosaveArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
   id: string | number;
@@ -2933,10 +3038,7 @@ export interface CreateMediaArgs {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -3010,10 +3112,7 @@ export interface UpdateMediaArgs {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */

@@ -482,7 +482,7 @@ export function createClient(options: ClientOptions) {
       },
       formsData: {
         /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
-        get: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormsDataResult>(
             options,
             'GET',
@@ -861,7 +861,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
-        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
+        sourcesFormsList: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
             options,
             'GET',

@@ -8,6 +8,20 @@ export interface ActionRecord {
   [k: string]: unknown;
 }
 
+/** The answers of a batch, in request order (status 207). When any request failed validation nothing ran, `failed` is `validation` and the requests that were fine answer null. */
+export interface BatchAnswer {
+  /** One envelope per request (`body`, `status`, `headers`), or null for a request that was valid in a batch that failed validation. */
+  responses: ({
+    body?: unknown;
+    status?: number;
+    headers?: {
+      [k: string]: string;
+    };
+  } | null)[];
+  /** Present when the batch was refused for an invalid request. */
+  failed?: 'validation';
+}
+
 /** A stored record: its key, the fields written to it, and when it was created and last changed (no dates while nothing is stored and the record answers its `absent` state). */
 export interface CollectionRecord {
   id: string;
@@ -15,6 +29,30 @@ export interface CollectionRecord {
   date_modified?: string;
   [k: string]: unknown;
 }
+
+/** A form made from HTML markup or parsed fields, and which of the two it came from. */
+export interface ConvertedForm {
+  id: number;
+  title: string;
+  status: string;
+  author: number;
+  date: string;
+  modified: string;
+  views: number;
+  entries: number;
+  /** Entries per hundred views. */
+  conversion_rate: number;
+  fields: {
+    [k: string]: unknown;
+  }[];
+  settings: {
+    [k: string]: unknown;
+  };
+  source: 'html' | 'parsed_fields';
+}
+
+/** The answer's body: text/csv text, not JSON. */
+export type CsvText = string;
 
 /** The DeletedMedia shape. */
 export interface DeletedMedia {
@@ -44,6 +82,196 @@ export interface DeletedPost {
 export interface DeletedPostRevision {
   deleted: boolean;
   previous: PostRevision;
+}
+
+/** The discovery document `GET /` answers (site fields, namespaces, authentication schemes, every route with its methods and args). */
+export interface DiscoveryDocument {
+  /** The site title. */
+  name: string;
+  /** The site tagline. */
+  description: string;
+  /** The site address. */
+  url: string;
+  /** The home address. */
+  home: string;
+  /** Offset from GMT in hours. */
+  gmt_offset: string | number;
+  /** The site timezone name, or empty. */
+  timezone_string: string;
+  /** Every namespace served. */
+  namespaces: string[];
+  /** Authentication schemes by name (an empty list when none is advertised). */
+  authentication: {} | unknown[];
+  /** Every route, by path, with its namespace, methods and endpoints. */
+  routes: {
+    [k: string]: {};
+  };
+  [k: string]: unknown;
+}
+
+/** Entries per day over the requested period. */
+export interface EntriesChart {
+  days: {
+    date: string;
+    count: number;
+  }[];
+  total: number;
+}
+
+/** Entries deleted for good. */
+export interface EntriesDeleted {
+  deleted: boolean;
+  entry_ids: number[];
+}
+
+/** Entries given a new status. */
+export interface EntriesStatusChange {
+  updated: number[];
+  status: string;
+}
+
+/** An entry with its form's title and fields. */
+export interface EntryDetails {
+  id: number;
+  form_id: number;
+  user_id: number;
+  status: string;
+  type: string;
+  /** The submitted values by field name. */
+  data: {
+    [k: string]: unknown;
+  };
+  created_at: string;
+  updated_at: string;
+  form_title: string;
+  fields: {
+    [k: string]: unknown;
+  }[];
+}
+
+/** A line of an entry's log, oldest first. */
+export interface EntryLogItem {
+  id: number;
+  message: string;
+  created_at: string;
+}
+
+/** A form as the admin screens read it, with the counters they sort by. */
+export interface Form {
+  id: number;
+  title: string;
+  status: string;
+  author: number;
+  date: string;
+  modified: string;
+  views: number;
+  entries: number;
+  /** Entries per hundred views. */
+  conversion_rate: number;
+  fields: {
+    [k: string]: unknown;
+  }[];
+  settings: {
+    [k: string]: unknown;
+  };
+}
+
+/** An entry of a form, with the submitted values. */
+export interface FormEntry {
+  id: number;
+  form_id: number;
+  user_id: number;
+  status: string;
+  type: string;
+  /** The submitted values by field name. */
+  data: {
+    [k: string]: unknown;
+  };
+  created_at: string;
+  updated_at: string;
+}
+
+/** The HTML markup of a form, ready to embed. */
+export interface FormMarkup {
+  id: number;
+  markup: string;
+}
+
+/** A form's settings as saved. */
+export interface FormSettingsSaved {
+  post_id: number;
+  settings: {
+    [k: string]: unknown;
+  };
+}
+
+/** A submission was stored as an entry (status 201); the confirmation to show the visitor. */
+export interface FormSubmission {
+  success: boolean;
+  entry_id: number;
+  form_id: number;
+  message: string;
+  /** Where the confirmation can be read again for a while. */
+  after_submission: string;
+  /** The form's own thank-you address, when it has one. */
+  confirmation_url?: string;
+}
+
+/** A form in the picker list. */
+export interface FormSummary {
+  id: number;
+  title: string;
+  status: string;
+  modified: string;
+}
+
+/** A form's view count after counting one more. */
+export interface FormViews {
+  form_id: number;
+  views: number;
+}
+
+/** Forms exported as a file `forms/import` reads back. */
+export interface FormsExport {
+  version: number;
+  exported: string;
+  forms: {
+    title: string;
+    status: string;
+    fields: {
+      [k: string]: unknown;
+    }[];
+    settings: {
+      [k: string]: unknown;
+    };
+  }[];
+}
+
+/** Forms created from an import (status 201). */
+export interface FormsImport {
+  imported: number;
+  forms: {
+    id: number;
+    title: string;
+  }[];
+}
+
+/** The action applied to each named form. */
+export interface FormsManage {
+  action: string;
+  updated: number[];
+}
+
+/** What the form editor needs to start (field types, default settings, the submit address, form counts by status). */
+export interface FormsOverview {
+  field_types: string[];
+  default_settings: {
+    [k: string]: unknown;
+  };
+  submit_url: string;
+  forms_count: {
+    [k: string]: number;
+  };
 }
 
 /** The value of the `formsbuilder.license` option (its default until first written). */
@@ -186,11 +414,7 @@ export interface Media {
   comment_status: 'open' | 'closed';
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status: 'open' | 'closed';
-  /** Registered meta keys of the media item. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Theme template file used to show the media item. */
   template: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -234,6 +458,40 @@ export interface Media {
   };
 }
 
+/** Forms imported from another plugin's export file (status 201). */
+export interface MigratorFileImport {
+  source: string;
+  imported: number;
+  forms: {
+    [k: string]: unknown;
+  }[];
+}
+
+/** What the migrator did with each chosen form (200 for a dry run, 201 when it imported). */
+export interface MigratorImport {
+  source: string;
+  dry_run: boolean;
+  imported: number;
+  results: {
+    source_id: number;
+    title: string;
+    status: 'imported' | 'skipped' | 'failed' | 'would-import';
+    form_id?: number | null;
+    fields?: number;
+    reason?: string;
+  }[];
+}
+
+/** A form of another forms plugin that the migrator can import. */
+export interface MigratorSourceForm {
+  id: number;
+  title: string;
+  fields_count: number;
+  readable: boolean;
+  imported: boolean;
+  imported_form_id: number | null;
+}
+
 /** A namespace index: the namespace and its routes as in the discovery document. */
 export interface NamespaceIndex {
   namespace: string;
@@ -249,6 +507,34 @@ export interface NamespaceIndex {
 
 /** Never answered: the operation always fails with an error naming the setting or service it needs. */
 export interface NoSuccessAnswer {
+  [k: string]: unknown;
+}
+
+/** oEmbed data for an item of this site (as JSON; `format=xml` answers the same fields as an `<oembed>` XML document). */
+export interface OembedData {
+  version: '1.0';
+  provider_name: string;
+  provider_url: string;
+  author_name: string;
+  author_url: string;
+  title: string;
+  type: 'rich';
+  width: number;
+  height: number;
+  /** The embed markup (a blockquote and a sandboxed iframe). */
+  html: string;
+  thumbnail_url?: string;
+  thumbnail_width?: number;
+  thumbnail_height?: number;
+}
+
+/** The oEmbed provider's answer for a remote address, relayed (its `html` iframes sandboxed); the fields are the provider's. */
+export interface OembedProxyAnswer {
+  /** The oEmbed type (photo, video, link, rich). */
+  type?: string;
+  version?: string | number;
+  html?: string;
+  title?: string;
   [k: string]: unknown;
 }
 
@@ -331,11 +617,7 @@ export interface Page {
   ping_status: 'open' | 'closed';
   /** Position of the page among its siblings. */
   menu_order: number;
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Theme template file used to show the page. */
   template: string;
   /** Links to related resources, by relation. */
@@ -403,11 +685,7 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Address that previews the page with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -421,6 +699,13 @@ export interface PageAutosave {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The page-link shape. */
+export interface PageLink {
+  id: number;
+  title: string;
+  url: string;
 }
 
 /** The PageRevision shape. */
@@ -475,11 +760,7 @@ export interface PageRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -491,6 +772,15 @@ export interface PageRevision {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** Pages matching the search, and the already chosen ones. */
+export interface PagesSearch {
+  pages: PageLink[];
+  selected: PageLink[];
+  total: number;
+  total_pages: number;
+  page: number;
 }
 
 /** The Post shape. */
@@ -575,11 +865,7 @@ export interface Post {
     | 'status'
     | 'video'
     | 'audio';
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky: boolean;
   /** Theme template file used to show the post. */
@@ -653,11 +939,7 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Address that previews the post with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -671,6 +953,12 @@ export interface PostAutosave {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The post-meta shape. */
+export interface PostMeta {
+  /** Footnotes of the content, as JSON text written by the footnotes block. */
+  footnotes?: string;
 }
 
 /** The PostRevision shape. */
@@ -725,11 +1013,7 @@ export interface PostRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta: PostMeta;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -741,6 +1025,14 @@ export interface PostRevision {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The confirmation of a recent submission (never the submitted values). */
+export interface SubmissionConfirmation {
+  entry_id: number;
+  form_id: number;
+  form_title: string;
+  message: string;
 }
 
 /** The value of the `theme.admin-settings` option (its default until first written). */
@@ -771,7 +1063,7 @@ export interface GetIndexArgs {
 }
 
 /** What GET / answers with. */
-export type GetIndexResult = unknown;
+export type GetIndexResult = DiscoveryDocument;
 
 /** Params of POST /batch/v1. */
 export interface BatchRequestsArgs {
@@ -790,7 +1082,7 @@ export interface BatchRequestsArgs {
 }
 
 /** What POST /batch/v1 answers with. */
-export type BatchRequestsResult = unknown;
+export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0. */
 export interface Oembed10IndexArgs {
@@ -810,7 +1102,7 @@ export interface GetOembedArgs {
 }
 
 /** What GET /oembed/1.0/embed answers with. */
-export type GetOembedResult = unknown;
+export type GetOembedResult = OembedData;
 
 /** Params of GET /oembed/1.0/proxy. */
 export interface GetOembedProxyArgs {
@@ -827,7 +1119,7 @@ export interface GetOembedProxyArgs {
 }
 
 /** What GET /oembed/1.0/proxy answers with. */
-export type GetOembedProxyResult = unknown;
+export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /formsuite/v1. */
 export interface FormsuiteV1IndexArgs {
@@ -844,7 +1136,7 @@ export interface FormsuiteV1UpdateSubmitFormArgs {
 }
 
 /** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
-export type FormsuiteV1UpdateSubmitFormResult = unknown;
+export type FormsuiteV1UpdateSubmitFormResult = FormSubmission;
 
 /** Params of GET /formsuite/v1/log-client-error. */
 export interface FormsuiteV1GetLogClientErrorArgs {
@@ -867,7 +1159,7 @@ export type FormsuiteV1PostLogClientErrorResult = InboxReceipt;
 export type FormsuiteV1PostCreateNewFormArgs = FormsuiteV1UpdateSubmitFormArgs;
 
 /** What POST /formsuite/v1/create-new-form answers with. */
-export type FormsuiteV1PostCreateNewFormResult = unknown;
+export type FormsuiteV1PostCreateNewFormResult = Form;
 
 /** Params of POST /formsuite/v1/map-fields. */
 export type FormsuiteV1PostMapFieldsArgs = FormsuiteV1UpdateSubmitFormArgs;
@@ -921,13 +1213,13 @@ export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigra
 export type FormsuiteV1GetFormsDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/forms-data answers with. */
-export type FormsuiteV1GetFormsDataResult = unknown;
+export type FormsuiteV1GetFormsDataResult = FormSummary[];
 
 /** Params of GET /formsuite/v1/form-data. */
 export type FormsuiteV1GetFormDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/form-data answers with. */
-export type FormsuiteV1GetFormDataResult = unknown;
+export type FormsuiteV1GetFormDataResult = FormsOverview;
 
 /** Params of GET /formsuite/v1/initiate-auth. */
 export type FormsuiteV1GetInitiateAuthArgs = FormsuiteV1GetHandleAccessKeyArgs;
@@ -945,7 +1237,7 @@ export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 export type FormsuiteV1GetEntriesChartDataArgs = FormsuiteV1GetHandleAccessKeyArgs;
 
 /** What GET /formsuite/v1/entries-chart-data answers with. */
-export type FormsuiteV1GetEntriesChartDataResult = unknown;
+export type FormsuiteV1GetEntriesChartDataResult = EntriesChart;
 
 /** Params of GET /formsuite/v1/onboarding/get-status. */
 export type FormsuiteV1GetOnboardingGetStatusArgs = FormsuiteV1GetHandleAccessKeyArgs;
@@ -960,7 +1252,7 @@ export interface FormsuiteV1GetGenerateFormMarkupArgs {
 }
 
 /** What GET /formsuite/v1/generate-form-markup answers with. */
-export type FormsuiteV1GetGenerateFormMarkupResult = unknown;
+export type FormsuiteV1GetGenerateFormMarkupResult = FormMarkup;
 
 /** Params of POST /formsuite/v1/generate-form. */
 export interface FormsuiteV1PostGenerateFormArgs {
@@ -994,7 +1286,7 @@ export interface FormsuiteV1GetAfterSubmissionArgs {
 }
 
 /** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
-export type FormsuiteV1GetAfterSubmissionResult = unknown;
+export type FormsuiteV1GetAfterSubmissionResult = SubmissionConfirmation;
 
 /** Params of GET /formsuite/v1/dismiss-form-setup-card. */
 export type FormsuiteV1GetDismissFormSetupCardArgs = FormsuiteV1GetLogClientErrorArgs;
@@ -1030,7 +1322,7 @@ export interface FormsuiteV1GetPagesSearchArgs {
 }
 
 /** What GET /formsuite/v1/pages/search answers with. */
-export type FormsuiteV1GetPagesSearchResult = unknown;
+export type FormsuiteV1GetPagesSearchResult = PagesSearch;
 
 /** Params of GET /formsuite/v1/onboarding/user-details. */
 export type FormsuiteV1GetOnboardingUserDetailsArgs = FormsuiteV1GetHandleAccessKeyArgs;
@@ -1091,7 +1383,7 @@ export interface FormsuiteV1GetEntriesListArgs {
 }
 
 /** What GET /formsuite/v1/entries/list answers with. */
-export type FormsuiteV1GetEntriesListResult = unknown;
+export type FormsuiteV1GetEntriesListResult = FormEntry[];
 
 /** Params of POST /formsuite/v1/entries/read-status. */
 export interface FormsuiteV1PostEntriesReadStatusArgs {
@@ -1106,7 +1398,7 @@ export interface FormsuiteV1PostEntriesReadStatusArgs {
 }
 
 /** What POST /formsuite/v1/entries/read-status answers with. */
-export type FormsuiteV1PostEntriesReadStatusResult = unknown;
+export type FormsuiteV1PostEntriesReadStatusResult = EntriesStatusChange;
 
 /** Params of POST /formsuite/v1/entries/trash. */
 export interface FormsuiteV1PostEntriesTrashArgs {
@@ -1121,7 +1413,7 @@ export interface FormsuiteV1PostEntriesTrashArgs {
 }
 
 /** What POST /formsuite/v1/entries/trash answers with. */
-export type FormsuiteV1PostEntriesTrashResult = unknown;
+export type FormsuiteV1PostEntriesTrashResult = EntriesStatusChange;
 
 /** Params of POST /formsuite/v1/entries/delete. */
 export interface FormsuiteV1PostEntriesDeleteArgs {
@@ -1132,7 +1424,7 @@ export interface FormsuiteV1PostEntriesDeleteArgs {
 }
 
 /** What POST /formsuite/v1/entries/delete answers with. */
-export type FormsuiteV1PostEntriesDeleteResult = unknown;
+export type FormsuiteV1PostEntriesDeleteResult = EntriesDeleted;
 
 /** Params of POST /formsuite/v1/entries/export. */
 export interface FormsuiteV1PostEntriesExportArgs {
@@ -1151,7 +1443,7 @@ export interface FormsuiteV1PostEntriesExportArgs {
 }
 
 /** What POST /formsuite/v1/entries/export answers with. */
-export type FormsuiteV1PostEntriesExportResult = unknown;
+export type FormsuiteV1PostEntriesExportResult = CsvText;
 
 /** Params of GET /formsuite/v1/entry/<id>/details. */
 export interface FormsuiteV1GetEntryDetailsArgs {
@@ -1162,7 +1454,7 @@ export interface FormsuiteV1GetEntryDetailsArgs {
 }
 
 /** What GET /formsuite/v1/entry/<id>/details answers with. */
-export type FormsuiteV1GetEntryDetailsResult = unknown;
+export type FormsuiteV1GetEntryDetailsResult = EntryDetails;
 
 /** Params of GET /formsuite/v1/entry/<id>/logs. */
 export interface FormsuiteV1GetEntryLogsArgs {
@@ -1177,7 +1469,7 @@ export interface FormsuiteV1GetEntryLogsArgs {
 }
 
 /** What GET /formsuite/v1/entry/<id>/logs answers with. */
-export type FormsuiteV1GetEntryLogsResult = unknown;
+export type FormsuiteV1GetEntryLogsResult = EntryLogItem[];
 
 /** Params of GET /formsuite/v1/forms. */
 export interface FormsuiteV1GetFormsArgs {
@@ -1200,7 +1492,7 @@ export interface FormsuiteV1GetFormsArgs {
 }
 
 /** What GET /formsuite/v1/forms answers with. */
-export type FormsuiteV1GetFormsResult = unknown;
+export type FormsuiteV1GetFormsResult = Form[];
 
 /** Params of GET /formsuite/v1/forms/<id>. */
 export interface FormsuiteV1GetFormArgs {
@@ -1209,7 +1501,7 @@ export interface FormsuiteV1GetFormArgs {
 }
 
 /** What GET /formsuite/v1/forms/<id> answers with. */
-export type FormsuiteV1GetFormResult = unknown;
+export type FormsuiteV1GetFormResult = Form;
 
 /** Params of POST, PUT, PATCH /formsuite/v1/forms/<id>. */
 export interface FormsuiteV1UpdateFormArgs {
@@ -1226,7 +1518,7 @@ export interface FormsuiteV1UpdateFormArgs {
 }
 
 /** What POST, PUT, PATCH /formsuite/v1/forms/<id> answers with. */
-export type FormsuiteV1UpdateFormResult = unknown;
+export type FormsuiteV1UpdateFormResult = Form;
 
 /** Params of POST /formsuite/v1/forms/export. */
 export interface FormsuiteV1PostFormsExportArgs {
@@ -1235,7 +1527,7 @@ export interface FormsuiteV1PostFormsExportArgs {
 }
 
 /** What POST /formsuite/v1/forms/export answers with. */
-export type FormsuiteV1PostFormsExportResult = unknown;
+export type FormsuiteV1PostFormsExportResult = FormsExport;
 
 /** Params of POST /formsuite/v1/forms/import. */
 export interface FormsuiteV1PostFormsImportArgs {
@@ -1246,7 +1538,7 @@ export interface FormsuiteV1PostFormsImportArgs {
 }
 
 /** What POST /formsuite/v1/forms/import answers with. */
-export type FormsuiteV1PostFormsImportResult = unknown;
+export type FormsuiteV1PostFormsImportResult = FormsImport;
 
 /** Params of POST /formsuite/v1/forms/manage. */
 export interface FormsuiteV1PostFormsManageArgs {
@@ -1257,7 +1549,7 @@ export interface FormsuiteV1PostFormsManageArgs {
 }
 
 /** What POST /formsuite/v1/forms/manage answers with. */
-export type FormsuiteV1PostFormsManageResult = unknown;
+export type FormsuiteV1PostFormsManageResult = FormsManage;
 
 /** Params of POST /formsuite/v1/forms/duplicate. */
 export interface FormsuiteV1PostFormsDuplicateArgs {
@@ -1268,7 +1560,7 @@ export interface FormsuiteV1PostFormsDuplicateArgs {
 }
 
 /** What POST /formsuite/v1/forms/duplicate answers with. */
-export type FormsuiteV1PostFormsDuplicateResult = unknown;
+export type FormsuiteV1PostFormsDuplicateResult = Form;
 
 /** Params of POST /formsuite/v1/forms/track-view. */
 export interface FormsuiteV1PostFormsTrackViewArgs {
@@ -1277,7 +1569,7 @@ export interface FormsuiteV1PostFormsTrackViewArgs {
 }
 
 /** What POST /formsuite/v1/forms/track-view answers with. */
-export type FormsuiteV1PostFormsTrackViewResult = unknown;
+export type FormsuiteV1PostFormsTrackViewResult = FormViews;
 
 /** Params of POST /formsuite/v1/form-settings. */
 export interface FormsuiteV1PostFormSettingsArgs {
@@ -1288,7 +1580,7 @@ export interface FormsuiteV1PostFormSettingsArgs {
 }
 
 /** What POST /formsuite/v1/form-settings answers with. */
-export type FormsuiteV1PostFormSettingsResult = unknown;
+export type FormsuiteV1PostFormSettingsResult = FormSettingsSaved;
 
 /** Params of GET /formsuite/v1/migrator/sources. */
 export type FormsuiteV1GetMigratorSourcesArgs = FormsuiteV1GetHandleAccessKeyArgs;
@@ -1303,7 +1595,7 @@ export interface FormsuiteV1GetMigratorSourcesFormsArgs {
 }
 
 /** What GET /formsuite/v1/migrator/sources/<key>/forms answers with. */
-export type FormsuiteV1GetMigratorSourcesFormsResult = unknown;
+export type FormsuiteV1GetMigratorSourcesFormsResult = MigratorSourceForm[];
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import. */
 export interface FormsuiteV1PostMigratorSourcesImportArgs {
@@ -1322,7 +1614,7 @@ export interface FormsuiteV1PostMigratorSourcesImportArgs {
 }
 
 /** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
-export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
+export type FormsuiteV1PostMigratorSourcesImportResult = MigratorImport;
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import-file. */
 export interface FormsuiteV1ImportMigratorFileArgs {
@@ -1335,7 +1627,7 @@ export interface FormsuiteV1ImportMigratorFileArgs {
 }
 
 /** What POST /formsuite/v1/migrator/sources/<key>/import-file answers with. */
-export type FormsuiteV1ImportMigratorFileResult = unknown;
+export type FormsuiteV1ImportMigratorFileResult = MigratorFileImport;
 
 /** Params of POST /formsuite/v1/convert-html-form. */
 export interface FormsuiteV1PostConvertHtmlFormArgs {
@@ -1354,7 +1646,7 @@ export interface FormsuiteV1PostConvertHtmlFormArgs {
 }
 
 /** What POST /formsuite/v1/convert-html-form answers with. */
-export type FormsuiteV1PostConvertHtmlFormResult = unknown;
+export type FormsuiteV1PostConvertHtmlFormResult = ConvertedForm;
 
 /** Params of GET /formsuite/v1/payments/processor-connect. */
 export type FormsuiteV1GetPaymentsProcessorConnectArgs = FormsuiteV1GetHandleAccessKeyArgs;
@@ -1895,10 +2187,7 @@ export interface CreatePostArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -1992,10 +2281,7 @@ export interface UpdatePostArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -2150,10 +2436,7 @@ export interface CreatePostAutosaveArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -2312,10 +2595,7 @@ export interface CreatePageArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
 }
@@ -2395,10 +2675,7 @@ export interface UpdatePageArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
 }
@@ -2537,10 +2814,7 @@ export interface CreatePageAutosaveArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the page. */
   template?: string;
   id: string | number;
@@ -2652,10 +2926,7 @@ export interface CreateMediaArgs {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -2729,10 +3000,7 @@ export interface UpdateMediaArgs {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: {
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-  };
+  meta?: PostMeta;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */

@@ -1046,17 +1046,17 @@ export function createClient(options: ClientOptions) {
       },
       post: {
         /** GET /pagebuilder/v1/post (pagebuilderV1GetPost) */
-        get: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetPostArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetPostResult>(options, 'GET', '/pagebuilder/v1/post', args, init),
       },
       term: {
         /** GET /pagebuilder/v1/term (pagebuilderV1GetTerm) */
-        get: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetTermArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetTermResult>(options, 'GET', '/pagebuilder/v1/term', args, init),
       },
       user: {
         /** GET /pagebuilder/v1/user (pagebuilderV1GetUser) */
-        get: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
+        list: (args: T.PagebuilderV1GetUserArgs = {}, init?: CallOptions) =>
           call<T.PagebuilderV1GetUserResult>(options, 'GET', '/pagebuilder/v1/user', args, init),
       },
       favorites: {
@@ -1135,7 +1135,7 @@ export function createClient(options: ClientOptions) {
       },
       siteNavigation: {
         /** GET /pagebuilder/v1/site-navigation/recent-posts (pagebuilderV1GetSiteNavigationRecentPosts) */
-        recentPostsGet: (
+        recentPostsList: (
           args: T.PagebuilderV1GetSiteNavigationRecentPostsArgs,
           init?: CallOptions,
         ) =>
@@ -2383,7 +2383,7 @@ export function createClient(options: ClientOptions) {
       },
       formsData: {
         /** GET /formsuite/v1/forms-data (formsuiteV1GetFormsData) */
-        get: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
+        list: (args: T.FormsuiteV1GetFormsDataArgs = {}, init?: CallOptions) =>
           call<T.FormsuiteV1GetFormsDataResult>(
             options,
             'GET',
@@ -2762,7 +2762,7 @@ export function createClient(options: ClientOptions) {
             init,
           ),
         /** GET /formsuite/v1/migrator/sources/<key>/forms (formsuiteV1GetMigratorSourcesForms) */
-        sourcesFormsGet: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
+        sourcesFormsList: (args: T.FormsuiteV1GetMigratorSourcesFormsArgs, init?: CallOptions) =>
           call<T.FormsuiteV1GetMigratorSourcesFormsResult>(
             options,
             'GET',
@@ -4671,7 +4671,7 @@ export function createClient(options: ClientOptions) {
           call<T.EditMediaResult>(options, 'POST', '/core/v2/media/<id>/edit', args, init),
       },
       comments: {
-        /** Lists approved comments; always empty, since comments are not stored. GET /core/v2/comments (listComments) */
+        /** Lists comments; always empty, since comments are not stored. The filters are checked as WordPress checks them. GET /core/v2/comments (listComments) */
         list: (args: T.ListCommentsArgs = {}, init?: CallOptions) =>
           call<T.ListCommentsResult>(options, 'GET', '/core/v2/comments', args, init),
         /** Every item over all pages of /core/v2/comments. */
@@ -4753,12 +4753,27 @@ export function createClient(options: ClientOptions) {
         /** The pages of /core/v2/users one by one, with X-WP-Total and X-WP-TotalPages. */
         listPages: (args: T.ListUsersArgs = {}, init?: CallOptions) =>
           iteratePages<ItemOf<T.ListUsersResult>>(options, '/core/v2/users', args, init),
+        /** Makes a user account (create_users). POST /core/v2/users (createUser) */
+        create: (args: T.CreateUserArgs, init?: CallOptions) =>
+          call<T.CreateUserResult>(options, 'POST', '/core/v2/users', args, init),
         /** Reads one user; without list_users only an author of published posts, or oneself. GET /core/v2/users/<id> (getUser) */
         get: (args: T.GetUserArgs, init?: CallOptions) =>
           call<T.GetUserResult>(options, 'GET', '/core/v2/users/<id>', args, init),
+        /** Changes the given fields of one account (edit_users; anyone for their own). POST, PUT, PATCH /core/v2/users/<id> (updateUser) */
+        update: (args: T.UpdateUserArgs, init?: CallOptions) =>
+          call<T.UpdateUserResult>(options, 'POST', '/core/v2/users/<id>', args, init),
+        /** Deletes one account for good, giving its content to `reassign` (delete_users). DELETE /core/v2/users/<id> (deleteUser) */
+        delete: (args: T.DeleteUserArgs, init?: CallOptions) =>
+          call<T.DeleteUserResult>(options, 'DELETE', '/core/v2/users/<id>', args, init),
         /** Reads the logged-in user. GET /core/v2/users/me (getCurrentUser) */
         meGet: (args: T.GetCurrentUserArgs = {}, init?: CallOptions) =>
           call<T.GetCurrentUserResult>(options, 'GET', '/core/v2/users/me', args, init),
+        /** Changes the given fields of the logged-in user's account. POST, PUT, PATCH /core/v2/users/me (updateCurrentUser) */
+        meCreate: (args: T.UpdateCurrentUserArgs = {}, init?: CallOptions) =>
+          call<T.UpdateCurrentUserResult>(options, 'POST', '/core/v2/users/me', args, init),
+        /** Deletes the logged-in user's account, giving its content to `reassign` (delete_users). DELETE /core/v2/users/me (deleteCurrentUser) */
+        meDelete: (args: T.DeleteCurrentUserArgs, init?: CallOptions) =>
+          call<T.DeleteCurrentUserResult>(options, 'DELETE', '/core/v2/users/me', args, init),
       },
     },
     coreSiteHealth: {

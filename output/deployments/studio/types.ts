@@ -8,6 +8,28 @@ export interface ActionRecord {
   [k: string]: unknown;
 }
 
+/** Items matching a display condition's search, as the condition picker lists them. */
+export interface AutocompleteResults {
+  results: {
+    id: number;
+    text: string;
+  }[];
+}
+
+/** The answers of a batch, in request order (status 207). When any request failed validation nothing ran, `failed` is `validation` and the requests that were fine answer null. */
+export interface BatchAnswer {
+  /** One envelope per request (`body`, `status`, `headers`), or null for a request that was valid in a batch that failed validation. */
+  responses: ({
+    body?: unknown;
+    status?: number;
+    headers?: {
+      [k: string]: string;
+    };
+  } | null)[];
+  /** Present when the batch was refused for an invalid request. */
+  failed?: 'validation';
+}
+
 /** An item of the `blockeditor-templates-categories` catalog. */
 export interface BlockeditorTemplatesCategoriesItem {
   id: string;
@@ -154,6 +176,33 @@ export interface Comment {
   };
 }
 
+/** A form made from HTML markup or parsed fields, and which of the two it came from. */
+export interface ConvertedForm {
+  id: number;
+  title: string;
+  status: string;
+  author: number;
+  date: string;
+  modified: string;
+  views: number;
+  entries: number;
+  /** Entries per hundred views. */
+  conversion_rate: number;
+  fields: {
+    [k: string]: unknown;
+  }[];
+  settings: {
+    [k: string]: unknown;
+  };
+  source: 'html' | 'parsed_fields';
+}
+
+/** The answer's body: text/css text, not JSON. */
+export type CssText = string;
+
+/** The answer's body: text/csv text, not JSON. */
+export type CsvText = string;
+
 /** The DeletedCategory shape. */
 export interface DeletedCategory {
   deleted: boolean;
@@ -200,6 +249,227 @@ export interface DeletedPostRevision {
 export interface DeletedTag {
   deleted: boolean;
   previous: Tag;
+}
+
+/** The DeletedUser shape. */
+export interface DeletedUser {
+  deleted: boolean;
+  previous: User;
+}
+
+/** The design system stylesheet was generated from the global colours and typography; `url` serves it. */
+export interface DesignSystemStylesheet {
+  stylesheet: 'generated';
+  url: string;
+  bytes: number;
+  hash: string;
+  date_modified: string;
+}
+
+/** The discovery document `GET /` answers (site fields, namespaces, authentication schemes, every route with its methods and args). */
+export interface DiscoveryDocument {
+  /** The site title. */
+  name: string;
+  /** The site tagline. */
+  description: string;
+  /** The site address. */
+  url: string;
+  /** The home address. */
+  home: string;
+  /** Offset from GMT in hours. */
+  gmt_offset: string | number;
+  /** The site timezone name, or empty. */
+  timezone_string: string;
+  /** Every namespace served. */
+  namespaces: string[];
+  /** Authentication schemes by name (an empty list when none is advertised). */
+  authentication: {} | unknown[];
+  /** Every route, by path, with its namespace, methods and endpoints. */
+  routes: {
+    [k: string]: {};
+  };
+  [k: string]: unknown;
+}
+
+/** Remote images of a builder document copied into the media library; the document now points at the copies. */
+export interface DocumentMediaImport {
+  /** The document. */
+  id: number;
+  imported: {
+    from: string;
+    id: number;
+    url: string;
+  }[];
+  failed: {
+    url: string;
+    code: string;
+    message: string;
+  }[];
+}
+
+/** Entries per day over the requested period. */
+export interface EntriesChart {
+  days: {
+    date: string;
+    count: number;
+  }[];
+  total: number;
+}
+
+/** Entries deleted for good. */
+export interface EntriesDeleted {
+  deleted: boolean;
+  entry_ids: number[];
+}
+
+/** Entries given a new status. */
+export interface EntriesStatusChange {
+  updated: number[];
+  status: string;
+}
+
+/** An entry with its form's title and fields. */
+export interface EntryDetails {
+  id: number;
+  form_id: number;
+  user_id: number;
+  status: string;
+  type: string;
+  /** The submitted values by field name. */
+  data: {
+    [k: string]: unknown;
+  };
+  created_at: string;
+  updated_at: string;
+  form_title: string;
+  fields: {
+    [k: string]: unknown;
+  }[];
+}
+
+/** A line of an entry's log, oldest first. */
+export interface EntryLogItem {
+  id: number;
+  message: string;
+  created_at: string;
+}
+
+/** A form as the admin screens read it, with the counters they sort by. */
+export interface Form {
+  id: number;
+  title: string;
+  status: string;
+  author: number;
+  date: string;
+  modified: string;
+  views: number;
+  entries: number;
+  /** Entries per hundred views. */
+  conversion_rate: number;
+  fields: {
+    [k: string]: unknown;
+  }[];
+  settings: {
+    [k: string]: unknown;
+  };
+}
+
+/** An entry of a form, with the submitted values. */
+export interface FormEntry {
+  id: number;
+  form_id: number;
+  user_id: number;
+  status: string;
+  type: string;
+  /** The submitted values by field name. */
+  data: {
+    [k: string]: unknown;
+  };
+  created_at: string;
+  updated_at: string;
+}
+
+/** The HTML markup of a form, ready to embed. */
+export interface FormMarkup {
+  id: number;
+  markup: string;
+}
+
+/** A form's settings as saved. */
+export interface FormSettingsSaved {
+  post_id: number;
+  settings: {
+    [k: string]: unknown;
+  };
+}
+
+/** A submission was stored as an entry (status 201); the confirmation to show the visitor. */
+export interface FormSubmission {
+  success: boolean;
+  entry_id: number;
+  form_id: number;
+  message: string;
+  /** Where the confirmation can be read again for a while. */
+  after_submission: string;
+  /** The form's own thank-you address, when it has one. */
+  confirmation_url?: string;
+}
+
+/** A form in the picker list. */
+export interface FormSummary {
+  id: number;
+  title: string;
+  status: string;
+  modified: string;
+}
+
+/** A form's view count after counting one more. */
+export interface FormViews {
+  form_id: number;
+  views: number;
+}
+
+/** Forms exported as a file `forms/import` reads back. */
+export interface FormsExport {
+  version: number;
+  exported: string;
+  forms: {
+    title: string;
+    status: string;
+    fields: {
+      [k: string]: unknown;
+    }[];
+    settings: {
+      [k: string]: unknown;
+    };
+  }[];
+}
+
+/** Forms created from an import (status 201). */
+export interface FormsImport {
+  imported: number;
+  forms: {
+    id: number;
+    title: string;
+  }[];
+}
+
+/** The action applied to each named form. */
+export interface FormsManage {
+  action: string;
+  updated: number[];
+}
+
+/** What the form editor needs to start (field types, default settings, the submit address, form counts by status). */
+export interface FormsOverview {
+  field_types: string[];
+  default_settings: {
+    [k: string]: unknown;
+  };
+  submit_url: string;
+  forms_count: {
+    [k: string]: number;
+  };
 }
 
 /** The value of the `formsbuilder.license` option (its default until first written). */
@@ -273,6 +543,29 @@ export interface GettingStartedActionItemsItem {
 export interface GettingStartedSetupWizardOption {
   dismiss?: string;
   [k: string]: unknown;
+}
+
+/** The page builder's global classes by id, and their order. */
+export interface GlobalClasses {
+  data: {
+    [k: string]: unknown;
+  };
+  meta: {
+    order: string[];
+  };
+}
+
+/** Where each global class is used. */
+export interface GlobalClassesUsage {
+  data: {
+    classId: string;
+    total: number;
+    content: {
+      id: number;
+      title: string;
+      type: string;
+    }[];
+  }[];
 }
 
 /** An item of the `hdrftr-learn-chapters` catalog. */
@@ -353,6 +646,22 @@ export interface InboxReceipt {
   date: string;
 }
 
+/** The defaults of one element type were removed (`deleted` is false when there were none). */
+export interface KitDefaultsDeleted {
+  deleted: boolean;
+  type: string;
+}
+
+/** Default settings of kit elements, by element type (after a save, the saved type only). */
+export interface KitDefaultsMap {
+  [k: string]: unknown;
+}
+
+/** An item found by the editor's link search (post, term or user), with its keys renamed as `keys_conversion_map` asked (by default `id`, `label` and `groupLabel`). */
+export interface LinkSearchItem {
+  [k: string]: unknown;
+}
+
 /** The Media shape. */
 export interface Media {
   /** Publication date in the site's timezone. */
@@ -401,178 +710,7 @@ export interface Media {
   comment_status: 'open' | 'closed';
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status: 'open' | 'closed';
-  /** Registered meta keys of the media item. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Theme template file used to show the media item. */
   template: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -616,6 +754,40 @@ export interface Media {
   };
 }
 
+/** Forms imported from another plugin's export file (status 201). */
+export interface MigratorFileImport {
+  source: string;
+  imported: number;
+  forms: {
+    [k: string]: unknown;
+  }[];
+}
+
+/** What the migrator did with each chosen form (200 for a dry run, 201 when it imported). */
+export interface MigratorImport {
+  source: string;
+  dry_run: boolean;
+  imported: number;
+  results: {
+    source_id: number;
+    title: string;
+    status: 'imported' | 'skipped' | 'failed' | 'would-import';
+    form_id?: number | null;
+    fields?: number;
+    reason?: string;
+  }[];
+}
+
+/** A form of another forms plugin that the migrator can import. */
+export interface MigratorSourceForm {
+  id: number;
+  title: string;
+  fields_count: number;
+  readable: boolean;
+  imported: boolean;
+  imported_form_id: number | null;
+}
+
 /** A namespace index: the namespace and its routes as in the discovery document. */
 export interface NamespaceIndex {
   namespace: string;
@@ -629,8 +801,44 @@ export interface NamespaceIndex {
   };
 }
 
+/** A new draft created from the site navigation panel, with the address to edit it. */
+export interface NewPostDraft {
+  id: number;
+  post_type: string;
+  status: 'draft';
+  edit_url: string;
+}
+
 /** Never answered: the operation always fails with an error naming the setting or service it needs. */
 export interface NoSuccessAnswer {
+  [k: string]: unknown;
+}
+
+/** oEmbed data for an item of this site (as JSON; `format=xml` answers the same fields as an `<oembed>` XML document). */
+export interface OembedData {
+  version: '1.0';
+  provider_name: string;
+  provider_url: string;
+  author_name: string;
+  author_url: string;
+  title: string;
+  type: 'rich';
+  width: number;
+  height: number;
+  /** The embed markup (a blockquote and a sandboxed iframe). */
+  html: string;
+  thumbnail_url?: string;
+  thumbnail_width?: number;
+  thumbnail_height?: number;
+}
+
+/** The oEmbed provider's answer for a remote address, relayed (its `html` iframes sandboxed); the fields are the provider's. */
+export interface OembedProxyAnswer {
+  /** The oEmbed type (photo, video, link, rich). */
+  type?: string;
+  version?: string | number;
+  html?: string;
+  title?: string;
   [k: string]: unknown;
 }
 
@@ -713,178 +921,7 @@ export interface Page {
   ping_status: 'open' | 'closed';
   /** Position of the page among its siblings. */
   menu_order: number;
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Theme template file used to show the page. */
   template: string;
   /** Links to related resources, by relation. */
@@ -952,178 +989,7 @@ export interface PageAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Address that previews the page with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -1137,6 +1003,13 @@ export interface PageAutosave {
   _embedded?: {
     [k: string]: unknown;
   };
+}
+
+/** The page-link shape. */
+export interface PageLink {
+  id: number;
+  title: string;
+  url: string;
 }
 
 /** The PageRevision shape. */
@@ -1191,178 +1064,7 @@ export interface PageRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the page. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -1389,6 +1091,20 @@ export interface PagebuilderChecklistStepsItem {
 /** The value of the `pagebuilder.checklist.user-progress` option (its default until first written). */
 export interface PagebuilderChecklistUserProgressOption {
   [k: string]: unknown;
+}
+
+/** The page builder's global colours and typography, each a map from its id to its settings. */
+export interface PagebuilderGlobals {
+  colors: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  typography: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
 }
 
 /** An item of the `pagebuilder-onboarding-steps` catalog. */
@@ -1443,6 +1159,15 @@ export interface PagebuilderProInstallScreenCatalog {
 export interface PagebuilderUserDataOption {
   suppressedMessages?: unknown[];
   [k: string]: unknown;
+}
+
+/** Pages matching the search, and the already chosen ones. */
+export interface PagesSearch {
+  pages: PageLink[];
+  selected: PageLink[];
+  total: number;
+  total_pages: number;
+  page: number;
 }
 
 /** The Post shape. */
@@ -1527,178 +1252,7 @@ export interface Post {
     | 'status'
     | 'video'
     | 'audio';
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Whether the post stays at the top of the front page. */
   sticky: boolean;
   /** Theme template file used to show the post. */
@@ -1772,178 +1326,7 @@ export interface PostAutosave {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Address that previews the post with the autosaved changes. */
   preview_link?: string;
   /** Links to related resources, by relation. */
@@ -1955,6 +1338,179 @@ export interface PostAutosave {
   };
   /** Linked resources, when the request asked for `_embed`. */
   _embedded?: {
+    [k: string]: unknown;
+  };
+}
+
+/** The post-meta-theme shape. */
+export interface PostMetaTheme {
+  /** Sidebar layout of this item (default follows the site setting). */
+  'site-sidebar-layout'?: string;
+  /** Content layout of this item, as stored by older theme versions. */
+  'site-content-layout'?: string;
+  /** Content layout of this item (default follows the site setting). */
+  'theme-site-content-layout'?: string;
+  /** Content box style of this item. */
+  'site-content-style'?: string;
+  /** Sidebar box style of this item. */
+  'site-sidebar-style'?: string;
+  /** Whether the layout keys were migrated to the current format. */
+  'theme-migrate-meta-layouts'?: string;
+  /** Whether this item overrides the site background. */
+  'theme-page-background-enabled'?: string;
+  /** Hide or show the whole header on this item. */
+  'theme-global-header-display'?: string;
+  /** Hide or show the title banner on this item. */
+  'theme-banner-title-visibility'?: string;
+  /** Hide or show the primary header row. */
+  'theme-main-header-display'?: string;
+  /** Hide or show the header row above the primary one. */
+  'theme-hfb-above-header-display'?: string;
+  /** Hide or show the header row below the primary one. */
+  'theme-hfb-below-header-display'?: string;
+  /** Hide or show the mobile header. */
+  'theme-hfb-mobile-header-display'?: string;
+  /** Hide or show the item title. */
+  'site-post-title'?: string;
+  /** Hide or show the breadcrumbs. */
+  'theme-breadcrumbs-content'?: string;
+  /** Hide or show the featured image. */
+  'theme-featured-img'?: string;
+  /** Hide or show the footer bar. */
+  'footer-sml-layout'?: string;
+  /** Hide or show related posts. */
+  'theme-disable-related-posts'?: string;
+  /** Transparent header on this item (enabled, disabled or the site setting). */
+  'theme-transparent-header-meta'?: string;
+  /** Id of the advanced header used on this item. */
+  'adv-header-id-meta'?: string;
+  /** Sticky header on this item (enabled, disabled or the site setting). */
+  'stick-header-meta'?: string;
+  /** Whether the row above the header sticks. */
+  'header-above-stick-meta'?: string;
+  /** Whether the primary header row sticks. */
+  'header-main-stick-meta'?: string;
+  /** Whether the row below the header sticks. */
+  'header-below-stick-meta'?: string;
+  /** Footnotes of the content, as JSON text written by the footnotes block. */
+  footnotes?: string;
+  /** Page background of this item, per breakpoint. */
+  'theme-page-background-meta'?: {
+    /** Background on wide screens. */
+    desktop?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on tablets. */
+    tablet?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on phones. */
+    mobile?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+  };
+  /** Content area background of this item, per breakpoint. */
+  'theme-content-background-meta'?: {
+    /** Background on wide screens. */
+    desktop?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on tablets. */
+    tablet?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+    /** Background on phones. */
+    mobile?: {
+      'background-color'?: string;
+      'background-image'?: string;
+      'background-repeat'?: string;
+      'background-position'?: string;
+      'background-size'?: string;
+      'background-attachment'?: string;
+      'background-type'?: string;
+      'background-media'?: string;
+      'overlay-type'?: string;
+      'overlay-color'?: string;
+      'overlay-opacity'?: string;
+      'overlay-gradient'?: string;
+    };
+  };
+  /** `builder` when the page builder edits this item; empty otherwise. */
+  _builder_edit_mode?: '' | 'builder';
+  /** Kind of builder document this item is. */
+  _builder_template_type?:
+    | 'post'
+    | 'core-post'
+    | 'core-page'
+    | 'kit'
+    | 'not-supported'
+    | 'page'
+    | 'section'
+    | 'container'
+    | 'floating-buttons'
+    | 'cloud-template-preview'
+    | '';
+  /** The builder document of this item, as JSON text. */
+  _builder_data?: string;
+  /** Page-level builder settings; keys other than those listed are kept as sent. */
+  _builder_page_settings?: {
+    /** Whether the builder hides the item title. */
+    hide_title?: 'yes' | 'no';
     [k: string]: unknown;
   };
 }
@@ -2011,178 +1567,7 @@ export interface PostRevision {
     /** Whether a password protects the summary. */
     protected: boolean;
   };
-  /** Registered meta keys of the post. */
-  meta: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta: PostMetaTheme;
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -2248,6 +1633,18 @@ export interface PostType {
   };
 }
 
+/** A recently changed item for the site navigation panel. */
+export interface RecentPostItem {
+  id: number;
+  title: string;
+  status: string;
+  post_type: string;
+  date_modified: string;
+  /** Display name of the author, or empty. */
+  user_name: string;
+  edit_url: string;
+}
+
 /** The value of the `security-scan.config` option (its default until first written). */
 export interface SecurityScanConfigOption {
   [k: string]: unknown;
@@ -2303,6 +1700,14 @@ export interface SitegenStepDataOption {
 /** The value of the `sitegen.user-details` option (its default until first written). */
 export interface SitegenUserDetailsOption {
   [k: string]: unknown;
+}
+
+/** The confirmation of a recent submission (never the submitted values). */
+export interface SubmissionConfirmation {
+  entry_id: number;
+  form_id: number;
+  form_title: string;
+  message: string;
 }
 
 /** The Tag shape. */
@@ -2456,18 +1861,26 @@ export interface User {
   /** Avatar addresses of the user, by size in pixels. */
   avatar_urls: {
     /** Avatar address at 24 pixels. */
-    '24'?: string;
+    '24': string;
     /** Avatar address at 48 pixels. */
-    '48'?: string;
+    '48': string;
     /** Avatar address at 96 pixels. */
-    '96'?: string;
+    '96': string;
   };
   /**
    * Meta fields.
    *
    * @maxItems 0
    */
-  meta: {} | unknown[];
+  meta:
+    | {
+        persisted_preferences?: {
+          /** When the preferences were last saved. */
+          _modified?: string;
+          [k: string]: unknown;
+        };
+      }
+    | unknown[];
   /** Links to related resources, by relation. */
   _links?: {
     [k: string]: {
@@ -2481,13 +1894,34 @@ export interface User {
   };
 }
 
+/** The page builder's variables after the call (`variable`: the one changed; `results`: the ids a batch touched). */
+export interface VariablesAnswer {
+  success: boolean;
+  data: {
+    variables: {
+      [k: string]: {
+        [k: string]: unknown;
+      };
+    };
+    total: number;
+    watermark: number;
+    variable?: {
+      [k: string]: unknown;
+    };
+    results?: {
+      type: string;
+      id: string;
+    }[];
+  };
+}
+
 /** Params of GET /. */
 export interface GetIndexArgs {
   context?: string;
 }
 
 /** What GET / answers with. */
-export type GetIndexResult = unknown;
+export type GetIndexResult = DiscoveryDocument;
 
 /** Params of POST /batch/v1. */
 export interface BatchRequestsArgs {
@@ -2506,7 +1940,7 @@ export interface BatchRequestsArgs {
 }
 
 /** What POST /batch/v1 answers with. */
-export type BatchRequestsResult = unknown;
+export type BatchRequestsResult = BatchAnswer;
 
 /** Params of GET /oembed/1.0. */
 export interface Oembed10IndexArgs {
@@ -2526,7 +1960,7 @@ export interface GetOembedArgs {
 }
 
 /** What GET /oembed/1.0/embed answers with. */
-export type GetOembedResult = unknown;
+export type GetOembedResult = OembedData;
 
 /** Params of GET /oembed/1.0/proxy. */
 export interface GetOembedProxyArgs {
@@ -2543,7 +1977,7 @@ export interface GetOembedProxyArgs {
 }
 
 /** What GET /oembed/1.0/proxy answers with. */
-export type GetOembedProxyResult = unknown;
+export type GetOembedProxyResult = OembedProxyAnswer;
 
 /** Params of GET /cacheopt/v1. */
 export interface CacheoptV1IndexArgs {
@@ -2943,7 +2377,7 @@ export type PagebuilderV1DeleteCacheResult = ActionRecord;
 export type PagebuilderV1GetGlobalsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/globals answers with. */
-export type PagebuilderV1GetGlobalsResult = unknown;
+export type PagebuilderV1GetGlobalsResult = PagebuilderGlobals;
 
 /** Params of GET /pagebuilder/v1/globals/colors. */
 export type PagebuilderV1GetGlobalsColorsArgs = CacheoptV1GetToggleCrawlerStateArgs;
@@ -3044,7 +2478,7 @@ export interface PagebuilderV1GetPostArgs {
 }
 
 /** What GET /pagebuilder/v1/post answers with. */
-export type PagebuilderV1GetPostResult = unknown;
+export type PagebuilderV1GetPostResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/term. */
 export interface PagebuilderV1GetTermArgs {
@@ -3064,7 +2498,7 @@ export interface PagebuilderV1GetTermArgs {
 }
 
 /** What GET /pagebuilder/v1/term answers with. */
-export type PagebuilderV1GetTermResult = unknown;
+export type PagebuilderV1GetTermResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/user. */
 export interface PagebuilderV1GetUserArgs {
@@ -3076,7 +2510,7 @@ export interface PagebuilderV1GetUserArgs {
 }
 
 /** What GET /pagebuilder/v1/user answers with. */
-export type PagebuilderV1GetUserResult = unknown;
+export type PagebuilderV1GetUserResult = LinkSearchItem[];
 
 /** Params of GET /pagebuilder/v1/favorites. */
 export interface PagebuilderV1GetFavoritesArgs {
@@ -3119,7 +2553,7 @@ export type PagebuilderV1DeleteFavoritesResult = DeletedCollectionRecord;
 export type PagebuilderV1GetKitElementsDefaultsArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/kit-elements-defaults answers with. */
-export type PagebuilderV1GetKitElementsDefaultsResult = unknown;
+export type PagebuilderV1GetKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type>. */
 export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
@@ -3130,7 +2564,7 @@ export interface PagebuilderV1UpdateKitElementsDefaultsArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1UpdateKitElementsDefaultsResult = unknown;
+export type PagebuilderV1UpdateKitElementsDefaultsResult = KitDefaultsMap;
 
 /** Params of DELETE /pagebuilder/v1/kit-elements-defaults/<type>. */
 export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
@@ -3139,7 +2573,7 @@ export interface PagebuilderV1DeleteKitElementsDefaultsArgs {
 }
 
 /** What DELETE /pagebuilder/v1/kit-elements-defaults/<type> answers with. */
-export type PagebuilderV1DeleteKitElementsDefaultsResult = unknown;
+export type PagebuilderV1DeleteKitElementsDefaultsResult = KitDefaultsDeleted;
 
 /** Params of GET /pagebuilder/v1/site-navigation/recent-posts. */
 export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
@@ -3152,7 +2586,7 @@ export interface PagebuilderV1GetSiteNavigationRecentPostsArgs {
 }
 
 /** What GET /pagebuilder/v1/site-navigation/recent-posts answers with. */
-export type PagebuilderV1GetSiteNavigationRecentPostsResult = unknown;
+export type PagebuilderV1GetSiteNavigationRecentPostsResult = RecentPostItem[];
 
 /** Params of POST /pagebuilder/v1/site-navigation/add-new-post. */
 export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
@@ -3161,13 +2595,13 @@ export interface PagebuilderV1PostSiteNavigationAddNewPostArgs {
 }
 
 /** What POST /pagebuilder/v1/site-navigation/add-new-post answers with. */
-export type PagebuilderV1PostSiteNavigationAddNewPostResult = unknown;
+export type PagebuilderV1PostSiteNavigationAddNewPostResult = NewPostDraft;
 
 /** Params of POST /pagebuilder/v1/design-system-sync/stylesheet. */
 export type PagebuilderV1PostDesignSystemSyncStylesheetArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What POST /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1PostDesignSystemSyncStylesheetResult = unknown;
+export type PagebuilderV1PostDesignSystemSyncStylesheetResult = DesignSystemStylesheet;
 
 /** Params of GET /pagebuilder/v1/design-system-sync/stylesheet. */
 export interface PagebuilderV1GetDesignSystemStylesheetArgs {
@@ -3176,7 +2610,7 @@ export interface PagebuilderV1GetDesignSystemStylesheetArgs {
 }
 
 /** What GET /pagebuilder/v1/design-system-sync/stylesheet answers with. */
-export type PagebuilderV1GetDesignSystemStylesheetResult = unknown;
+export type PagebuilderV1GetDesignSystemStylesheetResult = CssText;
 
 /** Params of GET /pagebuilder/v1/checklist. */
 export type PagebuilderV1GetChecklistArgs = PagebuilderV1GetFavoritesArgs;
@@ -3393,7 +2827,7 @@ export interface PagebuilderV1GetGlobalClassesArgs {
 }
 
 /** What GET /pagebuilder/v1/global-classes answers with. */
-export type PagebuilderV1GetGlobalClassesResult = unknown;
+export type PagebuilderV1GetGlobalClassesResult = GlobalClasses;
 
 /** Params of PUT /pagebuilder/v1/global-classes. */
 export interface PagebuilderV1UpdateGlobalClassesArgs {
@@ -3419,19 +2853,19 @@ export interface PagebuilderV1UpdateGlobalClassesArgs {
 }
 
 /** What PUT /pagebuilder/v1/global-classes answers with. */
-export type PagebuilderV1UpdateGlobalClassesResult = unknown;
+export type PagebuilderV1UpdateGlobalClassesResult = GlobalClasses;
 
 /** Params of GET /pagebuilder/v1/global-classes/usage. */
 export type PagebuilderV1GetGlobalClassesUsageArgs = PagebuilderV1GetGlobalClassesArgs;
 
 /** What GET /pagebuilder/v1/global-classes/usage answers with. */
-export type PagebuilderV1GetGlobalClassesUsageResult = unknown;
+export type PagebuilderV1GetGlobalClassesUsageResult = GlobalClassesUsage;
 
 /** Params of GET /pagebuilder/v1/variables/list. */
 export type PagebuilderV1GetVariablesListArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /pagebuilder/v1/variables/list answers with. */
-export type PagebuilderV1GetVariablesListResult = unknown;
+export type PagebuilderV1GetVariablesListResult = VariablesAnswer;
 
 /** Params of POST /pagebuilder/v1/variables/create. */
 export interface PagebuilderV1PostVariablesCreateArgs {
@@ -3444,7 +2878,7 @@ export interface PagebuilderV1PostVariablesCreateArgs {
 }
 
 /** What POST /pagebuilder/v1/variables/create answers with. */
-export type PagebuilderV1PostVariablesCreateResult = unknown;
+export type PagebuilderV1PostVariablesCreateResult = VariablesAnswer;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/update. */
 export interface PagebuilderV1UpdateVariablesUpdateArgs {
@@ -3461,7 +2895,7 @@ export interface PagebuilderV1UpdateVariablesUpdateArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/variables/update answers with. */
-export type PagebuilderV1UpdateVariablesUpdateResult = unknown;
+export type PagebuilderV1UpdateVariablesUpdateResult = VariablesAnswer;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/delete. */
 export interface PagebuilderV1UpdateVariablesDeleteArgs {
@@ -3470,7 +2904,7 @@ export interface PagebuilderV1UpdateVariablesDeleteArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/variables/delete answers with. */
-export type PagebuilderV1UpdateVariablesDeleteResult = unknown;
+export type PagebuilderV1UpdateVariablesDeleteResult = VariablesAnswer;
 
 /** Params of POST, PUT, PATCH /pagebuilder/v1/variables/restore. */
 export interface PagebuilderV1UpdateVariablesRestoreArgs {
@@ -3487,7 +2921,7 @@ export interface PagebuilderV1UpdateVariablesRestoreArgs {
 }
 
 /** What POST, PUT, PATCH /pagebuilder/v1/variables/restore answers with. */
-export type PagebuilderV1UpdateVariablesRestoreResult = unknown;
+export type PagebuilderV1UpdateVariablesRestoreResult = VariablesAnswer;
 
 /** Params of POST /pagebuilder/v1/variables/batch. */
 export interface PagebuilderV1PostVariablesBatchArgs {
@@ -3498,7 +2932,7 @@ export interface PagebuilderV1PostVariablesBatchArgs {
 }
 
 /** What POST /pagebuilder/v1/variables/batch answers with. */
-export type PagebuilderV1PostVariablesBatchResult = unknown;
+export type PagebuilderV1PostVariablesBatchResult = VariablesAnswer;
 
 /** Params of GET /pagebuilder/v1/documents. */
 export interface PagebuilderV1DocumentsIndexArgs {
@@ -3518,7 +2952,7 @@ export interface PagebuilderV1DocumentsPostMediaImportArgs {
 }
 
 /** What POST /pagebuilder/v1/documents/<id>/media/import answers with. */
-export type PagebuilderV1DocumentsPostMediaImportResult = unknown;
+export type PagebuilderV1DocumentsPostMediaImportResult = DocumentMediaImport;
 
 /** Params of GET /pagebuilder/v1/feedback. */
 export interface PagebuilderV1FeedbackIndexArgs {
@@ -3960,7 +3394,7 @@ export type FormsuiteV1IndexResult = NamespaceIndex;
 export type FormsuiteV1UpdateSubmitFormArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST, PUT, PATCH /formsuite/v1/submit-form answers with. */
-export type FormsuiteV1UpdateSubmitFormResult = unknown;
+export type FormsuiteV1UpdateSubmitFormResult = FormSubmission;
 
 /** Params of GET /formsuite/v1/log-client-error. */
 export type FormsuiteV1GetLogClientErrorArgs = CacheoptV1GetNotifyImgArgs;
@@ -3978,7 +3412,7 @@ export type FormsuiteV1PostLogClientErrorResult = InboxReceipt;
 export type FormsuiteV1PostCreateNewFormArgs = CacheoptV1PostToggleCrawlerStateArgs;
 
 /** What POST /formsuite/v1/create-new-form answers with. */
-export type FormsuiteV1PostCreateNewFormResult = unknown;
+export type FormsuiteV1PostCreateNewFormResult = Form;
 
 /** Params of POST /formsuite/v1/map-fields. */
 export type FormsuiteV1PostMapFieldsArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -4033,13 +3467,13 @@ export type FormsuiteV1PostUserMetaDismissMigrationBannerResult = FormsuiteMigra
 export type FormsuiteV1GetFormsDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/forms-data answers with. */
-export type FormsuiteV1GetFormsDataResult = unknown;
+export type FormsuiteV1GetFormsDataResult = FormSummary[];
 
 /** Params of GET /formsuite/v1/form-data. */
 export type FormsuiteV1GetFormDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/form-data answers with. */
-export type FormsuiteV1GetFormDataResult = unknown;
+export type FormsuiteV1GetFormDataResult = FormsOverview;
 
 /** Params of GET /formsuite/v1/initiate-auth. */
 export type FormsuiteV1GetInitiateAuthArgs = CacheoptV1GetToggleCrawlerStateArgs;
@@ -4057,7 +3491,7 @@ export type FormsuiteV1GetGeoCountryResult = UpstreamAnswer;
 export type FormsuiteV1GetEntriesChartDataArgs = CacheoptV1GetToggleCrawlerStateArgs;
 
 /** What GET /formsuite/v1/entries-chart-data answers with. */
-export type FormsuiteV1GetEntriesChartDataResult = unknown;
+export type FormsuiteV1GetEntriesChartDataResult = EntriesChart;
 
 /** Params of GET /formsuite/v1/onboarding/get-status. */
 export type FormsuiteV1GetOnboardingGetStatusArgs = CacheoptV1GetToggleCrawlerStateArgs;
@@ -4072,7 +3506,7 @@ export interface FormsuiteV1GetGenerateFormMarkupArgs {
 }
 
 /** What GET /formsuite/v1/generate-form-markup answers with. */
-export type FormsuiteV1GetGenerateFormMarkupResult = unknown;
+export type FormsuiteV1GetGenerateFormMarkupResult = FormMarkup;
 
 /** Params of POST /formsuite/v1/generate-form. */
 export interface FormsuiteV1PostGenerateFormArgs {
@@ -4106,7 +3540,7 @@ export interface FormsuiteV1GetAfterSubmissionArgs {
 }
 
 /** What GET /formsuite/v1/after-submission/<submission_id> answers with. */
-export type FormsuiteV1GetAfterSubmissionResult = unknown;
+export type FormsuiteV1GetAfterSubmissionResult = SubmissionConfirmation;
 
 /** Params of GET /formsuite/v1/dismiss-form-setup-card. */
 export type FormsuiteV1GetDismissFormSetupCardArgs = CacheoptV1GetNotifyImgArgs;
@@ -4142,7 +3576,7 @@ export interface FormsuiteV1GetPagesSearchArgs {
 }
 
 /** What GET /formsuite/v1/pages/search answers with. */
-export type FormsuiteV1GetPagesSearchResult = unknown;
+export type FormsuiteV1GetPagesSearchResult = PagesSearch;
 
 /** Params of GET /formsuite/v1/onboarding/user-details. */
 export type FormsuiteV1GetOnboardingUserDetailsArgs = CacheoptV1GetToggleCrawlerStateArgs;
@@ -4203,7 +3637,7 @@ export interface FormsuiteV1GetEntriesListArgs {
 }
 
 /** What GET /formsuite/v1/entries/list answers with. */
-export type FormsuiteV1GetEntriesListResult = unknown;
+export type FormsuiteV1GetEntriesListResult = FormEntry[];
 
 /** Params of POST /formsuite/v1/entries/read-status. */
 export interface FormsuiteV1PostEntriesReadStatusArgs {
@@ -4218,7 +3652,7 @@ export interface FormsuiteV1PostEntriesReadStatusArgs {
 }
 
 /** What POST /formsuite/v1/entries/read-status answers with. */
-export type FormsuiteV1PostEntriesReadStatusResult = unknown;
+export type FormsuiteV1PostEntriesReadStatusResult = EntriesStatusChange;
 
 /** Params of POST /formsuite/v1/entries/trash. */
 export interface FormsuiteV1PostEntriesTrashArgs {
@@ -4233,7 +3667,7 @@ export interface FormsuiteV1PostEntriesTrashArgs {
 }
 
 /** What POST /formsuite/v1/entries/trash answers with. */
-export type FormsuiteV1PostEntriesTrashResult = unknown;
+export type FormsuiteV1PostEntriesTrashResult = EntriesStatusChange;
 
 /** Params of POST /formsuite/v1/entries/delete. */
 export interface FormsuiteV1PostEntriesDeleteArgs {
@@ -4244,7 +3678,7 @@ export interface FormsuiteV1PostEntriesDeleteArgs {
 }
 
 /** What POST /formsuite/v1/entries/delete answers with. */
-export type FormsuiteV1PostEntriesDeleteResult = unknown;
+export type FormsuiteV1PostEntriesDeleteResult = EntriesDeleted;
 
 /** Params of POST /formsuite/v1/entries/export. */
 export interface FormsuiteV1PostEntriesExportArgs {
@@ -4263,7 +3697,7 @@ export interface FormsuiteV1PostEntriesExportArgs {
 }
 
 /** What POST /formsuite/v1/entries/export answers with. */
-export type FormsuiteV1PostEntriesExportResult = unknown;
+export type FormsuiteV1PostEntriesExportResult = CsvText;
 
 /** Params of GET /formsuite/v1/entry/<id>/details. */
 export interface FormsuiteV1GetEntryDetailsArgs {
@@ -4274,7 +3708,7 @@ export interface FormsuiteV1GetEntryDetailsArgs {
 }
 
 /** What GET /formsuite/v1/entry/<id>/details answers with. */
-export type FormsuiteV1GetEntryDetailsResult = unknown;
+export type FormsuiteV1GetEntryDetailsResult = EntryDetails;
 
 /** Params of GET /formsuite/v1/entry/<id>/logs. */
 export interface FormsuiteV1GetEntryLogsArgs {
@@ -4289,7 +3723,7 @@ export interface FormsuiteV1GetEntryLogsArgs {
 }
 
 /** What GET /formsuite/v1/entry/<id>/logs answers with. */
-export type FormsuiteV1GetEntryLogsResult = unknown;
+export type FormsuiteV1GetEntryLogsResult = EntryLogItem[];
 
 /** Params of GET /formsuite/v1/forms. */
 export interface FormsuiteV1GetFormsArgs {
@@ -4312,7 +3746,7 @@ export interface FormsuiteV1GetFormsArgs {
 }
 
 /** What GET /formsuite/v1/forms answers with. */
-export type FormsuiteV1GetFormsResult = unknown;
+export type FormsuiteV1GetFormsResult = Form[];
 
 /** Params of GET /formsuite/v1/forms/<id>. */
 export interface FormsuiteV1GetFormArgs {
@@ -4321,7 +3755,7 @@ export interface FormsuiteV1GetFormArgs {
 }
 
 /** What GET /formsuite/v1/forms/<id> answers with. */
-export type FormsuiteV1GetFormResult = unknown;
+export type FormsuiteV1GetFormResult = Form;
 
 /** Params of POST, PUT, PATCH /formsuite/v1/forms/<id>. */
 export interface FormsuiteV1UpdateFormArgs {
@@ -4338,7 +3772,7 @@ export interface FormsuiteV1UpdateFormArgs {
 }
 
 /** What POST, PUT, PATCH /formsuite/v1/forms/<id> answers with. */
-export type FormsuiteV1UpdateFormResult = unknown;
+export type FormsuiteV1UpdateFormResult = Form;
 
 /** Params of POST /formsuite/v1/forms/export. */
 export interface FormsuiteV1PostFormsExportArgs {
@@ -4347,7 +3781,7 @@ export interface FormsuiteV1PostFormsExportArgs {
 }
 
 /** What POST /formsuite/v1/forms/export answers with. */
-export type FormsuiteV1PostFormsExportResult = unknown;
+export type FormsuiteV1PostFormsExportResult = FormsExport;
 
 /** Params of POST /formsuite/v1/forms/import. */
 export interface FormsuiteV1PostFormsImportArgs {
@@ -4358,7 +3792,7 @@ export interface FormsuiteV1PostFormsImportArgs {
 }
 
 /** What POST /formsuite/v1/forms/import answers with. */
-export type FormsuiteV1PostFormsImportResult = unknown;
+export type FormsuiteV1PostFormsImportResult = FormsImport;
 
 /** Params of POST /formsuite/v1/forms/manage. */
 export interface FormsuiteV1PostFormsManageArgs {
@@ -4369,7 +3803,7 @@ export interface FormsuiteV1PostFormsManageArgs {
 }
 
 /** What POST /formsuite/v1/forms/manage answers with. */
-export type FormsuiteV1PostFormsManageResult = unknown;
+export type FormsuiteV1PostFormsManageResult = FormsManage;
 
 /** Params of POST /formsuite/v1/forms/duplicate. */
 export interface FormsuiteV1PostFormsDuplicateArgs {
@@ -4380,7 +3814,7 @@ export interface FormsuiteV1PostFormsDuplicateArgs {
 }
 
 /** What POST /formsuite/v1/forms/duplicate answers with. */
-export type FormsuiteV1PostFormsDuplicateResult = unknown;
+export type FormsuiteV1PostFormsDuplicateResult = Form;
 
 /** Params of POST /formsuite/v1/forms/track-view. */
 export interface FormsuiteV1PostFormsTrackViewArgs {
@@ -4389,7 +3823,7 @@ export interface FormsuiteV1PostFormsTrackViewArgs {
 }
 
 /** What POST /formsuite/v1/forms/track-view answers with. */
-export type FormsuiteV1PostFormsTrackViewResult = unknown;
+export type FormsuiteV1PostFormsTrackViewResult = FormViews;
 
 /** Params of POST /formsuite/v1/form-settings. */
 export interface FormsuiteV1PostFormSettingsArgs {
@@ -4400,7 +3834,7 @@ export interface FormsuiteV1PostFormSettingsArgs {
 }
 
 /** What POST /formsuite/v1/form-settings answers with. */
-export type FormsuiteV1PostFormSettingsResult = unknown;
+export type FormsuiteV1PostFormSettingsResult = FormSettingsSaved;
 
 /** Params of GET /formsuite/v1/migrator/sources. */
 export type FormsuiteV1GetMigratorSourcesArgs = CacheoptV1GetToggleCrawlerStateArgs;
@@ -4415,7 +3849,7 @@ export interface FormsuiteV1GetMigratorSourcesFormsArgs {
 }
 
 /** What GET /formsuite/v1/migrator/sources/<key>/forms answers with. */
-export type FormsuiteV1GetMigratorSourcesFormsResult = unknown;
+export type FormsuiteV1GetMigratorSourcesFormsResult = MigratorSourceForm[];
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import. */
 export interface FormsuiteV1PostMigratorSourcesImportArgs {
@@ -4434,7 +3868,7 @@ export interface FormsuiteV1PostMigratorSourcesImportArgs {
 }
 
 /** What POST /formsuite/v1/migrator/sources/<key>/import answers with. */
-export type FormsuiteV1PostMigratorSourcesImportResult = unknown;
+export type FormsuiteV1PostMigratorSourcesImportResult = MigratorImport;
 
 /** Params of POST /formsuite/v1/migrator/sources/<key>/import-file. */
 export interface FormsuiteV1ImportMigratorFileArgs {
@@ -4447,7 +3881,7 @@ export interface FormsuiteV1ImportMigratorFileArgs {
 }
 
 /** What POST /formsuite/v1/migrator/sources/<key>/import-file answers with. */
-export type FormsuiteV1ImportMigratorFileResult = unknown;
+export type FormsuiteV1ImportMigratorFileResult = MigratorFileImport;
 
 /** Params of POST /formsuite/v1/convert-html-form. */
 export interface FormsuiteV1PostConvertHtmlFormArgs {
@@ -4466,7 +3900,7 @@ export interface FormsuiteV1PostConvertHtmlFormArgs {
 }
 
 /** What POST /formsuite/v1/convert-html-form answers with. */
-export type FormsuiteV1PostConvertHtmlFormResult = unknown;
+export type FormsuiteV1PostConvertHtmlFormResult = ConvertedForm;
 
 /** Params of GET /formsuite/v1/payments/processor-connect. */
 export type FormsuiteV1GetPaymentsProcessorConnectArgs = CacheoptV1GetToggleCrawlerStateArgs;
@@ -5049,7 +4483,7 @@ export interface TmplLibraryV1GetAutocompleteConditionArgs {
 }
 
 /** What GET /tmpl-library/v1/autocomplete-condition answers with. */
-export type TmplLibraryV1GetAutocompleteConditionResult = unknown;
+export type TmplLibraryV1GetAutocompleteConditionResult = AutocompleteResults;
 
 /** Params of GET /tmpl-library/v1/categories. */
 export type TmplLibraryV1GetCategoriesArgs = CacheoptV1PostToggleCrawlerStateArgs;
@@ -5809,177 +5243,7 @@ export interface CreatePostArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta?: PostMetaTheme;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -6073,177 +5337,7 @@ export interface UpdatePostArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta?: PostMetaTheme;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -6398,177 +5492,7 @@ export interface CreatePostAutosaveArgs {
     | 'video'
     | 'audio';
   /** Registered meta keys of the post. */
-  meta?: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta?: PostMetaTheme;
   /** Whether the post stays at the top of the front page. */
   sticky?: boolean;
   /** Theme template file used to show the post. */
@@ -6727,177 +5651,7 @@ export interface CreatePageArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta?: PostMetaTheme;
   /** Theme template file used to show the page. */
   template?: string;
 }
@@ -6977,177 +5731,7 @@ export interface UpdatePageArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta?: PostMetaTheme;
   /** Theme template file used to show the page. */
   template?: string;
 }
@@ -7286,177 +5870,7 @@ export interface CreatePageAutosaveArgs {
   /** Position of the page among its siblings. */
   menu_order?: number;
   /** Registered meta keys of the page. */
-  meta?: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta?: PostMetaTheme;
   /** Theme template file used to show the page. */
   template?: string;
   id: string | number;
@@ -7568,177 +5982,7 @@ export interface CreateMediaArgs {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta?: PostMetaTheme;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -7812,177 +6056,7 @@ export interface UpdateMediaArgs {
   /** Whether the media item accepts pingbacks and trackbacks. */
   ping_status?: 'open' | 'closed';
   /** Registered meta keys of the media item. */
-  meta?: {
-    /** Sidebar layout of this item (default follows the site setting). */
-    'site-sidebar-layout'?: string;
-    /** Content layout of this item, as stored by older theme versions. */
-    'site-content-layout'?: string;
-    /** Content layout of this item (default follows the site setting). */
-    'theme-site-content-layout'?: string;
-    /** Content box style of this item. */
-    'site-content-style'?: string;
-    /** Sidebar box style of this item. */
-    'site-sidebar-style'?: string;
-    /** Whether the layout keys were migrated to the current format. */
-    'theme-migrate-meta-layouts'?: string;
-    /** Whether this item overrides the site background. */
-    'theme-page-background-enabled'?: string;
-    /** Hide or show the whole header on this item. */
-    'theme-global-header-display'?: string;
-    /** Hide or show the title banner on this item. */
-    'theme-banner-title-visibility'?: string;
-    /** Hide or show the primary header row. */
-    'theme-main-header-display'?: string;
-    /** Hide or show the header row above the primary one. */
-    'theme-hfb-above-header-display'?: string;
-    /** Hide or show the header row below the primary one. */
-    'theme-hfb-below-header-display'?: string;
-    /** Hide or show the mobile header. */
-    'theme-hfb-mobile-header-display'?: string;
-    /** Hide or show the item title. */
-    'site-post-title'?: string;
-    /** Hide or show the breadcrumbs. */
-    'theme-breadcrumbs-content'?: string;
-    /** Hide or show the featured image. */
-    'theme-featured-img'?: string;
-    /** Hide or show the footer bar. */
-    'footer-sml-layout'?: string;
-    /** Hide or show related posts. */
-    'theme-disable-related-posts'?: string;
-    /** Transparent header on this item (enabled, disabled or the site setting). */
-    'theme-transparent-header-meta'?: string;
-    /** Id of the advanced header used on this item. */
-    'adv-header-id-meta'?: string;
-    /** Sticky header on this item (enabled, disabled or the site setting). */
-    'stick-header-meta'?: string;
-    /** Whether the row above the header sticks. */
-    'header-above-stick-meta'?: string;
-    /** Whether the primary header row sticks. */
-    'header-main-stick-meta'?: string;
-    /** Whether the row below the header sticks. */
-    'header-below-stick-meta'?: string;
-    /** Footnotes of the content, as JSON text written by the footnotes block. */
-    footnotes?: string;
-    /** Page background of this item, per breakpoint. */
-    'theme-page-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** Content area background of this item, per breakpoint. */
-    'theme-content-background-meta'?: {
-      /** Background on wide screens. */
-      desktop?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on tablets. */
-      tablet?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-      /** Background on phones. */
-      mobile?: {
-        'background-color'?: string;
-        'background-image'?: string;
-        'background-repeat'?: string;
-        'background-position'?: string;
-        'background-size'?: string;
-        'background-attachment'?: string;
-        'background-type'?: string;
-        'background-media'?: string;
-        'overlay-type'?: string;
-        'overlay-color'?: string;
-        'overlay-opacity'?: string;
-        'overlay-gradient'?: string;
-      };
-    };
-    /** `builder` when the page builder edits this item; empty otherwise. */
-    _builder_edit_mode?: '' | 'builder';
-    /** Kind of builder document this item is. */
-    _builder_template_type?:
-      | 'post'
-      | 'core-post'
-      | 'core-page'
-      | 'kit'
-      | 'not-supported'
-      | 'page'
-      | 'section'
-      | 'container'
-      | 'floating-buttons'
-      | 'cloud-template-preview'
-      | '';
-    /** The builder document of this item, as JSON text. */
-    _builder_data?: string;
-    /** Page-level builder settings; keys other than those listed are kept as sent. */
-    _builder_page_settings?: {
-      /** Whether the builder hides the item title. */
-      hide_title?: 'yes' | 'no';
-      [k: string]: unknown;
-    };
-  };
+  meta?: PostMetaTheme;
   /** Theme template file used to show the media item. */
   template?: string;
   /** Text shown in place of the media when it cannot be displayed. */
@@ -8133,14 +6207,38 @@ export interface ListCommentsArgs {
   per_page?: number;
   /** Keep only items matching this text. */
   search?: string;
-  /** Keep only comments of these posts. */
-  post?: number[];
-  /** Keep only answers to these comments. */
-  parent?: number[];
+  /** Keep only comments made after this date. */
+  after?: string;
+  /** Keep only comments by these user ids (needs edit rights). */
+  author?: number[];
+  /** Leave out comments by these user ids (needs edit rights). */
+  author_exclude?: number[];
+  /** Keep only comments from this address (needs edit rights). */
+  author_email?: string;
+  /** Keep only comments made before this date. */
+  before?: string;
+  /** Leave out these comment ids. */
+  exclude?: number[];
+  /** Keep only these comment ids. */
+  include?: number[];
+  /** Number of comments to skip (instead of page). */
+  offset?: number;
   /** Sort direction. */
   order?: 'asc' | 'desc';
   /** Field to sort by. */
   orderby?: 'date' | 'date_gmt' | 'id' | 'include' | 'post' | 'parent' | 'type';
+  /** Keep only answers to these comments. */
+  parent?: number[];
+  /** Leave out answers to these comments. */
+  parent_exclude?: number[];
+  /** Keep only comments of these posts. */
+  post?: number[];
+  /** Keep only comments in this state (needs edit rights but for approve). */
+  status?: string;
+  /** Keep only comments of this kind (needs edit rights but for comment). */
+  type?: string;
+  /** Password of the protected post the comments belong to. */
+  password?: string;
 }
 
 /** What GET /core/v2/comments answers with. */
@@ -8392,6 +6490,45 @@ export interface ListUsersArgs {
 /** What GET /core/v2/users answers with. */
 export type ListUsersResult = User[];
 
+/** Params of POST /core/v2/users. */
+export interface CreateUserArgs {
+  /** Login name of the user. */
+  username: string;
+  /** Name shown for the user. */
+  name?: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email: string;
+  /** Web site of the user. */
+  url?: string;
+  /** About the user. */
+  description?: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password: string;
+  /** Meta fields. */
+  meta?: {
+    persisted_preferences?: {
+      /** When the preferences were last saved. */
+      _modified?: string;
+      [k: string]: unknown;
+    };
+  };
+}
+
+/** What POST /core/v2/users answers with. */
+export type CreateUserResult = User;
+
 /** Params of GET /core/v2/users/<id>. */
 export interface GetUserArgs {
   /** Unique id of the user. */
@@ -8403,11 +6540,113 @@ export interface GetUserArgs {
 /** What GET /core/v2/users/<id> answers with. */
 export type GetUserResult = User;
 
+/** Params of POST, PUT, PATCH /core/v2/users/<id>. */
+export interface UpdateUserArgs {
+  /** Unique id of the user. */
+  id: number;
+  /** Login name of the user. */
+  username?: string;
+  /** Name shown for the user. */
+  name?: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email?: string;
+  /** Web site of the user. */
+  url?: string;
+  /** About the user. */
+  description?: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password?: string;
+  /** Meta fields. */
+  meta?: {
+    persisted_preferences?: {
+      /** When the preferences were last saved. */
+      _modified?: string;
+      [k: string]: unknown;
+    };
+  };
+}
+
+/** What POST, PUT, PATCH /core/v2/users/<id> answers with. */
+export type UpdateUserResult = User;
+
+/** Params of DELETE /core/v2/users/<id>. */
+export interface DeleteUserArgs {
+  /** Unique id of the user. */
+  id: number;
+  /** Must be true; accounts cannot be trashed. */
+  force?: boolean;
+  reassign: string | number;
+}
+
+/** What DELETE /core/v2/users/<id> answers with. */
+export type DeleteUserResult = DeletedUser;
+
 /** Params of GET /core/v2/users/me. */
 export type GetCurrentUserArgs = ListTypesArgs;
 
 /** What GET /core/v2/users/me answers with. */
 export type GetCurrentUserResult = User;
+
+/** Params of POST, PUT, PATCH /core/v2/users/me. */
+export interface UpdateCurrentUserArgs {
+  /** Login name of the user. */
+  username?: string;
+  /** Name shown for the user. */
+  name?: string;
+  /** Given name of the user. */
+  first_name?: string;
+  /** Family name of the user. */
+  last_name?: string;
+  /** Email address of the user. */
+  email?: string;
+  /** Web site of the user. */
+  url?: string;
+  /** About the user. */
+  description?: string;
+  /** Language of the user's screens. */
+  locale?: '' | 'en_US';
+  /** Nickname of the user. */
+  nickname?: string;
+  /** URL-friendly name of the user. */
+  slug?: string;
+  /** Roles of the user. */
+  roles?: string[];
+  /** Password of the user (never answered). */
+  password?: string;
+  /** Meta fields. */
+  meta?: {
+    persisted_preferences?: {
+      /** When the preferences were last saved. */
+      _modified?: string;
+      [k: string]: unknown;
+    };
+  };
+}
+
+/** What POST, PUT, PATCH /core/v2/users/me answers with. */
+export type UpdateCurrentUserResult = User;
+
+/** Params of DELETE /core/v2/users/me. */
+export interface DeleteCurrentUserArgs {
+  /** Must be true; accounts cannot be trashed. */
+  force?: boolean;
+  reassign: string | number;
+}
+
+/** What DELETE /core/v2/users/me answers with. */
+export type DeleteCurrentUserResult = DeletedUser;
 
 /** Params of GET /core-site-health/v1. */
 export interface CoreSiteHealthV1IndexArgs {

@@ -12,7 +12,7 @@ import * as comments from '../../../runtime/comments/service.ts';
 /**
  * GET /core/v2/comments
  *
- * Lists approved comments; always empty, since comments are not stored.
+ * Lists comments; always empty, since comments are not stored. The filters are checked as WordPress checks them.
  *
  * Permission (checked before this runs): rule read_comments.
  */

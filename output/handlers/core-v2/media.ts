@@ -3,21 +3,37 @@
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
 import type {
-  ListMediaArgs,
-  ListMediaResult,
-  CreateMediaArgs,
-  CreateMediaResult,
-  GetMediaArgs,
-  GetMediaResult,
-  UpdateMediaArgs,
-  UpdateMediaResult,
-  DeleteMediaArgs,
-  DeleteMediaResult,
-  PostProcessMediaArgs,
-  PostProcessMediaResult,
-  EditMediaArgs,
-  EditMediaResult,
+  ListMediaArgs as BlogListMediaArgs,
+  ListMediaResult as BlogListMediaResult,
+  CreateMediaArgs as BlogCreateMediaArgs,
+  CreateMediaResult as BlogCreateMediaResult,
+  GetMediaArgs as BlogGetMediaArgs,
+  GetMediaResult as BlogGetMediaResult,
+  UpdateMediaArgs as BlogUpdateMediaArgs,
+  UpdateMediaResult as BlogUpdateMediaResult,
+  DeleteMediaArgs as BlogDeleteMediaArgs,
+  DeleteMediaResult as BlogDeleteMediaResult,
+  PostProcessMediaArgs as BlogPostProcessMediaArgs,
+  PostProcessMediaResult as BlogPostProcessMediaResult,
+  EditMediaArgs as BlogEditMediaArgs,
+  EditMediaResult as BlogEditMediaResult,
 } from '../../deployments/blog/types.ts';
+import type {
+  ListMediaArgs as StudioListMediaArgs,
+  ListMediaResult as StudioListMediaResult,
+  CreateMediaArgs as StudioCreateMediaArgs,
+  CreateMediaResult as StudioCreateMediaResult,
+  GetMediaArgs as StudioGetMediaArgs,
+  GetMediaResult as StudioGetMediaResult,
+  UpdateMediaArgs as StudioUpdateMediaArgs,
+  UpdateMediaResult as StudioUpdateMediaResult,
+  DeleteMediaArgs as StudioDeleteMediaArgs,
+  DeleteMediaResult as StudioDeleteMediaResult,
+  PostProcessMediaArgs as StudioPostProcessMediaArgs,
+  PostProcessMediaResult as StudioPostProcessMediaResult,
+  EditMediaArgs as StudioEditMediaArgs,
+  EditMediaResult as StudioEditMediaResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -31,7 +47,10 @@ import { media } from '../../../runtime/media/service.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listMedia: Handler<ListMediaArgs, ListMediaResult> = async (ctx) => {
+export const listMedia: Handler<
+  BlogListMediaArgs | StudioListMediaArgs,
+  BlogListMediaResult | StudioListMediaResult
+> = async (ctx) => {
   // #region specpress:listMedia
   return media.list(ctx);
   // #endregion specpress:listMedia
@@ -44,7 +63,10 @@ export const listMedia: Handler<ListMediaArgs, ListMediaResult> = async (ctx) =>
  *
  * Permission (checked before this runs): rule upload_files.
  */
-export const createMedia: Handler<CreateMediaArgs, CreateMediaResult> = async (ctx) => {
+export const createMedia: Handler<
+  BlogCreateMediaArgs | StudioCreateMediaArgs,
+  BlogCreateMediaResult | StudioCreateMediaResult
+> = async (ctx) => {
   // #region specpress:createMedia
   return media.create(ctx);
   // #endregion specpress:createMedia
@@ -57,7 +79,10 @@ export const createMedia: Handler<CreateMediaArgs, CreateMediaResult> = async (c
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getMedia: Handler<GetMediaArgs, GetMediaResult> = async (ctx) => {
+export const getMedia: Handler<
+  BlogGetMediaArgs | StudioGetMediaArgs,
+  BlogGetMediaResult | StudioGetMediaResult
+> = async (ctx) => {
   // #region specpress:getMedia
   return media.get(ctx);
   // #endregion specpress:getMedia
@@ -70,7 +95,10 @@ export const getMedia: Handler<GetMediaArgs, GetMediaResult> = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updateMedia: Handler<UpdateMediaArgs, UpdateMediaResult> = async (ctx) => {
+export const updateMedia: Handler<
+  BlogUpdateMediaArgs | StudioUpdateMediaArgs,
+  BlogUpdateMediaResult | StudioUpdateMediaResult
+> = async (ctx) => {
   // #region specpress:updateMedia
   return media.update(ctx);
   // #endregion specpress:updateMedia
@@ -83,7 +111,10 @@ export const updateMedia: Handler<UpdateMediaArgs, UpdateMediaResult> = async (c
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deleteMedia: Handler<DeleteMediaArgs, DeleteMediaResult> = async (ctx) => {
+export const deleteMedia: Handler<
+  BlogDeleteMediaArgs | StudioDeleteMediaArgs,
+  BlogDeleteMediaResult | StudioDeleteMediaResult
+> = async (ctx) => {
   // #region specpress:deleteMedia
   return media.delete(ctx);
   // #endregion specpress:deleteMedia
@@ -96,9 +127,10 @@ export const deleteMedia: Handler<DeleteMediaArgs, DeleteMediaResult> = async (c
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const postProcessMedia: Handler<PostProcessMediaArgs, PostProcessMediaResult> = async (
-  ctx,
-) => {
+export const postProcessMedia: Handler<
+  BlogPostProcessMediaArgs | StudioPostProcessMediaArgs,
+  BlogPostProcessMediaResult | StudioPostProcessMediaResult
+> = async (ctx) => {
   // #region specpress:postProcessMedia
   return media.postProcess(ctx);
   // #endregion specpress:postProcessMedia
@@ -111,7 +143,10 @@ export const postProcessMedia: Handler<PostProcessMediaArgs, PostProcessMediaRes
  *
  * Permission (checked before this runs): rule edit_media.
  */
-export const editMedia: Handler<EditMediaArgs, EditMediaResult> = async (ctx) => {
+export const editMedia: Handler<
+  BlogEditMediaArgs | StudioEditMediaArgs,
+  BlogEditMediaResult | StudioEditMediaResult
+> = async (ctx) => {
   // #region specpress:editMedia
   return media.edit(ctx);
   // #endregion specpress:editMedia

@@ -3,29 +3,53 @@
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
 import type {
-  ListPagesArgs,
-  ListPagesResult,
-  CreatePageArgs,
-  CreatePageResult,
-  GetPageArgs,
-  GetPageResult,
-  UpdatePageArgs,
-  UpdatePageResult,
-  DeletePageArgs,
-  DeletePageResult,
-  ListPageRevisionsArgs,
-  ListPageRevisionsResult,
-  GetPageRevisionArgs,
-  GetPageRevisionResult,
-  DeletePageRevisionArgs,
-  DeletePageRevisionResult,
-  ListPageAutosavesArgs,
-  ListPageAutosavesResult,
-  CreatePageAutosaveArgs,
-  CreatePageAutosaveResult,
-  GetPageAutosaveArgs,
-  GetPageAutosaveResult,
+  ListPagesArgs as BlogListPagesArgs,
+  ListPagesResult as BlogListPagesResult,
+  CreatePageArgs as BlogCreatePageArgs,
+  CreatePageResult as BlogCreatePageResult,
+  GetPageArgs as BlogGetPageArgs,
+  GetPageResult as BlogGetPageResult,
+  UpdatePageArgs as BlogUpdatePageArgs,
+  UpdatePageResult as BlogUpdatePageResult,
+  DeletePageArgs as BlogDeletePageArgs,
+  DeletePageResult as BlogDeletePageResult,
+  ListPageRevisionsArgs as BlogListPageRevisionsArgs,
+  ListPageRevisionsResult as BlogListPageRevisionsResult,
+  GetPageRevisionArgs as BlogGetPageRevisionArgs,
+  GetPageRevisionResult as BlogGetPageRevisionResult,
+  DeletePageRevisionArgs as BlogDeletePageRevisionArgs,
+  DeletePageRevisionResult as BlogDeletePageRevisionResult,
+  ListPageAutosavesArgs as BlogListPageAutosavesArgs,
+  ListPageAutosavesResult as BlogListPageAutosavesResult,
+  CreatePageAutosaveArgs as BlogCreatePageAutosaveArgs,
+  CreatePageAutosaveResult as BlogCreatePageAutosaveResult,
+  GetPageAutosaveArgs as BlogGetPageAutosaveArgs,
+  GetPageAutosaveResult as BlogGetPageAutosaveResult,
 } from '../../deployments/blog/types.ts';
+import type {
+  ListPagesArgs as StudioListPagesArgs,
+  ListPagesResult as StudioListPagesResult,
+  CreatePageArgs as StudioCreatePageArgs,
+  CreatePageResult as StudioCreatePageResult,
+  GetPageArgs as StudioGetPageArgs,
+  GetPageResult as StudioGetPageResult,
+  UpdatePageArgs as StudioUpdatePageArgs,
+  UpdatePageResult as StudioUpdatePageResult,
+  DeletePageArgs as StudioDeletePageArgs,
+  DeletePageResult as StudioDeletePageResult,
+  ListPageRevisionsArgs as StudioListPageRevisionsArgs,
+  ListPageRevisionsResult as StudioListPageRevisionsResult,
+  GetPageRevisionArgs as StudioGetPageRevisionArgs,
+  GetPageRevisionResult as StudioGetPageRevisionResult,
+  DeletePageRevisionArgs as StudioDeletePageRevisionArgs,
+  DeletePageRevisionResult as StudioDeletePageRevisionResult,
+  ListPageAutosavesArgs as StudioListPageAutosavesArgs,
+  ListPageAutosavesResult as StudioListPageAutosavesResult,
+  CreatePageAutosaveArgs as StudioCreatePageAutosaveArgs,
+  CreatePageAutosaveResult as StudioCreatePageAutosaveResult,
+  GetPageAutosaveArgs as StudioGetPageAutosaveArgs,
+  GetPageAutosaveResult as StudioGetPageAutosaveResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -41,7 +65,10 @@ import * as autosaves from '../../../runtime/content/autosaves.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listPages: Handler<ListPagesArgs, ListPagesResult> = async (ctx) => {
+export const listPages: Handler<
+  BlogListPagesArgs | StudioListPagesArgs,
+  BlogListPagesResult | StudioListPagesResult
+> = async (ctx) => {
   // #region specpress:listPages
   return posts.list(ctx, 'page');
   // #endregion specpress:listPages
@@ -54,7 +81,10 @@ export const listPages: Handler<ListPagesArgs, ListPagesResult> = async (ctx) =>
  *
  * Permission (checked before this runs): rule create_post.
  */
-export const createPage: Handler<CreatePageArgs, CreatePageResult> = async (ctx) => {
+export const createPage: Handler<
+  BlogCreatePageArgs | StudioCreatePageArgs,
+  BlogCreatePageResult | StudioCreatePageResult
+> = async (ctx) => {
   // #region specpress:createPage
   return posts.create(ctx, 'page');
   // #endregion specpress:createPage
@@ -67,7 +97,10 @@ export const createPage: Handler<CreatePageArgs, CreatePageResult> = async (ctx)
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getPage: Handler<GetPageArgs, GetPageResult> = async (ctx) => {
+export const getPage: Handler<
+  BlogGetPageArgs | StudioGetPageArgs,
+  BlogGetPageResult | StudioGetPageResult
+> = async (ctx) => {
   // #region specpress:getPage
   return posts.get(ctx, 'page');
   // #endregion specpress:getPage
@@ -80,7 +113,10 @@ export const getPage: Handler<GetPageArgs, GetPageResult> = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updatePage: Handler<UpdatePageArgs, UpdatePageResult> = async (ctx) => {
+export const updatePage: Handler<
+  BlogUpdatePageArgs | StudioUpdatePageArgs,
+  BlogUpdatePageResult | StudioUpdatePageResult
+> = async (ctx) => {
   // #region specpress:updatePage
   return posts.update(ctx, 'page');
   // #endregion specpress:updatePage
@@ -93,7 +129,10 @@ export const updatePage: Handler<UpdatePageArgs, UpdatePageResult> = async (ctx)
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deletePage: Handler<DeletePageArgs, DeletePageResult> = async (ctx) => {
+export const deletePage: Handler<
+  BlogDeletePageArgs | StudioDeletePageArgs,
+  BlogDeletePageResult | StudioDeletePageResult
+> = async (ctx) => {
   // #region specpress:deletePage
   return posts.remove(ctx, 'page');
   // #endregion specpress:deletePage
@@ -106,9 +145,10 @@ export const deletePage: Handler<DeletePageArgs, DeletePageResult> = async (ctx)
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const listPageRevisions: Handler<ListPageRevisionsArgs, ListPageRevisionsResult> = async (
-  ctx,
-) => {
+export const listPageRevisions: Handler<
+  BlogListPageRevisionsArgs | StudioListPageRevisionsArgs,
+  BlogListPageRevisionsResult | StudioListPageRevisionsResult
+> = async (ctx) => {
   // #region specpress:listPageRevisions
   return revisions.list(ctx, 'page');
   // #endregion specpress:listPageRevisions
@@ -121,7 +161,10 @@ export const listPageRevisions: Handler<ListPageRevisionsArgs, ListPageRevisions
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const getPageRevision: Handler<GetPageRevisionArgs, GetPageRevisionResult> = async (ctx) => {
+export const getPageRevision: Handler<
+  BlogGetPageRevisionArgs | StudioGetPageRevisionArgs,
+  BlogGetPageRevisionResult | StudioGetPageRevisionResult
+> = async (ctx) => {
   // #region specpress:getPageRevision
   return revisions.get(ctx, 'page');
   // #endregion specpress:getPageRevision
@@ -134,9 +177,10 @@ export const getPageRevision: Handler<GetPageRevisionArgs, GetPageRevisionResult
  *
  * Permission (checked before this runs): rule delete_revision.
  */
-export const deletePageRevision: Handler<DeletePageRevisionArgs, DeletePageRevisionResult> = async (
-  ctx,
-) => {
+export const deletePageRevision: Handler<
+  BlogDeletePageRevisionArgs | StudioDeletePageRevisionArgs,
+  BlogDeletePageRevisionResult | StudioDeletePageRevisionResult
+> = async (ctx) => {
   // #region specpress:deletePageRevision
   return revisions.remove(ctx, 'page');
   // #endregion specpress:deletePageRevision
@@ -149,9 +193,10 @@ export const deletePageRevision: Handler<DeletePageRevisionArgs, DeletePageRevis
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const listPageAutosaves: Handler<ListPageAutosavesArgs, ListPageAutosavesResult> = async (
-  ctx,
-) => {
+export const listPageAutosaves: Handler<
+  BlogListPageAutosavesArgs | StudioListPageAutosavesArgs,
+  BlogListPageAutosavesResult | StudioListPageAutosavesResult
+> = async (ctx) => {
   // #region specpress:listPageAutosaves
   return autosaves.list(ctx, 'page');
   // #endregion specpress:listPageAutosaves
@@ -164,9 +209,10 @@ export const listPageAutosaves: Handler<ListPageAutosavesArgs, ListPageAutosaves
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const createPageAutosave: Handler<CreatePageAutosaveArgs, CreatePageAutosaveResult> = async (
-  ctx,
-) => {
+export const createPageAutosave: Handler<
+  BlogCreatePageAutosaveArgs | StudioCreatePageAutosaveArgs,
+  BlogCreatePageAutosaveResult | StudioCreatePageAutosaveResult
+> = async (ctx) => {
   // #region specpress:createPageAutosave
   return autosaves.create(ctx, 'page');
   // #endregion specpress:createPageAutosave
@@ -179,7 +225,10 @@ export const createPageAutosave: Handler<CreatePageAutosaveArgs, CreatePageAutos
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const getPageAutosave: Handler<GetPageAutosaveArgs, GetPageAutosaveResult> = async (ctx) => {
+export const getPageAutosave: Handler<
+  BlogGetPageAutosaveArgs | StudioGetPageAutosaveArgs,
+  BlogGetPageAutosaveResult | StudioGetPageAutosaveResult
+> = async (ctx) => {
   // #region specpress:getPageAutosave
   return autosaves.get(ctx, 'page');
   // #endregion specpress:getPageAutosave

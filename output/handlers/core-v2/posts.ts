@@ -3,29 +3,53 @@
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
 import type {
-  ListPostsArgs,
-  ListPostsResult,
-  CreatePostArgs,
-  CreatePostResult,
-  GetPostArgs,
-  GetPostResult,
-  UpdatePostArgs,
-  UpdatePostResult,
-  DeletePostArgs,
-  DeletePostResult,
-  ListPostRevisionsArgs,
-  ListPostRevisionsResult,
-  GetPostRevisionArgs,
-  GetPostRevisionResult,
-  DeletePostRevisionArgs,
-  DeletePostRevisionResult,
-  ListPostAutosavesArgs,
-  ListPostAutosavesResult,
-  CreatePostAutosaveArgs,
-  CreatePostAutosaveResult,
-  GetPostAutosaveArgs,
-  GetPostAutosaveResult,
+  ListPostsArgs as BlogListPostsArgs,
+  ListPostsResult as BlogListPostsResult,
+  CreatePostArgs as BlogCreatePostArgs,
+  CreatePostResult as BlogCreatePostResult,
+  GetPostArgs as BlogGetPostArgs,
+  GetPostResult as BlogGetPostResult,
+  UpdatePostArgs as BlogUpdatePostArgs,
+  UpdatePostResult as BlogUpdatePostResult,
+  DeletePostArgs as BlogDeletePostArgs,
+  DeletePostResult as BlogDeletePostResult,
+  ListPostRevisionsArgs as BlogListPostRevisionsArgs,
+  ListPostRevisionsResult as BlogListPostRevisionsResult,
+  GetPostRevisionArgs as BlogGetPostRevisionArgs,
+  GetPostRevisionResult as BlogGetPostRevisionResult,
+  DeletePostRevisionArgs as BlogDeletePostRevisionArgs,
+  DeletePostRevisionResult as BlogDeletePostRevisionResult,
+  ListPostAutosavesArgs as BlogListPostAutosavesArgs,
+  ListPostAutosavesResult as BlogListPostAutosavesResult,
+  CreatePostAutosaveArgs as BlogCreatePostAutosaveArgs,
+  CreatePostAutosaveResult as BlogCreatePostAutosaveResult,
+  GetPostAutosaveArgs as BlogGetPostAutosaveArgs,
+  GetPostAutosaveResult as BlogGetPostAutosaveResult,
 } from '../../deployments/blog/types.ts';
+import type {
+  ListPostsArgs as StudioListPostsArgs,
+  ListPostsResult as StudioListPostsResult,
+  CreatePostArgs as StudioCreatePostArgs,
+  CreatePostResult as StudioCreatePostResult,
+  GetPostArgs as StudioGetPostArgs,
+  GetPostResult as StudioGetPostResult,
+  UpdatePostArgs as StudioUpdatePostArgs,
+  UpdatePostResult as StudioUpdatePostResult,
+  DeletePostArgs as StudioDeletePostArgs,
+  DeletePostResult as StudioDeletePostResult,
+  ListPostRevisionsArgs as StudioListPostRevisionsArgs,
+  ListPostRevisionsResult as StudioListPostRevisionsResult,
+  GetPostRevisionArgs as StudioGetPostRevisionArgs,
+  GetPostRevisionResult as StudioGetPostRevisionResult,
+  DeletePostRevisionArgs as StudioDeletePostRevisionArgs,
+  DeletePostRevisionResult as StudioDeletePostRevisionResult,
+  ListPostAutosavesArgs as StudioListPostAutosavesArgs,
+  ListPostAutosavesResult as StudioListPostAutosavesResult,
+  CreatePostAutosaveArgs as StudioCreatePostAutosaveArgs,
+  CreatePostAutosaveResult as StudioCreatePostAutosaveResult,
+  GetPostAutosaveArgs as StudioGetPostAutosaveArgs,
+  GetPostAutosaveResult as StudioGetPostAutosaveResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -41,7 +65,10 @@ import * as autosaves from '../../../runtime/content/autosaves.ts';
  *
  * Permission (checked before this runs): rule read_posts.
  */
-export const listPosts: Handler<ListPostsArgs, ListPostsResult> = async (ctx) => {
+export const listPosts: Handler<
+  BlogListPostsArgs | StudioListPostsArgs,
+  BlogListPostsResult | StudioListPostsResult
+> = async (ctx) => {
   // #region specpress:listPosts
   return posts.list(ctx, 'post');
   // #endregion specpress:listPosts
@@ -54,7 +81,10 @@ export const listPosts: Handler<ListPostsArgs, ListPostsResult> = async (ctx) =>
  *
  * Permission (checked before this runs): rule create_post.
  */
-export const createPost: Handler<CreatePostArgs, CreatePostResult> = async (ctx) => {
+export const createPost: Handler<
+  BlogCreatePostArgs | StudioCreatePostArgs,
+  BlogCreatePostResult | StudioCreatePostResult
+> = async (ctx) => {
   // #region specpress:createPost
   return posts.create(ctx, 'post');
   // #endregion specpress:createPost
@@ -67,7 +97,10 @@ export const createPost: Handler<CreatePostArgs, CreatePostResult> = async (ctx)
  *
  * Permission (checked before this runs): rule read_post.
  */
-export const getPost: Handler<GetPostArgs, GetPostResult> = async (ctx) => {
+export const getPost: Handler<
+  BlogGetPostArgs | StudioGetPostArgs,
+  BlogGetPostResult | StudioGetPostResult
+> = async (ctx) => {
   // #region specpress:getPost
   return posts.get(ctx, 'post');
   // #endregion specpress:getPost
@@ -80,7 +113,10 @@ export const getPost: Handler<GetPostArgs, GetPostResult> = async (ctx) => {
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const updatePost: Handler<UpdatePostArgs, UpdatePostResult> = async (ctx) => {
+export const updatePost: Handler<
+  BlogUpdatePostArgs | StudioUpdatePostArgs,
+  BlogUpdatePostResult | StudioUpdatePostResult
+> = async (ctx) => {
   // #region specpress:updatePost
   return posts.update(ctx, 'post');
   // #endregion specpress:updatePost
@@ -93,7 +129,10 @@ export const updatePost: Handler<UpdatePostArgs, UpdatePostResult> = async (ctx)
  *
  * Permission (checked before this runs): rule delete_post.
  */
-export const deletePost: Handler<DeletePostArgs, DeletePostResult> = async (ctx) => {
+export const deletePost: Handler<
+  BlogDeletePostArgs | StudioDeletePostArgs,
+  BlogDeletePostResult | StudioDeletePostResult
+> = async (ctx) => {
   // #region specpress:deletePost
   return posts.remove(ctx, 'post');
   // #endregion specpress:deletePost
@@ -106,9 +145,10 @@ export const deletePost: Handler<DeletePostArgs, DeletePostResult> = async (ctx)
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const listPostRevisions: Handler<ListPostRevisionsArgs, ListPostRevisionsResult> = async (
-  ctx,
-) => {
+export const listPostRevisions: Handler<
+  BlogListPostRevisionsArgs | StudioListPostRevisionsArgs,
+  BlogListPostRevisionsResult | StudioListPostRevisionsResult
+> = async (ctx) => {
   // #region specpress:listPostRevisions
   return revisions.list(ctx, 'post');
   // #endregion specpress:listPostRevisions
@@ -121,7 +161,10 @@ export const listPostRevisions: Handler<ListPostRevisionsArgs, ListPostRevisions
  *
  * Permission (checked before this runs): rule read_revision.
  */
-export const getPostRevision: Handler<GetPostRevisionArgs, GetPostRevisionResult> = async (ctx) => {
+export const getPostRevision: Handler<
+  BlogGetPostRevisionArgs | StudioGetPostRevisionArgs,
+  BlogGetPostRevisionResult | StudioGetPostRevisionResult
+> = async (ctx) => {
   // #region specpress:getPostRevision
   return revisions.get(ctx, 'post');
   // #endregion specpress:getPostRevision
@@ -134,9 +177,10 @@ export const getPostRevision: Handler<GetPostRevisionArgs, GetPostRevisionResult
  *
  * Permission (checked before this runs): rule delete_revision.
  */
-export const deletePostRevision: Handler<DeletePostRevisionArgs, DeletePostRevisionResult> = async (
-  ctx,
-) => {
+export const deletePostRevision: Handler<
+  BlogDeletePostRevisionArgs | StudioDeletePostRevisionArgs,
+  BlogDeletePostRevisionResult | StudioDeletePostRevisionResult
+> = async (ctx) => {
   // #region specpress:deletePostRevision
   return revisions.remove(ctx, 'post');
   // #endregion specpress:deletePostRevision
@@ -149,9 +193,10 @@ export const deletePostRevision: Handler<DeletePostRevisionArgs, DeletePostRevis
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const listPostAutosaves: Handler<ListPostAutosavesArgs, ListPostAutosavesResult> = async (
-  ctx,
-) => {
+export const listPostAutosaves: Handler<
+  BlogListPostAutosavesArgs | StudioListPostAutosavesArgs,
+  BlogListPostAutosavesResult | StudioListPostAutosavesResult
+> = async (ctx) => {
   // #region specpress:listPostAutosaves
   return autosaves.list(ctx, 'post');
   // #endregion specpress:listPostAutosaves
@@ -164,9 +209,10 @@ export const listPostAutosaves: Handler<ListPostAutosavesArgs, ListPostAutosaves
  *
  * Permission (checked before this runs): rule edit_post.
  */
-export const createPostAutosave: Handler<CreatePostAutosaveArgs, CreatePostAutosaveResult> = async (
-  ctx,
-) => {
+export const createPostAutosave: Handler<
+  BlogCreatePostAutosaveArgs | StudioCreatePostAutosaveArgs,
+  BlogCreatePostAutosaveResult | StudioCreatePostAutosaveResult
+> = async (ctx) => {
   // #region specpress:createPostAutosave
   return autosaves.create(ctx, 'post');
   // #endregion specpress:createPostAutosave
@@ -179,7 +225,10 @@ export const createPostAutosave: Handler<CreatePostAutosaveArgs, CreatePostAutos
  *
  * Permission (checked before this runs): rule read_autosave.
  */
-export const getPostAutosave: Handler<GetPostAutosaveArgs, GetPostAutosaveResult> = async (ctx) => {
+export const getPostAutosave: Handler<
+  BlogGetPostAutosaveArgs | StudioGetPostAutosaveArgs,
+  BlogGetPostAutosaveResult | StudioGetPostAutosaveResult
+> = async (ctx) => {
   // #region specpress:getPostAutosave
   return autosaves.get(ctx, 'post');
   // #endregion specpress:getPostAutosave

@@ -5,15 +5,26 @@ import type { Handler } from '../../../runtime/rest/types.ts';
 import type {
   ListUsersArgs,
   ListUsersResult,
+  CreateUserArgs,
+  CreateUserResult,
   GetUserArgs,
   GetUserResult,
+  UpdateUserArgs,
+  UpdateUserResult,
+  DeleteUserArgs,
+  DeleteUserResult,
   GetCurrentUserArgs,
   GetCurrentUserResult,
+  UpdateCurrentUserArgs,
+  UpdateCurrentUserResult,
+  DeleteCurrentUserArgs,
+  DeleteCurrentUserResult,
 } from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
 import * as users from '../../../runtime/users/service.ts';
+import * as writes from '../../../runtime/users/write.ts';
 // #endregion specpress:imports
 
 /**
@@ -30,6 +41,19 @@ export const listUsers: Handler<ListUsersArgs, ListUsersResult> = async (ctx) =>
 };
 
 /**
+ * POST /core/v2/users
+ *
+ * Makes a user account (create_users).
+ *
+ * Permission (checked before this runs): rule create_user.
+ */
+export const createUser: Handler<CreateUserArgs, CreateUserResult> = async (ctx) => {
+  // #region specpress:createUser
+  return writes.create(ctx);
+  // #endregion specpress:createUser
+};
+
+/**
  * GET /core/v2/users/<id>
  *
  * Reads one user; without list_users only an author of published posts, or oneself.
@@ -43,6 +67,32 @@ export const getUser: Handler<GetUserArgs, GetUserResult> = async (ctx) => {
 };
 
 /**
+ * POST, PUT, PATCH /core/v2/users/<id>
+ *
+ * Changes the given fields of one account (edit_users; anyone for their own).
+ *
+ * Permission (checked before this runs): rule update_user.
+ */
+export const updateUser: Handler<UpdateUserArgs, UpdateUserResult> = async (ctx) => {
+  // #region specpress:updateUser
+  return writes.update(ctx);
+  // #endregion specpress:updateUser
+};
+
+/**
+ * DELETE /core/v2/users/<id>
+ *
+ * Deletes one account for good, giving its content to `reassign` (delete_users).
+ *
+ * Permission (checked before this runs): rule delete_user.
+ */
+export const deleteUser: Handler<DeleteUserArgs, DeleteUserResult> = async (ctx) => {
+  // #region specpress:deleteUser
+  return writes.remove(ctx);
+  // #endregion specpress:deleteUser
+};
+
+/**
  * GET /core/v2/users/me
  *
  * Reads the logged-in user.
@@ -53,4 +103,34 @@ export const getCurrentUser: Handler<GetCurrentUserArgs, GetCurrentUserResult> =
   // #region specpress:getCurrentUser
   return users.me(ctx);
   // #endregion specpress:getCurrentUser
+};
+
+/**
+ * POST, PUT, PATCH /core/v2/users/me
+ *
+ * Changes the given fields of the logged-in user's account.
+ *
+ * Permission (checked before this runs): rule update_current_user.
+ */
+export const updateCurrentUser: Handler<UpdateCurrentUserArgs, UpdateCurrentUserResult> = async (
+  ctx,
+) => {
+  // #region specpress:updateCurrentUser
+  return writes.update(ctx);
+  // #endregion specpress:updateCurrentUser
+};
+
+/**
+ * DELETE /core/v2/users/me
+ *
+ * Deletes the logged-in user's account, giving its content to `reassign` (delete_users).
+ *
+ * Permission (checked before this runs): rule delete_current_user.
+ */
+export const deleteCurrentUser: Handler<DeleteCurrentUserArgs, DeleteCurrentUserResult> = async (
+  ctx,
+) => {
+  // #region specpress:deleteCurrentUser
+  return writes.remove(ctx);
+  // #endregion specpress:deleteCurrentUser
 };

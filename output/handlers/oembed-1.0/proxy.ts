@@ -14,7 +14,7 @@ import { oembed } from '../../../runtime/oembed/embed.ts';
  *
  * oEmbed data for an address on another site, from a known provider (spec/data/oembed-providers.yaml) or by discovery.
  *
- * Permission (checked before this runs): capability edit_posts.
+ * Permission (checked before this runs): rule oembed_proxy.
  */
 export const getOembedProxy: Handler<GetOembedProxyArgs, GetOembedProxyResult> = async (ctx) => {
   // #region specpress:getOembedProxy

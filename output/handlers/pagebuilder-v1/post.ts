@@ -3,9 +3,13 @@
 // everything else comes from the spec.
 import type { Handler } from '../../../runtime/rest/types.ts';
 import type {
-  PagebuilderV1GetPostArgs,
-  PagebuilderV1GetPostResult,
+  PagebuilderV1GetPostArgs as BlogPagebuilderV1GetPostArgs,
+  PagebuilderV1GetPostResult as BlogPagebuilderV1GetPostResult,
 } from '../../deployments/blog/types.ts';
+import type {
+  PagebuilderV1GetPostArgs as StudioPagebuilderV1GetPostArgs,
+  PagebuilderV1GetPostResult as StudioPagebuilderV1GetPostResult,
+} from '../../deployments/studio/types.ts';
 import { restError } from '../../../runtime/rest/errors.ts';
 
 // #region specpress:imports
@@ -18,8 +22,8 @@ import { searchPosts } from '../../../runtime/linking/post-search.ts';
  * Permission (checked before this runs): capability manage_options.
  */
 export const pagebuilderV1GetPost: Handler<
-  PagebuilderV1GetPostArgs,
-  PagebuilderV1GetPostResult
+  BlogPagebuilderV1GetPostArgs | StudioPagebuilderV1GetPostArgs,
+  BlogPagebuilderV1GetPostResult | StudioPagebuilderV1GetPostResult
 > = async (ctx) => {
   // #region specpress:pagebuilderV1GetPost
   return searchPosts(ctx);

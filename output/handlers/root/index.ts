@@ -18,6 +18,7 @@ import { discoveryDocument } from '../../../runtime/rest/discovery.ts';
  */
 export const getIndex: Handler<GetIndexArgs, GetIndexResult> = async (ctx) => {
   // #region specpress:getIndex
-  return { data: await discoveryDocument(ctx) };
+  // Assembled from the route table at run time; its fields are the spec's discovery-document shape.
+  return { data: (await discoveryDocument(ctx)) as GetIndexResult };
   // #endregion specpress:getIndex
 };

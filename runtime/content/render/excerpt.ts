@@ -4,14 +4,14 @@
  * " [&hellip;]" when something was cut.
  */
 
+import striptags from 'striptags';
+
 export const EXCERPT_WORDS = 55;
 export const EXCERPT_MORE = ' [&hellip;]';
 
+/** wp_strip_all_tags: scripts and styles with their text, then PHP's strip_tags (striptags follows its quote and nesting rules). */
 export function stripAllTags(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<[^>]*>/g, '')
-    .trim();
+  return striptags(html.replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '')).trim();
 }
 
 export function trimWords(html: string, words: number, more = EXCERPT_MORE): string {

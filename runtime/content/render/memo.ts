@@ -1,8 +1,10 @@
 /**
  * Remembers what a rendering filter made of a given input. The filters (texturize, autop,
- * blocks, excerpt) depend on their text arguments only, so the key is the text itself: the
- * answer is byte-identical to rendering again, an edit is a new key (nothing to invalidate),
- * and rows changed behind the API's back (imports, another process) are still right. Bounded
+ * blocks, excerpt) depend on their arguments only: the text, and for content and excerpts the
+ * JSON of what they read from the rest of the site (SiteData: gallery images, attached media,
+ * embedded posts). So the key is those arguments: the answer is byte-identical to rendering
+ * again, an edit (of the post or of a row it shows) is a new key (nothing to invalidate), and
+ * rows changed behind the API's back (imports, another process) are still right. Bounded
  * by the total size of the cached inputs and outputs, least recently used first out.
  */
 import { LRUCache } from 'lru-cache';

@@ -1,9 +1,11 @@
 /**
  * Typographic quotes, dashes and ellipses as WordPress's wptexturize produces them, with the same
  * numeric entities (&#8220; &#8217; &#8212; ...). Text in <pre>/<code>/<kbd>/<style>/<script>/<tt>
- * elements is left alone; inside tags only bare ampersands change. No shortcodes are
- * registered, so bracketed text is texturized like any other, as WordPress does then.
+ * elements is left alone; inside tags only bare ampersands change. The tags of the shortcodes
+ * WordPress registers (`[caption width="1"]`, `[/caption]`, `[[gallery]]`) are left as written;
+ * other bracketed text is texturized like any other, as WordPress does.
  */
+import { SHORTCODE_NAMES } from './shortcode-names.ts';
 
 const SPACES = '(?:[\\r\\n\\t ]|\\u00a0|&nbsp;)';
 const OPEN_DQ = '&#8220;';
@@ -98,13 +100,30 @@ function escapeAmpersands(text: string): string {
   return text.replace(/&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi, '&#038;');
 }
 
+/** A registered shortcode's opening or closing tag (or an escaped one), as wptexturize finds them. */
+function shortcodeTagPattern(names: string[]): string {
+  return `\\[[\\/\\[]?(?:${names.join('|')})(?=[\\s\\]\\/])(?:[^\\[\\]<>]|<[^\\[\\]>]*>)*\\]\\]?`;
+}
+
+function shortcodesIn(html: string): string[] {
+  if (!html.includes('[')) return [];
+  const seen = new Set<string>();
+  for (const m of html.matchAll(/\[\/?([^<>&/[\]\x00-\x20=]+)/g)) seen.add(m[1]);
+  return SHORTCODE_NAMES.filter((n) => seen.has(n));
+}
+
 export function texturize(html: string): string {
-  const pieces = html.split(/(<!--[\s\S]*?-->|<[^>]*>)/);
+  const names = shortcodesIn(html);
+  const shortcode = names.length ? shortcodeTagPattern(names) : '';
+  const pieces = html.split(new RegExp(`(<!--[\\s\\S]*?(?:-->|$)|<[^>]*>?${shortcode ? `|${shortcode}` : ''})`));
+  const whole = shortcode ? new RegExp(`^${shortcode}$`) : null;
   const open: string[] = [];
   let out = '';
   for (const piece of pieces) {
     if (!piece) continue;
-    if (piece.startsWith('<')) {
+    if (whole && piece.startsWith('[') && whole.test(piece)) {
+      out += piece;
+    } else if (piece.startsWith('<')) {
       const m = /^<(\/?)([a-z0-9]+)/i.exec(piece);
       if (m && SKIP_ELEMENTS.has(m[2].toLowerCase())) {
         if (m[1]) open.pop();

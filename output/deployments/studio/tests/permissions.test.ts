@@ -14,12 +14,14 @@ interface Case {
   method: string;
   path: string;
   captures: Array<{ name: string; pattern: string }>;
+  postType?: string;
   samples: Record<string, string>;
   params: Record<string, unknown>;
   permission: string;
   allowed: Identity[];
   code: string;
   codeFor?: Partial<Record<Identity, string>>;
+  statusFor?: Partial<Record<Identity, number>>;
 }
 
 const DEPLOYMENT: string = 'studio';
@@ -39,7 +41,7 @@ const CASES: Case[] = [
     {"method":"POST","path":"/batch/v1","captures":[],"samples":{},"params":{"requests":[{"path":"a"}]},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
     {"method":"GET","path":"/oembed/1.0","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
     {"method":"GET","path":"/oembed/1.0/embed","captures":[],"samples":{},"params":{"url":"http://127.0.0.1:9/permission-matrix"},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
-    {"method":"GET","path":"/oembed/1.0/proxy","captures":[],"samples":{},"params":{"url":"http://127.0.0.1:9/permission-matrix"},"permission":"capability edit_posts","allowed":["contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"GET","path":"/oembed/1.0/proxy","captures":[],"samples":{},"params":{"url":"http://127.0.0.1:9/permission-matrix"},"permission":"rule oembed_proxy","allowed":["contributor","author","editor","administrator"],"code":"rest_forbidden"},
     {"method":"GET","path":"/cacheopt/v1","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
     {"method":"GET","path":"/cacheopt/v1/toggle_crawler_state","captures":[],"samples":{},"params":{},"permission":"capability manage_options","allowed":["administrator"],"code":"rest_forbidden"},
     {"method":"POST","path":"/cacheopt/v1/toggle_crawler_state","captures":[],"samples":{},"params":{},"permission":"capability manage_options","allowed":["administrator"],"code":"rest_forbidden"},
@@ -405,36 +407,36 @@ const CASES: Case[] = [
     {"method":"DELETE","path":"/security-scan/v1/scan","captures":[],"samples":{},"params":{},"permission":"capability manage_options","allowed":["administrator"],"code":"rest_forbidden"},
     {"method":"POST","path":"/security-scan/v1/scan/issue","captures":[],"samples":{},"params":{},"permission":"capability manage_options","allowed":["administrator"],"code":"rest_forbidden"},
     {"method":"GET","path":"/core/v2","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
-    {"method":"GET","path":"/core/v2/posts","captures":[],"samples":{},"params":{"status":["publish"]},"permission":"rule read_posts","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
-    {"method":"POST","path":"/core/v2/posts","captures":[],"samples":{},"params":{},"permission":"rule create_post","allowed":["contributor","author","editor","administrator"],"code":"rest_cannot_create"},
-    {"method":"GET","path":"/core/v2/posts/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule read_post","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
-    {"method":"POST","path":"/core/v2/posts/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
-    {"method":"DELETE","path":"/core/v2/posts/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule delete_post","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
-    {"method":"GET","path":"/core/v2/posts/<parent>/revisions","captures":[{"name":"parent","pattern":"[\\d]+"}],"samples":{"parent":"1"},"params":{},"permission":"rule read_revision","allowed":["editor","administrator"],"code":"rest_cannot_read"},
-    {"method":"GET","path":"/core/v2/posts/<parent>/revisions/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"samples":{"parent":"1","id":"1"},"params":{},"permission":"rule read_revision","allowed":["editor","administrator"],"code":"rest_cannot_read"},
-    {"method":"DELETE","path":"/core/v2/posts/<parent>/revisions/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"samples":{"parent":"1","id":"1"},"params":{},"permission":"rule delete_revision","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
-    {"method":"GET","path":"/core/v2/posts/<id>/autosaves","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{},"params":{},"permission":"rule read_autosave","allowed":["editor","administrator"],"code":"rest_cannot_read"},
-    {"method":"POST","path":"/core/v2/posts/<id>/autosaves","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
-    {"method":"GET","path":"/core/v2/posts/<parent>/autosaves/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"samples":{"parent":"1","id":"1"},"params":{},"permission":"rule read_autosave","allowed":["editor","administrator"],"code":"rest_cannot_read"},
-    {"method":"GET","path":"/core/v2/pages","captures":[],"samples":{},"params":{"status":["publish"]},"permission":"rule read_posts","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
-    {"method":"POST","path":"/core/v2/pages","captures":[],"samples":{},"params":{},"permission":"rule create_post","allowed":["editor","administrator"],"code":"rest_cannot_create"},
-    {"method":"GET","path":"/core/v2/pages/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule read_post","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
-    {"method":"POST","path":"/core/v2/pages/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
-    {"method":"DELETE","path":"/core/v2/pages/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule delete_post","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
-    {"method":"GET","path":"/core/v2/pages/<parent>/revisions","captures":[{"name":"parent","pattern":"[\\d]+"}],"samples":{"parent":"1"},"params":{},"permission":"rule read_revision","allowed":["editor","administrator"],"code":"rest_cannot_read"},
-    {"method":"GET","path":"/core/v2/pages/<parent>/revisions/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"samples":{"parent":"1","id":"1"},"params":{},"permission":"rule read_revision","allowed":["editor","administrator"],"code":"rest_cannot_read"},
-    {"method":"DELETE","path":"/core/v2/pages/<parent>/revisions/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"samples":{"parent":"1","id":"1"},"params":{},"permission":"rule delete_revision","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
-    {"method":"GET","path":"/core/v2/pages/<id>/autosaves","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{},"params":{},"permission":"rule read_autosave","allowed":["editor","administrator"],"code":"rest_cannot_read"},
-    {"method":"POST","path":"/core/v2/pages/<id>/autosaves","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
-    {"method":"GET","path":"/core/v2/pages/<parent>/autosaves/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"samples":{"parent":"1","id":"1"},"params":{},"permission":"rule read_autosave","allowed":["editor","administrator"],"code":"rest_cannot_read"},
-    {"method":"GET","path":"/core/v2/media","captures":[],"samples":{},"params":{"status":["inherit"],"media_type":["image"],"mime_type":["a"]},"permission":"rule read_posts","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
-    {"method":"POST","path":"/core/v2/media","captures":[],"samples":{},"params":{},"permission":"rule upload_files","allowed":["author","editor","administrator"],"code":"rest_cannot_create"},
-    {"method":"GET","path":"/core/v2/media/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule read_post","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
-    {"method":"POST","path":"/core/v2/media/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
-    {"method":"DELETE","path":"/core/v2/media/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule delete_post","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
-    {"method":"POST","path":"/core/v2/media/<id>/post-process","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{"action":"create-image-subsizes"},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
-    {"method":"POST","path":"/core/v2/media/<id>/edit","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{},"params":{"src":"http://127.0.0.1:9/permission-matrix"},"permission":"rule edit_media","allowed":["editor","administrator"],"code":"rest_cannot_edit_image","codeFor":{"author":"rest_cannot_edit"}},
-    {"method":"GET","path":"/core/v2/comments","captures":[],"samples":{},"params":{},"permission":"rule read_comments","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"GET","path":"/core/v2/posts","captures":[],"postType":"post","samples":{},"params":{"status":["publish"]},"permission":"rule read_posts","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/posts","captures":[],"postType":"post","samples":{},"params":{},"permission":"rule create_post","allowed":["contributor","author","editor","administrator"],"code":"rest_cannot_create"},
+    {"method":"GET","path":"/core/v2/posts/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"post","samples":{"id":"1"},"params":{},"permission":"rule read_post","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/posts/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"post","samples":{"id":"1"},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
+    {"method":"DELETE","path":"/core/v2/posts/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"post","samples":{"id":"1"},"params":{},"permission":"rule delete_post","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
+    {"method":"GET","path":"/core/v2/posts/<parent>/revisions","captures":[{"name":"parent","pattern":"[\\d]+"}],"postType":"post","samples":{"parent":"1"},"params":{},"permission":"rule read_revision","allowed":["editor","administrator"],"code":"rest_cannot_read"},
+    {"method":"GET","path":"/core/v2/posts/<parent>/revisions/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"postType":"post","samples":{"parent":"1","id":"1"},"params":{},"permission":"rule read_revision","allowed":["editor","administrator"],"code":"rest_cannot_read"},
+    {"method":"DELETE","path":"/core/v2/posts/<parent>/revisions/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"postType":"post","samples":{"parent":"1","id":"1"},"params":{},"permission":"rule delete_revision","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
+    {"method":"GET","path":"/core/v2/posts/<id>/autosaves","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"post","samples":{},"params":{},"permission":"rule read_autosave","allowed":["editor","administrator"],"code":"rest_cannot_read"},
+    {"method":"POST","path":"/core/v2/posts/<id>/autosaves","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"post","samples":{},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
+    {"method":"GET","path":"/core/v2/posts/<parent>/autosaves/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"postType":"post","samples":{"parent":"1","id":"1"},"params":{},"permission":"rule read_autosave","allowed":["editor","administrator"],"code":"rest_cannot_read"},
+    {"method":"GET","path":"/core/v2/pages","captures":[],"postType":"page","samples":{},"params":{"status":["publish"]},"permission":"rule read_posts","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/pages","captures":[],"postType":"page","samples":{},"params":{},"permission":"rule create_post","allowed":["editor","administrator"],"code":"rest_cannot_create"},
+    {"method":"GET","path":"/core/v2/pages/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"page","samples":{"id":"1"},"params":{},"permission":"rule read_post","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/pages/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"page","samples":{"id":"1"},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
+    {"method":"DELETE","path":"/core/v2/pages/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"page","samples":{"id":"1"},"params":{},"permission":"rule delete_post","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
+    {"method":"GET","path":"/core/v2/pages/<parent>/revisions","captures":[{"name":"parent","pattern":"[\\d]+"}],"postType":"page","samples":{"parent":"1"},"params":{},"permission":"rule read_revision","allowed":["editor","administrator"],"code":"rest_cannot_read"},
+    {"method":"GET","path":"/core/v2/pages/<parent>/revisions/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"postType":"page","samples":{"parent":"1","id":"1"},"params":{},"permission":"rule read_revision","allowed":["editor","administrator"],"code":"rest_cannot_read"},
+    {"method":"DELETE","path":"/core/v2/pages/<parent>/revisions/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"postType":"page","samples":{"parent":"1","id":"1"},"params":{},"permission":"rule delete_revision","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
+    {"method":"GET","path":"/core/v2/pages/<id>/autosaves","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"page","samples":{},"params":{},"permission":"rule read_autosave","allowed":["editor","administrator"],"code":"rest_cannot_read"},
+    {"method":"POST","path":"/core/v2/pages/<id>/autosaves","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"page","samples":{},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
+    {"method":"GET","path":"/core/v2/pages/<parent>/autosaves/<id>","captures":[{"name":"parent","pattern":"[\\d]+"},{"name":"id","pattern":"[\\d]+"}],"postType":"page","samples":{"parent":"1","id":"1"},"params":{},"permission":"rule read_autosave","allowed":["editor","administrator"],"code":"rest_cannot_read"},
+    {"method":"GET","path":"/core/v2/media","captures":[],"postType":"attachment","samples":{},"params":{"status":["inherit"],"media_type":["image"],"mime_type":["a"]},"permission":"rule read_posts","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/media","captures":[],"postType":"attachment","samples":{},"params":{},"permission":"rule upload_files","allowed":["author","editor","administrator"],"code":"rest_cannot_create"},
+    {"method":"GET","path":"/core/v2/media/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"attachment","samples":{"id":"1"},"params":{},"permission":"rule read_post","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/media/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"attachment","samples":{"id":"1"},"params":{},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
+    {"method":"DELETE","path":"/core/v2/media/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"attachment","samples":{"id":"1"},"params":{},"permission":"rule delete_post","allowed":["editor","administrator"],"code":"rest_cannot_delete"},
+    {"method":"POST","path":"/core/v2/media/<id>/post-process","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"attachment","samples":{"id":"1"},"params":{"action":"create-image-subsizes"},"permission":"rule edit_post","allowed":["editor","administrator"],"code":"rest_cannot_edit"},
+    {"method":"POST","path":"/core/v2/media/<id>/edit","captures":[{"name":"id","pattern":"[\\d]+"}],"postType":"attachment","samples":{},"params":{"src":"http://127.0.0.1:9/permission-matrix"},"permission":"rule edit_media","allowed":["editor","administrator"],"code":"rest_cannot_edit_image","codeFor":{"author":"rest_cannot_edit"}},
+    {"method":"GET","path":"/core/v2/comments","captures":[],"samples":{},"params":{"author_email":"someone@example.org"},"permission":"rule read_comments","allowed":["contributor","author","editor","administrator"],"code":"rest_forbidden_param"},
     {"method":"GET","path":"/core/v2/categories","captures":[],"samples":{},"params":{"post":1},"permission":"rule read_terms","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
     {"method":"POST","path":"/core/v2/categories","captures":[],"samples":{},"params":{"name":"a"},"permission":"rule create_term","allowed":["editor","administrator"],"code":"rest_cannot_create"},
     {"method":"GET","path":"/core/v2/categories/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule read_term","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
@@ -450,8 +452,13 @@ const CASES: Case[] = [
     {"method":"GET","path":"/core/v2/taxonomies","captures":[],"samples":{},"params":{},"permission":"rule read_taxonomies","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
     {"method":"GET","path":"/core/v2/taxonomies/<taxonomy>","captures":[{"name":"taxonomy","pattern":"[\\w-]+"}],"samples":{"taxonomy":"a"},"params":{},"permission":"rule read_taxonomies","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
     {"method":"GET","path":"/core/v2/users","captures":[],"samples":{},"params":{},"permission":"rule list_users","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/users","captures":[],"samples":{},"params":{"username":"a","email":"someone@example.org","password":"a"},"permission":"rule create_user","allowed":["administrator"],"code":"rest_cannot_create_user"},
     {"method":"GET","path":"/core/v2/users/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule read_user","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":"rest_forbidden"},
+    {"method":"POST","path":"/core/v2/users/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{},"permission":"rule update_user","allowed":["administrator"],"code":"rest_cannot_edit"},
+    {"method":"DELETE","path":"/core/v2/users/<id>","captures":[{"name":"id","pattern":"[\\d]+"}],"samples":{"id":"1"},"params":{"reassign":1},"permission":"rule delete_user","allowed":["administrator"],"code":"rest_user_cannot_delete"},
     {"method":"GET","path":"/core/v2/users/me","captures":[],"samples":{},"params":{},"permission":"rule read_current_user","allowed":["subscriber","contributor","author","editor","administrator"],"code":"rest_not_logged_in"},
+    {"method":"POST","path":"/core/v2/users/me","captures":[],"samples":{},"params":{},"permission":"rule update_current_user","allowed":["subscriber","contributor","author","editor","administrator"],"code":"rest_user_invalid_id","statusFor":{"anonymous":404}},
+    {"method":"DELETE","path":"/core/v2/users/me","captures":[],"samples":{},"params":{"reassign":1},"permission":"rule delete_current_user","allowed":["administrator"],"code":"rest_user_cannot_delete","codeFor":{"anonymous":"rest_user_invalid_id"},"statusFor":{"anonymous":404}},
     {"method":"GET","path":"/core-site-health/v1","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
     {"method":"GET","path":"/core-block-editor/v1","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
     {"method":"GET","path":"/core-abilities/v1","captures":[],"samples":{},"params":{},"permission":"public","allowed":["anonymous","subscriber","contributor","author","editor","administrator"],"code":""},
@@ -490,7 +497,7 @@ describe('permission matrix', () => {
   it.each(CASES)('$method $path ($permission)', async (c) => {
     // Fresh objects per endpoint: a delete let through must not change what the next case sees.
     const fixtures = await createPermissionFixtures(server.app, server.users.administrator.id);
-    const path = fillPath(c.path, c.captures, fixtures, c.samples);
+    const path = fillPath(c.path, c.captures, fixtures, c.samples, c.postType);
     for (const who of IDENTITIES) {
       const response = await send(c, path, who);
       const text = await response.text();
@@ -498,7 +505,9 @@ describe('permission matrix', () => {
       if (c.allowed.includes(who)) {
         expect([401, 403], where).not.toContain(response.status);
       } else {
-        expect(response.status, where).toBe(who === 'anonymous' ? 401 : 403);
+        expect(response.status, where).toBe(
+          c.statusFor?.[who] ?? (who === 'anonymous' ? 401 : 403),
+        );
         expect((JSON.parse(text) as { code: string }).code, where).toBe(c.codeFor?.[who] ?? c.code);
       }
     }

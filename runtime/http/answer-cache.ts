@@ -1,0 +1,60 @@
+/**
+ * Whole answers to anonymous GETs of the core routes (core/v2, its wp/v2 alias, the discovery
+ * document), kept by the process as serialized text, the way a WordPress site's page cache keeps
+ * them. Correct across processes: the `answers` version row (migration 100) is bumped in the same
+ * transaction as any write to a table such an answer shows, every request first drops what
+ * another writer made stale (ProcessCache.refresh), and this process's own writes drop it at once
+ * (the write-watch plugin). An answer is kept at most a second, for what depends on the clock.
+ *
+ * Never kept: signed-in or cookie-carrying requests, anything but a 200, answers that set a
+ * cookie. `serve --no-answer-cache` (or SPECPRESS_ANSWER_CACHE=off) turns it off.
+ */
+import type { Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import { processCacheOf } from '../cache/process-cache.ts';
+import type { App, RestResponse } from '../rest/types.ts';
+import { jsonOf } from '../rest/serialize-once.ts';
+
+const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/** Routes whose anonymous answers depend only on the tables the `answers` version row watches. */
+function isCoreRoute(route: string): boolean {
+  return route === '/' || route === '/core/v2' || route.startsWith('/core/v2/') || route === '/wp/v2' || route.startsWith('/wp/v2/');
+}
+
+export function answerCacheEnabled(app: App): boolean {
+  const env = process.env.SPECPRESS_ANSWER_CACHE;
+  if (env !== undefined) return !/^(0|off|false|no)$/i.test(env);
+  return app.config.answerCache !== false;
+}
+
+/** The key of a request whose answer may be kept, or undefined. */
+function keyOf(req: FastifyRequest, route: string): string | undefined {
+  if (req.method !== 'GET' || !isCoreRoute(route)) return undefined;
+  const h = req.headers;
+  // Who asks, and what could change the answer besides the URL: never guessed, never kept.
+  if (h.authorization || h.cookie || h['x-wp-nonce'] || h['x-http-method-override'] || h['content-length'] || h['transfer-encoding']) return undefined;
+  return `${h.host ?? ''}\n${h.origin ?? ''}\n${req.url}`;
+}
+
+/** `load`'s answer, from the process's cache when an equal request was answered since the last write. */
+export async function answerThroughCache(app: App, req: FastifyRequest, route: string, load: () => Promise<RestResponse>): Promise<RestResponse> {
+  const cache = processCacheOf(app.db as Kysely<unknown>);
+  const key = cache && answerCacheEnabled(app) ? keyOf(req, route) : undefined;
+  if (!cache || key === undefined) return load();
+  return cache.get('answers', key, async () => frozen(await load()), {
+    keep: (answer) => answer.status === 200 && !hasSetCookie(answer),
+    bytes: (answer) => answer.raw!.data.length + key.length,
+  });
+}
+
+/** The answer with its body as text, so a hit costs no serialization and cannot be changed. */
+function frozen(answer: RestResponse): RestResponse {
+  if (answer.raw) return Object.freeze({ ...answer, headers: Object.freeze({ ...answer.headers }) });
+  const contentType = answer.headers['content-type'] ?? answer.headers['Content-Type'] ?? JSON_TYPE;
+  return Object.freeze({ status: answer.status, headers: Object.freeze({ ...answer.headers }), body: undefined, raw: { contentType, data: jsonOf(answer.body) } });
+}
+
+function hasSetCookie(answer: RestResponse): boolean {
+  return Object.keys(answer.headers).some((name) => name.toLowerCase() === 'set-cookie');
+}

@@ -1,0 +1,195 @@
+/**
+ * Account writes of core/v2/users (WordPress's users controller create_item, update_item and
+ * delete_item with wp_insert_user's rules). Permission rules (rules.ts) have run. Each write is
+ * one transaction; passwords are stored only as argon2id hashes and never answered.
+ *
+ * Where WordPress answers a bad input with a 500 (a taken login or email: wp_insert_user's errors
+ * carry no status), this server answers 400 with the same code and message. Deleting an account
+ * whose content has nowhere to go (`reassign=false` while it still authors items) is refused
+ * (409) rather than deleting that content.
+ */
+import type { Transaction } from 'kysely';
+import { hashPassword, type UserRow } from '../auth/users.ts';
+import { capabilitiesOf, isRole } from '../../contract/roles.ts';
+import { restBase } from '../content/links.ts';
+import { sanitizeTitle } from '../content/slugs.ts';
+import { sanitizeTextField } from '../rest/coerce.ts';
+import { authError, invalidParam, RestError, restError } from '../rest/errors.ts';
+import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import type { Database } from '../store/schema.ts';
+import { writeProfileMeta } from './profile-meta.ts';
+import { prepared } from './service.ts';
+
+/** WordPress's sanitize_user in strict mode keeps only these characters (validate_username). */
+const LOGIN_CHARACTERS = /^[A-Za-z0-9 _.\-@]+$/;
+const MAX_LOGIN_LENGTH = 60;
+const MAX_NICENAME_LENGTH = 50;
+/** The role a new account gets when none is asked for (WordPress's default_role option). */
+const DEFAULT_ROLE = 'subscriber';
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? sanitizeTextField(v) : undefined);
+
+/** check_username and check_user_password, the sanitize callbacks of `username` and `password`. */
+function checkCredentials(p: Record<string, any>): void {
+  if (typeof p.username === 'string' && !LOGIN_CHARACTERS.test(p.username)) throw invalidParam('username', restError('user_invalid_username'));
+  if (typeof p.password === 'string') {
+    if (p.password === '') throw invalidParam('password', restError('user_invalid_password'));
+    if (p.password.includes('\\')) throw invalidParam('password', restError('user_password_backslash'));
+  }
+}
+
+/** check_role_update: every role exists, and no one with edit_users takes it away from themselves. */
+function checkRoles(ctx: HandlerContext, userId: number, roles: unknown): void {
+  if (!Array.isArray(roles) || roles.length === 0) return;
+  for (const role of roles.map(String)) {
+    if (!isRole(role)) throw restError('user_invalid_role', [role]);
+    if (ctx.user?.id === userId && !capabilitiesOf([role]).has('edit_users')) throw authError('user_role_forbidden', ctx.user);
+  }
+}
+
+/** A free nicename from the asked slug or the login (sanitize_title, at most 50 characters, `-2`... on a clash). */
+async function freeNicename(trx: Transaction<Database>, wanted: string, exceptId: number): Promise<string> {
+  const base = sanitizeTitle(wanted).slice(0, MAX_NICENAME_LENGTH).replace(/-+$/, '') || 'user';
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base.slice(0, MAX_NICENAME_LENGTH - String(n).length - 1)}-${n}`;
+    const clash = await trx.selectFrom('users').select('id').where('nicename', '=', candidate).where('id', '!=', exceptId).executeTakeFirst();
+    if (!clash) return candidate;
+  }
+}
+
+/** wp_insert_user's display name for a new account: the given name, else first and last names, else the login. */
+function displayNameOf(p: Record<string, any>, login: string): string {
+  const given = text(p.name);
+  if (given) return given;
+  const first = text(p.first_name) ?? '';
+  const last = text(p.last_name) ?? '';
+  return [first, last].filter(Boolean).join(' ') || login;
+}
+
+function profileOf(p: Record<string, any>): Record<string, unknown> {
+  return {
+    first_name: text(p.first_name),
+    last_name: text(p.last_name),
+    nickname: text(p.nickname),
+    locale: typeof p.locale === 'string' ? p.locale : undefined,
+    persisted_preferences: p.meta && typeof p.meta === 'object' ? (p.meta as Record<string, unknown>).persisted_preferences : undefined,
+  };
+}
+
+async function answer(ctx: HandlerContext, id: number): Promise<Record<string, unknown>> {
+  const row = (await ctx.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as UserRow;
+  return (await prepared(ctx, [row], 'edit'))[0]!;
+}
+
+export async function create(ctx: HandlerContext): Promise<HandlerResult> {
+  const p = ctx.params;
+  if (p.id) throw restError('user_exists');
+  checkRoles(ctx, 0, p.roles);
+  checkCredentials(p);
+  const login = String(p.username).trim();
+  if (login.length > MAX_LOGIN_LENGTH) throw restError('user_username_too_long');
+  const email = String(p.email).trim();
+  const hash = await hashPassword(String(p.password));
+  const id = await insertAccount(ctx, login, async (trx) => {
+    if (await trx.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst()) throw restError('user_login_taken');
+    if (await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw restError('user_email_taken');
+    const roles = Array.isArray(p.roles) && p.roles.length ? p.roles.map(String) : [DEFAULT_ROLE];
+    const row = await trx
+      .insertInto('users')
+      .values({
+        login,
+        email,
+        password_hash: hash,
+        display_name: displayNameOf(p, login),
+        nicename: await freeNicename(trx, typeof p.slug === 'string' && p.slug !== '' ? p.slug : login, 0),
+        url: typeof p.url === 'string' ? p.url : '',
+        description: typeof p.description === 'string' ? p.description : '',
+        roles: JSON.stringify(roles),
+        registered: ctx.app.now().toISOString().slice(0, 19).replace('T', ' '),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const newId = Number(row.id);
+    await writeProfileMeta(trx, newId, profileOf(p));
+    return newId;
+  });
+  return { data: await answer(ctx, id), status: 201, headers: { Location: `${restBase(ctx)}/users/${id}` } };
+}
+
+/**
+ * Runs the insert; when two requests make the same login at once, the loser meets the login's
+ * unique index inside the database, and is told the login is taken (not a 500).
+ */
+async function insertAccount(ctx: HandlerContext, login: string, insert: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
+  try {
+    return await ctx.app.db.transaction().execute(insert);
+  } catch (error) {
+    if (error instanceof RestError) throw error;
+    if (await ctx.app.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst()) throw restError('user_login_taken');
+    throw error;
+  }
+}
+
+/** `/users/<id>` or, for `/users/me`, the caller's own account. */
+const targetId = (ctx: HandlerContext): number => (ctx.params.id !== undefined ? Number(ctx.params.id) : (ctx.user?.id ?? 0));
+
+export async function update(ctx: HandlerContext): Promise<HandlerResult> {
+  const p = ctx.params;
+  const id = targetId(ctx);
+  const user = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user) throw restError('user_invalid_id');
+  checkCredentials(p);
+  const hash = typeof p.password === 'string' ? await hashPassword(p.password) : undefined;
+  await ctx.app.db.transaction().execute(async (trx) => {
+    if (typeof p.email === 'string' && p.email !== '') {
+      const owner = await trx.selectFrom('users').select('id').where('email', '=', p.email).executeTakeFirst();
+      if (owner && owner.id !== id) throw restError('user_email_invalid_owner');
+    }
+    if (typeof p.username === 'string' && p.username !== '' && p.username !== user.login) throw restError('user_username_not_editable');
+    if (typeof p.slug === 'string' && p.slug !== '' && p.slug !== user.nicename) {
+      if (await trx.selectFrom('users').select('id').where('nicename', '=', p.slug).executeTakeFirst()) throw restError('user_invalid_slug');
+    }
+    checkRoles(ctx, id, p.roles);
+    const changes: Partial<Record<Exclude<keyof UserRow, 'id'>, string>> = {};
+    if (typeof p.email === 'string') changes.email = p.email.trim();
+    if (hash) changes.password_hash = hash;
+    if (typeof p.name === 'string') changes.display_name = text(p.name) ?? '';
+    if (typeof p.slug === 'string' && p.slug !== '' && p.slug !== user.nicename) changes.nicename = await freeNicename(trx, p.slug, id);
+    if (typeof p.url === 'string') changes.url = p.url;
+    if (typeof p.description === 'string') changes.description = p.description;
+    if (Array.isArray(p.roles) && p.roles.length) changes.roles = JSON.stringify(p.roles.map(String));
+    if (Object.keys(changes).length) await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+    await writeProfileMeta(trx, id, profileOf(p));
+  });
+  return { data: await answer(ctx, id) };
+}
+
+/** check_reassign: a number names the receiver; empty, `false` or `'false'` names none. */
+function reassignOf(value: unknown): number | null {
+  if (typeof value === 'number' || (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value))) return Math.trunc(Number(value)) || null;
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return null;
+  throw invalidParam('reassign', restError('user_invalid_reassign_param'));
+}
+
+export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
+  const id = targetId(ctx);
+  const user = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user) throw restError('user_invalid_id');
+  const reassign = reassignOf(ctx.params.reassign);
+  if (ctx.params.force !== true) throw restError('user_trash_not_supported');
+  if (reassign !== null && (reassign === id || !(await ctx.app.db.selectFrom('users').select('id').where('id', '=', reassign).executeTakeFirst()))) {
+    throw restError('user_invalid_reassign');
+  }
+  // The account as it was, without links (WordPress answers the previous response's data only).
+  const { _links: _gone, ...previous } = (await prepared(ctx, [user], 'edit'))[0]!;
+  await ctx.app.db.transaction().execute(async (trx) => {
+    const authored = await trx.selectFrom('posts').select('id').where('author', '=', id).executeTakeFirst();
+    if (authored && reassign === null) throw restError('user_has_content');
+    if (reassign !== null) await trx.updateTable('posts').set({ author: reassign }).where('author', '=', id).execute();
+    await trx.deleteFrom('usermeta').where('user_id', '=', id).execute();
+    await trx.deleteFrom('application_passwords').where('user_id', '=', id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
+  return { data: { deleted: true, previous } };
+}
