@@ -4,7 +4,8 @@
  * summed per function and per file. Prints CPU ms per request (from /proc) and the top entries.
  *
  * Run: `npx tsx bench/profile-serve.bench.ts [--path /wp-json/core/v2/posts?per_page=10]
- *      [--seconds 8] [--posts 1000] [--top 40] [--data <seeded data folder to reuse>]`
+ *      [--seconds 8] [--posts 1000] [--top 40] [--data <seeded data folder to reuse>] [--alloc]
+ *      [--no-answer-cache]`
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,8 @@ const posts = flag('posts', '1000');
 const top = Number(flag('top', '40'));
 const urlPath = flag('path', '/wp-json/core/v2/posts?per_page=10');
 const alloc = process.argv.includes('--alloc');
+// The answer cache (on by default) would profile cache hits; this profiles the database path.
+const serveFlags = process.argv.includes('--no-answer-cache') ? ['--no-answer-cache'] : [];
 const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
@@ -92,7 +95,7 @@ async function main(): Promise<void> {
     const profDir = path.join(work, 'prof');
     const allocFile = path.join(work, 'alloc.json');
     const profiling = alloc ? ['--import', path.join(ROOT, 'bench/yardstick/allocation-sampler.mjs')] : ['--cpu-prof', '--cpu-prof-dir', profDir];
-    const sp = await startProcess(process.execPath, [...profiling, path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir], ready, { SPECPRESS_ALLOC_PROFILE: allocFile });
+    const sp = await startProcess(process.execPath, [...profiling, path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, ...serveFlags], ready, { SPECPRESS_ALLOC_PROFILE: allocFile });
     const url = sp.match[1] + urlPath.replace('{id}', String(((await (await fetch(`${sp.match[1]}/wp-json/core/v2/posts?per_page=1`)).json()) as Array<{ id: number }>)[0].id));
     const firstBegan = performance.now();
     const first = await fetch(url);

@@ -24,8 +24,30 @@ function regexOf(route: RouteDef): RegExp {
   return re;
 }
 
+/**
+ * Matches already made, per app (its route table and aliases): a deployment has hundreds of routes (studio 425
+ * endpoints) tried in order by regex, and a site answers the same few paths again and again.
+ * Bounded: emptied when full (a crawler walking every id must not grow it without end).
+ */
+const MEMO_LIMIT = 2000;
+const memos = new WeakMap<object, Map<string, RouteMatch | null>>();
+
 /** The first route whose pattern matches `path` (any method); with the endpoint for `method` when there is one. */
 export function matchRoute(app: Pick<App, 'routes' | 'deployment'>, path: string, method: string): RouteMatch | undefined {
+  let memo = memos.get(app);
+  if (!memo) memos.set(app, (memo = new Map()));
+  const key = `${method} ${path}`;
+  let found = memo.get(key);
+  if (found === undefined) {
+    found = matchUncached(app, path, method) ?? null;
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, found);
+  }
+  // Each caller gets its own captures (dispatch adds them to the request's params).
+  return found ? { ...found, captures: { ...found.captures } } : undefined;
+}
+
+function matchUncached(app: Pick<App, 'routes' | 'deployment'>, path: string, method: string): RouteMatch | undefined {
   for (const candidate of [path, ...aliasedPaths(app, path)]) {
     const found = matchIn(app.routes, candidate, method);
     if (found) return found;
