@@ -7,7 +7,7 @@
  * create rows show what a second process adds to write throughput under that lock.
  * PostgreSQL is a throw-away local cluster (runtime/testing/postgres-cluster.ts).
  * Prints requests per second, p99 latency and the PostgreSQL/SQLite ratio; asserts nothing.
- * Run: `npx tsx bench/postgres-vs-sqlite.bench.ts [seconds] [connections]`.
+ * Run: `npx tsx bench/postgres-vs-sqlite.bench.ts [seconds] [connections] [--answer-cache]`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,6 +48,10 @@ async function seed(target: string): Promise<number> {
 }
 
 /** autocannon against every process at once, connections split evenly; summed rate, worst p99. */
+// The engines are compared on the database path: repeated reads of one URL would otherwise be
+// answered from the answer cache (runtime/http/answer-cache.ts). `--answer-cache` keeps it on.
+const answerCache = process.argv.includes('--answer-cache') ? 'on' : 'off';
+
 async function load(servers: ServeProcess[], route: string, write?: { auth: string }): Promise<{ rps: number; p99: number; errors: number }> {
   const per = Math.max(1, Math.floor(connections / servers.length));
   let n = 0;
@@ -86,7 +90,7 @@ try {
     for (const processes of [1, 2]) {
       const servers: ServeProcess[] = [];
       try {
-        for (let n = 0; n < processes; n++) servers.push(await spawnServe({ dataDir: path.join(root, `${engine}-${processes}-${n}`), database: target, deployment: 'studio', env: { SPECPRESS_PG_POOL_SIZE: '10' } }));
+        for (let n = 0; n < processes; n++) servers.push(await spawnServe({ dataDir: path.join(root, `${engine}-${processes}-${n}`), database: target, deployment: 'studio', env: { SPECPRESS_PG_POOL_SIZE: '10', SPECPRESS_ANSWER_CACHE: answerCache } }));
         // The first start on a database creates the administrator and prints its application password.
         const printed = /application password: (.+)\n/.exec(servers[0]!.output())?.[1]?.trim();
         if (printed) auth = `Basic ${Buffer.from(`admin:${printed}`).toString('base64')}`;
