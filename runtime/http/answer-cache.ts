@@ -22,6 +22,7 @@ function isCoreRoute(route: string): boolean {
   return route === '/' || route === '/core/v2' || route.startsWith('/core/v2/') || route === '/wp/v2' || route.startsWith('/wp/v2/');
 }
 
+/** Whether this server keeps answers: decided once when it starts (the environment wins over the config). */
 export function answerCacheEnabled(app: App): boolean {
   const env = process.env.SPECPRESS_ANSWER_CACHE;
   if (env !== undefined) return !/^(0|off|false|no)$/i.test(env);
@@ -38,9 +39,9 @@ function keyOf(req: FastifyRequest, route: string): string | undefined {
 }
 
 /** `load`'s answer, from the process's cache when an equal request was answered since the last write. */
-export async function answerThroughCache(app: App, req: FastifyRequest, route: string, load: () => Promise<RestResponse>): Promise<RestResponse> {
-  const cache = processCacheOf(app.db as Kysely<unknown>);
-  const key = cache && answerCacheEnabled(app) ? keyOf(req, route) : undefined;
+export async function answerThroughCache(app: App, enabled: boolean, req: FastifyRequest, route: string, load: () => Promise<RestResponse>): Promise<RestResponse> {
+  const cache = enabled ? processCacheOf(app.db as Kysely<unknown>) : undefined;
+  const key = cache ? keyOf(req, route) : undefined;
   if (!cache || key === undefined) return load();
   return cache.get('answers', key, async () => frozen(await load()), {
     keep: (answer) => answer.status === 200 && !hasSetCookie(answer),

@@ -25,13 +25,14 @@ import { processCacheOf } from '../cache/process-cache.ts';
 import type { Kysely } from 'kysely';
 import { apiLinkHeader, siteRootPage } from './site-root.ts';
 import { jsonOf } from '../rest/serialize-once.ts';
-import { answerThroughCache } from './answer-cache.ts';
+import { answerCacheEnabled, answerThroughCache } from './answer-cache.ts';
 
 const NOT_FOUND_PAGE = '<!DOCTYPE html><title>Not found</title><h1>Not found</h1>';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   const limits = resolveHttpLimits(app.config.http);
+  const keepAnswers = answerCacheEnabled(app);
   // Node refuses a headers timeout longer than the whole-request one (0 there means none).
   const headersTimeout = limits.requestTimeoutMs ? Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) : limits.headersTimeoutMs;
   const fastify = Fastify({
@@ -92,14 +93,17 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
       if (hasRestRouteParam(req)) return writeResponse(reply, req.method, { status: 404, headers: {}, body: restError('rest_no_route').toBody() });
       return reply.code(404).type('text/html; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send(NOT_FOUND_PAGE);
     }
-    const request = toRestRequest(req, route);
-    if (req.method === 'GET' && request.rawBody === undefined && hasBody(req)) {
-      const body = await readUnparsedBody(req, app.config.maxUploadBytes);
-      // The rest of the body is not read: the connection cannot carry another request.
-      if (body === 'too large') return writeResponse(reply, req.method, { status: 413, headers: { connection: 'close' }, body: restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody() });
-      request.rawBody = body;
-    }
-    const response = await answerThroughCache(app, req, route, () => answerInTime(limits.handlerTimeoutMs, () => serveRequest(app, request)));
+    // The request is read and parsed only when the answer is not kept already (answer-cache.ts).
+    const response = await answerThroughCache(app, keepAnswers, req, route, async () => {
+      const request = toRestRequest(req, route);
+      if (req.method === 'GET' && request.rawBody === undefined && hasBody(req)) {
+        const body = await readUnparsedBody(req, app.config.maxUploadBytes);
+        // The rest of the body is not read: the connection cannot carry another request.
+        if (body === 'too large') return { status: 413, headers: { connection: 'close' }, body: restError('rest_request_too_large', [String(app.config.maxUploadBytes)]).toBody() };
+        request.rawBody = body;
+      }
+      return answerInTime(limits.handlerTimeoutMs, () => serveRequest(app, request));
+    });
     return writeResponse(reply, req.method, response);
   };
   fastify.route({ method: [...METHODS], url: '/wp-json', exposeHeadRoute: false, handler: rest(() => '/') });
