@@ -5,7 +5,7 @@
  * checked. So an anonymous `status=publish` on media (not one of its statuses) is "Status is
  * forbidden.", not an enum error, and only callers who may ask get the enum error.
  */
-import { allPostTypes, postTypeEntry, type PostTypeEntry } from '../../contract/post-types.ts';
+import { postTypeEntry, type PostTypeEntry } from '../../contract/post-types.ts';
 import type { Route } from '../../contract/model.ts';
 import { postTypeCaps, userCan } from '../auth/capabilities.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
@@ -30,21 +30,21 @@ export async function statusRefusal(app: Pick<App, 'db'>, user: CurrentUser | nu
   return undefined;
 }
 
-/** The post type whose collection `route` is (`/core/v2/media` → attachment), or undefined. */
-function listedType(route: Pick<Route, 'path'>): PostTypeEntry | undefined {
-  const last = route.path.split('/').at(-1);
-  return allPostTypes().find((t) => t.restBase === last);
+/** The post type a GET of `route` lists (the spec's `postType` of a collection route), or undefined. */
+function listedType(route: Pick<Route, 'path' | 'postType'>, method: string): PostTypeEntry | undefined {
+  const entry = method === 'GET' && route.postType ? postTypeEntry(route.postType) : undefined;
+  return entry && route.path.endsWith(`/${entry.restBase}`) ? entry : undefined;
 }
 
 /**
  * A params error of a list that names `status`: when the user may not ask for the statuses sent,
  * WordPress reports that refusal for `status` instead of the enum error (other params stay).
  */
-export async function statusRefusedFirst(app: Pick<App, 'db'>, user: CurrentUser | null, route: Pick<Route, 'path'>, raw: unknown, error: unknown): Promise<unknown> {
+export async function statusRefusedFirst(app: Pick<App, 'db'>, user: CurrentUser | null, route: Pick<Route, 'path' | 'postType'>, method: string, raw: unknown, error: unknown): Promise<unknown> {
   if (!(error instanceof RestError) || error.code !== 'rest_invalid_param') return error;
   const params = error.data.params as Record<string, string> | undefined;
   const details = error.data.details as Record<string, unknown> | undefined;
-  const type = listedType(route);
+  const type = listedType(route, method);
   if (!type || !params || !details || !('status' in params)) return error;
   const refusal = await statusRefusal(app, user, type.name, statusList(raw));
   if (!refusal) return error;

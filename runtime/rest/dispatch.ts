@@ -43,7 +43,7 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
   try {
     // A list's `status` is refused for who may not ask before its values are checked (WordPress's sanitize_post_statuses).
     ctx.params = await readParams(request, method, match).catch(async (error) => {
-      throw await statusRefusedFirst(app, user, match.route, request.query.status, error);
+      throw await statusRefusedFirst(app, user, match.route, method, request.query.status, error);
     });
     await checkPermission(ctx, match.endpoint.permission);
     response = toResponse(await runHandler(ctx));
