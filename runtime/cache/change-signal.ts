@@ -26,3 +26,16 @@ export interface ChangeSignal {
  */
 export const CACHED_TABLES = ['options', 'posts', 'answers'] as const;
 export type CachedTable = (typeof CACHED_TABLES)[number];
+
+/**
+ * Caches without a version row of their own: each follows a table's row and is dropped with it.
+ * `items` (prepared posts and pages, runtime/content/item-cache.ts) shows what anonymous answers
+ * show, so it follows `answers`.
+ */
+export const FOLLOWERS = { items: 'answers' } as const satisfies Record<string, CachedTable>;
+export type CacheName = CachedTable | keyof typeof FOLLOWERS;
+
+/** The caches to drop when `table`'s version moves: itself and its followers. */
+export function cachesOf(table: CachedTable): CacheName[] {
+  return [table, ...(Object.keys(FOLLOWERS) as Array<keyof typeof FOLLOWERS>).filter((f) => FOLLOWERS[f] === table)];
+}

@@ -5,19 +5,21 @@
  */
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { CACHED_TABLES, type CachedTable, type ChangeSignal } from './change-signal.ts';
+import { CACHED_TABLES, cachesOf, type CacheName, type CachedTable, type ChangeSignal } from './change-signal.ts';
 import { registerCache } from './registry.ts';
 
 /** Entries kept per table (keys can come from requests, e.g. a list's filters: hence a bound). */
 const MAX_ENTRIES = 2_000;
 
-type Boxed = { value: unknown; bytes?: number };
+export type Boxed = { value: unknown; bytes?: number };
 /**
  * Whole answers are bounded by their size too, and kept at most a second: an answer can depend
  * on the clock (a scheduled post becomes published when its time comes, checked once a second).
  */
-const LIMITS: Partial<Record<CachedTable, LRUCache.Options<string, Boxed, unknown>>> = {
+const LIMITS: Partial<Record<CacheName, LRUCache.Options<string, Boxed, unknown>>> = {
   answers: { max: MAX_ENTRIES, maxSize: 64 * 1024 * 1024, sizeCalculation: (box) => box.bytes ?? 1, ttl: 1_000 },
+  // Prepared items do not depend on the clock (a scheduled post is published by a write).
+  items: { max: 20_000, maxSize: 128 * 1024 * 1024, sizeCalculation: (box) => box.bytes ?? 1 },
 };
 
 export interface GetOptions<T> {
@@ -30,11 +32,11 @@ export interface GetOptions<T> {
 export class ProcessCache {
   readonly #signal: ChangeSignal;
   readonly #seen = new Map<string, number>();
-  readonly #entries = new Map<CachedTable, LRUCache<string, Boxed>>();
+  readonly #entries = new Map<CacheName, LRUCache<string, Boxed>>();
   /** Bumped on each drop: a load that started before a drop does not store its (maybe stale) answer. */
-  readonly #generation = new Map<CachedTable, number>();
+  readonly #generation = new Map<CacheName, number>();
   /** Answers served from memory and loaded, per table (for tests and the bench). */
-  readonly counts = new Map<CachedTable, { hits: number; loads: number }>();
+  readonly counts = new Map<CacheName, { hits: number; loads: number }>();
 
   constructor(signal: ChangeSignal) {
     this.#signal = signal;
@@ -44,32 +46,44 @@ export class ProcessCache {
   async refresh(): Promise<void> {
     for (const [table, version] of await this.#signal.versions()) {
       if (this.#seen.get(table) !== version) {
-        this.forget(table as CachedTable);
+        for (const name of cachesOf(table as CachedTable)) this.forget(name);
         this.#seen.set(table, version);
       }
     }
   }
 
-  async get<T>(table: CachedTable, key: string, load: () => Promise<T>, options: GetOptions<T> = {}): Promise<T> {
-    let entries = this.#entries.get(table);
+  async get<T>(table: CacheName, key: string, load: () => Promise<T>, options: GetOptions<T> = {}): Promise<T> {
     // Boxed, so that a remembered undefined (an option that does not exist) is a hit too.
-    const hit = entries?.get(key);
-    const counts = this.counts.get(table) ?? this.counts.set(table, { hits: 0, loads: 0 }).get(table)!;
-    if (hit) {
-      counts.hits++;
-      return hit.value as T;
-    }
-    counts.loads++;
-    const generation = this.#generation.get(table) ?? 0;
+    const hit = this.lookup(table, key);
+    if (hit) return hit.value as T;
+    const generation = this.generation(table);
     const value = await load();
-    if ((this.#generation.get(table) ?? 0) === generation && (options.keep?.(value) ?? true)) {
-      if (!entries) this.#entries.set(table, (entries = new LRUCache(LIMITS[table] ?? { max: MAX_ENTRIES })));
-      entries.set(key, { value, bytes: options.bytes?.(value) });
-    }
+    if (options.keep?.(value) ?? true) this.store(table, key, value, generation, options.bytes?.(value));
     return value;
   }
 
-  forget(table: CachedTable): void {
+  /** The kept value of `key`, boxed, or undefined (counted as a load: the caller loads it). */
+  lookup(table: CacheName, key: string): Boxed | undefined {
+    const hit = this.#entries.get(table)?.get(key);
+    const counts = this.counts.get(table) ?? this.counts.set(table, { hits: 0, loads: 0 }).get(table)!;
+    if (hit) counts.hits++;
+    else counts.loads++;
+    return hit;
+  }
+
+  /** Read before loading, passed to `store`: a drop in between makes the load too old to keep. */
+  generation(table: CacheName): number {
+    return this.#generation.get(table) ?? 0;
+  }
+
+  store(table: CacheName, key: string, value: unknown, generation: number, bytes?: number): void {
+    if (this.generation(table) !== generation) return;
+    let entries = this.#entries.get(table);
+    if (!entries) this.#entries.set(table, (entries = new LRUCache(LIMITS[table] ?? { max: MAX_ENTRIES })));
+    entries.set(key, { value, bytes });
+  }
+
+  forget(table: CacheName): void {
     this.#entries.get(table)?.clear();
     this.#generation.set(table, (this.#generation.get(table) ?? 0) + 1);
   }
@@ -99,7 +113,7 @@ export function processCacheOf(db: Kysely<unknown>): ProcessCache | undefined {
 export function forgetInProcess(table: CachedTable): void {
   for (const ref of all) {
     const cache = ref.deref();
-    if (cache) cache.forget(table);
+    if (cache) for (const name of cachesOf(table)) cache.forget(name);
     else all.delete(ref);
   }
 }

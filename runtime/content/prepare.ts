@@ -21,8 +21,16 @@ import { decodeSlug, sampleSlug, sanitizeTitle } from './slugs.ts';
 import { termsOfPosts } from './terms.ts';
 import { postClassList } from './class-list.ts';
 import { allowedItemMethods } from './target-hints.ts';
+import { preparedThroughCache } from './item-cache.ts';
 
 export type PostRow = Selectable<PostsTable>;
+
+/**
+ * What a list query reads of each row: enough to order, check who may read and find a kept
+ * prepared item (item-cache.ts). The full row is read only for items prepared anew.
+ */
+export const HEAD_COLUMNS = ['id', 'type', 'status', 'author', 'parent', 'password'] as const;
+export type PostHead = Pick<PostRow, (typeof HEAD_COLUMNS)[number]>;
 
 export interface PrepareOptions {
   context: Context;
@@ -257,8 +265,30 @@ async function generatedSlug(db: Kysely<Database>, post: PostRow): Promise<strin
   return decodeSlug(await sampleSlug(db, base, { ...post, status: 'publish' }));
 }
 
-export async function preparePosts(ctx: HandlerContext, rows: PostRow[], opts: PrepareOptions): Promise<Record<string, unknown>[]> {
+export async function preparePosts(ctx: HandlerContext, rows: Array<PostRow | PostHead>, opts: PrepareOptions): Promise<Record<string, unknown>[]> {
   if (!rows.length) return [];
+  return preparedThroughCache(ctx, rows, opts, async (missing) => {
+    const full = await fullRows(ctx.app.db, missing);
+    const present = full.filter((r): r is PostRow => r !== undefined);
+    const prepared = await prepareRows(ctx, present, opts);
+    const byRow = new Map(present.map((r, i) => [r, prepared[i]!]));
+    return full.map((r) => (r ? byRow.get(r) : undefined));
+  });
+}
+
+/**
+ * The full rows of `heads`, in their order (one query for those that are only heads). A row
+ * deleted since the list read it is undefined: the list leaves it out, as WordPress skips a
+ * post it can no longer load.
+ */
+async function fullRows(db: Kysely<Database>, heads: Array<PostRow | PostHead>): Promise<Array<PostRow | undefined>> {
+  const partial = heads.filter((h) => !('content' in h)).map((h) => h.id);
+  if (!partial.length) return heads as PostRow[];
+  const loaded = new Map((await db.selectFrom('posts').selectAll().where('id', 'in', partial).execute()).map((r) => [r.id, r]));
+  return heads.map((h) => ('content' in h ? h : loaded.get(h.id)));
+}
+
+async function prepareRows(ctx: HandlerContext, rows: PostRow[], opts: PrepareOptions): Promise<Record<string, unknown>[]> {
   const rel = await loadRelations(ctx, rows, rows[0].type);
   const zone = await siteZone(ctx.app.db);
   const toGmt = (local: string) => gmtFromLocal(local, zone);

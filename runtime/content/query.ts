@@ -8,7 +8,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQ
 import type { Database } from '../store/schema.ts';
 import { filterDateToLocal } from './dates.ts';
 import type { Zone } from 'luxon';
-import type { PostRow } from './prepare.ts';
+import { HEAD_COLUMNS, type PostHead } from './prepare.ts';
 import { parseSearch, relevanceRank, searchCondition, searchedColumns } from './search.ts';
 import { searchIndexOf } from './search-index.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
@@ -17,7 +17,7 @@ import { sanitizeTitle } from './slugs.ts';
 import { positionInList } from '../store/portable-sql.ts';
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
-type Query = SelectQueryBuilder<Database, 'posts', PostRow>;
+type Query = SelectQueryBuilder<Database, 'posts', PostHead>;
 
 export interface ListQueryInput {
   type: string;
@@ -31,7 +31,8 @@ export interface ListQueryInput {
 }
 
 export interface ListQueryResult {
-  rows: PostRow[];
+  /** The page's rows, heads only (prepare.ts reads the rest of the rows it has to prepare). */
+  rows: PostHead[];
   total: number;
   /** Filters matched nothing by construction (e.g. sticky=true with no sticky posts). */
   empty?: boolean;
@@ -108,7 +109,7 @@ function applyDates(q: Query, params: Record<string, any>, zone: Zone): Query {
 /** Everything but paging and order: shared by the page query and the count. */
 async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Query | null> {
   const { params, type } = input;
-  let q = db.selectFrom('posts').selectAll() as unknown as Query;
+  let q: Query = db.selectFrom('posts').select(HEAD_COLUMNS);
   q = q.where('type', '=', type).where('status', 'in', input.statuses);
 
   let include: number[] = Array.isArray(params.include) ? params.include.map(Number) : [];
@@ -222,15 +223,15 @@ async function countOf(db: Kysely<Database>, query: { compile: () => { sql: stri
 }
 
 /** Sticky posts brought to the top of page one when ignore_sticky is false (WP_Query's rule). */
-export async function withStickyFirst(db: Kysely<Database>, rows: PostRow[], sticky: number[]): Promise<PostRow[]> {
+export async function withStickyFirst(db: Kysely<Database>, rows: PostHead[], sticky: number[]): Promise<PostHead[]> {
   if (!sticky.length) return rows;
   const inPage = new Map(rows.map((r) => [r.id, r]));
-  const top: PostRow[] = [];
+  const top: PostHead[] = [];
   const missing = sticky.filter((id) => !inPage.has(id));
   const fetched = missing.length
-    ? await db.selectFrom('posts').selectAll().where('id', 'in', missing).where('type', '=', 'post').where('status', '=', 'publish').execute()
+    ? await db.selectFrom('posts').select(HEAD_COLUMNS).where('id', 'in', missing).where('type', '=', 'post').where('status', '=', 'publish').execute()
     : [];
-  const byId = new Map<number, PostRow>([...inPage, ...fetched.map((r) => [r.id, r] as [number, PostRow])]);
+  const byId = new Map<number, PostHead>([...inPage, ...fetched.map((r) => [r.id, r] as [number, PostHead])]);
   for (const id of sticky) {
     const r = byId.get(id);
     if (r && r.status === 'publish') top.push(r);
