@@ -4,7 +4,7 @@
  * Returns the rows of the page and the total WordPress reports in X-WP-Total.
  */
 import { supports } from '../../contract/post-types.ts';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { filterDateToLocal } from './dates.ts';
 import type { Zone } from 'luxon';
@@ -203,10 +203,31 @@ export async function listQueries(db: Kysely<Database>, input: ListQueryInput) {
 }
 
 export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
-  const queries = await listQueries(db, input);
+  const queries = await compiledListQueries(db, input);
   if (!queries) return { rows: [], total: 0, empty: true };
-  const [rows, total] = await Promise.all([queries.page.execute(), countOf(db, queries.count)]);
-  return { rows, total };
+  const [page, total] = await Promise.all([db.executeQuery(queries.page), countOf(db, queries.count)]);
+  return { rows: page.rows, total };
+}
+
+interface CompiledList {
+  page: CompiledQuery<PostHead>;
+  count: CompiledQuery<{ n: number }>;
+}
+
+/**
+ * The list's two queries, compiled. Building them through Kysely's builder costs more than running
+ * them, so serving processes keep them per input until a write they depend on (terms of an
+ * include_children filter, the site's time zone, sticky posts: all watched by `answers`).
+ */
+async function compiledListQueries(db: Kysely<Database>, input: ListQueryInput): Promise<CompiledList | null> {
+  const build = async () => {
+    const queries = await listQueries(db, input);
+    return queries && { page: queries.page.compile(), count: queries.count.compile() };
+  };
+  const cache = processCacheOf(db as Kysely<unknown>);
+  if (!cache) return build();
+  const key = JSON.stringify([input.type, input.statuses, input.params, [...input.sticky], input.zone.name, input.anonymous]);
+  return cache.get('queries', key, build);
 }
 
 /**
@@ -214,12 +235,11 @@ export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Pr
  * cost grows with the site, so serving processes remember it per query until posts or their
  * terms change (runtime/cache/: any process's write drops it before the next request).
  */
-async function countOf(db: Kysely<Database>, query: { compile: () => { sql: string; parameters: readonly unknown[] }; executeTakeFirst: () => Promise<{ n: number } | undefined> }): Promise<number> {
-  const load = async () => Number((await query.executeTakeFirst())?.n ?? 0);
+async function countOf(db: Kysely<Database>, query: CompiledQuery<{ n: number }>): Promise<number> {
+  const load = async () => Number((await db.executeQuery(query)).rows[0]?.n ?? 0);
   const cache = processCacheOf(db as Kysely<unknown>);
   if (!cache) return load();
-  const compiled = query.compile();
-  return cache.get('posts', JSON.stringify([compiled.sql, compiled.parameters]), load);
+  return cache.get('posts', JSON.stringify([query.sql, query.parameters]), load);
 }
 
 /** Sticky posts brought to the top of page one when ignore_sticky is false (WP_Query's rule). */

@@ -26,7 +26,12 @@ export class RestError extends Error {
   headers: Record<string, string> = {};
 
   constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}) {
+    // An answer, not a fault: no stack trace. Capturing one was the largest single cost of a
+    // refused request, and every anonymous GET builds a few (the `Allow` header asks each method).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.code = code;
     this.status = status;
     this.data = data;
