@@ -55,6 +55,24 @@ function summarize(file: string): void {
   };
   print('per file', perFile);
   print('per function', perFunction);
+  // With callees: a sample counts once for every distinct function on its stack. After an
+  // `await` the stack starts again at the microtask queue, so async callers show only their
+  // synchronous stretches.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const keyOf = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anon)'} ${url.replace(/^file:\/\//, '').replace(ROOT + '/', '').replace(/^.*node_modules\//, 'nm/')}:${lineNumber + 1}`;
+  };
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(keyOf(at));
+    for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + us);
+  }
+  console.log(`\n## per function (with callees, % of non-idle)`);
+  for (const [k, us] of [...inclusive].filter(([k]) => !k.startsWith('(root)')).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
 }
 
 interface AllocNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: AllocNode[] }

@@ -4,7 +4,10 @@
  * `return posts.list(ctx, 'post')`. Permission is the spec's rules' (runtime/auth/rules.ts), checked
  * before a service runs; services assume it was granted.
  */
+import type { Kysely } from 'kysely';
 import { restBaseOf, supports, supportsFeature } from '../../contract/post-types.ts';
+import type { Database } from '../store/schema.ts';
+import { reusableQuery } from '../store/reusable-query.ts';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { canRead, type PostType } from './access.ts';
@@ -14,7 +17,7 @@ import { contentError } from './errors.ts';
 import { restError } from '../rest/errors.ts';
 import { declaredParams } from '../rest/params.ts';
 import { alternateLinkHeader, restBase } from './links.ts';
-import { preparePost, preparePosts, stickyIds, type PostRow } from './prepare.ts';
+import { HEAD_COLUMNS, preparePost, preparePosts, stickyIds, type PostHead, type PostRow } from './prepare.ts';
 import { listQuery, pageWindow, withStickyFirst } from './query.ts';
 import { deletePostForever, publishDue, savePost, trashPost } from './store.ts';
 import { prepareChanges } from './write.ts';
@@ -32,8 +35,18 @@ export async function publishDueOnce(ctx: HandlerContext): Promise<void> {
   await publishDue(ctx.app.db, now);
 }
 
+const postById = reusableQuery((db: Kysely<Database>, id: number) => db.selectFrom('posts').selectAll().where('id', '=', id));
+const headById = reusableQuery((db: Kysely<Database>, id: number) => db.selectFrom('posts').select(HEAD_COLUMNS).where('id', '=', id));
+
 export async function findPost(ctx: HandlerContext, id: number, type: string): Promise<PostRow> {
-  const row = Number.isInteger(id) && id > 0 ? await ctx.app.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  const [row] = Number.isInteger(id) && id > 0 ? await postById(ctx.app.db, id) : [];
+  if (!row || row.type !== type) throw contentError('rest_post_invalid_id');
+  return row;
+}
+
+/** findPost's head only: a read whose item is kept (item-cache.ts) needs no more of the row. */
+async function findPostHead(ctx: HandlerContext, id: number, type: string): Promise<PostHead> {
+  const [row] = Number.isInteger(id) && id > 0 ? await headById(ctx.app.db, id) : [];
   if (!row || row.type !== type) throw contentError('rest_post_invalid_id');
   return row;
 }
@@ -76,7 +89,7 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
 /** Reading (context, password, visibility) was allowed by the spec's `read_post` rule. */
 export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   await publishDueOnce(ctx);
-  const post = await findPost(ctx, Number(ctx.params.id), type);
+  const post = await findPostHead(ctx, Number(ctx.params.id), type);
   const context = contextOf(ctx);
   const data = await preparePost(ctx, post, { context, password: ctx.params.password, excerptLength: ctx.params.excerpt_length });
   return { data, headers: alternateLinkHeader(data.link) };

@@ -20,6 +20,7 @@ import { loadSiteData } from './render-data.ts';
 import { decodeSlug, sampleSlug, sanitizeTitle } from './slugs.ts';
 import { termsOfPosts } from './terms.ts';
 import { postClassList } from './class-list.ts';
+import { contentError } from './errors.ts';
 import { allowedItemMethods } from './target-hints.ts';
 import { preparedThroughCache } from './item-cache.ts';
 
@@ -299,6 +300,9 @@ async function prepareRows(ctx: HandlerContext, rows: PostRow[], opts: PrepareOp
   return rows.map((row, i) => prepareOne(ctx, row, rel, opts, toGmt, unlocked[i], generated[i], allowed[i]));
 }
 
-export async function preparePost(ctx: HandlerContext, row: PostRow, opts: PrepareOptions): Promise<Record<string, unknown>> {
-  return (await preparePosts(ctx, [row], opts))[0];
+export async function preparePost(ctx: HandlerContext, row: PostRow | PostHead, opts: PrepareOptions): Promise<Record<string, unknown>> {
+  const [item] = await preparePosts(ctx, [row], opts);
+  // Only a row deleted since it was read has no item: it is not there any more.
+  if (!item) throw contentError('rest_post_invalid_id');
+  return item;
 }

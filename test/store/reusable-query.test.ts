@@ -1,0 +1,50 @@
+/**
+ * runtime/store/reusable-query.ts on whichever engine this run uses: compiled once per handle,
+ * each call runs with its own values (in any position, including several arguments), and a build
+ * that does not use every argument as a value is refused instead of running the wrong SQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../runtime/store/schema.ts';
+import { reusableQuery } from '../../runtime/store/reusable-query.ts';
+import { openTestDatabase, testEngine } from '../../runtime/testing/test-database.ts';
+
+let db: Kysely<Database>;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, close } = await openTestDatabase());
+  await db.insertInto('options').values([
+    { name: 'reusable_a', value: '"one"' },
+    { name: 'reusable_b', value: '"two"' },
+  ]).execute();
+});
+afterAll(() => close());
+
+describe('reusableQuery', () => {
+  it('runs the once-compiled query with each call\'s values', async () => {
+    let builds = 0;
+    const byName = reusableQuery((d: Kysely<Database>, name: string) => {
+      builds++;
+      return d.selectFrom('options').select(['name', 'value']).where('name', '=', name);
+    });
+    expect(await byName(db, 'reusable_a')).toEqual([{ name: 'reusable_a', value: '"one"' }]);
+    expect(await byName(db, 'reusable_b')).toEqual([{ name: 'reusable_b', value: '"two"' }]);
+    expect(await byName(db, 'reusable_none')).toEqual([]);
+    // Compiled once on SQLite; PostgreSQL's plugins read the values, so it builds each time.
+    expect(builds).toBe(testEngine() === 'sqlite' ? 1 : 3);
+  });
+
+  it('puts each argument where the build used it, whatever their order in the SQL', async () => {
+    const either = reusableQuery((d: Kysely<Database>, second: string, first: string) =>
+      d.selectFrom('options').select('name').where((eb) => eb.or([eb('name', '=', first), eb('name', '=', second)])).orderBy('name'));
+    expect((await either(db, 'reusable_b', 'reusable_a')).map((r) => r.name)).toEqual(['reusable_a', 'reusable_b']);
+    expect((await either(db, 'reusable_b', 'reusable_none')).map((r) => r.name)).toEqual(['reusable_b']);
+  });
+
+  it('refuses a build that leaves an argument out where it would reuse the SQL (SQLite)', async () => {
+    const careless = reusableQuery((d: Kysely<Database>, _name: string) => d.selectFrom('options').select('name').where('name', '=', 'reusable_a'));
+    if (testEngine() === 'sqlite') await expect(careless(db, 'reusable_b')).rejects.toThrow(/every argument/);
+    // PostgreSQL builds every call with its values: the build runs as written.
+    else expect(await careless(db, 'reusable_b')).toEqual([{ name: 'reusable_a' }]);
+  });
+});
