@@ -29,11 +29,11 @@ export type CachedTable = (typeof CACHED_TABLES)[number];
 
 /**
  * Caches without a version row of their own: each follows a table's row and is dropped with it.
- * `items` (prepared posts and pages, runtime/content/item-cache.ts) shows what anonymous answers
- * show, and `queries` (a list's compiled SQL, runtime/content/query.ts) is built from options and
- * terms: both follow `answers`.
+ * `items` (prepared posts and pages, runtime/content/item-cache.ts) and `embeds` (answers embedded
+ * by `_embed`, runtime/rest/embed.ts) show what anonymous answers show, and `queries` (a list's
+ * compiled SQL, runtime/content/query.ts) is built from options and terms: all follow `answers`.
  */
-export const FOLLOWERS = { items: 'answers', queries: 'answers' } as const satisfies Record<string, CachedTable>;
+export const FOLLOWERS = { items: 'answers', embeds: 'answers', queries: 'answers' } as const satisfies Record<string, CachedTable>;
 export type CacheName = CachedTable | keyof typeof FOLLOWERS;
 
 /** The caches to drop when `table`'s version moves: itself and its followers. */

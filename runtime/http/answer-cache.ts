@@ -14,13 +14,10 @@ import type { FastifyRequest } from 'fastify';
 import { processCacheOf } from '../cache/process-cache.ts';
 import type { App, RestResponse } from '../rest/types.ts';
 import { jsonOf } from '../rest/serialize-once.ts';
+import { isCoreRoute } from '../rest/core-routes.ts';
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
-/** Routes whose anonymous answers depend only on the tables the `answers` version row watches. */
-function isCoreRoute(route: string): boolean {
-  return route === '/' || route === '/core/v2' || route.startsWith('/core/v2/') || route === '/wp/v2' || route.startsWith('/wp/v2/');
-}
 
 /** Whether this server keeps answers: decided once when it starts (the environment wins over the config). */
 export function answerCacheEnabled(app: App): boolean {

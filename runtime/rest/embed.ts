@@ -6,7 +6,11 @@
  */
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { App } from './types.ts';
+import type { Kysely } from 'kysely';
 import { parseQueryString } from './query-string.ts';
+import { isCoreRoute } from './core-routes.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
+import { serializeOnce } from './serialize-once.ts';
 
 /** `true` for every relation, or the list of relations asked for (rest_parse_embed_param). */
 export type EmbedSelection = true | string[];
@@ -56,13 +60,25 @@ function fetchOnce(app: App, href: string, user: CurrentUser | null, cache: Map<
   return pending;
 }
 
-/** null when the href is not a route of this site (WordPress embeds nothing for it). */
+/**
+ * null when the href is not a route of this site (WordPress embeds nothing for it). A core route's
+ * answer is kept per reader until the next write it shows (the `embeds` cache follows `answers`):
+ * a page of posts embeds the same author and terms again and again.
+ */
 async function fetchEmbedded(app: App, href: string, user: CurrentUser | null): Promise<unknown> {
   const target = routeOfHref(app, href);
   if (!target) return null;
   if (target.query.context === undefined) target.query.context = 'embed';
-  const response = await app.dispatch({ method: 'GET', route: target.route, headers: {}, query: target.query }, user);
-  return response.body;
+  const load = () => app.dispatch({ method: 'GET', route: target.route, headers: {}, query: target.query }, user);
+  const cache = isCoreRoute(target.route) ? processCacheOf(app.db as Kysely<unknown>) : undefined;
+  if (!cache) return (await load()).body;
+  const kept = async () => {
+    const response = await load();
+    // Shared between answers from now on: frozen, so a change to it throws instead of leaking.
+    if (response.status === 200 && response.body !== null && typeof response.body === 'object') serializeOnce(response.body);
+    return response;
+  };
+  return (await cache.get('embeds', `${user?.id ?? 0}\n${href}`, kept, { keep: (r) => r.status === 200 })).body;
 }
 
 /** `{restUrl}/core/v2/users/1?x=1` or `{siteUrl}/?rest_route=/...` → route and query. */
