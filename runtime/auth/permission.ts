@@ -8,7 +8,7 @@
  * they judge is the route's, from the post type registry (contract/post-types.ts).
  */
 import type { Permission } from '../../contract/model.ts';
-import type { HandlerContext, RouteDef } from '../rest/types.ts';
+import type { EndpointDef, HandlerContext, RouteDef } from '../rest/types.ts';
 import { RestError } from '../rest/errors.ts';
 import { authError } from '../rest/errors.ts';
 import { userCan } from './capabilities.ts';
@@ -35,10 +35,14 @@ export async function checkPermission(ctx: PermissionContext, permission: Permis
 }
 
 /** The methods of `route` the current user may call, for the `Allow` header (WordPress drops the others). */
-export async function allowedMethods(ctx: PermissionContext, route: RouteDef): Promise<string[]> {
+export async function allowedMethods(ctx: PermissionContext, route: RouteDef, granted?: EndpointDef): Promise<string[]> {
   const allowed = new Set<string>();
   for (const endpoint of route.endpoints) {
     try {
+      if (endpoint === granted) {
+        for (const m of endpoint.methods) allowed.add(m);
+        continue;
+      }
       await checkPermission({ ...ctx, route }, endpoint.permission);
       for (const m of endpoint.methods) allowed.add(m);
     } catch (error) {

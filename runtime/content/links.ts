@@ -54,10 +54,20 @@ export function permalinkTemplate(p: Permalinks, type: string, id: number, statu
  * `_links` a client follows stay in the namespace it speaks.
  */
 export function requestNamespace(ctx: HandlerContext): string {
-  const parts = ctx.request.route.split('/').filter(Boolean);
   const ns = ctx.route.namespace;
   const depth = ns ? ns.split('/').length : 2;
-  return parts.slice(0, depth).join('/') || ns;
+  // The route's first `depth` segments (empty ones skipped), read without splitting the whole
+  // route: this runs for every item of every answer.
+  const found = leadingSegments(depth).exec(ctx.request.route);
+  return found ? found[1]!.replace(/\/+/g, '/') : ctx.request.route.split('/').filter(Boolean).join('/') || ns;
+}
+
+const segmentPatterns = new Map<number, RegExp>();
+
+function leadingSegments(depth: number): RegExp {
+  let pattern = segmentPatterns.get(depth);
+  if (!pattern) segmentPatterns.set(depth, (pattern = new RegExp(`^/*((?:[^/]+/+){${depth - 1}}[^/]+)`)));
+  return pattern;
 }
 
 export function restBase(ctx: HandlerContext): string {

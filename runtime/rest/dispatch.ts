@@ -9,7 +9,7 @@ import type { CurrentUser } from '../auth/current-user.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import { allowedMethods, checkPermission } from '../auth/permission.ts';
 import { runBehavior } from '../behaviors/index.ts';
-import type { App, HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
+import type { App, EndpointDef, HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
 import { RestError, restError } from './errors.ts';
 import { UnstorableTextError } from '../store/errors.ts';
 import { matchRoute, type RouteMatch } from './match-route.ts';
@@ -40,19 +40,21 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
 
   const ctx: HandlerContext = { app, request, user, route: match.route, endpoint: match.endpoint, params: { ...request.query, ...match.captures } };
   let response: RestResponse;
+  let granted: EndpointDef | undefined;
   try {
     // A list's `status` is refused for who may not ask before its values are checked (WordPress's sanitize_post_statuses).
     ctx.params = await readParams(request, method, match).catch(async (error) => {
       throw await statusRefusedFirst(app, user, match.route, method, request.query.status, error);
     });
     await checkPermission(ctx, match.endpoint.permission);
+    granted = match.endpoint;
     response = toResponse(await runHandler(ctx));
     addPageLinks(ctx, response);
     if (!isError(response) && request.query._fields !== undefined) response.body = filterFields(response.body, parseFieldList(request.query._fields));
   } catch (error) {
     response = errorResponse(app, error);
   }
-  await addAllowHeader(ctx, response);
+  await addAllowHeader(ctx, response, granted);
   return response;
 }
 
@@ -101,10 +103,13 @@ async function answerOptions(app: App, request: RestRequest, match: RouteMatch |
   return response;
 }
 
-/** `Allow`: the route's methods this user may call (rest_send_allow_header). */
-async function addAllowHeader(ctx: HandlerContext, response: RestResponse): Promise<void> {
+/**
+ * `Allow`: the route's methods this user may call (rest_send_allow_header). `granted`: the
+ * endpoint whose permission this request already passed, not asked again.
+ */
+async function addAllowHeader(ctx: HandlerContext, response: RestResponse, granted?: EndpointDef): Promise<void> {
   try {
-    const methods = await allowedMethods(ctx, ctx.route);
+    const methods = await allowedMethods(ctx, ctx.route, granted);
     if (methods.length > 0) response.headers.Allow = methods.join(', ');
   } catch (error) {
     ctx.app.logger.warn({ err: error }, 'could not compute Allow header');

@@ -17,11 +17,24 @@ export function mergeParams(
   endpoint: EndpointDef,
 ): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
-  for (const [name, arg] of Object.entries(endpoint.args ?? {})) if (arg.default !== undefined) defaults[name] = structuredClone(arg.default);
+  // Each request gets its own copy of an object default (a handler may change it); a primitive is its own copy.
+  for (const [name, value] of defaultsOf(endpoint)) defaults[name] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
   const layers = [defaults, captures, query];
   if (BODY_METHODS.has(method)) layers.push(body.form ?? {});
   layers.push(body.json ?? {});
   return Object.assign({}, ...layers);
+}
+
+const endpointDefaults = new WeakMap<EndpointDef, Array<[string, unknown]>>();
+
+/** The endpoint's args that have a default, listed once per endpoint. */
+function defaultsOf(endpoint: EndpointDef): Array<[string, unknown]> {
+  let list = endpointDefaults.get(endpoint);
+  if (!list) {
+    list = Object.entries(endpoint.args ?? {}).filter(([, arg]) => arg.default !== undefined).map(([name, arg]) => [name, arg.default]);
+    endpointDefaults.set(endpoint, list);
+  }
+  return list;
 }
 
 /**
