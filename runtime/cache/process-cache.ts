@@ -84,7 +84,10 @@ export class ProcessCache {
   }
 
   forget(table: CacheName): void {
-    this.#entries.get(table)?.clear();
+    const entries = this.#entries.get(table);
+    // lru-cache's clear() wipes all its slots, however few are used: a write runs this several
+    // times per statement, so an empty cache is left as it is.
+    if (entries?.size) entries.clear();
     this.#generation.set(table, (this.#generation.get(table) ?? 0) + 1);
   }
 }

@@ -6,10 +6,15 @@
  *   and the answer is `{failed: 'validation', responses}` (null for the items that were fine).
  * Answers 207 with one `{body, status, headers}` per item. The 25-item limit is the `requests`
  * arg's maxItems, checked by validation like any other arg.
+ *
+ * The items run in one database transaction, each in a savepoint of it (store/savepoints.ts): a
+ * failing item leaves the others as WordPress would, and the whole batch costs one COMMIT. The
+ * answer is sent after that commit, so every item it reports as done is stored.
  */
-import type { HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
+import type { App, HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
 import { RestError, restError } from './errors.ts';
-import { errorResponse, readParams } from './dispatch.ts';
+import { dispatch, errorResponse, readParams } from './dispatch.ts';
+import { withSavepoints } from '../store/savepoints.ts';
 import { matchRoute, type RouteMatch } from './match-route.ts';
 import { parseQueryString } from './query-string.ts';
 import { allowedMethods } from '../auth/permission.ts';
@@ -33,11 +38,12 @@ export async function runBatch(ctx: HandlerContext): Promise<HandlerResult> {
     if (checks.some((c) => c !== null)) return { status: 207, data: { failed: 'validation', responses: checks } };
   }
 
-  const responses: unknown[] = [];
-  for (const p of prepared) {
-    const response = 'error' in p ? p.error : await ctx.app.dispatch(p.request, ctx.user);
-    responses.push(envelopeOf(response));
-  }
+  const responses = await ctx.app.db.transaction().execute(async (trx) => {
+    const app: App = { ...ctx.app, db: withSavepoints(trx), dispatch: (request, user) => dispatch(app, request, user) };
+    const answers: unknown[] = [];
+    for (const p of prepared) answers.push(envelopeOf('error' in p ? p.error : await app.dispatch(p.request, ctx.user)));
+    return answers;
+  });
   return { status: 207, data: { responses } };
 }
 
