@@ -141,9 +141,10 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
   if (params.search) {
     const terms = parseSearch(String(params.search), params.search_semantics === 'exact');
     if (terms.length) {
-      // The engine's full-text index narrows the rows first; the exact condition decides.
+      // The engine's full-text index narrows the rows first (by the terms it says are rare); the exact condition decides.
       const index = searchIndexOf(db);
-      const candidates = index && ((eb: Eb) => index.candidates(eb, terms, searchedColumns(params.search_columns ?? [])));
+      const narrowBy = index?.narrowing ? await index.narrowing(db, terms) : terms;
+      const candidates = index && narrowBy.length ? (eb: Eb) => index.candidates(eb, narrowBy, searchedColumns(params.search_columns ?? [])) : undefined;
       q = q.where((eb) => {
         const narrowed = candidates?.(eb);
         const exact = searchCondition(eb, terms, params.search_columns ?? []);

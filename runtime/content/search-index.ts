@@ -8,10 +8,18 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { SearchTerm } from './search.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
 
 export interface SearchIndex {
   /** A condition on `posts.id` keeping at least every post that contains all included terms in one of `columns`; undefined when it cannot narrow (short terms only). */
   candidates(eb: ExpressionBuilder<Database, 'posts'>, terms: SearchTerm[], columns: Array<'title' | 'content' | 'excerpt'>): Expression<SqlBool> | undefined;
+  /**
+   * The terms worth narrowing by: those the index says few posts hold. A term most posts hold
+   * would make the index list nearly every post before the exact condition runs, where reading
+   * the posts in the list's order and stopping at the page's end costs little. Leaving a term out
+   * only widens the candidates, so what is found never depends on this estimate.
+   */
+  narrowing?(db: Kysely<Database>, terms: SearchTerm[]): Promise<SearchTerm[]>;
 }
 
 const indexes = new WeakMap<object, SearchIndex>();
@@ -19,6 +27,8 @@ const indexes = new WeakMap<object, SearchIndex>();
 export function useSearchIndex(db: Kysely<Database>, index: SearchIndex | undefined): void {
   if (index) indexes.set(db, index);
   else indexes.delete(db);
+  // Lists keep their compiled SQL (query.ts): what was compiled with the other index goes.
+  processCacheOf(db as Kysely<unknown>)?.forget('queries');
 }
 
 /** The index of this database handle (a transaction has none: it falls back to the plain scan). */

@@ -21,6 +21,7 @@ import { postsTrigram } from './migrations/080_posts_trigram.ts';
 import { slugCounters } from './migrations/090_slug_counters.ts';
 import { rateCounters } from './migrations/095_rate_counters.ts';
 import { answersCacheVersion } from './migrations/100_answers_cache_version.ts';
+import { postsFulltextVocab } from './migrations/110_posts_fulltext_vocab.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '090_slug_counters': slugCounters,
   '095_rate_counters': rateCounters,
   '100_answers_cache_version': answersCacheVersion,
+  '110_posts_fulltext_vocab': postsFulltextVocab,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,8 +5,10 @@
  * narrows WordPress's search without changing what it finds. Terms under three characters
  * have no trigram: they are left to the exact condition alone.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SearchIndex } from '../../content/search-index.ts';
+import type { SearchTerm } from '../../content/search.ts';
+import type { Database } from '../schema.ts';
 
 function ftsString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -21,12 +23,45 @@ function ftsString(text: string): string {
 const MAX_TERM_CHARS = 64;
 const MAX_TERMS = 8;
 
+/**
+ * A term is worth narrowing by when its rarest trigram is in at most this many posts: past it,
+ * listing the candidates costs more than reading posts in the list's order until a page is full
+ * (with matches that common, a page fills within a few hundred posts whatever the site's size).
+ */
+export const DENSE_POSTS = 5_000;
+
+/** The terms the index can use: included, three characters or more, cut to a bounded length. */
+function usableTerms(terms: SearchTerm[]): SearchTerm[] {
+  return terms
+    .filter((t) => !t.exclude && [...t.text].length >= 3 && !t.text.includes('\u0000'))
+    .slice(0, MAX_TERMS)
+    .map((t) => ({ ...t, text: [...t.text].slice(0, MAX_TERM_CHARS).join('') }));
+}
+
+/** The trigrams of a term as the index folds them (case-insensitive). */
+function trigrams(text: string): string[] {
+  const chars = [...text.toLowerCase()];
+  return Array.from({ length: Math.max(0, chars.length - 2) }, (_, i) => chars.slice(i, i + 3).join(''));
+}
+
 export const sqliteFullText: SearchIndex = {
+  async narrowing(db: Kysely<Database>, terms: SearchTerm[]): Promise<SearchTerm[]> {
+    const usable = usableTerms(terms);
+    const wanted = [...new Set(usable.flatMap((t) => trigrams(t.text)))];
+    if (!wanted.length) return [];
+    // posts_fts_vocab (migration 110) reads the index's own doclists: posts per trigram.
+    const { rows } = await sql<{ term: string; doc: number }>`SELECT term, doc FROM posts_fts_vocab WHERE term IN (${sql.join(wanted)})`.execute(db);
+    const posts = new Map(rows.map((r) => [r.term, Number(r.doc)]));
+    // A trigram the index does not hold (or folds otherwise) counts as rare: the index decides.
+    const rare = usable.filter((t) => Math.min(...trigrams(t.text).map((g) => posts.get(g) ?? 0)) <= DENSE_POSTS);
+    if (rare.length) return rare;
+    // Common terms each, but several: the index intersects their lists far faster than reading
+    // posts would find the few (or no) posts holding all of them.
+    return usable.length > 1 ? usable : [];
+  },
+
   candidates(eb, terms, columns) {
-    const usable = terms
-      .filter((t) => !t.exclude && [...t.text].length >= 3 && !t.text.includes('\u0000'))
-      .slice(0, MAX_TERMS)
-      .map((t) => ({ ...t, text: [...t.text].slice(0, MAX_TERM_CHARS).join('') }));
+    const usable = usableTerms(terms);
     if (!usable.length) return undefined;
     const scope = `{${columns.join(' ')}} : `;
     const match = usable.map((t) => `${scope}${ftsString(t.text)}`).join(' AND ');

@@ -1,0 +1,76 @@
+/**
+ * Which search terms the full-text index narrows by (runtime/store/sqlite/fulltext.ts): a term
+ * most posts hold is left to the exact condition read in the list's order, a rare one goes
+ * through the index, several common ones are intersected by the index; what is found is the
+ * same whichever way (compared with the index switched off). On PostgreSQL the trigram index has
+ * no estimate: every usable term narrows, as before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
+import { searchIndexOf, useSearchIndex } from '../../runtime/content/search-index.ts';
+import { parseSearch } from '../../runtime/content/search.ts';
+import { BLANK_POST } from '../../runtime/content/store.ts';
+import { DENSE_POSTS } from '../../runtime/store/sqlite/fulltext.ts';
+import { testEngine } from '../../runtime/testing/test-database.ts';
+
+let server: TestServer;
+// Enough posts holding "common" (and, apart, "frequent") that the index would list too many.
+const COMMON = DENSE_POSTS + 50;
+
+beforeAll(async () => {
+  server = await startTestServer({ deployment: 'studio' });
+  const rows = Array.from({ length: COMMON }, (_, i) => {
+    const date = `2024-01-01 ${String(Math.floor(i / 3600) % 24).padStart(2, '0')}:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`;
+    const words = `common ${i % 2 ? 'frequent' : 'usual'} item ${i}${i % 997 === 0 ? ' rarity' : ''}`;
+    return { ...BLANK_POST, author: server.users.administrator.id, status: 'publish', slug: `n-${i}`, title: `Entry ${i}`, content: words, date, date_gmt: date, modified: date, modified_gmt: date };
+  });
+  for (let i = 0; i < rows.length; i += 500) await server.app.db.insertInto('posts').values(rows.slice(i, i + 500)).execute();
+}, 120_000);
+afterAll(() => server.close());
+
+const narrowed = async (search: string) => {
+  const index = searchIndexOf(server.app.db)!;
+  const terms = parseSearch(search, false);
+  return index.narrowing ? (await index.narrowing(server.app.db, terms)).map((t) => t.text) : terms.map((t) => t.text);
+};
+
+async function found(search: string): Promise<{ ids: number[]; total: string | null }> {
+  const res = await fetch(`${server.restUrl}/core/v2/posts?${new URLSearchParams({ search, per_page: '20' })}`);
+  expect(res.status).toBe(200);
+  return { ids: ((await res.json()) as Array<{ id: number }>).map((p) => p.id), total: res.headers.get('x-wp-total') };
+}
+
+describe('search narrowing', () => {
+  it('narrows by rare terms, intersects several common ones, and leaves one common term alone', async () => {
+    if (testEngine() === 'postgres') {
+      expect(searchIndexOf(server.app.db)!.narrowing).toBeUndefined();
+      expect(await narrowed('common rarity')).toEqual(['common', 'rarity']);
+      return;
+    }
+    expect(await narrowed('common')).toEqual([]);
+    expect(await narrowed('common rarity')).toEqual(['rarity']);
+    expect(await narrowed('frequent usual')).toEqual(['frequent', 'usual']);
+    // Too short for trigrams: nothing to narrow by.
+    expect(await narrowed('42')).toEqual([]);
+  });
+
+  for (const search of ['common', 'common rarity', 'frequent usual', 'common 42', 'frequent -rarity', 'rarity']) {
+    it(`finds for "${search}" what the plain scan finds`, async () => {
+      const db = server.app.db;
+      const index = searchIndexOf(db);
+      const withIndex = await found(search);
+      useSearchIndex(db, undefined);
+      try {
+        expect(withIndex).toEqual(await found(search));
+      } finally {
+        useSearchIndex(db, index);
+      }
+    });
+  }
+
+  it('the searches compared are not empty (except the one meant to be)', async () => {
+    expect((await found('common')).total).toBe(String(COMMON));
+    expect(Number((await found('rarity')).total)).toBe(Math.floor((COMMON - 1) / 997) + 1);
+    expect((await found('frequent usual')).total).toBe('0');
+  });
+});
