@@ -16,8 +16,7 @@ import type { HandlerContext } from '../../runtime/rest/types.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  process.env.SPECPRESS_ANSWER_CACHE = 'off';
-  server = await startTestServer({ deployment: 'studio' }).finally(() => delete process.env.SPECPRESS_ANSWER_CACHE);
+  server = await startTestServer({ deployment: 'studio', config: { answerCache: false } });
 }, 60_000);
 afterAll(() => server.close());
 

@@ -10,8 +10,7 @@ import { processCacheOf } from '../../runtime/cache/process-cache.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  process.env.SPECPRESS_ANSWER_CACHE = 'off';
-  server = await startTestServer({ deployment: 'studio' }).finally(() => delete process.env.SPECPRESS_ANSWER_CACHE);
+  server = await startTestServer({ deployment: 'studio', config: { answerCache: false } });
 }, 60_000);
 afterAll(() => server.close());
 
