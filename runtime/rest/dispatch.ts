@@ -47,7 +47,9 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
       throw await statusRefusedFirst(app, user, match.route, method, request.query.status, error);
     });
     await checkPermission(ctx, match.endpoint.permission);
-    granted = match.endpoint;
+    // A read changes nothing, so its permission still holds for Allow; a write may not (a post
+    // deleted for good allows nothing any more), so Allow asks again after it.
+    if (method === 'GET' || method === 'HEAD') granted = match.endpoint;
     response = toResponse(await runHandler(ctx));
     addPageLinks(ctx, response);
     if (!isError(response) && request.query._fields !== undefined) response.body = filterFields(response.body, parseFieldList(request.query._fields));
