@@ -20,6 +20,9 @@ const LIMITS: Partial<Record<CacheName, LRUCache.Options<string, Boxed, unknown>
   answers: { max: MAX_ENTRIES, maxSize: 64 * 1024 * 1024, sizeCalculation: (box) => box.bytes ?? 1, ttl: 1_000 },
   // Prepared items do not depend on the clock (a scheduled post is published by a write).
   items: { max: 20_000, maxSize: 128 * 1024 * 1024, sizeCalculation: (box) => box.bytes ?? 1 },
+  // Keyed by a list's params and SQL, which a request can make long (a 100 KB search): by size too.
+  queries: { max: MAX_ENTRIES, maxSize: 32 * 1024 * 1024, sizeCalculation: (box) => box.bytes ?? 1 },
+  posts: { max: MAX_ENTRIES, maxSize: 32 * 1024 * 1024, sizeCalculation: (box) => box.bytes ?? 1 },
 };
 
 export interface GetOptions<T> {

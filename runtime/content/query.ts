@@ -228,7 +228,8 @@ async function compiledListQueries(db: Kysely<Database>, input: ListQueryInput):
   const cache = processCacheOf(db as Kysely<unknown>);
   if (!cache) return build();
   const key = JSON.stringify([input.type, input.statuses, input.params, [...input.sticky], input.zone.name, input.anonymous]);
-  return cache.get('queries', key, build);
+  // Its size: the key, and the compiled SQL with its parameters (the search text among them).
+  return cache.get('queries', key, build, { bytes: (compiled) => key.length + (compiled ? JSON.stringify([compiled.page.sql, compiled.page.parameters, compiled.count.sql]).length : 0) });
 }
 
 /**
@@ -240,7 +241,8 @@ async function countOf(db: Kysely<Database>, query: CompiledQuery<{ n: number }>
   const load = async () => Number((await db.executeQuery(query)).rows[0]?.n ?? 0);
   const cache = processCacheOf(db as Kysely<unknown>);
   if (!cache) return load();
-  return cache.get('posts', JSON.stringify([query.sql, query.parameters]), load);
+  const key = JSON.stringify([query.sql, query.parameters]);
+  return cache.get('posts', key, load, { bytes: () => key.length });
 }
 
 /** Sticky posts brought to the top of page one when ignore_sticky is false (WP_Query's rule). */

@@ -52,6 +52,22 @@ describe('process cache', () => {
     expect(await cache.get('options', 'missing', async () => undefined)).toBeUndefined();
     expect(await cache.get('options', 'missing', async () => 'loaded again')).toBeUndefined();
   });
+
+  it('drops the followers of a table with it, and bounds by size what requests can make large', async () => {
+    let version = 1;
+    const cache = new ProcessCache({ versions: async () => new Map([['answers', version]]) });
+    await cache.refresh();
+    expect(await cache.get('items', 'post 1', async () => 'kept')).toBe('kept');
+    expect(await cache.get('queries', 'list', async () => 'kept')).toBe('kept');
+    version = 2;
+    await cache.refresh();
+    // `items` and `queries` follow `answers`: both dropped when its version moves.
+    expect(await cache.get('items', 'post 1', async () => 'again')).toBe('again');
+    expect(await cache.get('queries', 'list', async () => 'again')).toBe('again');
+    // Three 20 MB compiled lists do not all stay (32 MB for the table): the oldest goes.
+    for (const key of ['a', 'b', 'c']) await cache.get('queries', key, async () => key, { bytes: () => 20 * 1024 * 1024 });
+    expect(await cache.get('queries', 'a', async () => 'reloaded')).toBe('reloaded');
+  });
 });
 
 describe('a write is visible to the very next read', () => {
