@@ -4,7 +4,10 @@
  * fixed concurrency: p50 latency of each, and the ratio 100,000 ÷ 1,000 (target ≤ 1.5×). Search
  * is also compared with the plain list at 100,000 (target ≥ 0.5× its req/s).
  *
- * Run: `npx tsx bench/scale.bench.ts [--seconds 3] [--connections 4] [--large 100000]`
+ * The servers run with the answer cache off (each request reads the database, which is what
+ * grows with the site) unless `--answer-cache` is given.
+ *
+ * Run: `npx tsx bench/scale.bench.ts [--seconds 3] [--connections 4] [--large 100000] [--answer-cache]`
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +25,7 @@ function flag(name: string, fallback: string): string {
 const seconds = Number(flag('seconds', '3'));
 const connections = Number(flag('connections', '4'));
 const SIZES = [1_000, Number(flag('large', '100000'))];
+const serveFlags = process.argv.includes('--answer-cache') ? [] : ['--no-answer-cache'];
 
 const REQUESTS = (category: number): Array<[string, string]> => [
   ['list (date desc)', 'per_page=10'],
@@ -38,11 +42,11 @@ const REQUESTS = (category: number): Array<[string, string]> => [
 ];
 
 async function main(): Promise<void> {
-  console.log(`# scale bench: ${SIZES.join(' vs ')} posts, ${connections} connections, ${seconds} s per row; p50/p99 ms and req/s. Shared machine: compare ratios.`);
+  console.log(`# scale bench: ${SIZES.join(' vs ')} posts, ${connections} connections, ${seconds} s per row, answer cache ${serveFlags.length ? 'off' : 'on'}; p50/p99 ms and req/s. Shared machine: compare ratios.`);
   const results = new Map<string, Array<{ p50: number; p99: number; rps: number }>>();
   for (const size of SIZES) {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-scale-'));
-    const args = [path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', work];
+    const args = [path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', work, ...serveFlags];
     const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
     try {
       await (await startProcess(process.execPath, args, ready)).stop();
