@@ -144,7 +144,11 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
       // The engine's full-text index narrows the rows first (by the terms it says are rare); the exact condition decides.
       const index = searchIndexOf(db);
       const narrowBy = index?.narrowing ? await index.narrowing(db, terms) : terms;
-      const candidates = index && narrowBy.length ? (eb: Eb) => index.candidates(eb, narrowBy, searchedColumns(params.search_columns ?? [])) : undefined;
+      const columns = searchedColumns(params.search_columns ?? []);
+      const ids = index?.candidateIds && narrowBy.length ? await index.candidateIds(db, narrowBy, columns) : undefined;
+      const candidates = ids
+        ? (eb: Eb) => (ids.length ? eb('posts.id', 'in', ids) : sql<SqlBool>`0 = 1`)
+        : index && narrowBy.length ? (eb: Eb) => index.candidates(eb, narrowBy, columns) : undefined;
       q = q.where((eb) => {
         const narrowed = candidates?.(eb);
         const exact = searchCondition(eb, terms, params.search_columns ?? []);

@@ -20,6 +20,12 @@ export interface SearchIndex {
    * only widens the candidates, so what is found never depends on this estimate.
    */
   narrowing?(db: Kysely<Database>, terms: SearchTerm[]): Promise<SearchTerm[]>;
+  /**
+   * The candidates' ids themselves when they are few, or undefined (then `candidates` is used).
+   * Lists keep their compiled SQL until the next write (query.ts), so the index is read once per
+   * search and data version instead of on every request.
+   */
+  candidateIds?(db: Kysely<Database>, terms: SearchTerm[], columns: Array<'title' | 'content' | 'excerpt'>): Promise<number[] | undefined>;
 }
 
 const indexes = new WeakMap<object, SearchIndex>();

@@ -52,9 +52,14 @@ describe('search narrowing', () => {
     expect(await narrowed('frequent usual')).toEqual(['frequent', 'usual']);
     // Too short for trigrams: nothing to narrow by.
     expect(await narrowed('42')).toEqual([]);
+    // Few candidates are listed by id (kept with the compiled list); many are left to the index's query.
+    const index = searchIndexOf(server.app.db)!;
+    const all = ['title', 'content', 'excerpt'] as Array<'title' | 'content' | 'excerpt'>;
+    expect(await index.candidateIds!(server.app.db, parseSearch('rarity', false), all)).toHaveLength(Math.floor((COMMON - 1) / 997) + 1);
+    expect(await index.candidateIds!(server.app.db, parseSearch('common item', false), all)).toBeUndefined();
   });
 
-  for (const search of ['common', 'common rarity', 'frequent usual', 'common 42', 'frequent -rarity', 'rarity']) {
+  for (const search of ['common', 'common rarity', 'frequent usual', 'common item', 'common 42', 'frequent -rarity', 'rarity']) {
     it(`finds for "${search}" what the plain scan finds`, async () => {
       const db = server.app.db;
       const index = searchIndexOf(db);

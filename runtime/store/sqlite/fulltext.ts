@@ -60,11 +60,27 @@ export const sqliteFullText: SearchIndex = {
     return usable.length > 1 ? usable : [];
   },
 
+  async candidateIds(db, terms, columns) {
+    const match = matchOf(terms, columns);
+    if (match === undefined) return undefined;
+    const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} LIMIT ${FEW_CANDIDATES + 1}`.execute(db);
+    return rows.length <= FEW_CANDIDATES ? rows.map((r) => Number(r.id)) : undefined;
+  },
+
   candidates(eb, terms, columns) {
-    const usable = usableTerms(terms);
-    if (!usable.length) return undefined;
-    const scope = `{${columns.join(' ')}} : `;
-    const match = usable.map((t) => `${scope}${ftsString(t.text)}`).join(' AND ');
+    const match = matchOf(terms, columns);
+    if (match === undefined) return undefined;
     return eb('posts.id', 'in', sql<number>`(SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${match})`);
   },
 };
+
+/** Candidates listed by id in the compiled list (query.ts keeps it until the next write) up to this many. */
+const FEW_CANDIDATES = 5_000;
+
+/** The FTS5 query of the terms the index can use, within `columns`; undefined when none can. */
+function matchOf(terms: SearchTerm[], columns: string[]): string | undefined {
+  const usable = usableTerms(terms);
+  if (!usable.length) return undefined;
+  const scope = `{${columns.join(' ')}} : `;
+  return usable.map((t) => `${scope}${ftsString(t.text)}`).join(' AND ');
+}
