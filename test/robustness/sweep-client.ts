@@ -38,7 +38,21 @@ export const DELIBERATE_5XX = /^(rest_upstream_\w+|rest_trash_not_supported|rest
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-function request(url: URL, req: HostileRequest): Promise<Answer> {
+/**
+ * A kept-alive socket the server closed for idleness just as it was picked for the next request
+ * fails with ECONNRESET before the request reached the server (Node's documented race); such a
+ * request is sent again once, on a new socket. A reset on a fresh socket stays a failure.
+ */
+async function request(url: URL, req: HostileRequest): Promise<Answer> {
+  try {
+    return await requestOnce(url, req);
+  } catch (error) {
+    if ((error as { reusedSocket?: boolean }).reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return requestOnce(url, req);
+    throw error;
+  }
+}
+
+function requestOnce(url: URL, req: HostileRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = req.body === undefined ? undefined : Buffer.from(req.body);
     const headers = { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
@@ -49,7 +63,7 @@ function request(url: URL, req: HostileRequest): Promise<Answer> {
       res.on('error', reject);
     });
     out.on('timeout', () => out.destroy(new Error(`no answer within ${ANSWER_WITHIN_MS} ms`)));
-    out.on('error', reject);
+    out.on('error', (error) => reject(Object.assign(error, { reusedSocket: out.reusedSocket })));
     out.end(body);
   });
 }
