@@ -12,7 +12,7 @@ import type { EndpointDef, HandlerContext, RouteDef } from '../rest/types.ts';
 import { RestError } from '../rest/errors.ts';
 import { authError } from '../rest/errors.ts';
 import { userCan } from './capabilities.ts';
-import { RULES } from './rules.ts';
+import { REFUSES_ANONYMOUS, RULES } from './rules.ts';
 import { isRuleName } from '../../contract/permission-rules.ts';
 import { postTypeOfRoute } from '../../contract/post-types.ts';
 
@@ -34,6 +34,11 @@ export async function checkPermission(ctx: PermissionContext, permission: Permis
   }
 }
 
+/** Whether `permission` refuses every anonymous caller, so that `Allow` need not ask it. */
+function refusesAnonymous(permission: Permission): boolean {
+  return permission.kind === 'capability' || (permission.kind === 'rule' && REFUSES_ANONYMOUS.has(permission.rule));
+}
+
 /** The methods of `route` the current user may call, for the `Allow` header (WordPress drops the others). */
 export async function allowedMethods(ctx: PermissionContext, route: RouteDef, granted?: EndpointDef): Promise<string[]> {
   const allowed = new Set<string>();
@@ -43,6 +48,7 @@ export async function allowedMethods(ctx: PermissionContext, route: RouteDef, gr
         for (const m of endpoint.methods) allowed.add(m);
         continue;
       }
+      if (!ctx.user && refusesAnonymous(endpoint.permission)) continue;
       await checkPermission({ ...ctx, route }, endpoint.permission);
       for (const m of endpoint.methods) allowed.add(m);
     } catch (error) {

@@ -162,6 +162,17 @@ const authenticated: RuleCheck = async (ctx) => {
 };
 
 /**
+ * Rules that refuse every anonymous caller with an authorization error, whatever the params:
+ * each needs a capability (or a user) before it could pass, and nothing on its way answers
+ * `rest_invalid_param`. `Allow` skips running them for anonymous callers, who make most reads;
+ * test/auth/anonymous-refusals.test.ts runs each against anonymous callers to keep this list true.
+ */
+export const REFUSES_ANONYMOUS: ReadonlySet<string> = new Set([
+  'authenticated', 'create_post', 'upload_files', 'edit_post', 'delete_post', 'edit_media',
+  'read_revision', 'read_revisions', 'delete_revision', 'read_autosave', 'read_autosaves', 'create_autosave',
+]);
+
+/**
  * The check of each rule name the spec may use; the names are listed in
  * contract/permission-rules.ts (test/auth/rule-names.test.ts keeps both lists equal).
  */

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { restBaseOf, supports, supportsFeature } from '../../contract/post-types.ts';
 import type { Database } from '../store/schema.ts';
 import { reusableQuery } from '../store/reusable-query.ts';
+import { processCacheOf } from '../cache/process-cache.ts';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { canRead, type PostType } from './access.ts';
@@ -44,9 +45,21 @@ export async function findPost(ctx: HandlerContext, id: number, type: string): P
   return row;
 }
 
+/**
+ * A post's head, kept by a serving process with its `posts` rows (dropped when any process
+ * writes posts, as the facts of capabilities.ts): a read of a kept item then asks the database
+ * only whether anything changed.
+ */
+async function headOf(db: Kysely<Database>, id: number): Promise<PostHead | undefined> {
+  const load = async () => (await headById(db, id))[0];
+  const cache = processCacheOf(db as Kysely<unknown>);
+  const head = cache ? await cache.get('posts', `head:${id}`, load) : await load();
+  return head && { ...head };
+}
+
 /** findPost's head only: a read whose item is kept (item-cache.ts) needs no more of the row. */
 async function findPostHead(ctx: HandlerContext, id: number, type: string): Promise<PostHead> {
-  const [row] = Number.isInteger(id) && id > 0 ? await headById(ctx.app.db, id) : [];
+  const row = Number.isInteger(id) && id > 0 ? await headOf(ctx.app.db, id) : undefined;
   if (!row || row.type !== type) throw contentError('rest_post_invalid_id');
   return row;
 }
