@@ -112,11 +112,19 @@ export function processCacheOf(db: Kysely<unknown>): ProcessCache | undefined {
   return attached.get(db);
 }
 
+const writes = new Map<CachedTable, number>();
+
+/** How many writes to `table` this process has seen: memos that cannot use a ProcessCache (reads inside a transaction) compare it. */
+export function writesSeen(table: CachedTable): number {
+  return writes.get(table) ?? 0;
+}
+
 /**
  * A write to `table` by this process: every cache of the process drops it. The process cannot
  * tell which handle a transaction belongs to, and such writes are rare, so all of them do.
  */
 export function forgetInProcess(table: CachedTable): void {
+  writes.set(table, (writes.get(table) ?? 0) + 1);
   for (const ref of all) {
     const cache = ref.deref();
     if (cache) for (const name of cachesOf(table)) cache.forget(name);

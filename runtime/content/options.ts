@@ -4,11 +4,32 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { processCacheOf } from '../cache/process-cache.ts';
+import { processCacheOf, writesSeen } from '../cache/process-cache.ts';
+
+/**
+ * Option texts read inside a transaction, per transaction handle. The process cache cannot serve
+ * them (a transaction must see its own writes), yet a batch of 25 creates shares one transaction
+ * and asks for the same five options about 70 times. Any write to options this process makes
+ * (seen by the write-watch plugin) starts the memo again.
+ */
+const readInTransaction = new WeakMap<object, { writes: number; texts: Map<string, string | undefined> }>();
+
+function memoInTransaction(db: Kysely<Database>, name: string, load: () => Promise<string | undefined>): Promise<string | undefined> {
+  const writes = writesSeen('options');
+  let memo = readInTransaction.get(db);
+  if (!memo || memo.writes !== writes) readInTransaction.set(db, (memo = { writes, texts: new Map() }));
+  if (memo.texts.has(name)) return Promise.resolve(memo.texts.get(name));
+  const texts = memo.texts;
+  return load().then((text) => {
+    if (writesSeen('options') === writes) texts.set(name, text);
+    return text;
+  });
+}
 
 /** The stored text of an option, from the process cache when the server keeps one (runtime/cache/). */
 function storedText(db: Kysely<Database>, name: string): Promise<string | undefined> {
   const load = async () => (await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst())?.value;
+  if (db.isTransaction) return memoInTransaction(db, name, load);
   const cache = processCacheOf(db as Kysely<unknown>);
   return cache ? cache.get('options', `option:${name}`, load) : load();
 }
