@@ -104,31 +104,33 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
   const { changes, existing, type } = input;
   const dates = settleDates(changes, existing, input.zone, input.now);
   const base = { ...changes.row, ...dates };
-  let id: number;
+  let row: PostRow;
   if (existing) {
-    id = existing.id;
-    await trx.updateTable('posts').set(base).where('id', '=', id).execute();
+    row = await trx.updateTable('posts').set(base).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
   } else {
-    const inserted = await trx
-      .insertInto('posts')
-      .values({ ...BLANK_POST, author: input.authorId, type, ...defaultDiscussion(type), ...base })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = inserted.id;
+    const fields = { ...BLANK_POST, author: input.authorId, type, ...defaultDiscussion(type), ...base };
+    // A slug the title (or the client) gives is made unique before the row is written, which
+    // saves an update; only a slug made from the id waits for the id.
+    const given = fields.slug || (FLOATING.has(fields.status) ? '' : sanitizeTitle(fields.title));
+    if (given) fields.slug = await uniqueSlug(trx, given, { id: 0, type, status: fields.status, parent: fields.parent });
+    row = await trx.insertInto('posts').values(fields).returningAll().executeTakeFirstOrThrow();
   }
-  const row = await trx.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const id = row.id;
   // Published items get a slug from the title (or the id) that is unique among their kind.
   let slug = row.slug;
-  if (!slug && !FLOATING.has(row.status)) slug = sanitizeTitle(row.title) || String(id);
-  slug = await uniqueSlug(trx, slug, row);
-  if (slug !== row.slug) await trx.updateTable('posts').set({ slug }).where('id', '=', id).execute();
-  if (!existing) {
+  if (existing || !slug) {
+    if (!slug && !FLOATING.has(row.status)) slug = sanitizeTitle(row.title) || String(id);
+    slug = await uniqueSlug(trx, slug, row);
+  }
+  const saved = { ...row, slug };
+  if (existing) {
+    if (slug !== row.slug) await trx.updateTable('posts').set({ slug }).where('id', '=', id).execute();
+  } else {
     // WordPress stores the permalink the item has when it is created as its guid, for good.
     const structure = String((await getOption(trx as Kysely<Database>, 'permalink_structure', '')) ?? '');
-    const saved = { ...row, slug };
     const path = isHierarchical(type) ? await pagePath(trx, saved) : slug;
     const guid = structure ? linkFor({ structure, siteUrl: input.siteUrl }, saved, path) : guidFor(input.siteUrl, type, id);
-    await trx.updateTable('posts').set({ guid }).where('id', '=', id).execute();
+    await trx.updateTable('posts').set(slug !== row.slug ? { slug, guid } : { guid }).where('id', '=', id).execute();
   }
 
   if (supports(type, 'terms')) {
