@@ -41,6 +41,19 @@ describe(`portable SQL on ${testEngine()}`, () => {
     expect(await slugsWhere(base().where(containsText('title', 'x'.repeat(60_000))))).toEqual([]);
   });
 
+  it('containsText finds what a literal, ASCII-case-blind substring search finds, wildcards and escapes included', async () => {
+    const texts = ['100% pure_cotton', 'C:\\Temp\\new', 'Straße über Äpfel', 'emoji 🎉 party', 'a_b%c\\d', 'UPPER lower MiXeD', "it's \"quoted\""];
+    const rows = await db.insertInto('posts').values(texts.map((title, i) => ({ ...BLANK_POST, slug: `contains-${i}`, title, date: when, date_gmt: when, modified: when, modified_gmt: when }))).returning(['id', 'title']).execute();
+    const mine = rows.map((r) => r.id);
+    const needles = ['%', '_', '\\', '\\T', '0% p', 'e_c', '%c\\', 'über', 'Äpfel', '🎉', 'upper LOWER mixed', "'s \"", '', 'a_b%c', 'zz%', '__'];
+    for (const needle of needles) {
+      const found = (await db.selectFrom('posts').select('id').where('id', 'in', mine).where(containsText('title', needle)).orderBy('id').execute()).map((r) => r.id);
+      const expected = rows.filter((r) => r.title.toLowerCase().includes(needle.toLowerCase())).map((r) => r.id);
+      expect(found, JSON.stringify(needle)).toEqual(expected);
+    }
+    await db.deleteFrom('posts').where('id', 'in', mine).execute();
+  });
+
   it('positionInList orders by a list of ids or slugs, absent ones last', async () => {
     const byId = await base().select('slug').orderBy(positionInList('posts.id', [ids[2], ids[0], ids[1]])).execute();
     expect(byId.map((r) => r.slug)).toEqual(['gamma', 'alpha', 'beta']);
