@@ -128,7 +128,7 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
   const changes = await prepareChanges(ctx, type);
   refuseEmpty(type, changes);
   const zone = await siteZone(ctx.app.db);
-  const { id } = await ctx.app.db.transaction().execute((trx) =>
+  const { id, row } = await ctx.app.db.transaction().execute((trx) =>
     savePost(trx, {
       type,
       changes,
@@ -139,7 +139,6 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
       metaSchema: metaSchemaOf(ctx, type),
     }),
   );
-  const row = await findPost(ctx, id, type);
   const data = await preparePost(ctx, row, { context: 'edit' });
   const plural = restBaseOf(type);
   return { data, status: 201, headers: { Location: `${restBase(ctx)}/${plural}/${id}` } };

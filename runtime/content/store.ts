@@ -100,7 +100,8 @@ async function pagePath(db: Db, row: { slug: string; parent: number }): Promise<
   return parts.join('/');
 }
 
-export async function savePost(trx: Transaction<Database>, input: SaveInput): Promise<{ id: number }> {
+/** Returns the row as saved, so that the answer needs not read it again. */
+export async function savePost(trx: Transaction<Database>, input: SaveInput): Promise<{ id: number; row: PostRow }> {
   const { changes, existing, type } = input;
   const dates = settleDates(changes, existing, input.zone, input.now);
   const base = { ...changes.row, ...dates };
@@ -122,7 +123,7 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
     if (!slug && !FLOATING.has(row.status)) slug = sanitizeTitle(row.title) || String(id);
     slug = await uniqueSlug(trx, slug, row);
   }
-  const saved = { ...row, slug };
+  const saved: PostRow = { ...row, slug };
   if (existing) {
     if (slug !== row.slug) await trx.updateTable('posts').set({ slug }).where('id', '=', id).execute();
   } else {
@@ -131,6 +132,7 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
     const path = isHierarchical(type) ? await pagePath(trx, saved) : slug;
     const guid = structure ? linkFor({ structure, siteUrl: input.siteUrl }, saved, path) : guidFor(input.siteUrl, type, id);
     await trx.updateTable('posts').set(slug !== row.slug ? { slug, guid } : { guid }).where('id', '=', id).execute();
+    saved.guid = guid;
   }
 
   if (supports(type, 'terms')) {
@@ -143,7 +145,7 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
   if (changes.meta) await writeMeta(trx, id, changes.meta, input.metaSchema);
   // An id that is not a media item is ignored, as WordPress 6.1 does (it answers 200, unset).
   if (changes.featuredMedia !== undefined) await setThumbnail(trx, id, changes.featuredMedia);
-  return { id };
+  return { id, row: saved };
 }
 
 /** wp_trash_post: remembers the status, marks the slug `__trashed`, sets status trash. */
