@@ -13,7 +13,7 @@ import { getOption, setOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
 import { THUMBNAIL_KEY } from './prepare.ts';
 import { sanitizeTitle, uniqueSlug } from './slugs.ts';
-import { defaultCategory, existingTermIds, refreshCounts, setPostTerms, termIdsOfPost } from './terms.ts';
+import { defaultCategory, existingTermIds, refreshCounts, setNewPostTerms, setPostTerms, termIdsOfPost } from './terms.ts';
 import type { PostChanges } from './write.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -136,9 +136,14 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
   }
 
   if (supports(type, 'terms')) {
-    if (changes.categories) await setPostTerms(trx, id, 'category', await existingTermIds(trx, 'category', changes.categories));
-    else if (!existing) await setPostTerms(trx, id, 'category', [await defaultCategory(trx)]);
-    if (changes.tags) await setPostTerms(trx, id, 'post_tag', await existingTermIds(trx, 'post_tag', changes.tags));
+    if (!existing) {
+      const categories = changes.categories ? await existingTermIds(trx, 'category', changes.categories) : [await defaultCategory(trx)];
+      const tags = changes.tags ? await existingTermIds(trx, 'post_tag', changes.tags) : [];
+      await setNewPostTerms(trx, id, [...categories, ...tags], row.status === 'publish');
+    } else {
+      if (changes.categories) await setPostTerms(trx, id, 'category', await existingTermIds(trx, 'category', changes.categories));
+      if (changes.tags) await setPostTerms(trx, id, 'post_tag', await existingTermIds(trx, 'post_tag', changes.tags));
+    }
     if (existing && existing.status !== row.status) await refreshCounts(trx, await termIdsOfPost(trx, id));
     if (changes.sticky !== undefined) await setSticky(trx, id, changes.sticky);
   }

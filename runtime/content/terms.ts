@@ -81,6 +81,19 @@ export async function setPostTerms(db: Db, postId: number, taxonomy: Taxonomy, i
   await refreshCounts(db, [...old, ...ids]);
 }
 
+/**
+ * The terms of a post created in this transaction, which held none before: each term's count
+ * goes up by one if the post is published, instead of a recount (a count over every post of the
+ * term: 33 ms for a category of 16,667 posts, paid by every create). Every other change of
+ * terms or status recounts, which also settles a count that drifted.
+ */
+export async function setNewPostTerms(db: Db, postId: number, ids: number[], published: boolean): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return;
+  await db.insertInto('term_relationships').values(unique.map((term_id) => ({ post_id: postId, term_id }))).execute();
+  if (published) await db.updateTable('terms').set((eb) => ({ count: eb('count', '+', 1) })).where('id', 'in', unique).execute();
+}
+
 /** A term's count is the number of published posts it holds, as WordPress counts it. */
 export async function refreshCounts(db: Db, termIds: number[]): Promise<void> {
   for (const id of new Set(termIds)) {

@@ -22,6 +22,7 @@ import { slugCounters } from './migrations/090_slug_counters.ts';
 import { rateCounters } from './migrations/095_rate_counters.ts';
 import { answersCacheVersion } from './migrations/100_answers_cache_version.ts';
 import { postsFulltextVocab } from './migrations/110_posts_fulltext_vocab.ts';
+import { postsStatusById } from './migrations/120_posts_status_by_id.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '095_rate_counters': rateCounters,
   '100_answers_cache_version': answersCacheVersion,
   '110_posts_fulltext_vocab': postsFulltextVocab,
+  '120_posts_status_by_id': postsStatusById,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
