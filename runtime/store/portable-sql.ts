@@ -91,6 +91,29 @@ class PortableSqlTransformer extends OperationNodeTransformer {
   }
 }
 
+/**
+ * Whether a query holds anything this plugin rewrites: one of its functions, or an IN list longer
+ * than LONG_LIST. Read without copying; most queries (every write) hold neither, and
+ * Kysely's transformer rebuilds and freezes every node of the tree it is given.
+ */
+function needsRewrite(n: unknown): boolean {
+  if (Array.isArray(n)) return n.some(needsRewrite);
+  if (typeof n !== 'object' || n === null) return false;
+  const kind = (n as { kind?: unknown }).kind;
+  if (kind === 'FunctionNode') {
+    const func = (n as { func: string }).func;
+    if (func === CONTAINS || func === POSITION) return true;
+  } else if (kind === 'PrimitiveValueListNode') {
+    return (n as { values: readonly unknown[] }).values.length > LONG_LIST;
+  } else if (kind === 'ValueListNode') {
+    if ((n as { values: readonly unknown[] }).values.length > LONG_LIST) return true;
+  } else if (kind === 'ValueNode') {
+    return false;
+  }
+  for (const key in n) if (key !== 'kind' && needsRewrite((n as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** Installed by each engine's opener with its dialect. */
 export class PortableSqlPlugin implements KyselyPlugin {
   readonly #transformer: PortableSqlTransformer;
@@ -100,7 +123,7 @@ export class PortableSqlPlugin implements KyselyPlugin {
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
+    return needsRewrite(args.node) ? this.#transformer.transformNode(args.node) : args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

@@ -3,9 +3,10 @@
  * run uses (SPECPRESS_TEST_DATABASE): both runs of the suite must give the same answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import type { Kysely, RootOperationNode } from 'kysely';
 import type { Database } from '../../runtime/store/schema.ts';
-import { containsText, positionInList, LONG_LIST } from '../../runtime/store/portable-sql.ts';
+import { containsText, positionInList, LONG_LIST, PortableSqlPlugin } from '../../runtime/store/portable-sql.ts';
+import { sqliteDialect } from '../../runtime/store/sqlite/dialect.ts';
 import { engineOf } from '../../runtime/store/engine.ts';
 import { UnstorableTextError } from '../../runtime/store/errors.ts';
 import { openTestDatabase, testEngine } from '../../runtime/testing/test-database.ts';
@@ -52,6 +53,21 @@ describe(`portable SQL on ${testEngine()}`, () => {
       expect(found, JSON.stringify(needle)).toEqual(expected);
     }
     await db.deleteFrom('posts').where('id', 'in', mine).execute();
+  });
+
+  it('copies no query that holds nothing to rewrite, and rewrites one that does', () => {
+    const plugin = new PortableSqlPlugin(sqliteDialect);
+    // Built without the installed plugins, which toOperationNode() would otherwise apply already.
+    const raw = db.withoutPlugins();
+    const from = () => raw.selectFrom('posts');
+    const rewritten = (node: RootOperationNode) => plugin.transformQuery({ node, queryId: { queryId: 'q' } }) !== node;
+    const plain = raw.insertInto('posts').values({ ...BLANK_POST, slug: 'x', date: when, date_gmt: when, modified: when, modified_gmt: when }).toOperationNode();
+    expect(rewritten(plain)).toBe(false);
+    expect(rewritten(from().select('id').where('id', 'in', [1, 2, 3]).where('slug', '=', 'x').toOperationNode())).toBe(false);
+    expect(rewritten(from().select('id').where(containsText('title', 'x')).toOperationNode())).toBe(true);
+    expect(rewritten(from().select('id').where((eb) => eb.exists(eb.selectFrom('terms').select('id').where(containsText('name', 'x')))).toOperationNode())).toBe(true);
+    expect(rewritten(from().select('id').orderBy(positionInList('posts.id', [1, 2])).toOperationNode())).toBe(true);
+    expect(rewritten(from().select('id').where('id', 'not in', Array.from({ length: LONG_LIST + 1 }, (_, i) => i)).toOperationNode())).toBe(true);
   });
 
   it('positionInList orders by a list of ids or slugs, absent ones last', async () => {
