@@ -34,6 +34,8 @@ export interface TestServer {
   dataDir: string;
   users: Record<TestRole, TestUser>;
   authHeaders: (role: TestRole | 'anonymous') => Record<string, string>;
+  /** authHeaders with `content-type: application/json`, for sending a JSON body as `role`. */
+  jsonHeaders: (role: TestRole | 'anonymous') => Record<string, string>;
   close: () => Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startTestServer(opts: StartTestServerOptions = {}): Promis
     dataDir,
     users,
     authHeaders,
+    jsonHeaders: (role) => ({ ...authHeaders(role), 'content-type': 'application/json' }),
     close: async () => {
       await http.close();
       await closeDb();

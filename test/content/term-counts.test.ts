@@ -18,9 +18,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-const admin = () => ({ ...server.authHeaders('administrator'), 'content-type': 'application/json' });
 async function send(method: string, route: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.restUrl}${route}`, { method, headers: admin(), body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${server.restUrl}${route}`, { method, headers: server.jsonHeaders('administrator'), body: body === undefined ? undefined : JSON.stringify(body) });
   expect(res.status, `${method} ${route}: ${await res.clone().text()}`).toBeLessThan(300);
   return res.json();
 }

@@ -13,9 +13,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-const admin = () => ({ ...server.authHeaders('administrator'), 'content-type': 'application/json' });
 async function batch(requests: unknown[]): Promise<Array<{ status: number; body: Record<string, any> }>> {
-  const res = await fetch(`${server.restUrl}/batch/v1`, { method: 'POST', headers: admin(), body: JSON.stringify({ requests }) });
+  const res = await fetch(`${server.restUrl}/batch/v1`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ requests }) });
   expect(res.status).toBe(207);
   return ((await res.json()) as { responses: Array<{ status: number; body: Record<string, any> }> }).responses;
 }
