@@ -12,6 +12,7 @@ import { parseSearch } from '../../runtime/content/search.ts';
 import { BLANK_POST } from '../../runtime/content/store.ts';
 import { DENSE_POSTS } from '../../runtime/store/sqlite/fulltext.ts';
 import { testEngine } from '../../runtime/testing/test-database.ts';
+import { inScanOrder } from '../../runtime/content/query.ts';
 
 let server: TestServer;
 // Enough posts holding "common" (and, apart, "frequent") that the index would list too many.
@@ -77,5 +78,16 @@ describe('search narrowing', () => {
     expect((await found('common')).total).toBe(String(COMMON));
     expect(Number((await found('rarity')).total)).toBe(Math.floor((COMMON - 1) / 997) + 1);
     expect((await found('frequent usual')).total).toBe('0');
+  });
+});
+
+describe('the order a scan checks search terms in', () => {
+  const t = (text: string, exclude = false) => ({ text, exclude });
+  it('puts narrowed terms first, then terms too short to rate, then common ones, and exclusions last', () => {
+    expect(inScanOrder([t('number'), t('42')], []).map((x) => x.text)).toEqual(['42', 'number']);
+    expect(inScanOrder([t('river'), t('garden'), t('x', true), t('ab')], [t('garden')]).map((x) => x.text)).toEqual(['garden', 'ab', 'river', 'x']);
+    // Without an index every term counts as narrowed: the typed order stays, exclusions last.
+    const typed = [t('old', true), t('one'), t('two')];
+    expect(inScanOrder(typed, typed).map((x) => x.text)).toEqual(['one', 'two', 'old']);
   });
 });
