@@ -84,7 +84,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
 
   const rest = (routeOf: (req: FastifyRequest) => string | undefined) => async (req: FastifyRequest, reply: FastifyReply) => {
     const route = routeOf(req);
-    if (route === undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/' && !hasRestRouteParam(req)) {
+    if (route === undefined && (req.method === 'GET' || req.method === 'HEAD') && pathOf(req.url) === '/' && !hasRestRouteParam(req)) {
       const page = siteRootPage(app.deployment.site.name, app.config.restUrl);
       return reply.code(200).type('text/html; charset=UTF-8').header('link', apiLinkHeader(app.config.restUrl)).send(req.method === 'HEAD' ? '' : page);
     }
@@ -155,14 +155,25 @@ function answerTransportErrors(fastify: FastifyInstance, app: App): void {
   });
 }
 
+/** The part of a request URL before `?`, and the part after it ('' when none). */
+function pathOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? url : url.slice(0, at);
+}
+
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
+
 /** Path after `/wp-json`, percent-decoded, without a trailing slash ('/' for the root). */
 function restPathOf(req: FastifyRequest): string {
-  const rawPath = req.url.split('?')[0]!.slice('/wp-json'.length);
-  return normaliseRoute(safeDecode(rawPath));
+  const rawPath = pathOf(req.url).slice('/wp-json'.length);
+  return normaliseRoute(rawPath.includes('%') ? safeDecode(rawPath) : rawPath);
 }
 
 function restRouteParamOf(req: FastifyRequest): string | undefined {
-  const query = parseQueryString(req.url.split('?')[1] ?? '');
+  const query = parseQueryString(queryOf(req.url));
   const route = query.rest_route;
   if (typeof route !== 'string') return undefined;
   return normaliseRoute(route);
@@ -170,12 +181,12 @@ function restRouteParamOf(req: FastifyRequest): string | undefined {
 
 /** `?rest_route=...` in any form (`rest_route[]=`, empty): the client meant the REST API. */
 function hasRestRouteParam(req: FastifyRequest): boolean {
-  const query = req.url.split('?')[1];
-  return query !== undefined && /(^|&)rest_route(=|\[|%5B|&|$)/i.test(query);
+  const query = queryOf(req.url);
+  return query !== '' && /(^|&)rest_route(=|\[|%5B|&|$)/i.test(query);
 }
 
 function normaliseRoute(route: string): string {
-  const trimmed = route.replace(/\/+$/, '');
+  const trimmed = route.endsWith('/') ? route.replace(/\/+$/, '') : route;
   if (trimmed === '') return '/';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
@@ -208,11 +219,15 @@ async function readUnparsedBody(req: FastifyRequest, limit: number): Promise<Buf
 }
 
 function toRestRequest(req: FastifyRequest, route: string): RestRequest {
-  const query = parseQueryString(req.url.split('?')[1] ?? '');
+  const query = parseQueryString(queryOf(req.url));
   const restRouteParam = typeof query.rest_route === 'string' ? query.rest_route : undefined;
-  delete query.rest_route;
-  const headers: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  if ('rest_route' in query) delete query.rest_route;
+  // Node names incoming headers in lower case already; only a repeated one arrives as a list.
+  const headers: Record<string, string | undefined> = { ...(req.headers as Record<string, string | undefined>) };
+  for (const k in req.headers) {
+    const v = req.headers[k];
+    if (Array.isArray(v)) headers[k] = v.join(', ');
+  }
   return {
     method: req.method,
     route,
@@ -246,6 +261,6 @@ function logEachRequest(fastify: FastifyInstance, app: App): void {
   const debug = app.logger.debug;
   if (!debug || !app.logger.isLevelEnabled?.('debug')) return;
   fastify.addHook('onResponse', async (req, reply) => {
-    debug.call(app.logger, { method: req.method, path: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    debug.call(app.logger, { method: req.method, path: pathOf(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 }

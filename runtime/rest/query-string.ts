@@ -5,5 +5,7 @@
 import qs from 'qs';
 
 export function parseQueryString(text: string): Record<string, unknown> {
+  // Most reads carry no query string: nothing for qs to set up.
+  if (!text) return {};
   return qs.parse(text, { duplicates: 'last', depth: 20, arrayLimit: 1000, parameterLimit: 10000, allowPrototypes: false }) as Record<string, unknown>;
 }
