@@ -26,21 +26,24 @@ export interface PostFacts {
 export { postTypeCaps } from '../../contract/post-types.ts';
 import { canBeSitePage, postTypeCaps } from '../../contract/post-types.ts';
 
+/** The facts as stored: with the post's password, which the read rule and the posts service compare. */
+export type StoredPostFacts = PostFacts & { password: string };
+
 /**
- * What a capability check needs of a post. A serving process keeps it with the `posts` rows it
- * caches (runtime/cache/process-cache.ts: dropped when any process writes posts), since one
- * request asks for it several times (the route's rule, its links, its parent) and on PostgreSQL
- * each ask is a round trip.
+ * What a capability check needs of a post, and the head of its row the posts service reads. A
+ * serving process keeps it with the `posts` rows it caches (runtime/cache/process-cache.ts:
+ * dropped when any process writes posts), since one request asks for it several times (the
+ * route's rule, the handler, its links, its parent) and on PostgreSQL each ask is a round trip.
  */
-export async function loadPostFacts(db: Kysely<Database>, id: number): Promise<PostFacts | undefined> {
+export async function loadPostFacts(db: Kysely<Database>, id: number): Promise<StoredPostFacts | undefined> {
   if (!Number.isInteger(id) || id <= 0) return undefined;
   const cache = processCacheOf(db as Kysely<unknown>);
   const facts = cache ? await cache.get('posts', `facts:${id}`, () => readPostFacts(db, id)) : await readPostFacts(db, id);
   return facts && { ...facts };
 }
 
-async function readPostFacts(db: Kysely<Database>, id: number): Promise<PostFacts | undefined> {
-  const post: PostFacts | undefined = await db.selectFrom('posts').select(['id', 'type', 'status', 'author', 'parent']).where('id', '=', id).executeTakeFirst();
+async function readPostFacts(db: Kysely<Database>, id: number): Promise<StoredPostFacts | undefined> {
+  const post: StoredPostFacts | undefined = await db.selectFrom('posts').select(['id', 'type', 'status', 'author', 'parent', 'password']).where('id', '=', id).executeTakeFirst();
   // The trash meta is written in the same transaction as the status, so the posts version covers it.
   if (post?.status === 'trash') {
     const meta = await db.selectFrom('postmeta').select('meta_value')

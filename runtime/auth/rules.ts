@@ -8,7 +8,7 @@
  */
 import type { CurrentUser } from './current-user.ts';
 import { authError, type ErrorKey } from '../rest/errors.ts';
-import { loadPostFacts, postTypeCaps, userCan, type PostFacts } from './capabilities.ts';
+import { loadPostFacts, postTypeCaps, userCan, type PostFacts, type StoredPostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
 import { canReadPost } from './read-permission.ts';
 import { postTypeEntry } from '../../contract/post-types.ts';
@@ -27,7 +27,7 @@ function intParam(v: unknown): number | undefined {
 }
 
 /** The post `id` names, if it exists and is of the route's type; else 404 as WordPress's get_post. */
-async function requirePost(ctx: PermissionContext, postType: string, id: unknown, missing: ErrorKey = 'rest_post_invalid_id'): Promise<PostFacts> {
+async function requirePost(ctx: PermissionContext, postType: string, id: unknown, missing: ErrorKey = 'rest_post_invalid_id'): Promise<StoredPostFacts> {
   const n = intParam(id);
   const post = n === undefined ? undefined : await loadPostFacts(ctx.app.db, n);
   if (!post || post.type !== postType) throw authError(missing, ctx.user);
@@ -73,9 +73,8 @@ const readItem: RuleCheck = async (ctx, postType) => {
   if (ctx.params.context === 'edit' && !(await can(ctx, 'edit_post', post.id))) deny('forbidden_context_item', ctx.user);
   // A password that does not match is refused whether or not the post has one, as WordPress's
   // get_item_permissions_check compares them before anything else is read.
-  if (typeof ctx.params.password === 'string' && ctx.params.password !== '') {
-    const row = await ctx.app.db.selectFrom('posts').select('password').where('id', '=', post.id).executeTakeFirst();
-    if (row?.password !== ctx.params.password) deny('rest_post_incorrect_password', ctx.user);
+  if (typeof ctx.params.password === 'string' && ctx.params.password !== '' && post.password !== ctx.params.password) {
+    deny('rest_post_incorrect_password', ctx.user);
   }
   if (!(await canReadPost(ctx, post))) deny('forbidden', ctx.user);
 };

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { restBaseOf, supports, supportsFeature } from '../../contract/post-types.ts';
 import type { Database } from '../store/schema.ts';
 import { reusableQuery } from '../store/reusable-query.ts';
-import { processCacheOf } from '../cache/process-cache.ts';
+import { loadPostFacts } from '../auth/capabilities.ts';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { canRead, type PostType } from './access.ts';
@@ -18,7 +18,7 @@ import { contentError } from './errors.ts';
 import { restError } from '../rest/errors.ts';
 import { declaredParams } from '../rest/params.ts';
 import { alternateLinkHeader, restBase } from './links.ts';
-import { HEAD_COLUMNS, preparePost, preparePosts, stickyIds, type PostHead, type PostRow } from './prepare.ts';
+import { preparePost, preparePosts, stickyIds, type PostHead, type PostRow } from './prepare.ts';
 import { listQuery, pageWindow, withStickyFirst } from './query.ts';
 import { deletePostForever, publishDue, savePost, trashPost } from './store.ts';
 import { prepareChanges } from './write.ts';
@@ -37,7 +37,6 @@ export async function publishDueOnce(ctx: HandlerContext): Promise<void> {
 }
 
 const postById = reusableQuery((db: Kysely<Database>, id: number) => db.selectFrom('posts').selectAll().where('id', '=', id));
-const headById = reusableQuery((db: Kysely<Database>, id: number) => db.selectFrom('posts').select(HEAD_COLUMNS).where('id', '=', id));
 
 export async function findPost(ctx: HandlerContext, id: number, type: string): Promise<PostRow> {
   const [row] = Number.isInteger(id) && id > 0 ? await postById(ctx.app.db, id) : [];
@@ -46,22 +45,14 @@ export async function findPost(ctx: HandlerContext, id: number, type: string): P
 }
 
 /**
- * A post's head, kept by a serving process with its `posts` rows (dropped when any process
- * writes posts, as the facts of capabilities.ts): a read of a kept item then asks the database
- * only whether anything changed.
+ * findPost's head only: a read whose item is kept (item-cache.ts) needs no more of the row. It is
+ * the post's facts, which the serving process keeps and the route's rule has just read.
  */
-async function headOf(db: Kysely<Database>, id: number): Promise<PostHead | undefined> {
-  const load = async () => (await headById(db, id))[0];
-  const cache = processCacheOf(db as Kysely<unknown>);
-  const head = cache ? await cache.get('posts', `head:${id}`, load) : await load();
-  return head && { ...head };
-}
-
-/** findPost's head only: a read whose item is kept (item-cache.ts) needs no more of the row. */
 async function findPostHead(ctx: HandlerContext, id: number, type: string): Promise<PostHead> {
-  const row = Number.isInteger(id) && id > 0 ? await headOf(ctx.app.db, id) : undefined;
-  if (!row || row.type !== type) throw contentError('rest_post_invalid_id');
-  return row;
+  const facts = await loadPostFacts(ctx.app.db, id);
+  if (!facts || facts.type !== type) throw contentError('rest_post_invalid_id');
+  const { id: postId, status, author, parent, password } = facts;
+  return { id: postId, type: facts.type, status, author, parent, password };
 }
 
 function contextOf(ctx: HandlerContext): Context {
