@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isHierarchical, isMediaType } from '../../contract/post-types.ts';
 import type { Database } from '../store/schema.ts';
+import { escapeLike } from '../store/portable-sql.ts';
 
 /** Letters WordPress's remove_accents spells out that have no Unicode decomposition. */
 const SPELLED: Record<string, string> = {
@@ -155,7 +156,7 @@ async function nextFromSlugs(
   // Only non-numbers among those read, or a collation that sorts otherwise (PostgreSQL with a
   // locale): read every numbered slug of the scope and take the first free number.
   if ((top.length > 0 && highest === undefined) || (await isTaken(`${slug}-${next}`))) {
-    const numbered = sql<boolean>`${sql.ref('slug')} like ${`${escapeLike(slug)}-%`} escape '!'`;
+    const numbered = sql<boolean>`${sql.ref('slug')} like ${`${escapeLike(slug)}-%`} escape '\\'`;
     const taken = new Set((await inScope().where(numbered).execute()).map((r) => r.slug));
     let n = 2;
     while (taken.has(`${slug}-${n}`)) n++;
@@ -170,9 +171,4 @@ const HIGHEST_READ = 20;
 function suffixOf(slug: string, taken: string): number | undefined {
   const rest = taken.slice(slug.length + 1);
   return /^[1-9]\d{0,14}$/.test(rest) ? Number(rest) : undefined;
-}
-
-/** A LIKE pattern matching `text` literally (`!` is the escape character). */
-function escapeLike(text: string): string {
-  return text.replace(/[!%_]/g, (c) => `!${c}`);
 }

@@ -21,6 +21,14 @@ import {
   type UnknownRow,
 } from 'kysely';
 
+/**
+ * `text` for a LIKE pattern, matching literally: `%`, `_` and the escape character `\` escaped.
+ * PostgreSQL escapes with `\` by default; SQLite needs `escape '\'` after the pattern.
+ */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** Lists longer than this travel as one parameter; shorter ones keep their plain `IN (...)`. */
 export const LONG_LIST = 500;
 

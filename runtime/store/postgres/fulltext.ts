@@ -7,18 +7,14 @@
  */
 import { sql } from 'kysely';
 import type { SearchIndex } from '../../content/search-index.ts';
-
-/** `%text%` with LIKE's own characters taken literally (backslash is PostgreSQL's default escape). */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { escapeLike } from '../portable-sql.ts';
 
 export const postgresFullText: SearchIndex = {
   candidates(eb, terms, columns) {
     const usable = terms.filter((t) => !t.exclude && [...t.text].length >= 3);
     if (!usable.length) return undefined;
     return eb.and(
-      usable.map((t) => eb.or(columns.map((c) => sql<boolean>`lower(${sql.ref(`posts.${c}`)}) like lower(${likeContains(t.text)})`))),
+      usable.map((t) => eb.or(columns.map((c) => sql<boolean>`lower(${sql.ref(`posts.${c}`)}) like lower(${`%${escapeLike(t.text)}%`})`))),
     );
   },
 };

@@ -1,6 +1,6 @@
 /** SQLite's spelling of the portable expressions (see ../portable-sql.ts). */
 import { sql, type OperationNode, type ValueNode } from 'kysely';
-import { node, type StoreDialect } from '../portable-sql.ts';
+import { escapeLike, node, type StoreDialect } from '../portable-sql.ts';
 
 function lettersless(needle: OperationNode): boolean {
   return needle.kind === 'ValueNode' && typeof (needle as ValueNode).value === 'string' && !/[A-Za-z]/.test((needle as ValueNode).value as string);
@@ -12,11 +12,6 @@ function lettersless(needle: OperationNode): boolean {
  * SQLite accepts.
  */
 const LIKE_NEEDLE_MAX = 8_000;
-
-/** `%needle%` with LIKE's wildcards and the escape character escaped: the needle matches literally. */
-function likePattern(needle: string): string {
-  return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function likeNeedle(needle: OperationNode): string | undefined {
   const value = needle.kind === 'ValueNode' ? (needle as ValueNode).value : undefined;
@@ -32,7 +27,7 @@ export const sqliteDialect: StoreDialect = {
   // letters is found in the text as it is.
   containsText: (haystack, needle) => {
     const literal = likeNeedle(needle);
-    if (literal !== undefined) return sql`${node(haystack)} like ${likePattern(literal)} escape '\\'`.toOperationNode();
+    if (literal !== undefined) return sql`${node(haystack)} like ${`%${escapeLike(literal)}%`} escape '\\'`.toOperationNode();
     return (lettersless(needle) ? sql`instr(${node(haystack)}, ${node(needle)}) > 0` : sql`instr(lower(${node(haystack)}), lower(${node(needle)})) > 0`).toOperationNode();
   },
   positionInList: (column, values) =>
