@@ -2,11 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { PortableSqlPlugin } from '../portable-sql.ts';
 import { sqliteDialect } from './dialect.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { LiteralLimitSqliteDialect } from './literal-limit-compiler.ts';
 
 /** `file` is a path, or ':memory:' for tests. Creates the folder when missing. */
 export function openSqlite(file: string): Kysely<Database> {
@@ -17,5 +18,5 @@ export function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new PortableSqlPlugin(sqliteDialect)] });
+  return new Kysely<Database>({ dialect: new LiteralLimitSqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new PortableSqlPlugin(sqliteDialect)] });
 }
