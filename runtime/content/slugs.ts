@@ -63,33 +63,43 @@ type SlugItem = { id: number; type: string; status: string; parent: number };
  * a lookup confirming the pick. Numbers only go up, so unlike WordPress a gap left by a deleted
  * `slug-3` is not filled. Concurrent writers each get their own number from the increment.
  */
-export function uniqueSlug(db: Kysely<Database>, slug: string, item: SlugItem): Promise<string> {
-  return freeSlug(db, slug, item, true);
-}
-
-/**
- * The slug the next write would get, for reads (WordPress's sample permalink of a draft):
- * the same pick as uniqueSlug without reserving the number, so a read never writes.
- */
-export function sampleSlug(db: Kysely<Database>, slug: string, item: SlugItem): Promise<string> {
-  return freeSlug(db, slug, item, false);
-}
-
-async function freeSlug(db: Kysely<Database>, slug: string, item: SlugItem, reserve: boolean): Promise<string> {
+export async function uniqueSlug(db: Kysely<Database>, slug: string, item: SlugItem): Promise<string> {
   if (!slug || LOOSE.has(item.status)) return slug;
-  const inScope = () => postsInScope(db, item);
-  const isTaken = async (candidate: string) => (await inScope().where('slug', '=', candidate).limit(1).executeTakeFirst()) !== undefined;
+  const { inScope, isTaken } = scopeOf(db, item);
   if (!(await isTaken(slug))) return slug;
 
   const key = { scope: scopeKey(item), base: slug };
-  const counted = reserve ? await bumpCounter(db, key) : await peekCounter(db, key);
+  const counted = await bumpCounter(db, key);
   if (counted !== undefined && !(await isTaken(`${slug}-${counted}`))) return `${slug}-${counted}`;
   // No counter yet (a database from before the counters, or slugs written by other means), or
   // its number is taken (a slug given by hand): find the number from the slugs themselves,
   // once, and remember it.
   const next = await nextFromSlugs(inScope, isTaken, slug);
-  if (reserve) await raiseCounter(db, key, next);
+  await raiseCounter(db, key, next);
   return `${slug}-${next}`;
+}
+
+/**
+ * The slug WordPress's get_sample_permalink shows for an item (generated_slug): `slug` if no
+ * other item in scope holds it, else `slug-N` with the first N from 2 that no other item holds,
+ * as wp_unique_post_slug counts. The item's own slug never counts against it, so a published
+ * `hello-2` shows `hello-2` (not the number the next write would get). A read: nothing is
+ * reserved or written.
+ */
+export async function sampleSlug(db: Kysely<Database>, slug: string, item: SlugItem): Promise<string> {
+  if (!slug || LOOSE.has(item.status)) return slug;
+  const { inScope, isTaken } = scopeOf(db, item);
+  if (!(await isTaken(slug))) return slug;
+  // `slug-<digit>…` sorts between `slug-0` and `slug-:` byte-wise, so the index serves this read.
+  const n = firstFree(slug, await inScope().where('slug', '>=', `${slug}-0`).where('slug', '<', `${slug}-:`).execute());
+  // A collation that sorts otherwise (PostgreSQL with a locale) may have left one out.
+  return `${slug}-${(await isTaken(`${slug}-${n}`)) ? await firstFreeOfAll(inScope, slug) : n}`;
+}
+
+function scopeOf(db: Kysely<Database>, item: SlugItem) {
+  const inScope = () => postsInScope(db, item);
+  const isTaken = async (candidate: string) => (await inScope().where('slug', '=', candidate).limit(1).executeTakeFirst()) !== undefined;
+  return { inScope, isTaken };
 }
 
 /** Slugs of the items `item`'s slug must not equal. */
@@ -121,11 +131,6 @@ async function bumpCounter(db: Kysely<Database>, key: CounterKey): Promise<numbe
   return row ? Number(row.highest) : undefined;
 }
 
-async function peekCounter(db: Kysely<Database>, key: CounterKey): Promise<number | undefined> {
-  const row = await db.selectFrom('slug_counters').select('highest').where('scope', '=', key.scope).where('base', '=', key.base).executeTakeFirst();
-  return row ? Number(row.highest) + 1 : undefined;
-}
-
 /** Records `n` as handed out, never lowering what another writer already took. */
 async function raiseCounter(db: Kysely<Database>, key: CounterKey, n: number): Promise<void> {
   await db
@@ -155,14 +160,22 @@ async function nextFromSlugs(
   const next = (highest ?? 1) + 1;
   // Only non-numbers among those read, or a collation that sorts otherwise (PostgreSQL with a
   // locale): read every numbered slug of the scope and take the first free number.
-  if ((top.length > 0 && highest === undefined) || (await isTaken(`${slug}-${next}`))) {
-    const numbered = sql<boolean>`${sql.ref('slug')} like ${`${escapeLike(slug)}-%`} escape '\\'`;
-    const taken = new Set((await inScope().where(numbered).execute()).map((r) => r.slug));
-    let n = 2;
-    while (taken.has(`${slug}-${n}`)) n++;
-    return n;
-  }
+  if ((top.length > 0 && highest === undefined) || (await isTaken(`${slug}-${next}`))) return firstFreeOfAll(inScope, slug);
   return next;
+}
+
+/** The first N from 2 for which no slug in `taken` is `slug-N`. */
+function firstFree(slug: string, taken: Array<{ slug: string }>): number {
+  const numbers = new Set(taken.map((r) => suffixOf(slug, r.slug)));
+  let n = 2;
+  while (numbers.has(n)) n++;
+  return n;
+}
+
+/** firstFree over every `slug-…` in scope, read whatever the collation (no index range). */
+async function firstFreeOfAll(inScope: () => ReturnType<typeof postsInScope>, slug: string): Promise<number> {
+  const numbered = sql<boolean>`${sql.ref('slug')} like ${`${escapeLike(slug)}-%`} escape '\\'`;
+  return firstFree(slug, await inScope().where(numbered).execute());
 }
 
 const HIGHEST_READ = 20;

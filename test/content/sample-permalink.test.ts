@@ -22,6 +22,21 @@ describe('sample permalink of a post', () => {
     expect(res.body.permalink_template).toBe(`${s.siteUrl}/%postname%/`);
   });
 
+  it('posts made alike show their own numbered slug, and a draft the next number (as WordPress 6.8 answers)', async () => {
+    const answers = [];
+    for (const status of ['publish', 'publish', 'publish', 'draft']) {
+      answers.push((await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Made alike', status })).body);
+    }
+    expect(answers.map((a) => [a.slug, a.generated_slug])).toEqual([
+      ['made-alike', 'made-alike'],
+      ['made-alike-2', 'made-alike-2'],
+      ['made-alike-3', 'made-alike-3'],
+      ['', 'made-alike-4'],
+    ]);
+    const reread = await s.call('administrator', 'GET', `/core/v2/posts/${answers[1].id}?context=edit`);
+    expect(reread.body.generated_slug).toBe('made-alike-2');
+  });
+
   it('a trashed post has a plain permalink template and a title slug without __trashed', async () => {
     const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Bin me', status: 'publish' });
     const res = await s.call('administrator', 'DELETE', `/core/v2/posts/${made.body.id}`);

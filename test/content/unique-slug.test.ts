@@ -84,6 +84,17 @@ describe('uniqueSlug', () => {
     expect(await uniqueSlug(server.app.db, 'shown', post)).toBe('shown-3');
   });
 
+  it("samples as WordPress counts: an item's own numbered slug, and the first free number", async () => {
+    await insert('own');
+    const ownId = await insert(await uniqueSlug(server.app.db, 'own', { id: 0, type: 'post', status: 'publish', parent: 0 })); // own-2
+    await insert(await uniqueSlug(server.app.db, 'own', { id: 0, type: 'post', status: 'publish', parent: 0 })); // own-3
+    expect(await sampleSlug(server.app.db, 'own', { id: ownId, type: 'post', status: 'publish', parent: 0 })).toBe('own-2');
+    expect(await sampleSlug(server.app.db, 'own', { id: 0, type: 'post', status: 'publish', parent: 0 })).toBe('own-4');
+    // A gap (own-5 given by hand, own-4 never made) is shown as WordPress would fill it.
+    await insert('own-5');
+    expect(await sampleSlug(server.app.db, 'own', { id: 0, type: 'post', status: 'publish', parent: 0 })).toBe('own-4');
+  });
+
   it('counts pages per parent and attachments across every type', async () => {
     await insert('kid', 'page', 3);
     await insert('kid', 'page', 4);
