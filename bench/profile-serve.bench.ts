@@ -5,7 +5,10 @@
  *
  * Run: `npx tsx bench/profile-serve.bench.ts [--path /wp-json/core/v2/posts?per_page=10]
  *      [--seconds 8] [--posts 1000] [--top 40] [--data <seeded data folder to reuse>] [--alloc]
- *      [--no-answer-cache]`
+ *      [--no-answer-cache] [--batch]`
+ *
+ * `--batch` profiles the write path instead: POSTs to /wp-json/batch/v1 of 25 post creates each,
+ * as the administrator (its application password comes from the first start, so not with --data).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +30,14 @@ const urlPath = flag('path', '/wp-json/core/v2/posts?per_page=10');
 const alloc = process.argv.includes('--alloc');
 // The answer cache (on by default) would profile cache hits; this profiles the database path.
 const serveFlags = process.argv.includes('--no-answer-cache') ? ['--no-answer-cache'] : [];
+const batch = process.argv.includes('--batch');
+const batchBody = JSON.stringify({
+  requests: Array.from({ length: 25 }, (_, i) => ({
+    method: 'POST',
+    path: '/core/v2/posts',
+    body: { title: `Batch post ${i}`, content: `<!-- wp:paragraph -->\n<p>Created in a batch, number ${i}.</p>\n<!-- /wp:paragraph -->`, status: 'publish' },
+  })),
+});
 const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
@@ -103,10 +114,13 @@ function summarizeAllocations(file: string, requests: number): void {
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-profile-'));
   let dataDir = flag('data', '');
+  let authorization = '';
   try {
     if (!dataDir) {
       dataDir = path.join(work, 'data');
       const first = await startProcess(process.execPath, [path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir], ready);
+      const appPassword = first.output.match(/application password: (.+)/)?.[1]?.trim();
+      if (appPassword) authorization = `Basic ${Buffer.from(`admin:${appPassword}`).toString('base64')}`;
       await first.stop();
       execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/yardstick/seed-cli.ts'), dataDir, posts, 'http://127.0.0.1'], { cwd: ROOT });
     }
@@ -114,14 +128,17 @@ async function main(): Promise<void> {
     const allocFile = path.join(work, 'alloc.json');
     const profiling = alloc ? ['--import', path.join(ROOT, 'bench/yardstick/allocation-sampler.mjs')] : ['--cpu-prof', '--cpu-prof-dir', profDir];
     const sp = await startProcess(process.execPath, [...profiling, path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, ...serveFlags], ready, { SPECPRESS_ALLOC_PROFILE: allocFile });
-    const url = sp.match[1] + urlPath.replace('{id}', String(((await (await fetch(`${sp.match[1]}/wp-json/core/v2/posts?per_page=1`)).json()) as Array<{ id: number }>)[0].id));
+    if (batch && !authorization) throw new Error('--batch needs a fresh data folder (the administrator\'s application password comes from its first start)');
+    const load = batch ? { method: 'POST' as const, body: batchBody, headers: { authorization, 'content-type': 'application/json' } } : {};
+    const url = batch ? `${sp.match[1]}/wp-json/batch/v1` : sp.match[1] + urlPath.replace('{id}', String(((await (await fetch(`${sp.match[1]}/wp-json/core/v2/posts?per_page=1`)).json()) as Array<{ id: number }>)[0].id));
     const firstBegan = performance.now();
-    const first = await fetch(url);
+    const first = await fetch(url, load);
     await first.arrayBuffer();
     console.log(`${url}: ${first.status}, first request ${(performance.now() - firstBegan).toFixed(1)} ms`);
-    await autocannon({ url, connections: 8, duration: 1 });
+    const connections = batch ? 2 : 8;
+    await autocannon({ url, connections, duration: 1, ...load });
     const cpuBefore = cpuMs(sp.child.pid);
-    const result = await autocannon({ url, connections: 8, duration: seconds });
+    const result = await autocannon({ url, connections, duration: seconds, ...load });
     const cpu = cpuMs(sp.child.pid) - cpuBefore;
     console.log(`${result.requests.average.toFixed(0)} req/s, ${(cpu / result.requests.total).toFixed(3)} CPU ms/request over ${result.requests.total} requests (non-2xx ${result.non2xx})`);
     if (alloc) {
