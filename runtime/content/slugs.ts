@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { isHierarchical, isMediaType } from '../../contract/post-types.ts';
 import type { Database } from '../store/schema.ts';
 import { escapeLike } from '../store/portable-sql.ts';
+import { reusableQuery } from '../store/reusable-query.ts';
 
 /** Letters WordPress's remove_accents spells out that have no Unicode decomposition. */
 const SPELLED: Record<string, string> = {
@@ -98,8 +99,25 @@ export async function sampleSlug(db: Kysely<Database>, slug: string, item: SlugI
 
 function scopeOf(db: Kysely<Database>, item: SlugItem) {
   const inScope = () => postsInScope(db, item);
-  const isTaken = async (candidate: string) => (await inScope().where('slug', '=', candidate).limit(1).executeTakeFirst()) !== undefined;
+  const isTaken = async (candidate: string) => (await takenIn(db, item, candidate)).length > 0;
   return { inScope, isTaken };
+}
+
+// The lookup every write of a slug runs (and a create's answer again), compiled once per scope
+// shape: the same conditions as postsInScope, with the item's values as arguments.
+const TAKEN_AMONG_SIBLINGS = reusableQuery((db: Kysely<Database>, id: number, type: string, parent: number, slug: string) =>
+  db.selectFrom('posts').select('slug').where('id', '!=', id).where('type', 'in', [type, 'attachment']).where('parent', '=', parent).where('slug', '=', slug).limit(1),
+);
+const TAKEN_IN_TYPE = reusableQuery((db: Kysely<Database>, id: number, type: string, slug: string) =>
+  db.selectFrom('posts').select('slug').where('id', '!=', id).where('type', '=', type).where('slug', '=', slug).limit(1),
+);
+const TAKEN_ANYWHERE = reusableQuery((db: Kysely<Database>, id: number, slug: string) =>
+  db.selectFrom('posts').select('slug').where('id', '!=', id).where('slug', '=', slug).limit(1),
+);
+
+function takenIn(db: Kysely<Database>, item: SlugItem, slug: string): Promise<unknown[]> {
+  if (isHierarchical(item.type)) return TAKEN_AMONG_SIBLINGS(db, item.id, item.type, item.parent, slug);
+  return isMediaType(item.type) ? TAKEN_ANYWHERE(db, item.id, slug) : TAKEN_IN_TYPE(db, item.id, item.type, slug);
 }
 
 /** Slugs of the items `item`'s slug must not equal. */
@@ -121,15 +139,13 @@ type CounterKey = { scope: string; base: string };
 
 /** The next number, taken in one statement (so two writers never get the same one). */
 async function bumpCounter(db: Kysely<Database>, key: CounterKey): Promise<number | undefined> {
-  const row = await db
-    .updateTable('slug_counters')
-    .set({ highest: sql`highest + 1` })
-    .where('scope', '=', key.scope)
-    .where('base', '=', key.base)
-    .returning('highest')
-    .executeTakeFirst();
+  const [row] = await BUMP(db, key.scope, key.base);
   return row ? Number(row.highest) : undefined;
 }
+
+const BUMP = reusableQuery((db: Kysely<Database>, scope: string, base: string) =>
+  db.updateTable('slug_counters').set({ highest: sql`highest + 1` }).where('scope', '=', scope).where('base', '=', base).returning('highest'),
+);
 
 /** Records `n` as handed out, never lowering what another writer already took. */
 async function raiseCounter(db: Kysely<Database>, key: CounterKey, n: number): Promise<void> {

@@ -15,6 +15,7 @@ import { THUMBNAIL_KEY } from './prepare.ts';
 import { sanitizeTitle, uniqueSlug } from './slugs.ts';
 import { defaultCategory, existingTermIds, refreshCounts, setNewPostTerms, setPostTerms, termIdsOfPost } from './terms.ts';
 import type { PostChanges } from './write.ts';
+import { reusableQuery } from '../store/reusable-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const FLOATING = new Set(['draft', 'pending', 'auto-draft']);
@@ -100,6 +101,23 @@ async function pagePath(db: Db, row: { slug: string; parent: number }): Promise<
   return parts.join('/');
 }
 
+const POST_COLUMNS = Object.keys(BLANK_POST) as Array<keyof typeof BLANK_POST>;
+const BLANK_KEYS = new Set<string>(POST_COLUMNS);
+
+// Every create runs this insert: compiled once, one value per column in BLANK_POST's order.
+const INSERT_POST = reusableQuery((db: Kysely<Database>, ...values: unknown[]) =>
+  db.insertInto('posts').values(Object.fromEntries(POST_COLUMNS.map((column, i) => [column, values[i]])) as never).returningAll(),
+);
+const SET_GUID = reusableQuery((db: Kysely<Database>, guid: string, id: number) => db.updateTable('posts').set({ guid }).where('id', '=', id));
+
+async function insertPost(trx: Transaction<Database>, fields: Record<string, unknown>): Promise<PostRow> {
+  const plain = Object.keys(fields).every((k) => BLANK_KEYS.has(k)) && POST_COLUMNS.every((c) => ['string', 'number'].includes(typeof fields[c]));
+  if (!plain) return (await trx.insertInto('posts').values(fields as never).returningAll().executeTakeFirstOrThrow()) as PostRow;
+  const [row] = await INSERT_POST(trx, ...POST_COLUMNS.map((c) => fields[c]));
+  if (!row) throw new Error('insert into posts returned no row');
+  return row as PostRow;
+}
+
 /** Returns the row as saved, so that the answer needs not read it again. */
 export async function savePost(trx: Transaction<Database>, input: SaveInput): Promise<{ id: number; row: PostRow }> {
   const { changes, existing, type } = input;
@@ -114,7 +132,7 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
     // saves an update; only a slug made from the id waits for the id.
     const given = fields.slug || (FLOATING.has(fields.status) ? '' : sanitizeTitle(fields.title));
     if (given) fields.slug = await uniqueSlug(trx, given, { id: 0, type, status: fields.status, parent: fields.parent });
-    row = await trx.insertInto('posts').values(fields).returningAll().executeTakeFirstOrThrow();
+    row = await insertPost(trx, fields);
   }
   const id = row.id;
   // Published items get a slug from the title (or the id) that is unique among their kind.
@@ -131,7 +149,8 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
     const structure = String((await getOption(trx as Kysely<Database>, 'permalink_structure', '')) ?? '');
     const path = isHierarchical(type) ? await pagePath(trx, saved) : slug;
     const guid = structure ? linkFor({ structure, siteUrl: input.siteUrl }, saved, path) : guidFor(input.siteUrl, type, id);
-    await trx.updateTable('posts').set(slug !== row.slug ? { slug, guid } : { guid }).where('id', '=', id).execute();
+    if (slug !== row.slug) await trx.updateTable('posts').set({ slug, guid }).where('id', '=', id).execute();
+    else await SET_GUID(trx, guid, id);
     saved.guid = guid;
   }
 

@@ -7,6 +7,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, TermsTable } from '../store/schema.ts';
 import { getOption, setOption } from './options.ts';
 import { sanitizeTitle } from './slugs.ts';
+import { reusableQuery } from '../store/reusable-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type Taxonomy = 'category' | 'post_tag';
@@ -16,10 +17,7 @@ export type TermRow = Selectable<TermsTable>;
 /** The default category's id, creating "Uncategorized" on a fresh site. */
 export async function defaultCategory(db: Db): Promise<number> {
   const id = Number(await getOption(db as Kysely<Database>, 'default_category', 0));
-  if (id) {
-    const row = await db.selectFrom('terms').select('id').where('id', '=', id).where('taxonomy', '=', 'category').executeTakeFirst();
-    if (row) return id;
-  }
+  if (id && (await CATEGORY_BY_ID(db as Kysely<Database>, id)).length) return id;
   const existing = await db.selectFrom('terms').select('id').where('taxonomy', '=', 'category').where('slug', '=', 'uncategorized').executeTakeFirst();
   const termId = existing?.id ?? (await addTerm(db, { taxonomy: 'category', name: 'Uncategorized' })).id;
   await setOption(db as Kysely<Database>, 'default_category', termId);
@@ -45,6 +43,9 @@ export async function listTerms(db: Db, taxonomy?: Taxonomy): Promise<TermRow[]>
   if (taxonomy) q = q.where('taxonomy', '=', taxonomy);
   return q.execute();
 }
+
+// Every create without categories checks its default category: compiled once.
+const CATEGORY_BY_ID = reusableQuery((db: Kysely<Database>, id: number) => db.selectFrom('terms').select('id').where('id', '=', id).where('taxonomy', '=', 'category'));
 
 /** The ids among `ids` that are terms of `taxonomy`; WordPress drops the others silently. */
 export async function existingTermIds(db: Db, taxonomy: Taxonomy, ids: number[]): Promise<number[]> {
@@ -90,9 +91,18 @@ export async function setPostTerms(db: Db, postId: number, taxonomy: Taxonomy, i
 export async function setNewPostTerms(db: Db, postId: number, ids: number[], published: boolean): Promise<void> {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
+  // One term (the default category, most creates) takes statements compiled once.
+  if (unique.length === 1) {
+    await RELATE_ONE(db as Kysely<Database>, postId, unique[0]!);
+    if (published) await COUNT_ONE_MORE(db as Kysely<Database>, unique[0]!);
+    return;
+  }
   await db.insertInto('term_relationships').values(unique.map((term_id) => ({ post_id: postId, term_id }))).execute();
   if (published) await db.updateTable('terms').set((eb) => ({ count: eb('count', '+', 1) })).where('id', 'in', unique).execute();
 }
+
+const RELATE_ONE = reusableQuery((db: Kysely<Database>, postId: number, termId: number) => db.insertInto('term_relationships').values({ post_id: postId, term_id: termId }));
+const COUNT_ONE_MORE = reusableQuery((db: Kysely<Database>, termId: number) => db.updateTable('terms').set((eb) => ({ count: eb('count', '+', 1) })).where('id', '=', termId));
 
 /** A term's count is the number of published posts it holds, as WordPress counts it. */
 export async function refreshCounts(db: Db, termIds: number[]): Promise<void> {
