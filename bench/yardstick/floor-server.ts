@@ -1,14 +1,19 @@
 /**
  * The floor: the least a server can do to answer a WordPress-shaped post list and single post
- * from SQLite on this machine. fastify + better-sqlite3, statements prepared once, rows rendered
- * when they are seeded, JSON.stringify. No auth, no validation beyond numbers, no rendering at
- * read time: whatever specpress does on top of this is what the ratio in the bench measures.
+ * from SQLite on this machine, and to take WordPress's batch of post creates. fastify +
+ * better-sqlite3, statements prepared once, rows rendered when they are stored, JSON.stringify.
+ * No validation beyond numbers and the create's few fields, no rendering at read time: whatever
+ * specpress does on top of this is what the ratio in the bench measures.
+ *
+ * Writes pay what specpress pays for durability: WAL with synchronous = FULL (an acknowledged
+ * write survives power loss), so every batch's COMMIT waits for its fsync.
  *
  * Run: `tsx bench/yardstick/floor-server.ts <database file> <port>`; prints `listening <port>`.
  * Seeded by `seedFloor` (bench/yardstick/seed.ts) before it starts.
  */
 import Fastify from 'fastify';
 import SQLite from 'better-sqlite3';
+import { renderContent, renderExcerpt, renderTitle } from '../../runtime/content/render/index.ts';
 
 interface FloorRow {
   id: number;
@@ -22,18 +27,38 @@ interface FloorRow {
 }
 
 const [file, portArg] = process.argv.slice(2);
-const db = new SQLite(file, { readonly: true });
+const db = new SQLite(file);
 db.pragma('journal_mode = WAL');
-const listStatement = db.prepare('SELECT * FROM posts WHERE status = ? ORDER BY date DESC, id DESC LIMIT ? OFFSET ?');
-const countStatement = db.prepare('SELECT count(*) AS n FROM posts WHERE status = ?');
-const oneStatement = db.prepare('SELECT * FROM posts WHERE id = ?');
+db.pragma('synchronous = FULL');
+// The columns the answers send: the raw text stays on disk, reads never decode it.
+const COLUMNS = 'id, date, slug, status, title, content, excerpt, category';
+const listStatement = db.prepare(`SELECT ${COLUMNS} FROM posts WHERE type = 'post' AND status = ? ORDER BY date DESC, id DESC LIMIT ? OFFSET ?`);
+const countStatement = db.prepare(`SELECT count(*) AS n FROM posts WHERE type = 'post' AND status = ?`);
+const oneStatement = db.prepare(`SELECT ${COLUMNS} FROM posts WHERE id = ?`);
+
+// A create: the slug's uniqueness among posts (index posts_type_slug), the row, its category.
+const slugTaken = db.prepare(`SELECT 1 FROM posts WHERE type = 'post' AND slug = ? LIMIT 1`);
+// The highest N of `slug-N`: `slug-<digit>...` sorts between `slug-0` and `slug-:`, so this is a
+// range of the (type, slug) index, read without the table; slugs going on after their digits
+// (`slug-2-b`) are not numbers and do not count.
+const highestSuffix = db.prepare(`SELECT max(CAST(substr(slug, ?) AS INTEGER)) AS n FROM posts
+  WHERE type = 'post' AND slug >= ? AND slug < ? AND substr(slug, ?) NOT GLOB '*[^0-9]*'`);
+const insertPost = db.prepare(`INSERT INTO posts (type, date, slug, status, title, content, excerpt, category, raw_title, raw_content, raw_excerpt)
+  VALUES ('post', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`);
+const setSlug = db.prepare('UPDATE posts SET slug = ? WHERE id = ?');
+const relate = db.prepare('INSERT INTO term_relationships (post_id, term_id) VALUES (?, ?)');
+/** WordPress's default category, Uncategorized (the fixture's categories start at 2). */
+const DEFAULT_CATEGORY = 1;
+/** Statuses a create takes here; drafts and pending posts keep no slug until published, as in WordPress. */
+const STATUSES = new Set(['publish', 'draft', 'pending', 'private']);
+const LOOSE = new Set(['draft', 'pending']);
 
 function origin(host: string | undefined): string {
   return `http://${host ?? '127.0.0.1'}`;
 }
 
 /** The fields WordPress's posts controller sends in the view context, in its order. */
-function shape(row: FloorRow, base: string) {
+function shape(row: FloorRow, base: string, allow: string[] = ['GET']) {
   const date = row.date.replace(' ', 'T');
   return {
     id: row.id,
@@ -61,7 +86,7 @@ function shape(row: FloorRow, base: string) {
     tags: [],
     class_list: [`post-${row.id}`, 'post', 'type-post', `status-${row.status}`, 'format-standard', 'hentry'],
     _links: {
-      self: [{ href: `${base}/wp-json/wp/v2/posts/${row.id}`, targetHints: { allow: ['GET'] } }],
+      self: [{ href: `${base}/wp-json/wp/v2/posts/${row.id}`, targetHints: { allow } }],
       collection: [{ href: `${base}/wp-json/wp/v2/posts` }],
       about: [{ href: `${base}/wp-json/wp/v2/types/post` }],
       author: [{ embeddable: true, href: `${base}/wp-json/wp/v2/users/1` }],
@@ -91,6 +116,109 @@ app.get<{ Params: { id: string } }>('/wp-json/wp/v2/posts/:id', async (req, repl
     return { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } };
   }
   return shape(row, origin(req.headers.host));
+});
+
+/** WordPress's sanitize_title, kept simple: tags and entities out, lower case, anything else between words a hyphen. */
+function sanitizeTitle(title: string): string {
+  return title.replace(/<[^>]*>/g, '').replace(/&[a-z0-9#]+;/gi, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+/** `slug`, or `slug-N` with N one past the highest taken (from 2): a lookup, and a range read when taken. */
+function uniqueSlug(slug: string): string {
+  if (!slugTaken.get(slug)) return slug;
+  const { n } = highestSuffix.get(slug.length + 2, `${slug}-0`, `${slug}-:`, slug.length + 2) as { n: number | null };
+  return `${slug}-${Math.max(2, (n ?? 0) + 1)}`;
+}
+
+/** A field WordPress takes as a string or as `{raw}`. */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { raw?: unknown }).raw === 'string') return (value as { raw: string }).raw;
+  return '';
+}
+
+interface Create {
+  date: string;
+  slug: string;
+  status: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  raw: { title: string; content: string; excerpt: string };
+}
+
+/** The rows, in one transaction (one COMMIT, one fsync, per batch): slug, insert, category. */
+const createAll = db.transaction((creates: Create[]): FloorRow[] =>
+  creates.map((c) => {
+    const slug = c.slug && !LOOSE.has(c.status) ? uniqueSlug(c.slug) : '';
+    const row = insertPost.get(c.date, slug, c.status, c.title, c.content, c.excerpt, DEFAULT_CATEGORY, c.raw.title, c.raw.content, c.raw.excerpt) as FloorRow;
+    // A published post without a title gets its id as slug (wp_insert_post does this after the insert).
+    if (!row.slug && !LOOSE.has(row.status)) setSlug.run((row.slug = uniqueSlug(String(row.id))), row.id);
+    relate.run(row.id, DEFAULT_CATEGORY);
+    return row;
+  }),
+);
+
+function error(code: string, message: string, status: number, extra: Record<string, unknown> = {}) {
+  return { code, message, data: { status, ...extra } };
+}
+
+interface BatchRequest {
+  method?: string;
+  path?: string;
+  body?: Record<string, unknown>;
+}
+
+const ADMIN_ALLOW = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+// Who may write is not checked beyond an authorization header being there: the floor measures
+// storing and shaping, not password hashing (specpress checks an application password; what
+// that costs is part of what the ratio shows).
+app.post<{ Body: { requests?: unknown } }>('/wp-json/batch/v1', async (req, reply) => {
+  if (!req.headers.authorization) {
+    reply.code(401);
+    return error('rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.', 401);
+  }
+  const requests = req.body?.requests;
+  if (!Array.isArray(requests) || requests.length > 25) {
+    reply.code(400);
+    const why = Array.isArray(requests) ? 'requests must contain at most 25 items.' : 'requests is not of type array.';
+    return error('rest_invalid_param', 'Invalid parameter(s): requests', 400, { params: { requests: why } });
+  }
+  const base = origin(req.headers.host);
+  const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  // Each item is checked and rendered before the transaction; failures answer in their place.
+  const answers: Array<{ body: unknown; status: number; headers: Record<string, string> } | undefined> = [];
+  const creates: Create[] = [];
+  for (const item of requests as BatchRequest[]) {
+    const path = String(item?.path ?? '').replace(/\/+$/, '');
+    if (String(item?.method ?? 'POST').toUpperCase() !== 'POST' || path !== '/wp/v2/posts') {
+      answers.push({ body: error('rest_no_route', 'No route was found matching the URL and request method.', 404), status: 404, headers: {} });
+      continue;
+    }
+    const body = item.body && typeof item.body === 'object' ? item.body : {};
+    const status = body.status === undefined ? 'draft' : String(body.status);
+    if (!STATUSES.has(status)) {
+      const params = { status: `status is not one of ${[...STATUSES].join(', ')}.` };
+      answers.push({ body: error('rest_invalid_param', 'Invalid parameter(s): status', 400, { params }), status: 400, headers: {} });
+      continue;
+    }
+    const raw = { title: text(body.title), content: text(body.content), excerpt: text(body.excerpt) };
+    answers.push(undefined);
+    creates.push({
+      date: now, slug: sanitizeTitle(raw.title), status, raw,
+      title: renderTitle(raw.title), content: renderContent(raw.content), excerpt: renderExcerpt(raw.excerpt, raw.content),
+    });
+  }
+  const rows = creates.length ? createAll(creates) : [];
+  let next = 0;
+  const responses = answers.map((answer) => {
+    if (answer) return answer;
+    const row = rows[next++];
+    return { body: shape(row, base, ADMIN_ALLOW), status: 201, headers: { Location: `${base}/wp-json/wp/v2/posts/${row.id}` } };
+  });
+  reply.code(207);
+  return { responses };
 });
 
 const address = await app.listen({ host: '127.0.0.1', port: Number(portArg ?? 0) });

@@ -14,17 +14,32 @@ import { FIXTURE_CATEGORIES, fixturePost } from './fixture.ts';
 
 const CHUNK = 1_000;
 
+/**
+ * The floor's store, as little as a WordPress-shaped post store can be for the floor's routes:
+ * the raw text as given (what an edit or a re-render needs) and the same text rendered once;
+ * wp_posts' type_status_date index (the list) and a slug index (the uniqueness check of a
+ * create; (type, slug) so the lookup needs no table row); categories in `category` (what the
+ * reads send) and as term relationships (where a create puts a post, as WordPress does).
+ * The category ids follow WordPress's: 1 is Uncategorized, the fixture's start at 2.
+ */
 export function seedFloor(file: string, count: number): void {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
-  db.exec(`CREATE TABLE posts (id INTEGER PRIMARY KEY, date TEXT NOT NULL, slug TEXT NOT NULL, status TEXT NOT NULL,
-    title TEXT NOT NULL, content TEXT NOT NULL, excerpt TEXT NOT NULL, category INTEGER NOT NULL);
-    CREATE INDEX posts_status_date ON posts (status, date, id);`);
-  const insert = db.prepare('INSERT INTO posts (id, date, slug, status, title, content, excerpt, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  db.exec(`CREATE TABLE posts (id INTEGER PRIMARY KEY, type TEXT NOT NULL DEFAULT 'post', date TEXT NOT NULL, slug TEXT NOT NULL,
+    status TEXT NOT NULL, title TEXT NOT NULL, content TEXT NOT NULL, excerpt TEXT NOT NULL, category INTEGER NOT NULL,
+    raw_title TEXT NOT NULL, raw_content TEXT NOT NULL, raw_excerpt TEXT NOT NULL);
+    CREATE INDEX posts_type_status_date ON posts (type, status, date, id);
+    CREATE INDEX posts_type_slug ON posts (type, slug);
+    CREATE TABLE term_relationships (post_id INTEGER NOT NULL, term_id INTEGER NOT NULL, PRIMARY KEY (post_id, term_id)) WITHOUT ROWID;`);
+  const insert = db.prepare(`INSERT INTO posts (id, type, date, slug, status, title, content, excerpt, category, raw_title, raw_content, raw_excerpt)
+    VALUES (?, 'post', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const relate = db.prepare('INSERT INTO term_relationships (post_id, term_id) VALUES (?, ?)');
   const all = db.transaction(() => {
     for (let i = 0; i < count; i++) {
       const p = fixturePost(i);
-      insert.run(i + 1, p.date, p.slug, p.status, renderTitle(p.title), renderContent(p.content), renderExcerpt(p.excerpt, p.content), p.category + 2);
+      const category = p.category + 2;
+      insert.run(i + 1, p.date, p.slug, p.status, renderTitle(p.title), renderContent(p.content), renderExcerpt(p.excerpt, p.content), category, p.title, p.content, p.excerpt);
+      relate.run(i + 1, category);
     }
   });
   all();
