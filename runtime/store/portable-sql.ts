@@ -125,13 +125,19 @@ function needsRewrite(n: unknown): boolean {
 /** Installed by each engine's opener with its dialect. */
 export class PortableSqlPlugin implements KyselyPlugin {
   readonly #transformer: PortableSqlTransformer;
+  /** Query trees already read and found to hold nothing to rewrite (Kysely's nodes are frozen). */
+  readonly #plain = new WeakSet<RootOperationNode>();
 
   constructor(dialect: StoreDialect) {
     this.#transformer = new PortableSqlTransformer(dialect);
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return needsRewrite(args.node) ? this.#transformer.transformNode(args.node) : args.node;
+    // A statement compiled once and run again (store/reusable-query.ts) comes back with its tree.
+    if (this.#plain.has(args.node)) return args.node;
+    if (needsRewrite(args.node)) return this.#transformer.transformNode(args.node);
+    this.#plain.add(args.node);
+    return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

@@ -68,6 +68,10 @@ describe(`portable SQL on ${testEngine()}`, () => {
     expect(rewritten(from().select('id').where((eb) => eb.exists(eb.selectFrom('terms').select('id').where(containsText('name', 'x')))).toOperationNode())).toBe(true);
     expect(rewritten(from().select('id').orderBy(positionInList('posts.id', [1, 2])).toOperationNode())).toBe(true);
     expect(rewritten(from().select('id').where('id', 'not in', Array.from({ length: LONG_LIST + 1 }, (_, i) => i)).toOperationNode())).toBe(true);
+    // A tree seen before (a statement compiled once and run again) gets the same answer again.
+    const needing = from().select('id').where(containsText('title', 'y')).toOperationNode();
+    expect([rewritten(needing), rewritten(needing)]).toEqual([true, true]);
+    expect(rewritten(plain)).toBe(false);
   });
 
   it('positionInList orders by a list of ids or slugs, absent ones last', async () => {
