@@ -24,7 +24,7 @@ class StandIn {
   constructor(readonly argument: number) {}
 }
 
-type Entry<R> = { query: CompiledQuery<R>; slots: number[]; writes: boolean };
+type Entry<R> = { query: CompiledQuery<R>; slots: number[]; arity: number; writes: boolean };
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 
 /** One cache slot per list of plugin instances (in order): a trie of WeakMaps keyed by plugin. */
@@ -54,9 +54,11 @@ export function reusableQuery<A extends unknown[], R>(build: (db: Kysely<any>, .
       const query = build(db, ...standIns).compile();
       const slots = query.parameters.map((p) => (p instanceof StandIn ? p.argument : -1));
       if (slots.filter((s) => s >= 0).length !== args.length) throw new Error('reusableQuery: every argument must appear once as a value');
-      entry = slot.value = { query, slots, writes: WRITES.has(query.query.kind) };
+      entry = slot.value = { query, slots, arity: args.length, writes: WRITES.has(query.query.kind) };
       if (entry.writes) return run(db, entry, args, query.queryId);
     }
+    // A call with another number of arguments than the first would bind the wrong values.
+    if (args.length !== entry.arity) throw new Error(`reusableQuery: compiled for ${entry.arity} arguments, called with ${args.length}`);
     let queryId = entry.query.queryId;
     if (entry.writes) executor.transformQuery(entry.query.query, (queryId = createQueryId()));
     return run(db, entry, args, queryId);

@@ -49,6 +49,13 @@ describe('reusableQuery', () => {
     else expect(await careless(db, 'reusable_b')).toEqual([{ name: 'reusable_a' }]);
   });
 
+  it('refuses a call with another number of arguments than the one it was compiled for (SQLite)', async () => {
+    const byNames = reusableQuery((d: Kysely<Database>, ...names: string[]) => d.selectFrom('options').select('name').where('name', 'in', names));
+    expect(await byNames(db, 'reusable_a')).toEqual([{ name: 'reusable_a' }]);
+    if (testEngine() === 'sqlite') await expect(byNames(db, 'reusable_a', 'reusable_b')).rejects.toThrow(/compiled for 1 arguments, called with 2/);
+    else expect(await byNames(db, 'reusable_a', 'reusable_b')).toHaveLength(2);
+  });
+
   it('compiles once for a database and its transactions alike (SQLite)', async () => {
     let builds = 0;
     const byName = reusableQuery((d: Kysely<Database>, name: string) => {
