@@ -39,8 +39,28 @@ function refusesAnonymous(permission: Permission): boolean {
   return permission.kind === 'capability' || (permission.kind === 'rule' && REFUSES_ANONYMOUS.has(permission.rule));
 }
 
+/**
+ * Allow for an anonymous caller when it needs no check: every endpoint of the route but the one
+ * already granted refuses anonymous callers, so the answer is the granted endpoint's methods
+ * whatever the params. Worked out once per route and granted endpoint; undefined when some
+ * endpoint's rule must run (a public one, or a rule that looks at the item).
+ */
+const ANONYMOUS_ALLOW = new WeakMap<RouteDef, Map<EndpointDef | undefined, string[] | undefined>>();
+
+export function settledAnonymousAllow(route: RouteDef, granted?: EndpointDef): string[] | undefined {
+  let byGranted = ANONYMOUS_ALLOW.get(route);
+  if (!byGranted) ANONYMOUS_ALLOW.set(route, (byGranted = new Map()));
+  if (!byGranted.has(granted)) {
+    const settled = route.endpoints.every((e) => e === granted || refusesAnonymous(e.permission));
+    byGranted.set(granted, settled ? (Object.freeze([...new Set(granted?.methods ?? [])]) as string[]) : undefined);
+  }
+  return byGranted.get(granted);
+}
+
 /** The methods of `route` the current user may call, for the `Allow` header (WordPress drops the others). */
 export async function allowedMethods(ctx: PermissionContext, route: RouteDef, granted?: EndpointDef): Promise<string[]> {
+  const settled = ctx.user ? undefined : settledAnonymousAllow(route, granted);
+  if (settled) return settled;
   const allowed = new Set<string>();
   for (const endpoint of route.endpoints) {
     try {
