@@ -2,7 +2,7 @@
  * Slugs as WordPress makes them (sanitize_title_with_dashes) and keeps them unique
  * (wp_unique_post_slug): `hello-world`, then `hello-world-2`, `hello-world-3`...
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isHierarchical, isMediaType } from '../../contract/post-types.ts';
 import type { Database } from '../store/schema.ts';
 import { escapeLike } from '../store/portable-sql.ts';
@@ -66,16 +66,16 @@ type SlugItem = { id: number; type: string; status: string; parent: number };
  */
 export async function uniqueSlug(db: Kysely<Database>, slug: string, item: SlugItem): Promise<string> {
   if (!slug || LOOSE.has(item.status)) return slug;
-  const { inScope, isTaken } = scopeOf(db, item);
-  if (!(await isTaken(slug))) return slug;
+  const scope = scopeOf(db, item);
+  if (!(await scope.isTaken(slug))) return slug;
 
   const key = { scope: scopeKey(item), base: slug };
   const counted = await bumpCounter(db, key);
-  if (counted !== undefined && !(await isTaken(`${slug}-${counted}`))) return `${slug}-${counted}`;
+  if (counted !== undefined && !(await scope.isTaken(`${slug}-${counted}`))) return `${slug}-${counted}`;
   // No counter yet (a database from before the counters, or slugs written by other means), or
   // its number is taken (a slug given by hand): find the number from the slugs themselves,
   // once, and remember it.
-  const next = await nextFromSlugs(inScope, isTaken, slug);
+  const next = await nextFromSlugs(scope, slug);
   await raiseCounter(db, key, next);
   return `${slug}-${next}`;
 }
@@ -89,47 +89,49 @@ export async function uniqueSlug(db: Kysely<Database>, slug: string, item: SlugI
  */
 export async function sampleSlug(db: Kysely<Database>, slug: string, item: SlugItem): Promise<string> {
   if (!slug || LOOSE.has(item.status)) return slug;
-  const { inScope, isTaken } = scopeOf(db, item);
-  if (!(await isTaken(slug))) return slug;
-  // `slug-<digit>…` sorts between `slug-0` and `slug-:` byte-wise, so the index serves this read.
-  const n = firstFree(slug, await inScope().where('slug', '>=', `${slug}-0`).where('slug', '<', `${slug}-:`).execute());
+  const scope = scopeOf(db, item);
+  if (!(await scope.isTaken(slug))) return slug;
+  const n = firstFree(slug, await scope.numbered(slug));
   // A collation that sorts otherwise (PostgreSQL with a locale) may have left one out.
-  return `${slug}-${(await isTaken(`${slug}-${n}`)) ? await firstFreeOfAll(inScope, slug) : n}`;
+  return `${slug}-${(await scope.isTaken(`${slug}-${n}`)) ? await firstFreeOfAll(scope, slug) : n}`;
 }
 
+/** The slug reads of an item's scope, each compiled once per scope shape (see scopedQuery). */
 function scopeOf(db: Kysely<Database>, item: SlugItem) {
-  const inScope = () => postsInScope(db, item);
-  const isTaken = async (candidate: string) => (await takenIn(db, item, candidate)).length > 0;
-  return { inScope, isTaken };
+  const isTaken = async (candidate: string) => (await TAKEN(db, item, candidate)).length > 0;
+  return { isTaken, numbered: (slug: string) => NUMBERED(db, item, `${slug}-0`, `${slug}-:`), highest: (slug: string) => HIGHEST(db, item, `${slug}-0`, `${slug}-:`), like: (pattern: string) => LIKE(db, item, pattern) };
 }
 
-// The lookup every write of a slug runs (and a create's answer again), compiled once per scope
-// shape: the same conditions as postsInScope, with the item's values as arguments.
-const TAKEN_AMONG_SIBLINGS = reusableQuery((db: Kysely<Database>, id: number, type: string, parent: number, slug: string) =>
-  db.selectFrom('posts').select('slug').where('id', '!=', id).where('type', 'in', [type, 'attachment']).where('parent', '=', parent).where('slug', '=', slug).limit(1),
-);
-const TAKEN_IN_TYPE = reusableQuery((db: Kysely<Database>, id: number, type: string, slug: string) =>
-  db.selectFrom('posts').select('slug').where('id', '!=', id).where('type', '=', type).where('slug', '=', slug).limit(1),
-);
-const TAKEN_ANYWHERE = reusableQuery((db: Kysely<Database>, id: number, slug: string) =>
-  db.selectFrom('posts').select('slug').where('id', '!=', id).where('slug', '=', slug).limit(1),
-);
+type InScope = SelectQueryBuilder<Database, 'posts', { slug: string }>;
 
-function takenIn(db: Kysely<Database>, item: SlugItem, slug: string): Promise<unknown[]> {
-  if (isHierarchical(item.type)) return TAKEN_AMONG_SIBLINGS(db, item.id, item.type, item.parent, slug);
-  return isMediaType(item.type) ? TAKEN_ANYWHERE(db, item.id, slug) : TAKEN_IN_TYPE(db, item.id, item.type, slug);
+/**
+ * A read of the slugs `item`'s slug must not equal, narrowed by `narrow`: WordPress compares with
+ * posts of the same type; pages only with siblings under the same parent (and attachments
+ * there); an attachment with every item, as its page lives at the site root. One compiled
+ * statement per shape, the item's values and `narrow`'s arguments bound.
+ */
+function scopedQuery<A extends unknown[]>(narrow: (q: InScope, ...args: A) => Compilable<{ slug: string }>) {
+  const base = (db: Kysely<Database>, id: number) => db.selectFrom('posts').select('slug').where('id', '!=', id);
+  const siblings = reusableQuery((db: Kysely<Database>, id: number, type: string, parent: number, ...args: A) =>
+    narrow(base(db, id).where('type', 'in', [type, 'attachment']).where('parent', '=', parent), ...args),
+  );
+  const sameType = reusableQuery((db: Kysely<Database>, id: number, type: string, ...args: A) => narrow(base(db, id).where('type', '=', type), ...args));
+  const everything = reusableQuery((db: Kysely<Database>, id: number, ...args: A) => narrow(base(db, id), ...args));
+  return (db: Kysely<Database>, item: SlugItem, ...args: A): Promise<Array<{ slug: string }>> => {
+    if (isHierarchical(item.type)) return siblings(db, item.id, item.type, item.parent, ...args);
+    return isMediaType(item.type) ? everything(db, item.id, ...args) : sameType(db, item.id, item.type, ...args);
+  };
 }
 
-/** Slugs of the items `item`'s slug must not equal. */
-function postsInScope(db: Kysely<Database>, item: SlugItem) {
-  let q = db.selectFrom('posts').select('slug').where('id', '!=', item.id);
-  // An attachment's slug is unique across every type (its page lives at the site root).
-  if (isHierarchical(item.type)) q = q.where('type', 'in', [item.type, 'attachment']).where('parent', '=', item.parent);
-  else if (!isMediaType(item.type)) q = q.where('type', '=', item.type);
-  return q;
-}
+/** How many of the longest numbered slugs nextFromSlugs reads. */
+const HIGHEST_READ = 20;
+const TAKEN = scopedQuery((q, slug: string) => q.where('slug', '=', slug).limit(1));
+// `slug-<digit>…` sorts between `slug-0` and `slug-:` byte-wise, so the index serves a range.
+const NUMBERED = scopedQuery((q, from: string, to: string) => q.where('slug', '>=', from).where('slug', '<', to));
+const HIGHEST = scopedQuery((q, from: string, to: string) => q.where('slug', '>=', from).where('slug', '<', to).orderBy(sql`length(slug)`, 'desc').orderBy('slug', 'desc').limit(HIGHEST_READ));
+const LIKE = scopedQuery((q, pattern: string) => q.where(sql<boolean>`${sql.ref('slug')} like ${pattern} escape '\\'`));
 
-/** The counter's key part naming what a slug must not collide with (see inScope above). */
+/** The counter's key part naming what a slug must not collide with (see scopedQuery above). */
 function scopeKey(item: SlugItem): string {
   if (isHierarchical(item.type)) return `${item.type}/${item.parent}`;
   return isMediaType(item.type) ? '*' : item.type;
@@ -166,17 +168,13 @@ async function raiseCounter(db: Kysely<Database>, key: CounterKey, n: number): P
  * read; the longest, then greatest, is the highest number (a few are read in case some such
  * slugs go on after their digits, `slug-2-b`).
  */
-async function nextFromSlugs(
-  inScope: () => ReturnType<typeof postsInScope>,
-  isTaken: (candidate: string) => Promise<boolean>,
-  slug: string,
-): Promise<number> {
-  const top = await inScope().where('slug', '>=', `${slug}-0`).where('slug', '<', `${slug}-:`).orderBy(sql`length(slug)`, 'desc').orderBy('slug', 'desc').limit(HIGHEST_READ).execute();
+async function nextFromSlugs(scope: ReturnType<typeof scopeOf>, slug: string): Promise<number> {
+  const top = await scope.highest(slug);
   const highest = top.map((r) => suffixOf(slug, r.slug)).find((n) => n !== undefined);
   const next = (highest ?? 1) + 1;
   // Only non-numbers among those read, or a collation that sorts otherwise (PostgreSQL with a
   // locale): read every numbered slug of the scope and take the first free number.
-  if ((top.length > 0 && highest === undefined) || (await isTaken(`${slug}-${next}`))) return firstFreeOfAll(inScope, slug);
+  if ((top.length > 0 && highest === undefined) || (await scope.isTaken(`${slug}-${next}`))) return firstFreeOfAll(scope, slug);
   return next;
 }
 
@@ -189,12 +187,10 @@ function firstFree(slug: string, taken: Array<{ slug: string }>): number {
 }
 
 /** firstFree over every `slug-…` in scope, read whatever the collation (no index range). */
-async function firstFreeOfAll(inScope: () => ReturnType<typeof postsInScope>, slug: string): Promise<number> {
-  const numbered = sql<boolean>`${sql.ref('slug')} like ${`${escapeLike(slug)}-%`} escape '\\'`;
-  return firstFree(slug, await inScope().where(numbered).execute());
+async function firstFreeOfAll(scope: ReturnType<typeof scopeOf>, slug: string): Promise<number> {
+  return firstFree(slug, await scope.like(`${escapeLike(slug)}-%`));
 }
 
-const HIGHEST_READ = 20;
 
 /** N of `slug-N`, or undefined when the rest is not a plain number. */
 function suffixOf(slug: string, taken: string): number | undefined {
