@@ -7,8 +7,11 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
 import type { ArgSchema } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
+import { reusableQuery } from '../store/reusable-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+const META_OF_ONE = reusableQuery((db: Kysely<Database>, postId: number) => db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value']).where('post_id', '=', postId));
 export type MetaSchema = Record<string, ArgSchema>;
 
 /** What a registered key reads as when nothing is stored. */
@@ -63,7 +66,12 @@ export async function readMeta(db: Db, postIds: number[], schema: MetaSchema): P
   const out = new Map<number, Record<string, unknown>>();
   for (const id of postIds) out.set(id, emptyMeta(schema));
   if (!keys.length || !postIds.length) return out;
-  const rows = await db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value']).where('post_id', 'in', postIds).where('meta_key', 'in', keys).execute();
+  // One post (every answer about a single post): all its meta in a statement compiled once, the
+  // keys picked here; a page of posts: only the schema's keys.
+  const rows =
+    postIds.length === 1
+      ? (await META_OF_ONE(db as Kysely<Database>, postIds[0]!)).filter((r) => Object.hasOwn(schema, r.meta_key))
+      : await db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value']).where('post_id', 'in', postIds).where('meta_key', 'in', keys).execute();
   for (const r of rows) {
     try {
       out.get(r.post_id)![r.meta_key] = JSON.parse(r.meta_value);

@@ -23,6 +23,7 @@ import { postClassList } from './class-list.ts';
 import { contentError } from './errors.ts';
 import { allowedItemMethods } from './target-hints.ts';
 import { preparedThroughCache } from './item-cache.ts';
+import { reusableQuery } from '../store/reusable-query.ts';
 
 export type PostRow = Selectable<PostsTable>;
 
@@ -59,22 +60,27 @@ export const THUMBNAIL_KEY = '_thumbnail_id';
 export async function thumbnailsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
   const map = new Map<number, number>();
   if (!ids.length) return map;
-  const rows = await db.selectFrom('postmeta').select(['post_id', 'meta_value']).where('post_id', 'in', ids).where('meta_key', '=', THUMBNAIL_KEY).execute();
+  const rows = ids.length === 1 ? await THUMBNAIL_OF_ONE(db, ids[0]!) : await db.selectFrom('postmeta').select(['post_id', 'meta_value']).where('post_id', 'in', ids).where('meta_key', '=', THUMBNAIL_KEY).execute();
   for (const r of rows) map.set(r.post_id, Number(JSON.parse(r.meta_value)) || 0);
   return map;
 }
 
-async function revisionsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, { count: number; last: number }>> {
-  const map = new Map<number, { count: number; last: number }>();
-  if (!ids.length) return map;
-  const rows = await db
+// Single-post answers (most of them) read their relations through statements compiled once.
+const THUMBNAIL_OF_ONE = reusableQuery((db: Kysely<Database>, id: number) => db.selectFrom('postmeta').select(['post_id', 'meta_value']).where('post_id', '=', id).where('meta_key', '=', THUMBNAIL_KEY));
+const revisionCounts = (db: Kysely<Database>) =>
+  db
     .selectFrom('posts')
     .select((eb) => ['parent', eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
     .where('type', '=', 'revision')
-    .where('parent', 'in', ids)
     // Autosaves count too: WordPress counts every revision row (wp_get_latest_revision_id_and_total_count).
-    .groupBy('parent')
-    .execute();
+    .groupBy('parent');
+const REVISIONS_OF_ONE = reusableQuery((db: Kysely<Database>, id: number) => revisionCounts(db).where('parent', '=', id));
+const TERM_OF_ONE = reusableQuery((db: Kysely<Database>, id: number) => db.selectFrom('terms').select(['id', 'slug', 'name']).where('id', '=', id));
+
+async function revisionsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, { count: number; last: number }>> {
+  const map = new Map<number, { count: number; last: number }>();
+  if (!ids.length) return map;
+  const rows = ids.length === 1 ? await REVISIONS_OF_ONE(db, ids[0]!) : await revisionCounts(db).where('parent', 'in', ids).execute();
   for (const r of rows) map.set(r.parent, { count: Number(r.n), last: Number(r.last) });
   return map;
 }
@@ -122,7 +128,8 @@ async function loadRelations(ctx: HandlerContext, rows: PostRow[], resource: str
     pagePaths(db, rows.filter((r) => isHierarchical(r.type))),
   ]);
   const termIds = [...new Set([...terms.values()].flatMap((t) => [...t.category, ...t.post_tag]))];
-  const termRows = termIds.length ? await db.selectFrom('terms').select(['id', 'slug', 'name']).where('id', 'in', termIds).execute() : [];
+  const termRows =
+    termIds.length === 1 ? await TERM_OF_ONE(db, termIds[0]!) : termIds.length ? await db.selectFrom('terms').select(['id', 'slug', 'name']).where('id', 'in', termIds).execute() : [];
   const termInfo = new Map(termRows.map((t) => [t.id, t]));
   const permalinks = { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl };
   const siteData = await loadSiteData(ctx.app, rows, permalinks);

@@ -128,16 +128,19 @@ export async function termsOfPosts(db: Db, postIds: number[]): Promise<Map<numbe
   const map = new Map<number, { category: number[]; post_tag: number[] }>();
   for (const id of postIds) map.set(id, { category: [], post_tag: [] });
   if (!postIds.length) return map;
-  const rows = await db
-    .selectFrom('term_relationships')
-    .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
-    .select(['term_relationships.post_id as post_id', 'terms.id as term_id', 'terms.taxonomy as taxonomy'])
-    .where('term_relationships.post_id', 'in', postIds)
-    .orderBy('terms.id')
-    .execute();
+  const rows = postIds.length === 1 ? await TERMS_OF_ONE(db as Kysely<Database>, postIds[0]!) : await termsOf(db).where('term_relationships.post_id', 'in', postIds).execute();
   for (const r of rows) {
     const entry = map.get(r.post_id);
     if (entry && (r.taxonomy === 'category' || r.taxonomy === 'post_tag')) entry[r.taxonomy].push(r.term_id);
   }
   return map;
 }
+
+const termsOf = (db: Db) =>
+  db
+    .selectFrom('term_relationships')
+    .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+    .select(['term_relationships.post_id as post_id', 'terms.id as term_id', 'terms.taxonomy as taxonomy'])
+    .orderBy('terms.id');
+// One post's terms (every answer about a single post): compiled once.
+const TERMS_OF_ONE = reusableQuery((db: Kysely<Database>, postId: number) => termsOf(db).where('term_relationships.post_id', '=', postId));
