@@ -137,15 +137,8 @@ function text(value: unknown): string {
   return '';
 }
 
-interface Create {
-  date: string;
-  slug: string;
-  status: string;
-  title: string;
-  content: string;
-  excerpt: string;
-  raw: { title: string; content: string; excerpt: string };
-}
+/** A row to insert: a FloorRow before it has an id (the category is the default one). */
+type Create = Omit<FloorRow, 'id' | 'category'> & { raw: { title: string; content: string; excerpt: string } };
 
 /** The rows, in one transaction (one COMMIT, one fsync, per batch): slug, insert, category. */
 const createAll = db.transaction((creates: Create[]): FloorRow[] =>
