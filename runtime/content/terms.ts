@@ -89,16 +89,11 @@ export async function setPostTerms(db: Db, postId: number, taxonomy: Taxonomy, i
  * terms or status recounts, which also settles a count that drifted.
  */
 export async function setNewPostTerms(db: Db, postId: number, ids: number[], published: boolean): Promise<void> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return;
-  // One term (the default category, most creates) takes statements compiled once.
-  if (unique.length === 1) {
-    await RELATE_ONE(db as Kysely<Database>, postId, unique[0]!);
-    if (published) await COUNT_ONE_MORE(db as Kysely<Database>, unique[0]!);
-    return;
+  // A statement per term, each compiled once: a create has one term (its default category) or a few.
+  for (const termId of new Set(ids)) {
+    await RELATE_ONE(db as Kysely<Database>, postId, termId);
+    if (published) await COUNT_ONE_MORE(db as Kysely<Database>, termId);
   }
-  await db.insertInto('term_relationships').values(unique.map((term_id) => ({ post_id: postId, term_id }))).execute();
-  if (published) await db.updateTable('terms').set((eb) => ({ count: eb('count', '+', 1) })).where('id', 'in', unique).execute();
 }
 
 const RELATE_ONE = reusableQuery((db: Kysely<Database>, postId: number, termId: number) => db.insertInto('term_relationships').values({ post_id: postId, term_id: termId }));
