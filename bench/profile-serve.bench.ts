@@ -5,7 +5,7 @@
  *
  * Run: `npx tsx bench/profile-serve.bench.ts [--path /wp-json/core/v2/posts?per_page=10]
  *      [--seconds 8] [--posts 1000] [--top 40] [--data <seeded data folder to reuse>] [--alloc]
- *      [--no-answer-cache] [--batch]`
+ *      [--no-answer-cache] [--batch] [--keep <file to copy the .cpuprofile to, for DevTools>]`
  *
  * `--batch` profiles the write path instead: POSTs to /wp-json/batch/v1 of 25 post creates each,
  * as the administrator (its application password comes from the first start, so not with --data).
@@ -151,6 +151,8 @@ async function main(): Promise<void> {
     const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
     if (alloc) { /* allocation run: no CPU profile */ } else if (file) summarize(path.join(profDir, file));
     else console.log('no profile written');
+    const keep = flag('keep', '');
+    if (keep && file) fs.copyFileSync(path.join(profDir, file), keep);
     if (!flag('data', '')) console.log(`\n(data folder kept for --data: ${dataDir})`);
   } finally {
     fs.rmSync(path.join(work, 'prof'), { recursive: true, force: true });

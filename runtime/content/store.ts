@@ -15,6 +15,7 @@ import { THUMBNAIL_KEY } from './prepare.ts';
 import { sanitizeTitle, uniqueSlug } from './slugs.ts';
 import { defaultCategory, existingTermIds, refreshCounts, setNewPostTerms, setPostTerms, termIdsOfPost } from './terms.ts';
 import type { PostChanges } from './write.ts';
+import { nextId } from '../store/next-id.ts';
 import { reusableQuery } from '../store/reusable-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -104,18 +105,47 @@ async function pagePath(db: Db, row: { slug: string; parent: number }): Promise<
 const POST_COLUMNS = Object.keys(BLANK_POST) as Array<keyof typeof BLANK_POST>;
 const BLANK_KEYS = new Set<string>(POST_COLUMNS);
 
-// Every create runs this insert: compiled once, one value per column in BLANK_POST's order.
-const INSERT_POST = reusableQuery((db: Kysely<Database>, ...values: unknown[]) =>
-  db.insertInto('posts').values(Object.fromEntries(POST_COLUMNS.map((column, i) => [column, values[i]])) as never).returningAll(),
+// Every create runs this insert: compiled once, the id then one value per column in BLANK_POST's order.
+const INSERT_POST = reusableQuery((db: Kysely<Database>, id: number, ...values: unknown[]) =>
+  db.insertInto('posts').values({ id, ...Object.fromEntries(POST_COLUMNS.map((column, i) => [column, values[i]])) } as never).returningAll(),
 );
-const SET_GUID = reusableQuery((db: Kysely<Database>, guid: string, id: number) => db.updateTable('posts').set({ guid }).where('id', '=', id));
 
-async function insertPost(trx: Transaction<Database>, fields: Record<string, unknown>): Promise<PostRow> {
+async function insertPost(trx: Transaction<Database>, id: number, fields: Record<string, unknown>): Promise<PostRow> {
   const plain = Object.keys(fields).every((k) => BLANK_KEYS.has(k)) && POST_COLUMNS.every((c) => ['string', 'number'].includes(typeof fields[c]));
-  if (!plain) return (await trx.insertInto('posts').values(fields as never).returningAll().executeTakeFirstOrThrow()) as PostRow;
-  const [row] = await INSERT_POST(trx, ...POST_COLUMNS.map((c) => fields[c]));
+  if (!plain) return (await trx.insertInto('posts').values({ ...fields, id } as never).returningAll().executeTakeFirstOrThrow()) as PostRow;
+  const [row] = await INSERT_POST(trx, id, ...POST_COLUMNS.map((c) => fields[c]));
   if (!row) throw new Error('insert into posts returned no row');
   return row as PostRow;
+}
+
+/** An update: the row, then its slug made unique among its kind if it must change. */
+async function updatePost(trx: Transaction<Database>, existing: PostRow, base: Record<string, unknown>): Promise<PostRow> {
+  const row = await trx.updateTable('posts').set(base).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+  // Published items get a slug from the title (or the id) that is unique among their kind.
+  const wanted = row.slug || (FLOATING.has(row.status) ? '' : sanitizeTitle(row.title) || String(row.id));
+  const slug = await uniqueSlug(trx, wanted, row);
+  if (slug !== row.slug) await trx.updateTable('posts').set({ slug }).where('id', '=', row.id).execute();
+  return { ...row, slug };
+}
+
+/**
+ * A create in one insert: the id is taken first (nextId), so that the slug (made unique among
+ * its kind, or made from the id when the title gives none) and the guid are known before the
+ * row is written, not set by an update after it.
+ */
+async function createPost(trx: Transaction<Database>, input: SaveInput, base: Record<string, unknown>): Promise<PostRow> {
+  const { type } = input;
+  const fields = { ...BLANK_POST, author: input.authorId, type, ...defaultDiscussion(type), ...base } as typeof BLANK_POST & Record<string, unknown>;
+  const id = await nextId(trx, 'posts');
+  // Drafts and pending items keep the slug they are given (none, unless given) until published.
+  const slug = fields.slug || (FLOATING.has(fields.status) ? '' : sanitizeTitle(fields.title) || String(id));
+  fields.slug = await uniqueSlug(trx, slug, { id, type, status: fields.status, parent: fields.parent });
+  // WordPress stores the permalink the item has when it is created as its guid, for good.
+  const structure = String((await getOption(trx as Kysely<Database>, 'permalink_structure', '')) ?? '');
+  const planned = { ...fields, id } as PostRow;
+  const path = isHierarchical(type) ? await pagePath(trx, planned) : fields.slug;
+  fields.guid = structure ? linkFor({ structure, siteUrl: input.siteUrl }, planned, path) : guidFor(input.siteUrl, type, id);
+  return insertPost(trx, id, fields);
 }
 
 /** Returns the row as saved, so that the answer needs not read it again. */
@@ -123,47 +153,19 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
   const { changes, existing, type } = input;
   const dates = settleDates(changes, existing, input.zone, input.now);
   const base = { ...changes.row, ...dates };
-  let row: PostRow;
-  if (existing) {
-    row = await trx.updateTable('posts').set(base).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
-  } else {
-    const fields = { ...BLANK_POST, author: input.authorId, type, ...defaultDiscussion(type), ...base };
-    // A slug the title (or the client) gives is made unique before the row is written, which
-    // saves an update; only a slug made from the id waits for the id.
-    const given = fields.slug || (FLOATING.has(fields.status) ? '' : sanitizeTitle(fields.title));
-    if (given) fields.slug = await uniqueSlug(trx, given, { id: 0, type, status: fields.status, parent: fields.parent });
-    row = await insertPost(trx, fields);
-  }
-  const id = row.id;
-  // Published items get a slug from the title (or the id) that is unique among their kind.
-  let slug = row.slug;
-  if (existing || !slug) {
-    if (!slug && !FLOATING.has(row.status)) slug = sanitizeTitle(row.title) || String(id);
-    slug = await uniqueSlug(trx, slug, row);
-  }
-  const saved: PostRow = { ...row, slug };
-  if (existing) {
-    if (slug !== row.slug) await trx.updateTable('posts').set({ slug }).where('id', '=', id).execute();
-  } else {
-    // WordPress stores the permalink the item has when it is created as its guid, for good.
-    const structure = String((await getOption(trx as Kysely<Database>, 'permalink_structure', '')) ?? '');
-    const path = isHierarchical(type) ? await pagePath(trx, saved) : slug;
-    const guid = structure ? linkFor({ structure, siteUrl: input.siteUrl }, saved, path) : guidFor(input.siteUrl, type, id);
-    if (slug !== row.slug) await trx.updateTable('posts').set({ slug, guid }).where('id', '=', id).execute();
-    else await SET_GUID(trx, guid, id);
-    saved.guid = guid;
-  }
+  const saved = existing ? await updatePost(trx, existing, base) : await createPost(trx, input, base);
+  const id = saved.id;
 
   if (supports(type, 'terms')) {
     if (!existing) {
       const categories = changes.categories ? await existingTermIds(trx, 'category', changes.categories) : [await defaultCategory(trx)];
       const tags = changes.tags ? await existingTermIds(trx, 'post_tag', changes.tags) : [];
-      await setNewPostTerms(trx, id, [...categories, ...tags], row.status === 'publish');
+      await setNewPostTerms(trx, id, [...categories, ...tags], saved.status === 'publish');
     } else {
       if (changes.categories) await setPostTerms(trx, id, 'category', await existingTermIds(trx, 'category', changes.categories));
       if (changes.tags) await setPostTerms(trx, id, 'post_tag', await existingTermIds(trx, 'post_tag', changes.tags));
     }
-    if (existing && existing.status !== row.status) await refreshCounts(trx, await termIdsOfPost(trx, id));
+    if (existing && existing.status !== saved.status) await refreshCounts(trx, await termIdsOfPost(trx, id));
     if (changes.sticky !== undefined) await setSticky(trx, id, changes.sticky);
   }
   if (changes.meta) await writeMeta(trx, id, changes.meta, input.metaSchema);

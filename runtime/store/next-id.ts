@@ -1,0 +1,38 @@
+/**
+ * The id the next row of a table will get, taken before the row is written, so that what a row
+ * stores about its own id (a post's guid `?p=<id>`, a slug made from the id) goes into the insert
+ * itself instead of a second UPDATE of the row just written (which costs nearly as much as the
+ * insert: the whole row rewritten and the row triggers run again).
+ *
+ * - SQLite (AUTOINCREMENT): one past the highest id the table ever had, as SQLite itself picks
+ *   it. Called inside the write transaction, so no other writer can take it before the insert: a
+ *   writer that commits in between makes this transaction's insert fail (its snapshot is stale),
+ *   never reuse the id.
+ * - PostgreSQL (bigserial): `nextval` of the column's own sequence, which no two callers ever
+ *   get alike; a rolled-back transaction leaves a gap, as a plain insert does.
+ *
+ * The row must then be inserted with this id given explicitly.
+ */
+import { sql, type Kysely } from 'kysely';
+import { engineOf } from './engine.ts';
+import { reusableQuery } from './reusable-query.ts';
+
+/** Tables whose rows are given their id by nextId (an allow-list: the name goes into SQL text). */
+export type IdTable = 'posts';
+
+const SQLITE_NEXT = {
+  posts: reusableQuery((db: Kysely<any>) =>
+    db.selectNoFrom(
+      sql<number>`max(coalesce((select seq from sqlite_sequence where name = 'posts'), 0), coalesce((select max(id) from posts), 0)) + 1`.as('id'),
+    ),
+  ),
+} satisfies Record<IdTable, unknown>;
+
+export async function nextId(db: Kysely<any>, table: IdTable): Promise<number> {
+  if (engineOf(db) === 'postgres') {
+    const { rows } = await sql<{ id: string | number }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`.execute(db);
+    return Number(rows[0].id);
+  }
+  const [row] = await SQLITE_NEXT[table](db);
+  return Number(row.id);
+}
