@@ -5,7 +5,7 @@
 import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isHierarchical, isMediaType } from '../../contract/post-types.ts';
 import type { Database } from '../store/schema.ts';
-import { escapeLike } from '../store/portable-sql.ts';
+import { escapeLike, plainNumber } from '../store/portable-sql.ts';
 import { reusableQuery } from '../store/reusable-query.ts';
 
 /** Letters WordPress's remove_accents spells out that have no Unicode decomposition. */
@@ -91,7 +91,10 @@ export async function sampleSlug(db: Kysely<Database>, slug: string, item: SlugI
   if (!slug || LOOSE.has(item.status)) return slug;
   const scope = scopeOf(db, item);
   if (!(await scope.isTaken(slug))) return slug;
-  const n = firstFree(slug, await scope.numbered(slug));
+  // Mostly every number up to the highest is taken (creates count up): then one aggregate over the
+  // index range answers, whatever the number of items titled alike; a gap needs them all read.
+  const { count, highest } = await scope.plainNumbers(slug);
+  const n = highest === undefined ? 2 : count === highest - 1 ? highest + 1 : firstFree(slug, await scope.numbered(slug));
   // A collation that sorts otherwise (PostgreSQL with a locale) may have left one out.
   return `${slug}-${(await scope.isTaken(`${slug}-${n}`)) ? await firstFreeOfAll(scope, slug) : n}`;
 }
@@ -99,7 +102,11 @@ export async function sampleSlug(db: Kysely<Database>, slug: string, item: SlugI
 /** The slug reads of an item's scope, each compiled once per scope shape (see scopedQuery). */
 function scopeOf(db: Kysely<Database>, item: SlugItem) {
   const isTaken = async (candidate: string) => (await TAKEN(db, item, candidate)).length > 0;
-  return { isTaken, numbered: (slug: string) => NUMBERED(db, item, `${slug}-0`, `${slug}-:`), highest: (slug: string) => HIGHEST(db, item, `${slug}-0`, `${slug}-:`), like: (pattern: string) => LIKE(db, item, pattern) };
+  const plainNumbers = async (slug: string) => {
+    const [row] = await PLAIN_NUMBERS(db, item, `${slug}-1`, `${slug}-:`, slug.length + 2, slug.length + 1 + MAX_DIGITS);
+    return { count: Number(row?.count ?? 0), highest: row?.highest == null ? undefined : Number(row.highest) };
+  };
+  return { isTaken, numbered: (slug: string) => NUMBERED(db, item, `${slug}-0`, `${slug}-:`), plainNumbers, like: (pattern: string) => LIKE(db, item, pattern) };
 }
 
 type InScope = SelectQueryBuilder<Database, 'posts', { slug: string }>;
@@ -110,25 +117,36 @@ type InScope = SelectQueryBuilder<Database, 'posts', { slug: string }>;
  * there); an attachment with every item, as its page lives at the site root. One compiled
  * statement per shape, the item's values and `narrow`'s arguments bound.
  */
-function scopedQuery<A extends unknown[]>(narrow: (q: InScope, ...args: A) => Compilable<{ slug: string }>) {
+function scopedQuery<A extends unknown[], R = { slug: string }>(narrow: (q: InScope, ...args: A) => Compilable<R>) {
   const base = (db: Kysely<Database>, id: number) => db.selectFrom('posts').select('slug').where('id', '!=', id);
   const siblings = reusableQuery((db: Kysely<Database>, id: number, type: string, parent: number, ...args: A) =>
     narrow(base(db, id).where('type', 'in', [type, 'attachment']).where('parent', '=', parent), ...args),
   );
   const sameType = reusableQuery((db: Kysely<Database>, id: number, type: string, ...args: A) => narrow(base(db, id).where('type', '=', type), ...args));
   const everything = reusableQuery((db: Kysely<Database>, id: number, ...args: A) => narrow(base(db, id), ...args));
-  return (db: Kysely<Database>, item: SlugItem, ...args: A): Promise<Array<{ slug: string }>> => {
+  return (db: Kysely<Database>, item: SlugItem, ...args: A): Promise<R[]> => {
     if (isHierarchical(item.type)) return siblings(db, item.id, item.type, item.parent, ...args);
     return isMediaType(item.type) ? everything(db, item.id, ...args) : sameType(db, item.id, item.type, ...args);
   };
 }
 
-/** How many of the longest numbered slugs nextFromSlugs reads. */
-const HIGHEST_READ = 20;
+/** The most digits a slug's number has (2^53 has 16): longer ones are not numbers WordPress counts to. */
+const MAX_DIGITS = 15;
 const TAKEN = scopedQuery((q, slug: string) => q.where('slug', '=', slug).limit(1));
 // `slug-<digit>…` sorts between `slug-0` and `slug-:` byte-wise, so the index serves a range.
 const NUMBERED = scopedQuery((q, from: string, to: string) => q.where('slug', '>=', from).where('slug', '<', to));
-const HIGHEST = scopedQuery((q, from: string, to: string) => q.where('slug', '>=', from).where('slug', '<', to).orderBy(sql`length(slug)`, 'desc').orderBy('slug', 'desc').limit(HIGHEST_READ));
+// How many distinct `slug-N` (N ≥ 2, a plain number) there are, and the highest N: one pass over
+// the index range after `slug-1` (`from`, itself left out), in SQLite's or PostgreSQL's own code.
+const PLAIN_NUMBERS = scopedQuery((q, from: string, to: string, numberAt: number, longest: number) =>
+  q
+    .clearSelect()
+    .select([sql<number>`count(distinct slug)`.as('count'), sql<number | null>`max(cast(substr(slug, ${numberAt}) as bigint))`.as('highest')])
+    .where('slug', '>=', from)
+    .where('slug', '<', to)
+    .where('slug', '!=', from)
+    .where(sql`length(slug)`, '<=', longest)
+    .where(plainNumber(sql<string>`substr(slug, ${numberAt})`)),
+);
 const LIKE = scopedQuery((q, pattern: string) => q.where(sql<boolean>`${sql.ref('slug')} like ${pattern} escape '\\'`));
 
 /** The counter's key part naming what a slug must not collide with (see scopedQuery above). */
@@ -163,19 +181,13 @@ async function raiseCounter(db: Kysely<Database>, key: CounterKey, n: number): P
 }
 
 /**
- * One past the highest numbered `slug-N` in scope (the slow path, run once per base slug):
- * `slug-<digit>…` sorts between `slug-0` and `slug-:` byte-wise, which lets the index serve the
- * read; the longest, then greatest, is the highest number (a few are read in case some such
- * slugs go on after their digits, `slug-2-b`).
+ * One past the highest numbered `slug-N` in scope (the slow path, run once per base slug). If
+ * that is taken all the same (a collation that sorts otherwise, PostgreSQL with a locale, left it
+ * out of the range), every numbered slug of the scope is read and the first free number taken.
  */
 async function nextFromSlugs(scope: ReturnType<typeof scopeOf>, slug: string): Promise<number> {
-  const top = await scope.highest(slug);
-  const highest = top.map((r) => suffixOf(slug, r.slug)).find((n) => n !== undefined);
-  const next = (highest ?? 1) + 1;
-  // Only non-numbers among those read, or a collation that sorts otherwise (PostgreSQL with a
-  // locale): read every numbered slug of the scope and take the first free number.
-  if ((top.length > 0 && highest === undefined) || (await scope.isTaken(`${slug}-${next}`))) return firstFreeOfAll(scope, slug);
-  return next;
+  const next = ((await scope.plainNumbers(slug)).highest ?? 1) + 1;
+  return (await scope.isTaken(`${slug}-${next}`)) ? firstFreeOfAll(scope, slug) : next;
 }
 
 /** The first N from 2 for which no slug in `taken` is `slug-N`. */

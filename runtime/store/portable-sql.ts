@@ -41,10 +41,13 @@ export interface StoreDialect {
   positionInList(column: OperationNode, values: readonly unknown[]): OperationNode;
   /** `left IN (values)` / `left NOT IN (values)` for a list of any length, in a bounded number of parameters. */
   inLongList(left: OperationNode, negated: boolean, values: readonly unknown[]): OperationNode;
+  /** Boolean: `text` is a whole number as written in a slug, `[1-9][0-9]*` (no sign, no leading 0). */
+  plainNumber(text: OperationNode): OperationNode;
 }
 
 const CONTAINS = 'specpress_contains_text';
 const POSITION = 'specpress_position_in_list';
+const PLAIN_NUMBER = 'specpress_plain_number';
 
 /**
  * "Contains this text, ignoring case", for every search over stored text. Literal matching:
@@ -58,6 +61,11 @@ export function containsText(column: string, text: string): RawBuilder<boolean> 
 /** ORDER BY for `orderby=include` and `include_slugs`: one parameter however long the list. */
 export function positionInList(column: string, values: unknown[]): RawBuilder<number | null> {
   return sql<number | null>`${node(FunctionNode.create(POSITION, [sql.ref(column).toOperationNode(), ValueNode.create(values)]))}`;
+}
+
+/** `text` (an expression) is digits only, the first not 0: the `N` of a numbered slug `name-N`. */
+export function plainNumber(text: RawBuilder<string>): RawBuilder<boolean> {
+  return sql<boolean>`${node(FunctionNode.create(PLAIN_NUMBER, [text.toOperationNode()]))}`;
 }
 
 /** Lets a node built by hand take part in a `sql` template. */
@@ -86,6 +94,7 @@ class PortableSqlTransformer extends OperationNodeTransformer {
     // The replacements are expressions of any kind; Kysely's compiler visits them by their kind.
     if (transformed.func === CONTAINS) return this.dialect.containsText(first!, second!) as unknown as FunctionNode;
     if (transformed.func === POSITION) return this.dialect.positionInList(first!, (second as ValueNode).value as unknown[]) as unknown as FunctionNode;
+    if (transformed.func === PLAIN_NUMBER) return this.dialect.plainNumber(first!) as unknown as FunctionNode;
     return transformed;
   }
 
@@ -110,7 +119,7 @@ function needsRewrite(n: unknown): boolean {
   const kind = (n as { kind?: unknown }).kind;
   if (kind === 'FunctionNode') {
     const func = (n as { func: string }).func;
-    if (func === CONTAINS || func === POSITION) return true;
+    if (func === CONTAINS || func === POSITION || func === PLAIN_NUMBER) return true;
   } else if (kind === 'PrimitiveValueListNode') {
     return (n as { values: readonly unknown[] }).values.length > LONG_LIST;
   } else if (kind === 'ValueListNode') {

@@ -9,9 +9,11 @@
  * its transactions. A write runs the plugins' transformQuery again with a fresh query id: plugins
  * that watch writes (the process caches' WriteWatchPlugin) see every run, not only the first.
  *
- * `build` receives stand-ins for its arguments and must use each only as a single value (e.g.
+ * `build` receives stand-ins for its arguments and must use each only as a value (e.g.
  * `where('id', '=', id)`), never spread into a list or inspected: the SQL is fixed after the
- * first call, and only the values at the stand-ins' positions change.
+ * first call, and only the values at the stand-ins' positions change. A value may appear more
+ * than once (an expression a dialect spells with its operand twice); an argument that appears
+ * nowhere means the builder looked at it instead of binding it, and is refused.
  *
  * SQLite only. PostgreSQL's plugins choose the SQL by the values themselves (a parameter a bigint
  * cannot hold is compared as text, NUL characters are refused before sending), so there each
@@ -53,7 +55,7 @@ export function reusableQuery<A extends unknown[], R>(build: (db: Kysely<any>, .
       const standIns = args.map((_, i) => new StandIn(i)) as unknown as A;
       const query = build(db, ...standIns).compile();
       const slots = query.parameters.map((p) => (p instanceof StandIn ? p.argument : -1));
-      if (slots.filter((s) => s >= 0).length !== args.length) throw new Error('reusableQuery: every argument must appear once as a value');
+      if (new Set(slots.filter((s) => s >= 0)).size !== args.length) throw new Error('reusableQuery: every argument must appear as a value');
       entry = slot.value = { query, slots, arity: args.length, writes: WRITES.has(query.query.kind) };
       if (entry.writes) return run(db, entry, args, query.queryId);
     }

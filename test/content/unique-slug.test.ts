@@ -96,6 +96,23 @@ describe('uniqueSlug', () => {
     expect(await sampleSlug(server.app.db, 'own', { id: 0, type: 'post', status: 'publish', parent: 0 })).toBe('own-4');
   });
 
+  it('samples from one aggregate however many items share the title; a gap costs one full read', async () => {
+    const post = { id: 0, type: 'post', status: 'publish', parent: 0 };
+    await insert('alike');
+    for (let n = 2; n <= 400; n++) await insert(`alike-${n}`);
+    // Not plain numbers, or longer than any number WordPress counts to: none of them counts.
+    for (const odd of ['alike-2b', 'alike-0500', 'alike-1000x', 'alike-1', `alike-${'9'.repeat(20)}`]) await insert(odd);
+    queries = 0;
+    // Taken as given; the count and highest of the plain numbers (399 and 400, no gap); the confirmation.
+    expect(await sampleSlug(counted, 'alike', post)).toBe('alike-401');
+    expect(queries).toBe(3);
+    await server.app.db.deleteFrom('posts').where('slug', '=', 'alike-200').execute();
+    queries = 0;
+    // A gap: every numbered slug is read to find the first free one, as WordPress fills it.
+    expect(await sampleSlug(counted, 'alike', post)).toBe('alike-200');
+    expect(queries).toBe(4);
+  });
+
   it('counts pages per parent and attachments across every type', async () => {
     await insert('kid', 'page', 3);
     await insert('kid', 'page', 4);

@@ -1,7 +1,7 @@
 /**
  * runtime/store/reusable-query.ts on whichever engine this run uses: compiled once per handle,
  * each call runs with its own values (in any position, including several arguments), and a build
- * that does not use every argument as a value is refused instead of running the wrong SQL. One
+ * that does not use every argument as a value is refused (one used twice is bound twice) instead of running the wrong SQL. One
  * compiled copy serves a database and its transactions, and plugins see every run of a write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,14 @@ describe('reusableQuery', () => {
     if (testEngine() === 'sqlite') await expect(careless(db, 'reusable_b')).rejects.toThrow(/every argument/);
     // PostgreSQL builds every call with its values: the build runs as written.
     else expect(await careless(db, 'reusable_b')).toEqual([{ name: 'reusable_a' }]);
+  });
+
+  it('binds an argument used twice at both places, each call with its own value', async () => {
+    const either = reusableQuery((d: Kysely<Database>, name: string) =>
+      d.selectFrom('options').select('name').where((eb) => eb.or([eb('name', '=', name), eb('value', '=', name)])),
+    );
+    expect(await either(db, 'reusable_a')).toEqual([{ name: 'reusable_a' }]);
+    expect(await either(db, 'reusable_b')).toEqual([{ name: 'reusable_b' }]);
   });
 
   it('refuses a call with another number of arguments than the one it was compiled for (SQLite)', async () => {

@@ -19,4 +19,5 @@ export const postgresDialect: StoreDialect = {
     const list = typed ? sql`${values}` : sql`cast(${values.map((v) => (v === null ? null : String(v)))} as text[])`;
     return (negated ? sql`${l} <> all(${list})` : sql`${l} = any(${list})`).toOperationNode();
   },
+  plainNumber: (text) => sql`(${node(text)} ~ '^[1-9][0-9]*$')`.toOperationNode(),
 };

@@ -35,4 +35,6 @@ export const sqliteDialect: StoreDialect = {
   // SQLite binds at most 32,766 variables per statement: the whole list travels as one JSON text.
   inLongList: (left, negated, values) =>
     sql`${node(left)} ${sql.raw(negated ? 'not in' : 'in')} (select value from json_each(${JSON.stringify(values)}))`.toOperationNode(),
+  // GLOB compares characters as they are (no case folding, no locale): a first digit 1-9, then no non-digit.
+  plainNumber: (text) => sql`(${node(text)} glob '[1-9]*' and ${node(text)} not glob '*[^0-9]*')`.toOperationNode(),
 };
