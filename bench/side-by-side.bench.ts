@@ -69,6 +69,12 @@ interface Row {
   headers?: Record<string, string>;
   /** Rows that write: bounded count instead of a duration, fewer connections. */
   amount?: number;
+  /**
+   * Requests sent one by one before a bounded row is measured, on every target alike: 40 batches
+   * would otherwise be mostly the first calls of the write path (JIT, prepared statements), which
+   * a read row's seconds of load amortize. The first one's time is printed as the cold figure.
+   */
+  warmup?: number;
   connections?: number;
   /** Only these targets run the row. */
   targets?: string[];
@@ -82,6 +88,8 @@ interface Figure {
   failed: number;
   /** Server CPU time per request (ms): less sensitive than req/s to what else the machine runs. */
   cpu: number;
+  /** Milliseconds of the first warm-up request (the write path's first call after start). */
+  firstMs?: number;
 }
 
 const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg({ quality: 80 }).toBuffer();
@@ -108,11 +116,11 @@ const ROWS: Row[] = [
     key: 'batch25', label: 'batch of 25 creates', path: () => `/wp-json/batch/v1`, admin: true, method: 'POST', body: batchBody,
     // WordPress takes part when its credentials are there; its posts are deleted again after the row.
     // The floor's are left: its database is thrown away, and no row after this one reads it.
-    headers: { 'content-type': 'application/json' }, amount: 40, connections: 2, targets: ['floor', 'specpress', 'wordpress'],
+    headers: { 'content-type': 'application/json' }, amount: 40, warmup: 5, connections: 2, targets: ['floor', 'specpress', 'wordpress'],
   },
   {
     key: 'upload', label: 'upload 1600x1200 JPEG (sub-sizes)', path: (t) => `${t.v2}/media`, admin: true, method: 'POST', body: () => jpeg,
-    headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="bench.jpg"' }, amount: 20, connections: 2, targets: ['specpress'],
+    headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="bench.jpg"' }, amount: 20, warmup: 3, connections: 2, targets: ['specpress'],
   },
 ];
 
@@ -129,6 +137,15 @@ async function load(t: Target, row: Row, overrideSeconds?: number): Promise<Figu
   };
   if (row.amount && !overrideSeconds) options.amount = row.amount;
   else options.duration = overrideSeconds ?? seconds;
+  let firstMs: number | undefined;
+  for (let i = 0; options.amount && i < (row.warmup ?? 0); i++) {
+    const sent = performance.now();
+    const body = typeof options.body === 'string' || !options.body ? options.body : new Uint8Array(options.body as Buffer);
+    const res = await fetch(options.url, { method: options.method, headers, body });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${t.name}: warm-up ${row.key} answered ${res.status}`);
+    firstMs ??= performance.now() - sent;
+  }
   const cpuBefore = cpuMs(t.pid);
   // A bounded run's req/s from its own clock: autocannon samples once a second and notices the
   // end at the next sample, so its figure is `amount` over whole seconds (a run done in 0.3 s
@@ -146,6 +163,7 @@ async function load(t: Target, row: Row, overrideSeconds?: number): Promise<Figu
     rss: rssMb(t.pid),
     failed: result.non2xx + result.errors + result.timeouts,
     cpu: t.pid && result.requests.total ? (cpuMs(t.pid) - cpuBefore) / result.requests.total : 0,
+    firstMs,
   };
 }
 
@@ -174,6 +192,7 @@ async function loadInTurns(targets: Target[], row: Row): Promise<Map<string, Fig
       rss: list[list.length - 1].rss,
       failed: list.reduce((sum, f) => sum + f.failed, 0),
       cpu: median(list.map((f) => f.cpu)),
+      firstMs: list[0].firstMs,
     });
   }
   return figures;
@@ -327,7 +346,7 @@ async function startSpecpress(root: string, name: string, work: string, started:
 }
 
 function printRow(row: Row, figures: Map<string, Figure>): void {
-  const parts = [...figures].map(([name, f]) => `${name} ${fmt(f.rps, row.amount ? 1 : 0)} req/s p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} ms RSS ${fmt(f.rss)} MB${f.cpu ? ` CPU ${fmt(f.cpu, 2)} ms/req` : ''}${f.failed ? ` FAILED ${f.failed}` : ''}`);
+  const parts = [...figures].map(([name, f]) => `${name} ${fmt(f.rps, row.amount ? 1 : 0)} req/s p50 ${fmt(f.p50)} p99 ${fmt(f.p99)} ms RSS ${fmt(f.rss)} MB${f.cpu ? ` CPU ${fmt(f.cpu, 2)} ms/req` : ''}${f.firstMs !== undefined ? ` (first, cold: ${fmt(f.firstMs, 1)} ms)` : ''}${f.failed ? ` FAILED ${f.failed}` : ''}`);
   console.log(`${row.label.padEnd(36)} ${parts.join(' | ')}`);
 }
 
