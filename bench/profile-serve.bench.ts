@@ -5,10 +5,11 @@
  *
  * Run: `npx tsx bench/profile-serve.bench.ts [--path /wp-json/core/v2/posts?per_page=10]
  *      [--seconds 8] [--posts 1000] [--top 40] [--data <seeded data folder to reuse>] [--alloc]
- *      [--no-answer-cache] [--batch] [--keep <file to copy the .cpuprofile to, for DevTools>]`
+ *      [--no-answer-cache] [--batch] [--admin] [--keep <file to copy the .cpuprofile to, for DevTools>]`
  *
  * `--batch` profiles the write path instead: POSTs to /wp-json/batch/v1 of 25 post creates each,
  * as the administrator (its application password comes from the first start, so not with --data).
+ * `--admin` sends the path as the administrator too (a read with Basic authentication).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ const alloc = process.argv.includes('--alloc');
 // The answer cache (on by default) would profile cache hits; this profiles the database path.
 const serveFlags = process.argv.includes('--no-answer-cache') ? ['--no-answer-cache'] : [];
 const batch = process.argv.includes('--batch');
+const asAdmin = batch || process.argv.includes('--admin');
 const batchBody = JSON.stringify({
   requests: Array.from({ length: 25 }, (_, i) => ({
     method: 'POST',
@@ -128,8 +130,9 @@ async function main(): Promise<void> {
     const allocFile = path.join(work, 'alloc.json');
     const profiling = alloc ? ['--import', path.join(ROOT, 'bench/yardstick/allocation-sampler.mjs')] : ['--cpu-prof', '--cpu-prof-dir', profDir];
     const sp = await startProcess(process.execPath, [...profiling, path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', dataDir, ...serveFlags], ready, { SPECPRESS_ALLOC_PROFILE: allocFile });
-    if (batch && !authorization) throw new Error('--batch needs a fresh data folder (the administrator\'s application password comes from its first start)');
-    const load = batch ? { method: 'POST' as const, body: batchBody, headers: { authorization, 'content-type': 'application/json' } } : {};
+    if (asAdmin && !authorization) throw new Error('--batch and --admin need a fresh data folder (the administrator\'s application password comes from its first start)');
+    const headers: Record<string, string> = asAdmin ? { authorization } : {};
+    const load = batch ? { method: 'POST' as const, body: batchBody, headers: { ...headers, 'content-type': 'application/json' } } : { headers };
     const url = batch ? `${sp.match[1]}/wp-json/batch/v1` : sp.match[1] + urlPath.replace('{id}', String(((await (await fetch(`${sp.match[1]}/wp-json/core/v2/posts?per_page=1`)).json()) as Array<{ id: number }>)[0].id));
     const firstBegan = performance.now();
     const first = await fetch(url, load);

@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApplicationPasswordsTable, Database } from '../store/schema.ts';
+import { reusableQuery } from '../store/reusable-query.ts';
 
 export type ApplicationPasswordRow = Selectable<ApplicationPasswordsTable>;
 
@@ -74,8 +75,13 @@ export async function createApplicationPassword(
   return { uuid: row.uuid, password: chunkApplicationPassword(password), row };
 }
 
+// Read on every request with Basic credentials (matchApplicationPassword): compiled once.
+const PASSWORDS_OF = reusableQuery((db: Kysely<Database>, userId: number) =>
+  db.selectFrom('application_passwords').selectAll().where('user_id', '=', userId).orderBy('created').orderBy('uuid'),
+);
+
 export async function listApplicationPasswords(db: Kysely<Database>, userId: number): Promise<ApplicationPasswordRow[]> {
-  return db.selectFrom('application_passwords').selectAll().where('user_id', '=', userId).orderBy('created').orderBy('uuid').execute();
+  return PASSWORDS_OF(db, userId);
 }
 
 /** Revokes one of the user's passwords; answers whether it existed. */

@@ -7,6 +7,7 @@ import argon2 from 'argon2';
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../store/schema.ts';
+import { reusableQuery } from '../store/reusable-query.ts';
 import { isRole } from '../../contract/roles.ts';
 import { makeCurrentUser, type CurrentUser } from './current-user.ts';
 
@@ -56,8 +57,11 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
   return { id: Number(row.id) };
 }
 
+// Every request with Basic credentials looks its login up: compiled once (reusable-query.ts).
+const USER_BY_LOGIN = reusableQuery((db: Kysely<Database>, login: string) => db.selectFrom('users').selectAll().where('login', '=', login).limit(1));
+
 export async function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
+  return (await USER_BY_LOGIN(db, login))[0];
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {

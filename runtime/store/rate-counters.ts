@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { reusableQuery } from './reusable-query.ts';
 
 type Db = Kysely<Database>;
 
@@ -61,9 +62,20 @@ export async function blockUntil(db: Db, key: string, until: number): Promise<vo
     .execute();
 }
 
+/**
+ * The block rows of so many keys, compiled once per count (reusable-query.ts): the login throttle
+ * asks with three keys before every password check, so every request with Basic credentials.
+ */
+const BLOCKS = new Map<number, (db: Db, ...keys: string[]) => Promise<Array<{ blocked_until: number; expires: number }>>>();
+function blocksOf(count: number) {
+  let read = BLOCKS.get(count);
+  if (!read) BLOCKS.set(count, (read = reusableQuery((db: Db, ...keys: string[]) => db.selectFrom('rate_counters').select(['blocked_until', 'expires']).where('key', 'in', keys))));
+  return read;
+}
+
 /** Seconds until the longest block among `keys` ends (0 when none is blocked now). */
 export async function blockedFor(db: Db, keys: string[], now: number): Promise<number> {
-  const rows = await db.selectFrom('rate_counters').select(['blocked_until', 'expires']).where('key', 'in', keys.map(stored)).execute();
+  const rows = await blocksOf(keys.length)(db, ...keys.map(stored));
   let wait = 0;
   for (const row of rows) if (Number(row.expires) > now) wait = Math.max(wait, Number(row.blocked_until) - now);
   return Math.max(0, wait);
