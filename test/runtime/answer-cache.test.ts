@@ -39,6 +39,16 @@ describe('the answer cache', () => {
     expect(counts()).toEqual({ loads: before.loads + 1, hits: before.hits + 1 });
   });
 
+  it('keeps text beyond ASCII as the same UTF-8 bytes, with their length', async () => {
+    await create('Ünïcödé — 日本語 ✓ 😀');
+    const first = await get('/core/v2/posts?per_page=1');
+    const second = await get('/core/v2/posts?per_page=1');
+    const [a, b] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
+    expect(b.equals(a)).toBe(true);
+    expect(Number(second.headers.get('content-length'))).toBe(b.length);
+    expect(JSON.parse(b.toString('utf8'))[0].title.rendered).toBe('Ünïcödé — 日本語 ✓ 😀');
+  });
+
   it('shows a write through the API to the very next read', async () => {
     await get('/core/v2/posts?per_page=1');
     const id = await create('Fresh after the cache');
