@@ -106,8 +106,12 @@ function applyDates(q: Query, params: Record<string, any>, zone: Zone): Query {
   return q;
 }
 
-/** Everything but paging and order: shared by the page query and the count. */
-async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Query | null> {
+/**
+ * Everything but paging and order, for the page query and for the count: the same conditions,
+ * except that a search may be narrowed by the full-text index for one and not the other (see
+ * SearchIndex.narrowing).
+ */
+async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ page: Query; count: Query } | null> {
   const { params, type } = input;
   let q: Query = db.selectFrom('posts').select(HEAD_COLUMNS);
   q = q.where('type', '=', type).where('status', 'in', input.statuses);
@@ -138,26 +142,6 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
   }
   q = applyDates(q, params, input.zone);
 
-  if (params.search) {
-    const terms = parseSearch(String(params.search), params.search_semantics === 'exact');
-    if (terms.length) {
-      // The engine's full-text index narrows the rows first (by the terms it says are rare); the exact condition decides.
-      const index = searchIndexOf(db);
-      const narrowBy = index?.narrowing ? await index.narrowing(db, terms) : terms;
-      const columns = searchedColumns(params.search_columns ?? []);
-      const ids = index?.candidateIds && narrowBy.length ? await index.candidateIds(db, narrowBy, columns) : undefined;
-      const candidates = ids
-        ? (eb: Eb) => (ids.length ? eb('posts.id', 'in', ids) : sql<SqlBool>`0 = 1`)
-        : index && narrowBy.length ? (eb: Eb) => index.candidates(eb, narrowBy, columns) : undefined;
-      q = q.where((eb) => {
-        const narrowed = candidates?.(eb);
-        const exact = searchCondition(eb, inScanOrder(terms, narrowBy), params.search_columns ?? []);
-        return narrowed ? eb.and([narrowed, exact]) : exact;
-      });
-    }
-    if (input.anonymous) q = q.where('password', '=', '');
-  }
-
   if (supports(type, 'terms')) {
     const clauses = [...(await taxClauses(db, params, 'categories')), ...(await taxClauses(db, params, 'tags'))];
     if (clauses.length) {
@@ -165,7 +149,30 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<Qu
       q = q.where((eb) => (or ? eb.or(clauses.map((c) => taxCondition(eb, c))) : eb.and(clauses.map((c) => taxCondition(eb, c)))));
     }
   }
-  return q;
+  if (!params.search) return { page: q, count: q };
+  if (input.anonymous) q = q.where('password', '=', '');
+  const terms = parseSearch(String(params.search), params.search_semantics === 'exact');
+  if (!terms.length) return { page: q, count: q };
+  // The engine's full-text index narrows the rows first (by the terms it says are rare); the exact condition decides.
+  const index = searchIndexOf(db);
+  const columns = searchedColumns(params.search_columns ?? []);
+  const { limit, offset } = pageWindow(params);
+  // Ranked by relevance, a page reads every match before it knows its first: as many as a count.
+  const wanted = params.orderby === 'relevance' ? Infinity : offset + limit;
+  const narrowing = index?.narrowing ? await index.narrowing(db, terms, wanted) : { count: terms, page: terms };
+  const searched = async (narrowBy: SearchTerm[]): Promise<Query> => {
+    const ids = index?.candidateIds && narrowBy.length ? await index.candidateIds(db, narrowBy, columns) : undefined;
+    const candidates = ids
+      ? (eb: Eb) => (ids.length ? eb('posts.id', 'in', ids) : sql<SqlBool>`0 = 1`)
+      : index && narrowBy.length ? (eb: Eb) => index.candidates(eb, narrowBy, columns) : undefined;
+    return q.where((eb) => {
+      const narrowed = candidates?.(eb);
+      const exact = searchCondition(eb, inScanOrder(terms, narrowBy), params.search_columns ?? []);
+      return narrowed ? eb.and([narrowed, exact]) : exact;
+    });
+  };
+  const count = await searched(narrowing.count);
+  return { page: narrowing.page === narrowing.count ? count : await searched(narrowing.page), count };
 }
 
 function ordered(q: Query, params: Record<string, any>): Query {
@@ -202,8 +209,8 @@ export async function listQueries(db: Kysely<Database>, input: ListQueryInput) {
   if (!base) return null;
   const { limit, offset } = pageWindow(input.params);
   return {
-    page: ordered(base, input.params).limit(limit).offset(offset),
-    count: base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')),
+    page: ordered(base.page, input.params).limit(limit).offset(offset),
+    count: base.count.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')),
   };
 }
 

@@ -11,15 +11,17 @@ import type { SearchTerm } from './search.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
 
 export interface SearchIndex {
-  /** A condition on `posts.id` keeping at least every post that contains all included terms in one of `columns`; undefined when it cannot narrow (short terms only). */
+  /** A condition on `posts.id` keeping at least every post that contains all included terms in one of `columns`; undefined when it cannot narrow (single characters only). */
   candidates(eb: ExpressionBuilder<Database, 'posts'>, terms: SearchTerm[], columns: Array<'title' | 'content' | 'excerpt'>): Expression<SqlBool> | undefined;
   /**
-   * The terms worth narrowing by: those the index says few posts hold. A term most posts hold
-   * would make the index list nearly every post before the exact condition runs, where reading
-   * the posts in the list's order and stopping at the page's end costs little. Leaving a term out
-   * only widens the candidates, so what is found never depends on this estimate.
+   * The terms worth narrowing by: those the index says few posts hold, for the count (X-WP-Total,
+   * which reads every match) and for the page (which stops once `wanted` rows matched, so a term
+   * held by a good share of the site is cheaper checked on the rows read in the list's order). A
+   * term most posts hold would make the index list nearly every post before the exact condition
+   * runs. Leaving a term out only widens the candidates, so what is found never depends on this
+   * estimate.
    */
-  narrowing?(db: Kysely<Database>, terms: SearchTerm[]): Promise<SearchTerm[]>;
+  narrowing?(db: Kysely<Database>, terms: SearchTerm[], wanted: number): Promise<{ count: SearchTerm[]; page: SearchTerm[] }>;
   /**
    * The candidates' ids themselves when they are few, or undefined (then `candidates` is used).
    * Lists keep their compiled SQL until the next write (query.ts), so the index is read once per
@@ -33,8 +35,11 @@ const indexes = new WeakMap<object, SearchIndex>();
 export function useSearchIndex(db: Kysely<Database>, index: SearchIndex | undefined): void {
   if (index) indexes.set(db, index);
   else indexes.delete(db);
-  // Lists keep their compiled SQL (query.ts): what was compiled with the other index goes.
-  processCacheOf(db as Kysely<unknown>)?.forget('queries');
+  // Lists keep their compiled SQL (query.ts), and whole answers are kept (http/answer-cache.ts):
+  // what was made with the other index goes, so that the two can be compared request by request.
+  const cache = processCacheOf(db as Kysely<unknown>);
+  cache?.forget('queries');
+  cache?.forget('answers');
 }
 
 /** The index of this database handle (a transaction has none: it falls back to the plain scan). */

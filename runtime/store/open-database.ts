@@ -23,6 +23,7 @@ import { rateCounters } from './migrations/095_rate_counters.ts';
 import { answersCacheVersion } from './migrations/100_answers_cache_version.ts';
 import { postsFulltextVocab } from './migrations/110_posts_fulltext_vocab.ts';
 import { postsStatusById } from './migrations/120_posts_status_by_id.ts';
+import { postsFulltextEndMark } from './migrations/130_posts_fulltext_end_mark.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '100_answers_cache_version': answersCacheVersion,
   '110_posts_fulltext_vocab': postsFulltextVocab,
   '120_posts_status_by_id': postsStatusById,
+  '130_posts_fulltext_end_mark': postsFulltextEndMark,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

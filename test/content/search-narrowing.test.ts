@@ -1,8 +1,9 @@
 /**
  * Which search terms the full-text index narrows by (runtime/store/sqlite/fulltext.ts): a term
  * most posts hold is left to the exact condition read in the list's order, a rare one goes
- * through the index, several common ones are intersected by the index; what is found is the
- * same whichever way (compared with the index switched off). On PostgreSQL the trigram index has
+ * through the index, several common ones are intersected by the index, a two-character one goes
+ * through the trigrams it begins, and a page narrows only where that beats reading in order; what
+ * is found is the same whichever way (compared with the index switched off). On PostgreSQL the trigram index has
  * no estimate: every usable term narrows, as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,10 +30,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.close());
 
-const narrowed = async (search: string) => {
+/** The terms the count narrows by (and, with `wanted`, those the page does). */
+const narrowed = async (search: string, wanted = 10) => (await narrowing(search, wanted)).count;
+const narrowing = async (search: string, wanted = 10) => {
   const index = searchIndexOf(server.app.db)!;
   const terms = parseSearch(search, false);
-  return index.narrowing ? (await index.narrowing(server.app.db, terms)).map((t) => t.text) : terms.map((t) => t.text);
+  const texts = (list: Array<{ text: string }>) => list.map((t) => t.text);
+  if (!index.narrowing) return { count: texts(terms), page: texts(terms) };
+  const { count, page } = await index.narrowing(server.app.db, terms, wanted);
+  return { count: texts(count), page: texts(page) };
 };
 
 async function found(search: string): Promise<{ ids: number[]; total: string | null }> {
@@ -51,8 +57,11 @@ describe('search narrowing', () => {
     expect(await narrowed('common')).toEqual([]);
     expect(await narrowed('common rarity')).toEqual(['rarity']);
     expect(await narrowed('frequent usual')).toEqual(['frequent', 'usual']);
-    // Too short for trigrams: nothing to narrow by.
-    expect(await narrowed('42')).toEqual([]);
+    // Two characters: found as the trigrams they begin (every column ends with a mark, so even
+    // "Entry 42" holds one); a single character is left to the scan.
+    expect(await narrowed('42')).toEqual(['42']);
+    expect(await narrowed('zq')).toEqual(['zq']);
+    expect(await narrowed('4')).toEqual([]);
     // Few candidates are listed by id (kept with the compiled list); many are left to the index's query.
     const index = searchIndexOf(server.app.db)!;
     const all = ['title', 'content', 'excerpt'] as Array<'title' | 'content' | 'excerpt'>;
@@ -60,7 +69,24 @@ describe('search narrowing', () => {
     expect(await index.candidateIds!(server.app.db, parseSearch('common item', false), all)).toBeUndefined();
   });
 
-  for (const search of ['common', 'common rarity', 'frequent usual', 'common item', 'common 42', 'frequent -rarity', 'rarity']) {
+  it('narrows a page only when its candidates cost less than the rows read in order before it is full', async () => {
+    if (testEngine() === 'postgres') return;
+    // Half the posts say "usual": the count lists them, a page of 10 finds its rows within ~20.
+    expect(await narrowing('usual')).toEqual({ count: ['usual'], page: [] });
+    // Ranked by relevance, a page reads every match: it narrows as the count does.
+    expect(await narrowing('usual', Infinity)).toEqual({ count: ['usual'], page: ['usual'] });
+    // Six posts say "rarity": both go through the index.
+    expect(await narrowing('rarity')).toEqual({ count: ['rarity'], page: ['rarity'] });
+  });
+
+  it('finds a two-character term nowhere without reading the posts', async () => {
+    if (testEngine() === 'postgres') return;
+    const index = searchIndexOf(server.app.db)!;
+    const { count } = await index.narrowing!(server.app.db, parseSearch('zq', false), 10);
+    expect(await index.candidateIds!(server.app.db, count, ['title', 'content', 'excerpt'])).toEqual([]);
+  });
+
+  for (const search of ['common', 'common rarity', 'frequent usual', 'common item', 'common 42', 'frequent -rarity', 'rarity', '42', 'zq', 'RA', 'usual', 'y 4']) {
     it(`finds for "${search}" what the plain scan finds`, async () => {
       const db = server.app.db;
       const index = searchIndexOf(db);
@@ -78,6 +104,9 @@ describe('search narrowing', () => {
     expect((await found('common')).total).toBe(String(COMMON));
     expect(Number((await found('rarity')).total)).toBe(Math.floor((COMMON - 1) / 997) + 1);
     expect((await found('frequent usual')).total).toBe('0');
+    // "42" ends many a title and content ("Entry 42", "item 42"): the column-end mark finds those.
+    expect(Number((await found('42')).total)).toBeGreaterThan(50);
+    expect(Number((await found('RA')).total)).toBe(Math.floor((COMMON - 1) / 997) + 1);
   });
 });
 
