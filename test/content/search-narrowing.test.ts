@@ -77,6 +77,10 @@ describe('search narrowing', () => {
     expect(await narrowing('usual', Infinity)).toEqual({ count: ['usual'], page: ['usual'] });
     // Six posts say "rarity": both go through the index.
     expect(await narrowing('rarity')).toEqual({ count: ['rarity'], page: ['rarity'] });
+    // Several common terms are intersected by the index, but not common two-character ones (each
+    // a union of many trigram lists): "co" and "it" are in every post.
+    expect(await narrowing('common item')).toEqual({ count: ['common', 'item'], page: ['common', 'item'] });
+    expect(await narrowing('co it')).toEqual({ count: [], page: [] });
   });
 
   it('finds a two-character term nowhere without reading the posts', async () => {
@@ -86,7 +90,7 @@ describe('search narrowing', () => {
     expect(await index.candidateIds!(server.app.db, count, ['title', 'content', 'excerpt'])).toEqual([]);
   });
 
-  for (const search of ['common', 'common rarity', 'frequent usual', 'common item', 'common 42', 'frequent -rarity', 'rarity', '42', 'zq', 'RA', 'usual', 'y 4']) {
+  for (const search of ['common', 'common rarity', 'frequent usual', 'common item', 'common 42', 'frequent -rarity', 'rarity', '42', 'zq', 'RA', 'usual', 'y 4', 'co it']) {
     it(`finds for "${search}" what the plain scan finds`, async () => {
       const db = server.app.db;
       const index = searchIndexOf(db);

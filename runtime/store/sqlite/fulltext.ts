@@ -103,8 +103,10 @@ export const sqliteFullText: SearchIndex = {
       return { count, page: (await pageNarrows(db, Math.min(...rare.map((r) => r.posts)), wanted)) ? count : [] };
     }
     // Common terms each, but several: the index intersects their lists far faster than reading
-    // posts would find the few (or no) posts holding all of them.
-    const several = rated.length > 1 ? rated.map((r) => r.term) : [];
+    // posts would find the few (or no) posts holding all of them. Not a common two-character
+    // term: its list is the union of up to 64 others, which costs more than it narrows.
+    const intersected = rated.filter((r) => !ALTERNATIVES.has(r.term)).map((r) => r.term);
+    const several = intersected.length > 1 ? intersected : [];
     return { count: several, page: several };
   },
 
