@@ -29,8 +29,8 @@ import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
 import { postgresFullText } from './postgres/fulltext.ts';
 
-/** Migrations in order; add new ones at the end, never edit a released one. */
-const MIGRATIONS: Record<string, Migration> = {
+/** Migrations in order; add new ones at the end, never edit a released one. Exported for upgrade tests. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_initial': initial,
   '010_forms': forms,
   '011_content_order': contentOrder,
