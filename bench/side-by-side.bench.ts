@@ -5,7 +5,7 @@
  *     the batch of creates written as plainly as an honest store can),
  *   - specpress: `node bin/specpress.js serve` on a fresh data folder, as a user starts it,
  *   - the reference WordPress 6.8 on 127.0.0.1:8082 when it answers (its own data, never
- *     reseeded; the batch row's posts are deleted again after that row).
+ *     reseeded; what the batch and upload rows create is deleted again after each row).
  * Prints req/s, p50, p99 (ms), the server's RSS after the row, and ratios. On a shared machine
  * absolute figures move from run to run; the ratios of one run are what to compare.
  *
@@ -78,6 +78,8 @@ interface Row {
   connections?: number;
   /** Only these targets run the row. */
   targets?: string[];
+  /** What a writing row leaves on the reference WordPress, deleted again after it: a collection and a search finding only those items. */
+  created?: { collection: 'posts' | 'media'; search: string };
 }
 
 interface Figure {
@@ -114,13 +116,15 @@ const ROWS: Row[] = [
   { key: 'embed', label: 'list _embed', path: (t) => `${t.v2}/posts?_embed=1`, targets: ['specpress', 'wordpress'] },
   {
     key: 'batch25', label: 'batch of 25 creates', path: () => `/wp-json/batch/v1`, admin: true, method: 'POST', body: batchBody,
-    // WordPress takes part when its credentials are there; its posts are deleted again after the row.
+    // WordPress takes part when its credentials are there; its posts are deleted again after the row (`created`).
     // The floor's are left: its database is thrown away, and no row after this one reads it.
     headers: { 'content-type': 'application/json' }, amount: 80, warmup: 10, connections: 2, targets: ['floor', 'specpress', 'wordpress'],
+    created: { collection: 'posts', search: 'Created in a batch' },
   },
   {
     key: 'upload', label: 'upload 1600x1200 JPEG (sub-sizes)', path: (t) => `${t.v2}/media`, admin: true, method: 'POST', body: () => jpeg,
-    headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="bench.jpg"' }, amount: 20, warmup: 3, connections: 2, targets: ['specpress'],
+    headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="bench.jpg"' }, amount: 20, warmup: 3, connections: 2, targets: ['specpress', 'wordpress'],
+    created: { collection: 'media', search: 'bench' },
   },
 ];
 
@@ -222,18 +226,28 @@ async function wordpressTarget(): Promise<Target | undefined> {
   }
 }
 
-/** Leaves the reference site as it was: the batch row's posts go, 25 deletions per batch request. */
-async function deleteBatchPosts(t: Target): Promise<void> {
+/** Leaves the reference site as it was: what a writing row created goes, 25 deletions per batch request. */
+async function deleteCreated(t: Target, row: Row): Promise<void> {
+  const { collection, search } = row.created!;
   let deleted = 0;
   for (;;) {
-    const res = await fetch(`${t.origin}${t.v2}/posts?search=${encodeURIComponent('Created in a batch')}&per_page=25&_fields=id&status=publish`, { headers: { authorization: t.auth! } });
+    const res = await fetch(`${t.origin}${t.v2}/${collection}?search=${encodeURIComponent(search)}&per_page=25&_fields=id`, { headers: { authorization: t.auth! } });
     const ids = ((await res.json()) as Array<{ id: number }>).map((p) => p.id);
     if (!ids.length) break;
-    const requests = ids.map((id) => ({ method: 'DELETE', path: `/wp/v2/posts/${id}?force=true` }));
-    await fetch(`${t.origin}/wp-json/batch/v1`, { method: 'POST', headers: { authorization: t.auth!, 'content-type': 'application/json' }, body: JSON.stringify({ requests }) });
+    // Media are not allowed in a batch (WordPress's attachments controller turns it off): one by one.
+    const statuses = collection === 'media' ? await Promise.all(ids.map(async (id) => (await fetch(`${t.origin}${t.v2}/media/${id}?force=true`, { method: 'DELETE', headers: { authorization: t.auth! } })).status)) : await deleteInBatch(t, collection, ids);
+    // Never loop on what will not go.
+    if (statuses.some((status) => status !== 200)) throw new Error(`wordpress: deleting the ${row.key} row's ${collection} answered ${statuses.join(', ')}`);
     deleted += ids.length;
   }
-  console.log(`wordpress: deleted the ${deleted} posts the batch row created`);
+  console.log(`wordpress: deleted the ${deleted} ${collection === 'media' ? 'media items' : collection} the ${row.key} row created`);
+}
+
+async function deleteInBatch(t: Target, collection: string, ids: number[]): Promise<number[]> {
+  const requests = ids.map((id) => ({ method: 'DELETE', path: `/wp/v2/${collection}/${id}?force=true` }));
+  const res = await fetch(`${t.origin}/wp-json/batch/v1`, { method: 'POST', headers: { authorization: t.auth!, 'content-type': 'application/json' }, body: JSON.stringify({ requests }) });
+  const body = (await res.json()) as { responses?: Array<{ status: number }> };
+  return body.responses?.map((r) => r.status) ?? [res.status];
 }
 
 function fmt(n: number, digits = 0): string {
@@ -266,7 +280,7 @@ async function main(): Promise<void> {
     floor.singleId = ((await timedGet(`${floor.origin}/wp-json/wp/v2/posts?per_page=1`)).json as Array<{ id: number }>)[0].id;
 
     const wordpress = await wordpressTarget();
-    console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included in the read rows and the batch row (its posts deleted after)` : 'WordPress not answering (or --no-wordpress): left out');
+    console.log(wordpress ? `WordPress answers on ${WORDPRESS}: included in the read rows and the writing ones (what they create deleted after)` : 'WordPress not answering (or --no-wordpress): left out');
     const targets = [floor, specpress, ...(uncached ? [uncached] : []), ...(baseline ? [baseline] : []), ...(wordpress ? [wordpress] : [])];
 
     const table: Array<{ row: Row; figures: Map<string, Figure> }> = [];
@@ -274,7 +288,7 @@ async function main(): Promise<void> {
       if (only && !only.has(row.key)) continue;
       const taking = targets.filter((t) => (!row.targets || row.targets.includes(t.name === 'baseline' || t.name === 'uncached' ? 'specpress' : t.name)) && (!row.admin || t.auth));
       const figures = await loadInTurns(taking, row);
-      if (row.method === 'POST' && wordpress && taking.includes(wordpress)) await deleteBatchPosts(wordpress);
+      if (row.created && wordpress && taking.includes(wordpress)) await deleteCreated(wordpress, row);
       table.push({ row, figures });
       printRow(row, figures);
     }
