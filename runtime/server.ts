@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { App, AppConfig } from './rest/types.ts';
 import { createApp, defaultConfig, listDeployments, loadDeployment } from './app.ts';
+import { warmUp } from './http/warm-up.ts';
 import { buildHttpServer } from './http/server.ts';
 import { resolveHttpLimits } from './http/limits.ts';
 import { sweepUploadLeftovers } from './media/sweep-leftovers.ts';
@@ -51,6 +52,8 @@ export interface RunningServer {
   deployment: string;
   /** Set only on the very first start, when the administrator was just created. */
   firstAdmin?: FirstAdmin;
+  /** The reads answered before startServer returned (runtime/http/warm-up.ts). */
+  warmedUp: string[];
   close: () => Promise<void>;
 }
 
@@ -81,6 +84,11 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       config.restUrl = `${config.siteUrl}/wp-json`;
     }
   }
+  // After the site's address is known: what the reads keep carries the links real answers carry.
+  const warmedUp = await warmUp(http).catch((err: unknown) => {
+    app.logger.warn({ err }, 'warm-up reads failed; serving without them');
+    return [];
+  });
   return {
     app,
     http,
@@ -88,6 +96,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     restUrl: config.restUrl,
     deployment: name,
     firstAdmin,
+    warmedUp,
     close: async () => {
       clearTimeout(sweeps);
       await http.close();

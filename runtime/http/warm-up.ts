@@ -1,0 +1,30 @@
+/**
+ * Before `serve` says it is ready, the process answers a few reads to itself through fastify's
+ * inject (no socket): the discovery document, a page of posts and one post. The first request
+ * after a start otherwise pays for what a process does only once: compiling the hot code, the
+ * first Intl date formatter (luxon asks for the system locale), the first statements prepared,
+ * the collection of start-up garbage: ~75 ms of CPU on the first posts list, ~5 on the next.
+ * With the warm-up a client's first list takes 7–20 ms instead of 60–80, for ~100 ms more before
+ * ready. The reads are ordinary anonymous GETs: what they keep (rendered posts, prepared
+ * statements) is what real requests would have kept, and links come from the site's address,
+ * not the request's host.
+ */
+import type { FastifyInstance } from 'fastify';
+
+const READS = ['/wp-json/', '/wp-json/core/v2/posts?per_page=10'];
+
+/** The warm-up reads that answered 200; one failing (a deployment without posts) only warms less. */
+export async function warmUp(http: FastifyInstance): Promise<string[]> {
+  const answered: string[] = [];
+  for (const url of READS) {
+    const res = await http.inject({ method: 'GET', url });
+    if (res.statusCode !== 200) continue;
+    answered.push(url);
+    if (url.includes('/posts?')) {
+      const [first] = res.json() as Array<{ id?: number }>;
+      const single = first?.id ? `/wp-json/core/v2/posts/${first.id}` : undefined;
+      if (single && (await http.inject({ method: 'GET', url: single })).statusCode === 200) answered.push(single);
+    }
+  }
+  return answered;
+}
