@@ -11,20 +11,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-const READS = ['/wp-json/', '/wp-json/core/v2/posts?per_page=10'];
-
 /** The warm-up reads that answered 200; one failing (a deployment without posts) only warms less. */
 export async function warmUp(http: FastifyInstance): Promise<string[]> {
   const answered: string[] = [];
-  for (const url of READS) {
+  const read = async (url: string) => {
     const res = await http.inject({ method: 'GET', url });
-    if (res.statusCode !== 200) continue;
-    answered.push(url);
-    if (url.includes('/posts?')) {
-      const [first] = res.json() as Array<{ id?: number }>;
-      const single = first?.id ? `/wp-json/core/v2/posts/${first.id}` : undefined;
-      if (single && (await http.inject({ method: 'GET', url: single })).statusCode === 200) answered.push(single);
-    }
-  }
+    if (res.statusCode === 200) answered.push(url);
+    return res.statusCode === 200 ? res : undefined;
+  };
+  await read('/wp-json/');
+  const list = await read('/wp-json/core/v2/posts?per_page=10');
+  const [first] = (list?.json() ?? []) as Array<{ id?: number }>;
+  if (first?.id) await read(`/wp-json/core/v2/posts/${first.id}`);
   return answered;
 }

@@ -52,15 +52,12 @@ const ALTERNATIVES = new WeakMap<SearchTerm, string[]>();
 /** A two-character term whose folding the index and JavaScript agree on: printable ASCII. */
 const SHORT = /^[\x20-\x7e]{2}$/;
 
-/** Cut to a bounded length: a post holding a whole term holds its first characters. */
-const bounded = (t: SearchTerm): SearchTerm => ({ ...t, text: [...t.text].slice(0, MAX_TERM_CHARS).join('') });
-
 /** The terms the index can use: included, three characters or more (or listed two), without NUL, bounded. */
 function usableTerms(terms: SearchTerm[]): SearchTerm[] {
   return terms
     .filter((t) => !t.exclude && (ALTERNATIVES.has(t) || [...t.text].length >= 3) && !t.text.includes('\u0000'))
     .slice(0, MAX_TERMS)
-    .map((t) => (ALTERNATIVES.has(t) ? t : bounded(t)));
+    .map((t) => (ALTERNATIVES.has(t) ? t : { ...t, text: [...t.text].slice(0, MAX_TERM_CHARS).join('') }));
 }
 
 /** The trigrams of a term as the index folds them (case-insensitive). */
@@ -77,8 +74,7 @@ interface Rated {
 
 export const sqliteFullText: SearchIndex = {
   async narrowing(db: Kysely<Database>, terms: SearchTerm[], wanted: number) {
-    const included = terms.filter((t) => !t.exclude && !t.text.includes('\u0000'));
-    const long = included.filter((t) => [...t.text].length >= 3).slice(0, MAX_TERMS).map(bounded);
+    const long = usableTerms(terms);
     const rated: Rated[] = [];
     const wantedTrigrams = [...new Set(long.flatMap((t) => trigrams(t.text)))];
     if (wantedTrigrams.length) {
@@ -88,7 +84,7 @@ export const sqliteFullText: SearchIndex = {
       // A trigram the index does not hold (or folds otherwise) counts as rare: the index decides.
       for (const term of long) rated.push({ term, posts: Math.min(...trigrams(term.text).map((g) => posts.get(g) ?? 0)) });
     }
-    for (const short of included.filter((t) => SHORT.test(t.text))) {
+    for (const short of terms.filter((t) => !t.exclude && SHORT.test(t.text))) {
       const text = short.text.toLowerCase();
       const after = text[0] + String.fromCharCode(text.charCodeAt(1) + 1);
       const { rows } = await sql<{ term: string; doc: number }>`SELECT term, doc FROM posts_fts_vocab WHERE term >= ${text} AND term < ${after} LIMIT ${MAX_ALTERNATIVES + 1}`.execute(db);
