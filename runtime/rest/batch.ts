@@ -9,12 +9,14 @@
  *
  * The items run in one database transaction, each in a savepoint of it (store/savepoints.ts): a
  * failing item leaves the others as WordPress would, and the whole batch costs one COMMIT. The
- * answer is sent after that commit, so every item it reports as done is stored.
+ * answer is sent after that commit, so every item it reports as done is stored. The search
+ * index of the posts written is updated once, at the end (store/search-index-deferral.ts).
  */
 import type { App, HandlerContext, HandlerResult, RestRequest, RestResponse } from './types.ts';
 import { RestError, restError } from './errors.ts';
 import { dispatch, errorResponse, readParams } from './dispatch.ts';
 import { withSavepoints } from '../store/savepoints.ts';
+import { withSearchIndexDeferred } from '../store/search-index-deferral.ts';
 import { matchRoute, type RouteMatch } from './match-route.ts';
 import { parseQueryString } from './query-string.ts';
 import { allowedMethods } from '../auth/permission.ts';
@@ -40,9 +42,12 @@ export async function runBatch(ctx: HandlerContext): Promise<HandlerResult> {
 
   const responses = await ctx.app.db.transaction().execute(async (trx) => {
     const app: App = { ...ctx.app, db: withSavepoints(trx), dispatch: (request, user) => dispatch(app, request, user) };
-    const answers: unknown[] = [];
-    for (const p of prepared) answers.push(envelopeOf('error' in p ? p.error : await app.dispatch(p.request, ctx.user)));
-    return answers;
+    // The posts the items write are indexed for search together, before the commit.
+    return withSearchIndexDeferred(trx, async () => {
+      const answers: unknown[] = [];
+      for (const p of prepared) answers.push(envelopeOf('error' in p ? p.error : await app.dispatch(p.request, ctx.user)));
+      return answers;
+    });
   });
   return { status: 207, data: { responses } };
 }

@@ -24,10 +24,12 @@ import { answersCacheVersion } from './migrations/100_answers_cache_version.ts';
 import { postsFulltextVocab } from './migrations/110_posts_fulltext_vocab.ts';
 import { postsStatusById } from './migrations/120_posts_status_by_id.ts';
 import { postsFulltextEndMark } from './migrations/130_posts_fulltext_end_mark.ts';
+import { postsFulltextDeferrable } from './migrations/140_posts_fulltext_deferrable.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
 import { postgresFullText } from './postgres/fulltext.ts';
+import { indexPending } from './search-index-deferral.ts';
 
 /** Migrations in order; add new ones at the end, never edit a released one. Exported for upgrade tests. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -47,6 +49,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '110_posts_fulltext_vocab': postsFulltextVocab,
   '120_posts_status_by_id': postsStatusById,
   '130_posts_fulltext_end_mark': postsFulltextEndMark,
+  '140_posts_fulltext_deferrable': postsFulltextDeferrable,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -79,6 +82,9 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
   }
   useSearchIndex(db, postgres ? postgresFullText : sqliteFullText);
   if (!postgres) {
+    // A deferred full-text write that was committed (never meant to be) is finished here.
+    const { rows } = await sql`SELECT count(*) AS n FROM posts_fts_deferring`.execute(db);
+    if (Number((rows[0] as { n: number }).n) > 0) await db.transaction().execute((trx) => indexPending(trx));
     // Table statistics let the planner pick the selective index (slug, author...) over the
     // (type, status) one; without them a slug lookup walks every published post. Bounded work.
     await sql`PRAGMA analysis_limit = 400`.execute(db);
