@@ -111,7 +111,7 @@ function applyDates(q: Query, params: Record<string, any>, zone: Zone): Query {
  * except that a search may be narrowed by the full-text index for one and not the other (see
  * SearchIndex.narrowing).
  */
-async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ page: Query; count: Query } | null> {
+async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ page: Query; count: Query; matchedKey?: number } | null> {
   const { params, type } = input;
   let q: Query = db.selectFrom('posts').select(HEAD_COLUMNS);
   q = q.where('type', '=', type).where('status', 'in', input.statuses);
@@ -160,19 +160,28 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ 
   // Ranked by relevance, a page reads every match before it knows its first: as many as a count.
   const wanted = params.orderby === 'relevance' ? Infinity : offset + limit;
   const narrowing = index?.narrowing ? await index.narrowing(db, terms, wanted) : { count: terms, page: terms };
-  const searched = async (narrowBy: SearchTerm[]): Promise<Query> => {
+  const searched = async (narrowBy: SearchTerm[], from: Query = q): Promise<Query> => {
     const ids = index?.candidateIds && narrowBy.length ? await index.candidateIds(db, narrowBy, columns) : undefined;
     const candidates = ids
       ? (eb: Eb) => (ids.length ? eb('posts.id', 'in', ids) : sql<SqlBool>`0 = 1`)
       : index && narrowBy.length ? (eb: Eb) => index.candidates(eb, narrowBy, columns) : undefined;
-    return q.where((eb) => {
+    return from.where((eb) => {
       const narrowed = candidates?.(eb);
       const exact = searchCondition(eb, inScanOrder(terms, narrowBy), params.search_columns ?? []);
       return narrowed ? eb.and([narrowed, exact]) : exact;
     });
   };
   const count = await searched(narrowing.count);
-  return { page: narrowing.page === narrowing.count ? count : await searched(narrowing.page), count };
+  if (narrowing.page === narrowing.count) return { page: count, count };
+  // The count goes through the index and the page reads rows in list order: in a serving process
+  // (its compiled queries are kept), the ids the count reads are kept too, and the page tests a
+  // row's text only if its id is among them (SearchIndex.matched). Checked first, before the text.
+  if (index?.matched && narrowing.count.length && !narrowing.page.length && processCacheOf(db as Kysely<unknown>)) {
+    const matchedKey = index.matched.reserve();
+    const condition = index.matched.condition(matchedKey);
+    return { page: await searched([], q.where(() => condition)), count, matchedKey };
+  }
+  return { page: await searched(narrowing.page), count };
 }
 
 function ordered(q: Query, params: Record<string, any>): Query {
@@ -211,19 +220,22 @@ export async function listQueries(db: Kysely<Database>, input: ListQueryInput) {
   return {
     page: ordered(base.page, input.params).limit(limit).offset(offset),
     count: base.count.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')),
+    // The matches themselves, read instead of the count when they are kept for the page.
+    matched: base.matchedKey === undefined ? undefined : { key: base.matchedKey, ids: base.count.clearSelect().select('posts.id') },
   };
 }
 
 export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
   const queries = await compiledListQueries(db, input);
   if (!queries) return { rows: [], total: 0, empty: true };
-  const [page, total] = await Promise.all([db.executeQuery(queries.page), countOf(db, queries.count)]);
+  const [page, total] = await Promise.all([db.executeQuery(queries.page), queries.matched ? matchedCount(db, queries.matched) : countOf(db, queries.count)]);
   return { rows: page.rows, total };
 }
 
 interface CompiledList {
   page: CompiledQuery<PostHead>;
   count: CompiledQuery<{ n: number }>;
+  matched?: { key: number; ids: CompiledQuery<{ id: number }> };
 }
 
 /**
@@ -234,7 +246,7 @@ interface CompiledList {
 async function compiledListQueries(db: Kysely<Database>, input: ListQueryInput): Promise<CompiledList | null> {
   const build = async () => {
     const queries = await listQueries(db, input);
-    return queries && { page: queries.page.compile(), count: queries.count.compile() };
+    return queries && { page: queries.page.compile(), count: queries.count.compile(), matched: queries.matched && { key: queries.matched.key, ids: queries.matched.ids.compile() } };
   };
   const cache = processCacheOf(db as Kysely<unknown>);
   if (!cache) return build();
@@ -253,6 +265,23 @@ async function countOf(db: Kysely<Database>, query: CompiledQuery<{ n: number }>
   const cache = processCacheOf(db as Kysely<unknown>);
   if (!cache) return load();
   const key = JSON.stringify([query.sql, query.parameters]);
+  return cache.get('posts', key, load, { bytes: () => key.length });
+}
+
+/**
+ * The total of a search whose matches the page checks by id: the matching ids are read (as the
+ * count would read them), kept under the page query's key, and counted. Remembered like countOf.
+ */
+async function matchedCount(db: Kysely<Database>, matched: NonNullable<CompiledList['matched']>): Promise<number> {
+  const keep = searchIndexOf(db)?.matched;
+  const load = async () => {
+    const ids = (await db.executeQuery(matched.ids)).rows.map((r) => Number(r.id));
+    keep?.keep(matched.key, ids);
+    return ids.length;
+  };
+  const cache = processCacheOf(db as Kysely<unknown>);
+  if (!cache) return load();
+  const key = JSON.stringify([matched.ids.sql, matched.ids.parameters, matched.key]);
   return cache.get('posts', key, load, { bytes: () => key.length });
 }
 

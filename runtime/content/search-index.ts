@@ -28,6 +28,16 @@ export interface SearchIndex {
    * search and data version instead of on every request.
    */
   candidateIds?(db: Kysely<Database>, terms: SearchTerm[], columns: Array<'title' | 'content' | 'excerpt'>): Promise<number[] | undefined>;
+  /**
+   * The ids a search matched, kept in the serving process for a page read in list order: the
+   * count reads them anyway (`keep`), and the page then tests a row's text only when its id is
+   * among them (`condition`, true for every row while nothing is kept under the key).
+   */
+  matched?: {
+    reserve(): number;
+    condition(key: number): Expression<SqlBool>;
+    keep(key: number, ids: number[]): void;
+  };
 }
 
 const indexes = new WeakMap<object, SearchIndex>();

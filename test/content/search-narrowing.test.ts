@@ -14,6 +14,9 @@ import { BLANK_POST } from '../../runtime/content/store.ts';
 import { DENSE_POSTS } from '../../runtime/store/sqlite/fulltext.ts';
 import { testEngine } from '../../runtime/testing/test-database.ts';
 import { inScanOrder } from '../../runtime/content/query.ts';
+import { keepMatched, reserveMatchedKey } from '../../runtime/store/sqlite/matched-ids.ts';
+import { processCacheOf } from '../../runtime/cache/process-cache.ts';
+import type { Kysely } from 'kysely';
 
 let server: TestServer;
 // Enough posts holding "common" (and, apart, "frequent") that the index would list too many.
@@ -41,8 +44,8 @@ const narrowing = async (search: string, wanted = 10) => {
   return { count: texts(count), page: texts(page) };
 };
 
-async function found(search: string): Promise<{ ids: number[]; total: string | null }> {
-  const res = await fetch(`${server.restUrl}/core/v2/posts?${new URLSearchParams({ search, per_page: '20' })}`);
+async function found(search: string, page = 1): Promise<{ ids: number[]; total: string | null }> {
+  const res = await fetch(`${server.restUrl}/core/v2/posts?${new URLSearchParams({ search, per_page: '20', page: String(page) })}`);
   expect(res.status).toBe(200);
   return { ids: ((await res.json()) as Array<{ id: number }>).map((p) => p.id), total: res.headers.get('x-wp-total') };
 }
@@ -111,6 +114,44 @@ describe('search narrowing', () => {
     // "42" ends many a title and content ("Entry 42", "item 42"): the column-end mark finds those.
     expect(Number((await found('42')).total)).toBeGreaterThan(50);
     expect(Number((await found('RA')).total)).toBe(Math.floor((COMMON - 1) / 997) + 1);
+  });
+});
+
+describe('a page read in list order with the ids its count kept', () => {
+  // "usual" is in half the posts: counted through the index, its pages read in date order.
+  it('answers as the plain scan does, checks the kept ids, and follows writes', async () => {
+    if (testEngine() === 'postgres') return;
+    const db = server.app.db;
+    const index = searchIndexOf(db);
+    // Whole answers are kept for a second: each read below is answered from the database.
+    const read = (search: string, page: number) => {
+      processCacheOf(db as Kysely<unknown>)?.forget('answers');
+      return found(search, page);
+    };
+    useSearchIndex(db, undefined);
+    const plain = await read('usual', 3);
+    useSearchIndex(db, index);
+    // The first answer makes the list's queries and keeps the ids its count reads; the next uses them.
+    expect(await read('usual', 3)).toEqual(plain);
+    const key = reserveMatchedKey() - 1;
+    expect(await read('usual', 3)).toEqual(plain);
+    expect(plain.ids).toHaveLength(20);
+
+    // The page skips a row whose id is not kept, however its text reads.
+    const ids = (await db.selectFrom('posts').select('id').where('content', 'like', '%usual%').execute()).map((r) => r.id);
+    keepMatched(key, ids.filter((id) => id !== plain.ids[0]));
+    expect((await read('usual', 3)).ids).not.toContain(plain.ids[0]);
+    keepMatched(key, ids);
+    expect(await read('usual', 3)).toEqual(plain);
+
+    // A new post that says it is the next read's first match, and counted.
+    const res = await fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: 'Fresh', content: 'usual words', status: 'publish' }) });
+    expect(res.status).toBe(201);
+    const created = ((await res.json()) as { id: number }).id;
+    const after = await read('usual', 1);
+    expect(after.ids[0]).toBe(created);
+    expect(Number(after.total)).toBe(Number(plain.total) + 1);
+    expect(await read('usual', 1)).toEqual(after);
   });
 });
 

@@ -11,6 +11,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { SearchIndex } from '../../content/search-index.ts';
 import type { SearchTerm } from '../../content/search.ts';
 import type { Database } from '../schema.ts';
+import { keepMatched, MATCHED_FUNCTION, reserveMatchedKey } from './matched-ids.ts';
 
 function ftsString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -73,6 +74,12 @@ interface Rated {
 }
 
 export const sqliteFullText: SearchIndex = {
+  matched: {
+    reserve: reserveMatchedKey,
+    condition: (key) => sql<SqlBool>`${sql.raw(MATCHED_FUNCTION)}(${key}, ${sql.ref('posts.id')})`,
+    keep: keepMatched,
+  },
+
   async narrowing(db: Kysely<Database>, terms: SearchTerm[], wanted: number) {
     const long = usableTerms(terms);
     const rated: Rated[] = [];

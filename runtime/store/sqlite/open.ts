@@ -8,6 +8,7 @@ import { PortableSqlPlugin } from '../portable-sql.ts';
 import { sqliteDialect } from './dialect.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { LiteralLimitSqliteDialect } from './literal-limit-compiler.ts';
+import { registerMatchedFunction } from './matched-ids.ts';
 
 /** `file` is a path, or ':memory:' for tests. Creates the folder when missing. */
 export function openSqlite(file: string): Kysely<Database> {
@@ -18,5 +19,6 @@ export function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  registerMatchedFunction(sqlite);
   return new Kysely<Database>({ dialect: new LiteralLimitSqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new PortableSqlPlugin(sqliteDialect)] });
 }
