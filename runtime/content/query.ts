@@ -150,9 +150,10 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ 
     }
   }
   if (!params.search) return { page: q, count: q };
-  if (input.anonymous) q = q.where('password', '=', '');
+  // Anonymous searches leave out password-protected posts (WordPress's search does).
+  const open = (from: Query): Query => (input.anonymous ? from.where('password', '=', '') : from);
   const terms = parseSearch(String(params.search), params.search_semantics === 'exact');
-  if (!terms.length) return { page: q, count: q };
+  if (!terms.length) return { page: open(q), count: open(q) };
   // The engine's full-text index narrows the rows first (by the terms it says are rare); the exact condition decides.
   const index = searchIndexOf(db);
   const columns = searchedColumns(params.search_columns ?? []);
@@ -165,7 +166,7 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ 
     const candidates = ids
       ? (eb: Eb) => (ids.length ? eb('posts.id', 'in', ids) : sql<SqlBool>`0 = 1`)
       : index && narrowBy.length ? (eb: Eb) => index.candidates(eb, narrowBy, columns) : undefined;
-    return from.where((eb) => {
+    return open(from).where((eb) => {
       const narrowed = candidates?.(eb);
       const exact = searchCondition(eb, inScanOrder(terms, narrowBy), params.search_columns ?? []);
       return narrowed ? eb.and([narrowed, exact]) : exact;
@@ -175,7 +176,8 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ 
   if (narrowing.page === narrowing.count) return { page: count, count };
   // The count goes through the index and the page reads rows in list order: in a serving process
   // (its compiled queries are kept), the ids the count reads are kept too, and the page tests a
-  // row's text only if its id is among them (SearchIndex.matched). Checked first, before the text.
+  // row's text only if its id is among them (SearchIndex.matched). Checked first, on the id the
+  // index gives, so that a row whose id is not kept is never read.
   if (index?.matched && narrowing.count.length && !narrowing.page.length && processCacheOf(db as Kysely<unknown>)) {
     const matchedKey = index.matched.reserve();
     const condition = index.matched.condition(matchedKey);
@@ -264,8 +266,20 @@ async function countOf(db: Kysely<Database>, query: CompiledQuery<{ n: number }>
   const load = async () => Number((await db.executeQuery(query)).rows[0]?.n ?? 0);
   const cache = processCacheOf(db as Kysely<unknown>);
   if (!cache) return load();
-  const key = JSON.stringify([query.sql, query.parameters]);
+  const key = keyOf(query);
   return cache.get('posts', key, load, { bytes: () => key.length });
+}
+
+/**
+ * A compiled query's cache key, made once per compiled query: its parameters carry the search
+ * text and the index's match expression, and spelling them out again on every request cost as
+ * much as a tenth of a search answer.
+ */
+const keys = new WeakMap<CompiledQuery, string>();
+function keyOf(query: CompiledQuery, extra?: number): string {
+  let key = keys.get(query);
+  if (key === undefined) keys.set(query, (key = JSON.stringify([query.sql, query.parameters, extra])));
+  return key;
 }
 
 /**
@@ -281,7 +295,7 @@ async function matchedCount(db: Kysely<Database>, matched: NonNullable<CompiledL
   };
   const cache = processCacheOf(db as Kysely<unknown>);
   if (!cache) return load();
-  const key = JSON.stringify([matched.ids.sql, matched.ids.parameters, matched.key]);
+  const key = keyOf(matched.ids, matched.key);
   return cache.get('posts', key, load, { bytes: () => key.length });
 }
 
