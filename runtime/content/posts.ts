@@ -18,7 +18,8 @@ import { contentError } from './errors.ts';
 import { restError } from '../rest/errors.ts';
 import { declaredParams } from '../rest/params.ts';
 import { alternateLinkHeader, restBase } from './links.ts';
-import { preparePost, preparePosts, stickyIds, type PostHead, type PostRow } from './prepare.ts';
+import { generatedSlug, preparePost, preparePosts, stickyIds, type PostHead, type PostRow } from './prepare.ts';
+import type { LaterGroup } from '../rest/later-bodies.ts';
 import { listQuery, pageWindow, withStickyFirst } from './query.ts';
 import { deletePostForever, publishDue, savePost, trashPost } from './store.ts';
 import { prepareChanges } from './write.ts';
@@ -130,10 +131,27 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
       metaSchema: metaSchemaOf(ctx, type),
     }),
   );
-  const data = await preparePost(ctx, row, { context: 'edit' });
+  // In a batch the item is prepared with the batch's other creates (one query per relation kind);
+  // its generated_slug is settled now, as later items could take the number it would show.
+  const later = ctx.request.later;
+  const data = later ? later.add(CREATED_TOGETHER, { ctx, row, generated: await generatedSlug(ctx.app.db, row) }) : await preparePost(ctx, row, { context: 'edit' });
   const plural = restBaseOf(type);
   return { data, status: 201, headers: { Location: `${restBase(ctx)}/${plural}/${id}` } };
 }
+
+/**
+ * A batch's run of creates to one path, answered together. The batch makes them before any other
+ * kind of item runs, so each shows what it would have shown at once; they share their request's
+ * path, user and app, so the first one's context serves them all.
+ */
+const CREATED_TOGETHER: LaterGroup<{ ctx: HandlerContext; row: PostRow; generated: string }> = {
+  async make(inputs) {
+    const generatedSlugs = new Map(inputs.map((i) => [i.row.id, i.generated]));
+    const items = await preparePosts(inputs[0]!.ctx, inputs.map((i) => i.row), { context: 'edit', generatedSlugs });
+    if (items.length !== inputs.length) throw contentError('rest_post_invalid_id');
+    return items;
+  },
+};
 
 /** Editing was allowed by the spec's `edit_post` rule. */
 export async function update(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {

@@ -39,6 +39,8 @@ export interface PrepareOptions {
   /** The `password` param of a single read. */
   password?: string;
   excerptLength?: number;
+  /** generated_slug of items whose slug was settled earlier (a batch's creates, each as of its own write). */
+  generatedSlugs?: ReadonlyMap<number, string>;
 }
 
 interface Relations {
@@ -268,7 +270,7 @@ function prepareOne(ctx: HandlerContext, post: PostRow, rel: Relations, opts: Pr
  * for it with an empty name, which makes WordPress derive it from the current title whatever
  * the stored slug (a published post retitled shows the slug a new title would give).
  */
-async function generatedSlug(db: Kysely<Database>, post: PostRow): Promise<string> {
+export async function generatedSlug(db: Kysely<Database>, post: PostRow): Promise<string> {
   const base = sanitizeTitle(post.title) || String(post.id);
   return decodeSlug(await sampleSlug(db, base, { ...post, status: 'publish' }));
 }
@@ -302,7 +304,7 @@ async function prepareRows(ctx: HandlerContext, rows: PostRow[], opts: PrepareOp
   const toGmt = (local: string) => gmtFromLocal(local, zone);
   const unlocked = await Promise.all(rows.map((row) => passwordPassed(ctx.app.db, ctx.user, row, opts)));
   // generated_slug is an edit-context field: the unique slug the item would get if published now.
-  const generated = opts.context === 'edit' ? await Promise.all(rows.map((row) => generatedSlug(ctx.app.db, row))) : rows.map(() => '');
+  const generated = opts.context === 'edit' ? await Promise.all(rows.map((row) => opts.generatedSlugs?.get(row.id) ?? generatedSlug(ctx.app.db, row))) : rows.map(() => '');
   const allowed = await Promise.all(rows.map((row) => allowedItemMethods(ctx.app.db, ctx.user, row)));
   return rows.map((row, i) => prepareOne(ctx, row, rel, opts, toGmt, unlocked[i], generated[i], allowed[i]));
 }

@@ -20,7 +20,8 @@ import { withSearchIndexDeferred } from '../store/search-index-deferral.ts';
 import { matchRoute, type RouteMatch } from './match-route.ts';
 import { parseQueryString } from './query-string.ts';
 import { allowedMethods } from '../auth/permission.ts';
-import { envelopeOf } from './envelope.ts';
+import { envelopeOf, type Envelope } from './envelope.ts';
+import { LaterBodies, LaterBody } from './later-bodies.ts';
 
 interface BatchItem {
   method?: string;
@@ -42,11 +43,21 @@ export async function runBatch(ctx: HandlerContext): Promise<HandlerResult> {
 
   const responses = await ctx.app.db.transaction().execute(async (trx) => {
     const app: App = { ...ctx.app, db: withSavepoints(trx), dispatch: (request, user) => dispatch(app, request, user) };
+    const later = new LaterBodies();
     // The posts the items write are indexed for search together, before the commit.
     return withSearchIndexDeferred(trx, async () => {
-      const answers: unknown[] = [];
-      for (const p of prepared) answers.push(envelopeOf('error' in p ? p.error : await app.dispatch(p.request, ctx.user)));
-      return answers;
+      const answers: Envelope[] = [];
+      let previous: string | undefined;
+      for (const p of prepared) {
+        // Bodies left to wait are made before an item of another kind could change what they read:
+        // a run of creates to one collection path leaves the earlier items as they were.
+        const kind = 'error' in p ? undefined : `${p.request.method} ${p.request.route}`;
+        if (kind !== previous) await later.make();
+        previous = kind;
+        answers.push(envelopeOf('error' in p ? p.error : await app.dispatch({ ...p.request, later }, ctx.user)));
+      }
+      await later.make();
+      return answers.map((a) => (a.body instanceof LaterBody ? { ...a, body: a.body.result() } : a));
     });
   });
   return { status: 207, data: { responses } };

@@ -22,6 +22,7 @@ import { aliasUsed, speakAlias } from './alias.ts';
 import { filterFields, parseFieldList } from './fields.ts';
 import { pageLinks } from './pagination.ts';
 import { statusRefusedFirst } from '../content/list-status.ts';
+import { LaterBody } from './later-bodies.ts';
 
 export async function dispatch(app: App, request: RestRequest, user?: CurrentUser | null): Promise<RestResponse> {
   try {
@@ -52,7 +53,11 @@ async function respond(app: App, request: RestRequest, user: CurrentUser | null)
     if (method === 'GET' || method === 'HEAD') granted = match.endpoint;
     response = toResponse(await runHandler(ctx));
     addPageLinks(ctx, response);
-    if (!isError(response) && request.query._fields !== undefined) response.body = filterFields(response.body, parseFieldList(request.query._fields));
+    if (!isError(response) && request.query._fields !== undefined) {
+      const fields = parseFieldList(request.query._fields);
+      if (response.body instanceof LaterBody) response.body.fields = (body) => filterFields(body, fields);
+      else response.body = filterFields(response.body, fields);
+    }
   } catch (error) {
     response = errorResponse(app, error);
   }

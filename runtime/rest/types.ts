@@ -3,6 +3,7 @@
  * a handler receives, and what the generated route table holds. Transport-independent: the HTTP
  * layer, the batch endpoint and tests all build a RestRequest and read a RestResponse.
  */
+import type { LaterBodies } from './later-bodies.ts';
 import type { Kysely } from 'kysely';
 import type { ArgSchema, DeploymentModel, Endpoint, HttpMethod, Route } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
@@ -31,6 +32,8 @@ export interface RestRequest {
   cookies?: Record<string, string>;
   /** The `rest_route` param as sent, when the request came as `/?rest_route=…` (paging links repeat it). */
   restRouteParam?: string;
+  /** Set by the batch on its own items: where a handler may leave its body to be made with others' (later-bodies.ts). */
+  later?: LaterBodies;
 }
 
 export interface UploadedFile {
