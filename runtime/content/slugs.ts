@@ -53,7 +53,8 @@ export function decodeSlug(slug: string): string {
 /** Statuses whose slug WordPress leaves as given (not yet unique): drafts and pending posts. */
 const LOOSE = new Set(['draft', 'pending', 'auto-draft']);
 
-type SlugItem = { id: number; type: string; status: string; parent: number };
+/** An item whose slug is checked; `slug` is what it holds now (sampleSlug needs it to use a counter). */
+type SlugItem = { id: number; type: string; status: string; parent: number; slug?: string };
 
 /**
  * A free slug for an item of `type`, reserved for a write: WordPress checks posts of the same
@@ -71,12 +72,13 @@ export async function uniqueSlug(db: Kysely<Database>, slug: string, item: SlugI
 
   const key = { scope: scopeKey(item), base: slug };
   const counted = await bumpCounter(db, key);
+  // Taking the next number keeps a counter without gaps so (see migration 150).
   if (counted !== undefined && !(await scope.isTaken(`${slug}-${counted}`))) return `${slug}-${counted}`;
   // No counter yet (a database from before the counters, or slugs written by other means), or
   // its number is taken (a slug given by hand): find the number from the slugs themselves,
-  // once, and remember it.
-  const next = await nextFromSlugs(scope, slug);
-  await raiseCounter(db, key, next);
+  // once, and remember it, with whether every number below it is held.
+  const { next, dense } = await nextFromSlugs(scope, slug);
+  await raiseCounter(db, key, next, dense);
   return `${slug}-${next}`;
 }
 
@@ -91,6 +93,8 @@ export async function sampleSlug(db: Kysely<Database>, slug: string, item: SlugI
   if (!slug || LOOSE.has(item.status)) return slug;
   const scope = scopeOf(db, item);
   if (!(await scope.isTaken(slug))) return slug;
+  const fromCounter = await sampleFromCounter(db, scope, slug, item);
+  if (fromCounter !== undefined) return fromCounter;
   // Mostly every number up to the highest is taken (creates count up): then one aggregate over the
   // index range answers, whatever the number of items titled alike; a gap needs them all read.
   const { count, highest } = await scope.plainNumbers(slug);
@@ -98,6 +102,25 @@ export async function sampleSlug(db: Kysely<Database>, slug: string, item: SlugI
   // A collation that sorts otherwise (PostgreSQL with a locale) may have left one out.
   return `${slug}-${(await scope.isTaken(`${slug}-${n}`)) ? await firstFreeOfAll(scope, slug) : n}`;
 }
+
+/**
+ * sampleSlug from a counter without gaps (every `slug-N` from 2 to its highest H is held): the
+ * item's own number if no other item holds it too (the item holds one slug, so every number below
+ * its own is someone else's), else H + 1 if free. Undefined when the counter cannot tell.
+ */
+async function sampleFromCounter(db: Kysely<Database>, scope: ReturnType<typeof scopeOf>, slug: string, item: SlugItem): Promise<string | undefined> {
+  if (item.slug === undefined) return undefined;
+  const [counter] = await COUNTER(db, scopeKey(item), slug);
+  if (!counter || Number(counter.dense) !== 1) return undefined;
+  const highest = Number(counter.highest);
+  const own = suffixOf(slug, item.slug);
+  if (own !== undefined && own >= 2 && own <= highest && !(await scope.isTaken(`${slug}-${own}`))) return `${slug}-${own}`;
+  return (await scope.isTaken(`${slug}-${highest + 1}`)) ? undefined : `${slug}-${highest + 1}`;
+}
+
+const COUNTER = reusableQuery((db: Kysely<Database>, scope: string, base: string) =>
+  db.selectFrom('slug_counters').select(['highest', 'dense']).where('scope', '=', scope).where('base', '=', base),
+);
 
 /** The slug reads of an item's scope, each compiled once per scope shape (see scopedQuery). */
 function scopeOf(db: Kysely<Database>, item: SlugItem) {
@@ -167,14 +190,18 @@ const BUMP = reusableQuery((db: Kysely<Database>, scope: string, base: string) =
   db.updateTable('slug_counters').set({ highest: sql`highest + 1` }).where('scope', '=', scope).where('base', '=', base).returning('highest'),
 );
 
-/** Records `n` as handed out, never lowering what another writer already took. */
-async function raiseCounter(db: Kysely<Database>, key: CounterKey, n: number): Promise<void> {
+/**
+ * Records `n` as handed out, and whether every number below it is held, never lowering what
+ * another writer already took (whose own count then stands).
+ */
+async function raiseCounter(db: Kysely<Database>, key: CounterKey, n: number, dense: boolean): Promise<void> {
   await db
     .insertInto('slug_counters')
-    .values({ ...key, highest: n })
+    .values({ ...key, highest: n, dense: dense ? 1 : 0 })
     .onConflict((oc) =>
       oc.columns(['scope', 'base']).doUpdateSet({
         highest: sql`case when slug_counters.highest > excluded.highest then slug_counters.highest else excluded.highest end`,
+        dense: sql`case when slug_counters.highest > excluded.highest then slug_counters.dense else excluded.dense end`,
       }),
     )
     .execute();
@@ -185,9 +212,13 @@ async function raiseCounter(db: Kysely<Database>, key: CounterKey, n: number): P
  * that is taken all the same (a collation that sorts otherwise, PostgreSQL with a locale, left it
  * out of the range), every numbered slug of the scope is read and the first free number taken.
  */
-async function nextFromSlugs(scope: ReturnType<typeof scopeOf>, slug: string): Promise<number> {
-  const next = ((await scope.plainNumbers(slug)).highest ?? 1) + 1;
-  return (await scope.isTaken(`${slug}-${next}`)) ? firstFreeOfAll(scope, slug) : next;
+async function nextFromSlugs(scope: ReturnType<typeof scopeOf>, slug: string): Promise<{ next: number; dense: boolean }> {
+  const { count, highest = 1 } = await scope.plainNumbers(slug);
+  const next = highest + 1;
+  // Every number from 2 to `highest` held, and now `next` too. Otherwise (a gap, or a number the
+  // range left out) the counter does not claim to know.
+  if (!(await scope.isTaken(`${slug}-${next}`))) return { next, dense: count === highest - 1 };
+  return { next: await firstFreeOfAll(scope, slug), dense: false };
 }
 
 /** The first N from 2 for which no slug in `taken` is `slug-N`. */

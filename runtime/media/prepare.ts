@@ -155,7 +155,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
   const parents = await parentLinks(ctx.app.db, rows, permalinks);
   // get_sample_permalink's slug: from the title, unique among every item (edit context only).
   const generated = context === 'edit'
-    ? await Promise.all(rows.map(async (row) => decodeSlug(await sampleSlug(ctx.app.db, sanitizeTitle(row.title) || String(row.id), { id: row.id, type: 'attachment', status: 'inherit', parent: row.parent }))))
+    ? await Promise.all(rows.map(async (row) => decodeSlug(await sampleSlug(ctx.app.db, sanitizeTitle(row.title) || String(row.id), { id: row.id, type: 'attachment', status: 'inherit', parent: row.parent, slug: row.slug }))))
     : rows.map(() => '');
   return rows.map((row, i) => {
     const bag = all.get(row.id) ?? {};

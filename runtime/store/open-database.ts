@@ -25,6 +25,7 @@ import { postsFulltextVocab } from './migrations/110_posts_fulltext_vocab.ts';
 import { postsStatusById } from './migrations/120_posts_status_by_id.ts';
 import { postsFulltextEndMark } from './migrations/130_posts_fulltext_end_mark.ts';
 import { postsFulltextDeferrable } from './migrations/140_posts_fulltext_deferrable.ts';
+import { slugCountersDense } from './migrations/150_slug_counters_dense.ts';
 import { WriteWatchPlugin } from '../cache/write-watch-plugin.ts';
 import { useSearchIndex } from '../content/search-index.ts';
 import { sqliteFullText } from './sqlite/fulltext.ts';
@@ -50,6 +51,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '120_posts_status_by_id': postsStatusById,
   '130_posts_fulltext_end_mark': postsFulltextEndMark,
   '140_posts_fulltext_deferrable': postsFulltextDeferrable,
+  '150_slug_counters_dense': slugCountersDense,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -152,6 +152,8 @@ export interface SlugCountersTable {
   scope: string;
   base: string;
   highest: number;
+  /** 1 when every `base-N` from 2 to `highest` is held in the scope (migration 150). */
+  dense: Generated<number>;
 }
 
 /** Submissions of the form suite (forms are `posts` rows of type `formsuite_form`). */
