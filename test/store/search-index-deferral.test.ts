@@ -132,7 +132,8 @@ describe('the search index deferred to the end of a transaction', () => {
     db = openSqlite(':memory:');
     const UPGRADE = '140_posts_fulltext_deferrable';
     const before: MigrationProvider = { getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < UPGRADE)) };
-    const all: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
+    // Up to 140 itself, so that going down once undoes 140 whatever comes after it.
+    const all: MigrationProvider = { getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name <= UPGRADE)) };
     expect((await new Migrator({ db, provider: before }).migrateToLatest()).error).toBeUndefined();
     const old = await addPost(db, 'Puffin old');
     expect((await new Migrator({ db, provider: all }).migrateToLatest()).error).toBeUndefined();
