@@ -16,14 +16,12 @@ import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 /** U+0001: a control character no text is searched for; any one character would do. */
 const MARK = 'char(1)';
 const COLUMNS = 'title, content, excerpt';
-const marked = (row: 'new' | 'old') => `${row}.title || ${MARK}, ${row}.content || ${MARK}, ${row}.excerpt || ${MARK}`;
+export const marked = (row: 'new' | 'old') => `${row}.title || ${MARK}, ${row}.content || ${MARK}, ${row}.excerpt || ${MARK}`;
 const plain = (row: 'new' | 'old') => `${row}.title, ${row}.content, ${row}.excerpt`;
 
-/** The index, its triggers and its vocabulary table, reading from `source` with `values` per row. */
-function statements(source: string, values: (row: 'new' | 'old') => string): string[] {
+/** The triggers that index every write of posts at once, with `values` per row (migration 140 puts them back when it goes down). */
+export function immediateTriggers(values: (row: 'new' | 'old') => string): string[] {
   return [
-    `CREATE VIRTUAL TABLE posts_fts USING fts5(${COLUMNS}, content='${source}', content_rowid='id', tokenize='trigram')`,
-    `INSERT INTO posts_fts(posts_fts) VALUES ('rebuild')`,
     `CREATE TRIGGER posts_fts_after_insert AFTER INSERT ON posts BEGIN
        INSERT INTO posts_fts(rowid, ${COLUMNS}) VALUES (new.id, ${values('new')}); END`,
     `CREATE TRIGGER posts_fts_after_delete AFTER DELETE ON posts BEGIN
@@ -31,6 +29,15 @@ function statements(source: string, values: (row: 'new' | 'old') => string): str
     `CREATE TRIGGER posts_fts_after_update AFTER UPDATE OF title, content, excerpt ON posts BEGIN
        INSERT INTO posts_fts(posts_fts, rowid, ${COLUMNS}) VALUES ('delete', old.id, ${values('old')});
        INSERT INTO posts_fts(rowid, ${COLUMNS}) VALUES (new.id, ${values('new')}); END`,
+  ];
+}
+
+/** The index, its triggers and its vocabulary table, reading from `source` with `values` per row. */
+function statements(source: string, values: (row: 'new' | 'old') => string): string[] {
+  return [
+    `CREATE VIRTUAL TABLE posts_fts USING fts5(${COLUMNS}, content='${source}', content_rowid='id', tokenize='trigram')`,
+    `INSERT INTO posts_fts(posts_fts) VALUES ('rebuild')`,
+    ...immediateTriggers(values),
     `CREATE VIRTUAL TABLE posts_fts_vocab USING fts5vocab(posts_fts, row)`,
   ];
 }

@@ -13,25 +13,13 @@
  * SQLite only (a no-op on PostgreSQL).
  */
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { immediateTriggers, marked } from './130_posts_fulltext_end_mark.ts';
 
 const COLUMNS = 'title, content, excerpt';
-/** The row's text as the index holds it: with 130's mark after every column. */
-const marked = (row: 'new' | 'old') => `${row}.title || char(1), ${row}.content || char(1), ${row}.excerpt || char(1)`;
 const DEFERRING = 'EXISTS (SELECT 1 FROM posts_fts_deferring)';
 const PENDING = (row: 'new' | 'old') => `EXISTS (SELECT 1 FROM posts_fts_pending WHERE id = ${row}.id)`;
 
 const TRIGGERS = ['posts_fts_after_insert', 'posts_fts_after_delete', 'posts_fts_after_update'];
-
-/** 130's triggers, which index every write at once. */
-const IMMEDIATE = [
-  `CREATE TRIGGER posts_fts_after_insert AFTER INSERT ON posts BEGIN
-     INSERT INTO posts_fts(rowid, ${COLUMNS}) VALUES (new.id, ${marked('new')}); END`,
-  `CREATE TRIGGER posts_fts_after_delete AFTER DELETE ON posts BEGIN
-     INSERT INTO posts_fts(posts_fts, rowid, ${COLUMNS}) VALUES ('delete', old.id, ${marked('old')}); END`,
-  `CREATE TRIGGER posts_fts_after_update AFTER UPDATE OF title, content, excerpt ON posts BEGIN
-     INSERT INTO posts_fts(posts_fts, rowid, ${COLUMNS}) VALUES ('delete', old.id, ${marked('old')});
-     INSERT INTO posts_fts(rowid, ${COLUMNS}) VALUES (new.id, ${marked('new')}); END`,
-];
 
 const DEFERRABLE = [
   `CREATE TABLE posts_fts_deferring (id INTEGER PRIMARY KEY)`,
@@ -62,6 +50,6 @@ export const postsFulltextDeferrable: Migration = {
   },
   async down(db: Kysely<any>) {
     if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-    await run(db, [...TRIGGERS.map((t) => `DROP TRIGGER ${t}`), 'DROP TABLE posts_fts_pending', 'DROP TABLE posts_fts_deferring', ...IMMEDIATE]);
+    await run(db, [...TRIGGERS.map((t) => `DROP TRIGGER ${t}`), 'DROP TABLE posts_fts_pending', 'DROP TABLE posts_fts_deferring', ...immediateTriggers(marked)]);
   },
 };
