@@ -62,8 +62,10 @@ type SlugItem = { id: number; type: string; status: string; parent: number; slug
  * query per candidate (376 posts titled alike made a create 7.6 times slower), and not a sort
  * of every numbered slug either (at 9,772 alike that halved throughput): a free slug costs one
  * indexed lookup; a taken one, one keyed increment of the scope's counter (`slug_counters`) and
- * a lookup confirming the pick. Numbers only go up, so unlike WordPress a gap left by a deleted
- * `slug-3` is not filled. Concurrent writers each get their own number from the increment.
+ * a lookup confirming the pick, while the counter knows no number below it is missing. Otherwise
+ * (a `slug-3` deleted or renamed, a number given by hand) the numbered slugs are read and the
+ * first free number taken, as wp_unique_post_slug fills a gap; the counter then says again what
+ * is held. The increment locks the counter's row: concurrent writers of one title take turns.
  */
 export async function uniqueSlug(db: Kysely<Database>, slug: string, item: SlugItem): Promise<string> {
   if (!slug || LOOSE.has(item.status)) return slug;
@@ -72,13 +74,12 @@ export async function uniqueSlug(db: Kysely<Database>, slug: string, item: SlugI
 
   const key = { scope: scopeKey(item), base: slug };
   const counted = await bumpCounter(db, key);
-  // Taking the next number keeps a counter without gaps so (see migration 150).
-  if (counted !== undefined && !(await scope.isTaken(`${slug}-${counted}`))) return `${slug}-${counted}`;
-  // No counter yet (a database from before the counters, or slugs written by other means), or
-  // its number is taken (a slug given by hand): find the number from the slugs themselves,
-  // once, and remember it, with whether every number below it is held.
-  const { next, dense } = await nextFromSlugs(scope, slug);
-  await raiseCounter(db, key, next, dense);
+  // No number below it missing: the next is the first free one, and the counter stays so (migration 150).
+  if (counted?.dense && !(await scope.isTaken(`${slug}-${counted.highest}`))) return `${slug}-${counted.highest}`;
+  // No counter yet (a database from before the counters, or slugs written by other means), a gap,
+  // or its number taken (a slug given by hand): the first free number from the slugs themselves.
+  const { next, highest, dense } = await firstFreeFromSlugs(scope, slug);
+  await setCounter(db, key, highest, dense);
   return `${slug}-${next}`;
 }
 
@@ -180,50 +181,59 @@ function scopeKey(item: SlugItem): string {
 
 type CounterKey = { scope: string; base: string };
 
-/** The next number, taken in one statement (so two writers never get the same one). */
-async function bumpCounter(db: Kysely<Database>, key: CounterKey): Promise<number | undefined> {
+/**
+ * The next number, taken in one statement (so two writers never get the same one), with whether
+ * the counter knew no number below it missing. The update locks the row until the transaction ends.
+ */
+async function bumpCounter(db: Kysely<Database>, key: CounterKey): Promise<{ highest: number; dense: boolean } | undefined> {
   const [row] = await BUMP(db, key.scope, key.base);
-  return row ? Number(row.highest) : undefined;
+  return row ? { highest: Number(row.highest), dense: Number(row.dense) === 1 } : undefined;
 }
 
 const BUMP = reusableQuery((db: Kysely<Database>, scope: string, base: string) =>
-  db.updateTable('slug_counters').set({ highest: sql`highest + 1` }).where('scope', '=', scope).where('base', '=', base).returning('highest'),
+  db.updateTable('slug_counters').set({ highest: sql`highest + 1` }).where('scope', '=', scope).where('base', '=', base).returning(['highest', 'dense']),
 );
 
-/**
- * Records `n` as handed out, and whether every number below it is held, never lowering what
- * another writer already took (whose own count then stands).
- */
-async function raiseCounter(db: Kysely<Database>, key: CounterKey, n: number, dense: boolean): Promise<void> {
+/** Sets the counter to what the slugs now hold (its row was just locked by the increment, or is new). */
+async function setCounter(db: Kysely<Database>, key: CounterKey, highest: number, dense: boolean): Promise<void> {
   await db
     .insertInto('slug_counters')
-    .values({ ...key, highest: n, dense: dense ? 1 : 0 })
-    .onConflict((oc) =>
-      oc.columns(['scope', 'base']).doUpdateSet({
-        highest: sql`case when slug_counters.highest > excluded.highest then slug_counters.highest else excluded.highest end`,
-        dense: sql`case when slug_counters.highest > excluded.highest then slug_counters.dense else excluded.dense end`,
-      }),
-    )
+    .values({ ...key, highest, dense: dense ? 1 : 0 })
+    .onConflict((oc) => oc.columns(['scope', 'base']).doUpdateSet({ highest: sql`excluded.highest`, dense: sql`excluded.dense` }))
     .execute();
 }
 
 /**
- * One past the highest numbered `slug-N` in scope (the slow path, run once per base slug). If
- * that is taken all the same (a collation that sorts otherwise, PostgreSQL with a locale, left it
- * out of the range), every numbered slug of the scope is read and the first free number taken.
+ * WordPress's first free `slug-N` (N from 2), the highest number held once it is taken, and
+ * whether none below that is missing then. Mostly none is missing (creates count up): one
+ * aggregate over the index range answers; a gap reads the numbered slugs. If the pick is taken
+ * all the same (a collation that sorts otherwise, PostgreSQL with a locale, left it out of the
+ * range), every numbered slug of the scope is read and the counter claims nothing.
  */
-async function nextFromSlugs(scope: ReturnType<typeof scopeOf>, slug: string): Promise<{ next: number; dense: boolean }> {
+async function firstFreeFromSlugs(scope: ReturnType<typeof scopeOf>, slug: string): Promise<{ next: number; highest: number; dense: boolean }> {
   const { count, highest = 1 } = await scope.plainNumbers(slug);
-  const next = highest + 1;
-  // Every number from 2 to `highest` held, and now `next` too. Otherwise (a gap, or a number the
-  // range left out) the counter does not claim to know.
-  if (!(await scope.isTaken(`${slug}-${next}`))) return { next, dense: count === highest - 1 };
-  return { next: await firstFreeOfAll(scope, slug), dense: false };
+  let next = highest + 1;
+  let dense = count === highest - 1;
+  if (!dense) {
+    const held = numbersOf(slug, await scope.numbered(slug));
+    next = firstMissing(held);
+    dense = Array.from({ length: Math.max(0, highest - 1) }, (_, i) => i + 2).every((n) => n === next || held.has(n));
+  }
+  if (!(await scope.isTaken(`${slug}-${next}`))) return { next, highest: Math.max(highest, next), dense };
+  const fallback = await firstFreeOfAll(scope, slug);
+  return { next: fallback, highest: Math.max(highest, fallback), dense: false };
 }
 
 /** The first N from 2 for which no slug in `taken` is `slug-N`. */
 function firstFree(slug: string, taken: Array<{ slug: string }>): number {
-  const numbers = new Set(taken.map((r) => suffixOf(slug, r.slug)));
+  return firstMissing(numbersOf(slug, taken));
+}
+
+function numbersOf(slug: string, taken: Array<{ slug: string }>): Set<number | undefined> {
+  return new Set(taken.map((r) => suffixOf(slug, r.slug)));
+}
+
+function firstMissing(numbers: Set<number | undefined>): number {
   let n = 2;
   while (numbers.has(n)) n++;
   return n;
