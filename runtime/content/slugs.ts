@@ -96,12 +96,8 @@ export async function sampleSlug(db: Kysely<Database>, slug: string, item: SlugI
   if (!(await scope.isTaken(slug))) return slug;
   const fromCounter = await sampleFromCounter(db, scope, slug, item);
   if (fromCounter !== undefined) return fromCounter;
-  // Mostly every number up to the highest is taken (creates count up): then one aggregate over the
-  // index range answers, whatever the number of items titled alike; a gap needs them all read.
-  const { count, highest } = await scope.plainNumbers(slug);
-  const n = highest === undefined ? 2 : count === highest - 1 ? highest + 1 : firstFree(slug, await scope.numbered(slug));
-  // A collation that sorts otherwise (PostgreSQL with a locale) may have left one out.
-  return `${slug}-${(await scope.isTaken(`${slug}-${n}`)) ? await firstFreeOfAll(scope, slug) : n}`;
+  // The number a write would take from the slugs themselves (nothing written here).
+  return `${slug}-${(await firstFreeFromSlugs(scope, slug)).next}`;
 }
 
 /**
@@ -212,13 +208,11 @@ async function setCounter(db: Kysely<Database>, key: CounterKey, highest: number
  */
 async function firstFreeFromSlugs(scope: ReturnType<typeof scopeOf>, slug: string): Promise<{ next: number; highest: number; dense: boolean }> {
   const { count, highest = 1 } = await scope.plainNumbers(slug);
-  let next = highest + 1;
-  let dense = count === highest - 1;
-  if (!dense) {
-    const held = numbersOf(slug, await scope.numbered(slug));
-    next = firstMissing(held);
-    dense = Array.from({ length: Math.max(0, highest - 1) }, (_, i) => i + 2).every((n) => n === next || held.has(n));
-  }
+  // `count` numbers are held from 2 to `highest`: with none missing the next is one past it; else
+  // the first gap, and none is missing afterwards only when it was the one gap.
+  const gapless = count === highest - 1;
+  const next = gapless ? highest + 1 : firstFree(slug, await scope.numbered(slug));
+  const dense = gapless || count + 1 === highest - 1;
   if (!(await scope.isTaken(`${slug}-${next}`))) return { next, highest: Math.max(highest, next), dense };
   const fallback = await firstFreeOfAll(scope, slug);
   return { next: fallback, highest: Math.max(highest, fallback), dense: false };
@@ -226,14 +220,7 @@ async function firstFreeFromSlugs(scope: ReturnType<typeof scopeOf>, slug: strin
 
 /** The first N from 2 for which no slug in `taken` is `slug-N`. */
 function firstFree(slug: string, taken: Array<{ slug: string }>): number {
-  return firstMissing(numbersOf(slug, taken));
-}
-
-function numbersOf(slug: string, taken: Array<{ slug: string }>): Set<number | undefined> {
-  return new Set(taken.map((r) => suffixOf(slug, r.slug)));
-}
-
-function firstMissing(numbers: Set<number | undefined>): number {
+  const numbers = new Set(taken.map((r) => suffixOf(slug, r.slug)));
   let n = 2;
   while (numbers.has(n)) n++;
   return n;

@@ -46,7 +46,11 @@ export class LaterBodies {
     const waiting = this.#waiting;
     this.#waiting = [];
     const groups = new Map<LaterGroup<unknown>, LaterBody[]>();
-    for (const body of waiting) groups.set(body.group, [...(groups.get(body.group) ?? []), body]);
+    for (const body of waiting) {
+      const group = groups.get(body.group);
+      if (group) group.push(body);
+      else groups.set(body.group, [body]);
+    }
     for (const [group, bodies] of groups) {
       const values = await group.make(bodies.map((b) => b.input));
       bodies.forEach((body, i) => {
