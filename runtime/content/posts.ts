@@ -120,7 +120,7 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
   const changes = await prepareChanges(ctx, type);
   refuseEmpty(type, changes);
   const zone = await siteZone(ctx.app.db);
-  const { id, row } = await ctx.app.db.transaction().execute((trx) =>
+  const { id, row, generatedSlug: generated } = await ctx.app.db.transaction().execute((trx) =>
     savePost(trx, {
       type,
       changes,
@@ -134,7 +134,9 @@ export async function create(ctx: HandlerContext, type: PostType): Promise<Handl
   // In a batch the item is prepared with the batch's other creates (one query per relation kind);
   // its generated_slug is settled now, as later items could take the number it would show.
   const later = ctx.request.later;
-  const data = later ? later.add(CREATED_TOGETHER, { ctx, row, generated: await generatedSlug(ctx.app.db, row) }) : await preparePost(ctx, row, { context: 'edit' });
+  const data = later
+    ? later.add(CREATED_TOGETHER, { ctx, row, generated: generated ?? (await generatedSlug(ctx.app.db, row)) })
+    : await preparePost(ctx, row, { context: 'edit', generatedSlugs: generated === undefined ? undefined : new Map([[id, generated]]) });
   const plural = restBaseOf(type);
   return { data, status: 201, headers: { Location: `${restBase(ctx)}/${plural}/${id}` } };
 }

@@ -12,7 +12,7 @@ import { writeMeta, type MetaSchema } from './meta.ts';
 import { getOption, setOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
 import { THUMBNAIL_KEY } from './prepare.ts';
-import { sanitizeTitle, uniqueSlug } from './slugs.ts';
+import { decodeSlug, sanitizeTitle, uniqueSlug } from './slugs.ts';
 import { defaultCategory, existingTermIds, refreshCounts, setNewPostTerms, setPostTerms, termIdsOfPost } from './terms.ts';
 import type { PostChanges } from './write.ts';
 import { nextId } from '../store/next-id.ts';
@@ -136,27 +136,35 @@ async function updatePost(trx: Transaction<Database>, existing: PostRow, base: R
  * its kind, or made from the id when the title gives none) and the guid are known before the
  * row is written, not set by an update after it.
  */
-async function createPost(trx: Transaction<Database>, input: SaveInput, base: Record<string, unknown>): Promise<PostRow> {
+async function createPost(trx: Transaction<Database>, input: SaveInput, base: Record<string, unknown>): Promise<{ row: PostRow; generatedSlug?: string }> {
   const { type } = input;
   const fields = { ...BLANK_POST, author: input.authorId, type, ...defaultDiscussion(type), ...base } as typeof BLANK_POST & Record<string, unknown>;
   const id = await nextId(trx, 'posts');
   // Drafts and pending items keep the slug they are given (none, unless given) until published.
-  const slug = fields.slug || (FLOATING.has(fields.status) ? '' : sanitizeTitle(fields.title) || String(id));
+  const fromTitle = !fields.slug && !FLOATING.has(fields.status);
+  const slug = fields.slug || (fromTitle ? sanitizeTitle(fields.title) || String(id) : '');
   fields.slug = await uniqueSlug(trx, slug, { id, type, status: fields.status, parent: fields.parent });
   // WordPress stores the permalink the item has when it is created as its guid, for good.
   const structure = String((await getOption(trx as Kysely<Database>, 'permalink_structure', '')) ?? '');
   const planned = { ...fields, id } as PostRow;
   const path = isHierarchical(type) ? await pagePath(trx, planned) : fields.slug;
   fields.guid = structure ? linkFor({ structure, siteUrl: input.siteUrl }, planned, path) : guidFor(input.siteUrl, type, id);
-  return insertPost(trx, id, fields);
+  const row = await insertPost(trx, id, fields);
+  // A slug just made unique from the title is the one generated_slug shows (the first free
+  // number, which nobody else holds), so the answer needs not look for it again.
+  return { row, generatedSlug: fromTitle ? decodeSlug(row.slug) : undefined };
 }
 
-/** Returns the row as saved, so that the answer needs not read it again. */
-export async function savePost(trx: Transaction<Database>, input: SaveInput): Promise<{ id: number; row: PostRow }> {
+/**
+ * Returns the row as saved, so that the answer needs not read it again, and for a create whose
+ * slug came from its title, the generated_slug it shows.
+ */
+export async function savePost(trx: Transaction<Database>, input: SaveInput): Promise<{ id: number; row: PostRow; generatedSlug?: string }> {
   const { changes, existing, type } = input;
   const dates = settleDates(changes, existing, input.zone, input.now);
   const base = { ...changes.row, ...dates };
-  const saved = existing ? await updatePost(trx, existing, base) : await createPost(trx, input, base);
+  const created = existing ? undefined : await createPost(trx, input, base);
+  const saved = created?.row ?? (await updatePost(trx, existing!, base));
   const id = saved.id;
 
   if (supports(type, 'terms')) {
@@ -174,7 +182,7 @@ export async function savePost(trx: Transaction<Database>, input: SaveInput): Pr
   if (changes.meta) await writeMeta(trx, id, changes.meta, input.metaSchema);
   // An id that is not a media item is ignored, as WordPress 6.1 does (it answers 200, unset).
   if (changes.featuredMedia !== undefined) await setThumbnail(trx, id, changes.featuredMedia);
-  return { id, row: saved };
+  return { id, row: saved, generatedSlug: created?.generatedSlug };
 }
 
 /** wp_trash_post: remembers the status, marks the slug `__trashed`, sets status trash. */

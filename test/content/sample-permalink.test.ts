@@ -37,6 +37,34 @@ describe('sample permalink of a post', () => {
     expect(reread.body.generated_slug).toBe('made-alike-2');
   });
 
+  it('a create shows the generated_slug a read of it shows, the slug it was just given from its title (single and batch)', async () => {
+    const create = async (path: string, body: Record<string, unknown>) => (await s.call('administrator', 'POST', path, body)).body;
+    const made = [
+      await create('/core/v2/posts', { title: 'Shown alike', status: 'publish' }),
+      await create('/core/v2/posts', { title: 'Shown alike', status: 'publish' }),
+      await create('/core/v2/posts', { title: 'Shown alike', status: 'publish' }),
+    ];
+    // A gap: the next create takes the freed number, as wp_unique_post_slug does.
+    await s.call('administrator', 'DELETE', `/core/v2/posts/${made[1].id}?force=true`);
+    made.push(await create('/core/v2/posts', { title: 'Shown alike', status: 'future', date: '2099-01-01T00:00:00' }));
+    made.push(await create('/core/v2/posts', { title: 'Привет мир', status: 'private' }));
+    made.push(await create('/core/v2/posts', { content: 'No title at all', status: 'publish' }));
+    const parent = await create('/core/v2/pages', { title: 'Parent', status: 'publish' });
+    made.push(await create('/core/v2/pages', { title: 'Child', status: 'publish', parent: parent.id }));
+    made.push(await create('/core/v2/pages', { title: 'Child', status: 'publish', parent: parent.id }));
+    const batch = await s.call('administrator', 'POST', '/batch/v1', {
+      requests: [0, 1].map(() => ({ path: '/core/v2/posts', body: { title: 'Shown alike', status: 'publish' } })),
+    });
+    made.push(...batch.body.responses.map((r: { body: unknown }) => r.body));
+
+    expect(made.map((m) => m.generated_slug)).toEqual(['shown-alike', 'shown-alike-2', 'shown-alike-3', 'shown-alike-2', 'привет-мир', String(made[5].id), 'child', 'child-2', 'shown-alike-4', 'shown-alike-5']);
+    for (const item of made.filter((m) => m.id !== made[1].id)) {
+      const plural = item.type === 'page' ? 'pages' : 'posts';
+      const read = await s.call('administrator', 'GET', `/core/v2/${plural}/${item.id}?context=edit`);
+      expect([item.id, read.body.generated_slug]).toEqual([item.id, item.generated_slug]);
+    }
+  });
+
   it('a trashed post has a plain permalink template and a title slug without __trashed', async () => {
     const made = await s.call('administrator', 'POST', '/core/v2/posts', { title: 'Bin me', status: 'publish' });
     const res = await s.call('administrator', 'DELETE', `/core/v2/posts/${made.body.id}`);
