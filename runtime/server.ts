@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { App, AppConfig } from './rest/types.ts';
 import { createApp, defaultConfig, listDeployments, loadDeployment } from './app.ts';
+import { commitSyncOf } from './store/sqlite/commit-sync.ts';
 import { warmUp } from './http/warm-up.ts';
 import { buildHttpServer } from './http/server.ts';
 import { resolveHttpLimits } from './http/limits.ts';
@@ -74,6 +75,8 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const { app, close: closeDb } = await createApp({ loaded, config, logger });
   const firstAdmin = await createFirstAdmin(app);
   const sweeps = await sweepAfterCrash(app);
+  // What starting wrote (migrations, the first administrator whose credentials are printed) is on disk first.
+  await commitSyncOf(app.db)?.durable();
   const http = await buildHttpServer(app);
   await http.listen({ host: opts.host, port: opts.port });
   if (!opts.publicUrl && opts.port === 0) {

@@ -22,6 +22,7 @@ import { cutOffSlowBodies } from './slow-body.ts';
 import { answerInTime } from './handler-timeout.ts';
 import { trustProxyOf } from './trust-proxy.ts';
 import { processCacheOf } from '../cache/process-cache.ts';
+import { commitSyncOf } from '../store/sqlite/commit-sync.ts';
 import type { Kysely } from 'kysely';
 import { apiLinkHeader, siteRootPage } from './site-root.ts';
 import { jsonOf } from '../rest/serialize-once.ts';
@@ -65,6 +66,7 @@ export async function buildHttpServer(app: App): Promise<FastifyInstance> {
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   logEachRequest(fastify, app);
+  answerOnlyDurableWrites(fastify, app);
   // Before anything reads: drop what this process cached if another process wrote since.
   fastify.addHook('onRequest', async () => {
     await processCacheOf(app.db as Kysely<unknown>)?.refresh();
@@ -250,6 +252,31 @@ function writeResponse(reply: FastifyReply, method: string, response: RestRespon
   if (!response.headers['content-type'] && !response.headers['Content-Type']) reply.header('content-type', 'application/json; charset=UTF-8');
   if (method === 'HEAD') return reply.send();
   return reply.send(jsonOf(response.body));
+}
+
+/**
+ * A request during which a commit was made is answered once that commit is on disk
+ * (store/sqlite/commit-sync.ts): its own write, or one another request made meanwhile that its
+ * answer may show. Nothing is registered where commits are durable by themselves (PostgreSQL).
+ */
+function answerOnlyDurableWrites(fastify: FastifyInstance, app: App): void {
+  if (!commitSyncOf(app.db)) return;
+  const noted = new WeakMap<FastifyRequest, number>();
+  fastify.addHook('onRequest', async (req) => {
+    noted.set(req, commitSyncOf(app.db)!.noted);
+  });
+  fastify.addHook('onSend', async (req, reply, payload) => {
+    const commits = commitSyncOf(app.db)!;
+    if (commits.noted === noted.get(req)) return payload;
+    try {
+      await commits.durable();
+      return payload;
+    } catch (error) {
+      app.logger.error({ err: error }, 'a commit could not be synced to disk');
+      reply.code(500).header('content-type', 'application/json; charset=UTF-8');
+      return JSON.stringify(restError('rest_write_not_durable').toBody());
+    }
+  });
 }
 
 /**

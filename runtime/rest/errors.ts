@@ -133,6 +133,8 @@ export const ERRORS = {
   internal_server_error: { status: 500, message: 'There has been a critical error on this website.' },
   // The database (runtime/store): input the engine cannot take.
   rest_unstorable_text: { status: 400, message: 'Text with a NUL character (U+0000) cannot be stored or searched for.' },
+  // A commit whose sync to disk failed (store/sqlite/commit-sync.ts): it may not survive a power cut.
+  rest_write_not_durable: { status: 500, message: 'The change was made but could not be confirmed on disk, so it may be lost. The site needs to be restarted.' },
   // Media uploads, sideloads and edits (runtime/media).
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
   rest_upload_no_content_type: { status: 400, message: 'No Content-Type supplied.' },

@@ -7,6 +7,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite/open.ts';
+import { commitSyncOf } from './sqlite/commit-sync.ts';
 import { openPostgres } from './postgres/open.ts';
 import { initial } from './migrations/001_initial.ts';
 import { forms } from './migrations/010_forms.ts';
@@ -92,5 +93,15 @@ export async function openDatabase(target: string): Promise<OpenedDatabase> {
     await sql`PRAGMA analysis_limit = 400`.execute(db);
     await sql`PRAGMA optimize = 0x10002`.execute(db);
   }
-  return { db, close: () => db.destroy() };
+  // What was written is on disk before the database is reported closed (a command's last write included).
+  const close = async () => {
+    const commits = commitSyncOf(db);
+    try {
+      await commits?.durable();
+    } finally {
+      await db.destroy();
+      await commits?.close();
+    }
+  };
+  return { db, close };
 }

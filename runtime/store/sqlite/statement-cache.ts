@@ -4,6 +4,12 @@
  * running a small indexed read, and a page of posts runs a dozen queries. The handful of
  * distinct texts the application issues are kept, least recently used first out.
  *
+ * It is also where a commit is seen (for ./commit-sync.ts): after a statement that wrote, or one
+ * that ends a transaction (COMMIT, END, RELEASE, ROLLBACK: read-only to SQLite, as they write
+ * nothing themselves), `onCommit` is told when the connection is then out of a transaction
+ * and something was written since the last time: a read-only transaction commits nothing to
+ * sync, and a rolled-back one nothing either.
+ *
  * SQLite-specific: the PostgreSQL driver (pg) keeps its own prepared statements per connection.
  */
 import type Database from 'better-sqlite3';
@@ -13,8 +19,18 @@ import { LRUCache } from 'lru-cache';
 /** Distinct SQL texts kept; lists with variable-length IN (...) make new texts, hence a bound. */
 const MAX_STATEMENTS = 500;
 
-export function withStatementCache(sqlite: Database.Database): SqliteDatabase {
-  const statements = new LRUCache<string, Database.Statement>({ max: MAX_STATEMENTS });
+const ENDS_TRANSACTION = /^\s*(commit|end|release|rollback)\b/i;
+const ROLLBACK = /^\s*rollback\b/i;
+
+export function withStatementCache(sqlite: Database.Database, onCommit?: () => void): SqliteDatabase {
+  const statements = new LRUCache<string, SqliteStatement & { busy: boolean }>({ max: MAX_STATEMENTS });
+  let wrote = false;
+  const after = (writes: boolean, rollsBack: boolean) => {
+    if (writes) wrote = true;
+    if (sqlite.inTransaction) return;
+    if (wrote && !rollsBack) onCommit!();
+    wrote = false;
+  };
   return {
     close: () => {
       statements.clear();
@@ -23,10 +39,36 @@ export function withStatementCache(sqlite: Database.Database): SqliteDatabase {
     prepare(sql: string): SqliteStatement {
       const cached = statements.get(sql);
       // A statement still iterating (a streamed query) cannot run again until it is done.
-      if (cached && !cached.busy) return cached as unknown as SqliteStatement;
+      if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(sql);
-      statements.set(sql, statement);
-      return statement as unknown as SqliteStatement;
+      const usable = onCommit && (!statement.readonly || ENDS_TRANSACTION.test(sql)) ? noticingCommit(statement, () => after(!statement.readonly, ROLLBACK.test(sql))) : statement;
+      statements.set(sql, usable as SqliteStatement & { busy: boolean });
+      return usable as unknown as SqliteStatement;
+    },
+  };
+}
+
+/** The statement, calling `after` each time it has run. */
+function noticingCommit(statement: Database.Statement, after: () => void) {
+  return {
+    get reader() {
+      return statement.reader;
+    },
+    get busy() {
+      return statement.busy;
+    },
+    all(parameters: readonly unknown[]) {
+      const rows = statement.all(parameters);
+      after();
+      return rows;
+    },
+    run(parameters: readonly unknown[]) {
+      const result = statement.run(parameters);
+      after();
+      return result;
+    },
+    iterate(parameters: readonly unknown[]) {
+      return statement.iterate(parameters);
     },
   };
 }

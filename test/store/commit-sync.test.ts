@@ -1,0 +1,195 @@
+/**
+ * Group commit for SQLite (runtime/store/sqlite/commit-sync.ts): every commit on a file database
+ * is noted, `durable()` syncs the write-ahead log once for all the commits noted so far (on the
+ * thread pool, not in COMMIT), a failed sync stays failed, and closing the database syncs first.
+ * Over HTTP: a request that committed is answered only once its commit is synced, a read is not
+ * held back, and a failed sync is answered with an error in the interface's shape.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../runtime/store/sqlite/open.ts';
+import { openDatabase } from '../../runtime/store/open-database.ts';
+import { attachCommitSync, CommitSync, commitSyncOf, type SyncFile } from '../../runtime/store/sqlite/commit-sync.ts';
+import { startTestServer } from '../../runtime/testing/harness.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-commit-sync-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const fileDb = () => openSqlite(path.join(dir, `db-${++files}.sqlite`)) as unknown as Kysely<any>;
+
+/** A sync that counts its calls and finishes when the test says so. */
+function heldSync() {
+  const calls: Array<() => void> = [];
+  const sync: SyncFile = () => new Promise<void>((resolve) => calls.push(resolve));
+  return { sync, calls };
+}
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe('commits noted on a file database', () => {
+  it('counts each commit once: autocommit writes, a transaction, a write with RETURNING; not reads or rollbacks', async () => {
+    const db = fileDb();
+    const commits = commitSyncOf(db)!;
+    expect(commits).toBeDefined();
+    await sql`create table t (id integer primary key, v text)`.execute(db);
+    const start = commits.noted;
+    await db.insertInto('t').values({ v: 'a' }).execute();
+    expect(commits.noted).toBe(start + 1);
+    await db.transaction().execute(async (trx) => {
+      for (const v of ['b', 'c', 'd']) await trx.insertInto('t').values({ v }).execute();
+      expect(commits.noted).toBe(start + 1); // not before COMMIT
+    });
+    expect(commits.noted).toBe(start + 2);
+    await db.insertInto('t').values({ v: 'e' }).returning('id').execute();
+    expect(commits.noted).toBe(start + 3);
+    // A transaction that only read commits nothing that needs a sync.
+    await db.selectFrom('t').selectAll().execute();
+    await db.transaction().execute(async (trx) => trx.selectFrom('t').selectAll().execute());
+    expect(commits.noted).toBe(start + 3);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('t').values({ v: 'gone' }).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(commits.noted).toBe(start + 3);
+
+    await commits.durable();
+    expect(commits.synced).toBe(commits.noted);
+    await db.destroy();
+    await commits.close();
+  });
+
+  it('has nothing to sync in memory: SQLite there is not durable anyway, and keeps synchronous=FULL', async () => {
+    const db = openSqlite(':memory:');
+    expect(commitSyncOf(db)).toBeUndefined();
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+    expect(rows[0]!.synchronous).toBe(2);
+    await db.destroy();
+  });
+});
+
+describe('durable()', () => {
+  it('syncs once for every commit noted before it, however many wait', async () => {
+    const { sync, calls } = heldSync();
+    fs.writeFileSync(path.join(dir, 'group-wal'), '');
+    const commits = new CommitSync(path.join(dir, 'group-wal'), sync);
+    commits.note();
+    commits.note();
+    let done = 0;
+    const waiting = [commits.durable(), commits.durable(), commits.durable()].map((p) => p.then(() => done++));
+    await settle();
+    expect(calls.length).toBe(1); // the folder the log is in (first sync only)
+    calls[0]!();
+    await settle();
+    expect(calls.length).toBe(2); // then the log itself, once
+    expect(done).toBe(0);
+    calls[1]!();
+    await Promise.all(waiting);
+    expect(done).toBe(3);
+    expect(commits.synced).toBe(2);
+    // Nothing new: no sync at all.
+    await commits.durable();
+    expect(calls.length).toBe(2);
+    await commits.close();
+  });
+
+  it('does not count a commit noted while a sync runs as covered by it: the next sync is', async () => {
+    const { sync, calls } = heldSync();
+    fs.writeFileSync(path.join(dir, 'late-wal'), '');
+    const commits = new CommitSync(path.join(dir, 'late-wal'), sync);
+    commits.note();
+    const first = commits.durable();
+    await settle();
+    calls.shift()!(); // the folder
+    await settle();
+    commits.note(); // lands while the log's first sync runs
+    let secondDone = false;
+    const second = commits.durable().then(() => (secondDone = true));
+    calls.shift()!();
+    await first;
+    await settle();
+    expect(secondDone).toBe(false);
+    expect(calls.length).toBe(1);
+    calls.shift()!();
+    await second;
+    expect(commits.synced).toBe(2);
+    await commits.close();
+  });
+
+  it('stays failed once a sync failed, even if a later one would succeed', async () => {
+    let fail = true;
+    fs.writeFileSync(path.join(dir, 'failing-wal'), '');
+    const commits = new CommitSync(path.join(dir, 'failing-wal'), async () => {
+      if (fail) throw new Error('EIO: i/o error');
+    });
+    commits.note();
+    await expect(commits.durable()).rejects.toThrow(/syncing the database log .* failed: EIO/);
+    fail = false;
+    commits.note();
+    await expect(commits.durable()).rejects.toThrow(/EIO/);
+    expect(commits.synced).toBe(0);
+    await commits.close();
+  });
+});
+
+describe('closing the database', () => {
+  it('syncs what was committed before it reports closed', async () => {
+    const opened = await openDatabase(path.join(dir, 'close.sqlite'));
+    const commits = commitSyncOf(opened.db)!;
+    await opened.db.insertInto('options').values({ name: 'close_test', value: '"x"' }).execute();
+    expect(commits.synced).toBeLessThan(commits.noted);
+    await opened.close();
+    expect(commits.synced).toBe(commits.noted);
+  });
+});
+
+// SQLite on a file whichever engine the suite runs on: PostgreSQL's commits are durable by themselves.
+const sqliteSite = (name: string) => startTestServer({ deployment: 'studio', config: { database: path.join(dir, `${name}.sqlite`) } });
+
+describe('answers over HTTP', () => {
+  it('answers a write once its commit is synced, and a read without syncing', async () => {
+    const server = await sqliteSite('http-durable');
+    try {
+      const commits = commitSyncOf(server.app.db)!;
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: `Synced ${i}`, status: 'publish' }) });
+        expect(res.status).toBe(201);
+        // Checked when the answer arrives: nothing else writes on this server meanwhile.
+        expect(commits.synced).toBe(commits.noted);
+      }
+      const before = { noted: commits.noted, synced: commits.synced };
+      const list = await fetch(`${server.restUrl}/core/v2/posts?search=Synced`);
+      expect(((await list.json()) as unknown[]).length).toBe(3);
+      expect({ noted: commits.noted, synced: commits.synced }).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers rest_write_not_durable (500) when the sync fails, and no later write is answered as saved', async () => {
+    const server = await sqliteSite('http-failing');
+    try {
+      const original = commitSyncOf(server.app.db)!;
+      await original.durable();
+      // The log's sync fails from now on (a disk error); the server reads the database's CommitSync per request.
+      const failing = new CommitSync(path.join(dir, 'http-failing.sqlite-wal'), async () => {
+        throw new Error('EIO: i/o error');
+      });
+      attachCommitSync(server.app.db, failing);
+      const create = () => fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: 'Not confirmed', status: 'publish' }) });
+      for (let i = 0; i < 2; i++) {
+        const res = await create();
+        expect(res.status).toBe(500);
+        expect(await res.json()).toEqual({ code: 'rest_write_not_durable', message: expect.stringContaining('could not be confirmed on disk'), data: { status: 500 } });
+      }
+      // Reads that commit nothing are still answered.
+      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`)).status).toBe(200);
+      attachCommitSync(server.app.db, original);
+    } finally {
+      await server.close();
+    }
+  });
+});
