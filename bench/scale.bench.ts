@@ -7,7 +7,11 @@
  * The servers run with the answer cache off (each request reads the database, which is what
  * grows with the site) unless `--answer-cache` is given.
  *
- * Run: `npx tsx bench/scale.bench.ts [--seconds 3] [--connections 4] [--large 100000] [--answer-cache]`
+ * Each row is measured `--rounds` times, the rows taking turns, and each figure is the median of
+ * its rounds: a burst of outside load on a shared machine then moves one round of one row, not
+ * the ratio of two rows measured at different moments.
+ *
+ * Run: `npx tsx bench/scale.bench.ts [--seconds 2] [--rounds 3] [--connections 4] [--large 100000] [--answer-cache]`
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +26,8 @@ function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1] : fallback;
 }
-const seconds = Number(flag('seconds', '3'));
+const seconds = Number(flag('seconds', '2'));
+const rounds = Number(flag('rounds', '3'));
 const connections = Number(flag('connections', '4'));
 const SIZES = [1_000, Number(flag('large', '100000'))];
 const serveFlags = process.argv.includes('--answer-cache') ? [] : ['--no-answer-cache'];
@@ -45,10 +50,27 @@ const REQUESTS = (category: number): Array<[string, string]> => [
   ['search=zq', 'per_page=10&search=zq'],
 ];
 
+/** cpu: the server's CPU ms per request, steadier than req/s on a shared machine. */
+interface Figure {
+  p50: number;
+  p99: number;
+  rps: number;
+  cpu: number;
+}
+
+/** Each field's median over the rounds, on its own. */
+function medianOf(figures: Figure[]): Figure {
+  const median = (pick: (f: Figure) => number) => {
+    const sorted = figures.map(pick).sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  return { p50: median((f) => f.p50), p99: median((f) => f.p99), rps: median((f) => f.rps), cpu: median((f) => f.cpu) };
+}
+
 async function main(): Promise<void> {
-  console.log(`# scale bench: ${SIZES.join(' vs ')} posts, ${connections} connections, ${seconds} s per row, answer cache ${serveFlags.length ? 'off' : 'on'}; p50/p99 ms and req/s. Shared machine: compare ratios.`);
-  // cpu: the server's CPU ms per request, steadier than req/s on a shared machine.
-  const results = new Map<string, Array<{ p50: number; p99: number; rps: number; cpu: number }>>();
+  console.log(`# scale bench: ${SIZES.join(' vs ')} posts, ${connections} connections, ${rounds} rounds of ${seconds} s per row (medians), answer cache ${serveFlags.length ? 'off' : 'on'}; p50/p99 ms and req/s. Shared machine: compare ratios.`);
+  const results = new Map<string, Figure[]>();
   for (const size of SIZES) {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-scale-'));
     const args = [path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', work, ...serveFlags];
@@ -63,14 +85,17 @@ async function main(): Promise<void> {
         // Every row once, briefly, before any is measured: the first row measured would otherwise
         // pay for the server's first calls (JIT, statements prepared, pages read from disk).
         for (const [, query] of REQUESTS(categories[1])) await autocannon({ url: `${server.match[1]}/wp-json/core/v2/posts?${query}`, connections, duration: 0.5 });
-        for (const [label, query] of REQUESTS(categories[1])) {
-          const before = cpuMs(server.child.pid);
-          const r = await autocannon({ url: `${server.match[1]}/wp-json/core/v2/posts?${query}`, connections, duration: seconds });
-          if (r.non2xx || r.errors) console.log(`  ${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-          const list = results.get(label) ?? [];
-          list.push({ p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, cpu: (cpuMs(server.child.pid) - before) / Math.max(1, r.requests.total) });
-          results.set(label, list);
+        const measured = new Map<string, Figure[]>();
+        for (let round = 0; round < rounds; round++) {
+          for (const [label, query] of REQUESTS(categories[1])) {
+            const before = cpuMs(server.child.pid);
+            const r = await autocannon({ url: `${server.match[1]}/wp-json/core/v2/posts?${query}`, connections, duration: seconds });
+            if (r.non2xx || r.errors) console.log(`  ${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+            const figure = { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, cpu: (cpuMs(server.child.pid) - before) / Math.max(1, r.requests.total) };
+            measured.set(label, [...(measured.get(label) ?? []), figure]);
+          }
         }
+        for (const [label, figures] of measured) results.set(label, [...(results.get(label) ?? []), medianOf(figures)]);
         console.log(`RSS at ${size}: ${rssMb(server.child.pid).toFixed(0)} MB`);
       } finally {
         await server.stop();
@@ -81,7 +106,7 @@ async function main(): Promise<void> {
   }
   console.log(`\n| request | ${SIZES.map((s) => `${s} p50 / p99 ms, req/s, CPU ms/req`).join(' | ')} | req/s ${SIZES[0]} ÷ ${SIZES[1]} | CPU ${SIZES[1]} ÷ ${SIZES[0]} |`);
   console.log('|---|---|---|---|---|');
-  const cell = (f: { p50: number; p99: number; rps: number; cpu: number }) => `${f.p50} / ${f.p99}, ${Math.round(f.rps)}, ${f.cpu.toFixed(3)}`;
+  const cell = (f: Figure) => `${f.p50} / ${f.p99}, ${Math.round(f.rps)}, ${f.cpu.toFixed(3)}`;
   for (const [label, [small, large]] of results) {
     console.log(`| ${label} | ${cell(small)} | ${cell(large)} | ${(small.rps / large.rps).toFixed(2)}× | ${(large.cpu / small.cpu).toFixed(2)}× |`);
   }
