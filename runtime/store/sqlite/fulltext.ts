@@ -11,7 +11,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { SearchIndex } from '../../content/search-index.ts';
 import type { SearchTerm } from '../../content/search.ts';
 import type { Database } from '../schema.ts';
-import { keepMatched, MATCHED_FUNCTION, reserveMatchedKey } from './matched-ids.ts';
+import { keepMatched, matchedCondition, reserveMatchedKey } from './matched-ids.ts';
 
 function ftsString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -76,7 +76,7 @@ interface Rated {
 export const sqliteFullText: SearchIndex = {
   matched: {
     reserve: reserveMatchedKey,
-    condition: (key) => sql<SqlBool>`${sql.raw(MATCHED_FUNCTION)}(${key}, ${sql.ref('posts.id')})`,
+    condition: matchedCondition,
     keep: keepMatched,
   },
 
