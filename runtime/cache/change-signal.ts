@@ -15,7 +15,8 @@
  *      same request and in any process's next request.
  */
 export interface ChangeSignal {
-  versions(): Promise<Map<string, number>>;
+  /** The committed versions, or undefined when the engine can tell that no other writer committed since the last call. */
+  versions(): Promise<Map<string, number> | undefined>;
 }
 
 /**

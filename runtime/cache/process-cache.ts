@@ -47,7 +47,7 @@ export class ProcessCache {
 
   /** Once per request, before it reads: drops each table whose version another writer moved. */
   async refresh(): Promise<void> {
-    for (const [table, version] of await this.#signal.versions()) {
+    for (const [table, version] of (await this.#signal.versions()) ?? []) {
       if (this.#seen.get(table) !== version) {
         for (const name of cachesOf(table as CachedTable)) this.forget(name);
         this.#seen.set(table, version);

@@ -10,6 +10,7 @@ import { withStatementCache } from './statement-cache.ts';
 import { LiteralLimitSqliteDialect } from './literal-limit-compiler.ts';
 import { registerMatchedFunction } from './matched-ids.ts';
 import { attachCommitSync, CommitSync, commitSyncOf } from './commit-sync.ts';
+import { attachOtherWritersProbe } from './other-writers.ts';
 
 /** `file` is a path, or ':memory:' for tests. Creates the folder when missing. */
 export function openSqlite(file: string): Kysely<Database> {
@@ -35,5 +36,6 @@ export function openSqlite(file: string): Kysely<Database> {
     plugins: [new PortableSqlPlugin(sqliteDialect)],
   });
   if (commits) attachCommitSync(db, commits);
+  attachOtherWritersProbe(db, sqlite);
   return db;
 }
