@@ -262,20 +262,22 @@ function writeResponse(reply: FastifyReply, method: string, response: RestRespon
 function answerOnlyDurableWrites(fastify: FastifyInstance, app: App): void {
   if (!commitSyncOf(app.db)) return;
   const noted = new WeakMap<FastifyRequest, number>();
-  fastify.addHook('onRequest', async (req) => {
+  // Callback hooks: every request passes both, and most (reads) only compare two numbers.
+  fastify.addHook('onRequest', (req, _reply, done) => {
     noted.set(req, commitSyncOf(app.db)!.noted);
+    done();
   });
-  fastify.addHook('onSend', async (req, reply, payload) => {
+  fastify.addHook('onSend', (req, reply, payload, done) => {
     const commits = commitSyncOf(app.db)!;
-    if (commits.noted === noted.get(req)) return payload;
-    try {
-      await commits.durable();
-      return payload;
-    } catch (error) {
-      app.logger.error({ err: error }, 'a commit could not be synced to disk');
-      reply.code(500).header('content-type', 'application/json; charset=UTF-8');
-      return JSON.stringify(restError('rest_write_not_durable').toBody());
-    }
+    if (commits.noted === noted.get(req)) return done(null, payload);
+    commits.durable().then(
+      () => done(null, payload),
+      (error: unknown) => {
+        app.logger.error({ err: error }, 'a commit could not be synced to disk');
+        reply.code(500).header('content-type', 'application/json; charset=UTF-8');
+        done(null, JSON.stringify(restError('rest_write_not_durable').toBody()));
+      },
+    );
   });
 }
 
