@@ -7,9 +7,10 @@
  * The servers run with the answer cache off (each request reads the database, which is what
  * grows with the site) unless `--answer-cache` is given.
  *
- * Each row is measured `--rounds` times, the rows taking turns, and each figure is the median of
- * its rounds: a burst of outside load on a shared machine then moves one round of one row, not
- * the ratio of two rows measured at different moments.
+ * Both sites are served at once; each row is measured `--rounds` times, on one size right after
+ * the other, and each figure is the median of its rounds (each ratio, the median of the rounds'
+ * ratios): a burst of outside load on a shared machine then moves one round of one row, not the
+ * ratio of two figures measured minutes apart.
  *
  * Run: `npx tsx bench/scale.bench.ts [--seconds 2] [--rounds 3] [--connections 4] [--large 100000] [--answer-cache]`
  */
@@ -34,6 +35,8 @@ const serveFlags = process.argv.includes('--answer-cache') ? [] : ['--no-answer-
 
 const REQUESTS = (category: number): Array<[string, string]> => [
   ['list (date desc)', 'per_page=10'],
+  // Measured right after the plain list, which it is compared with.
+  ['search=number 42', 'per_page=10&search=number%2042'],
   ['page 50', 'per_page=10&page=50'],
   ...['author', 'id', 'modified', 'parent', 'slug', 'title'].map((o): [string, string] => [`orderby=${o}`, `per_page=10&orderby=${o}`]),
   ['order=asc', 'per_page=10&order=asc'],
@@ -44,7 +47,6 @@ const REQUESTS = (category: number): Array<[string, string]> => [
   // answers are full pages (a date past the small site's last post compared an empty answer).
   ['after (date)', 'per_page=10&after=2020-01-15T00:00:00'],
   ['slug', 'slug=post-number-500'],
-  ['search=number 42', 'per_page=10&search=number%2042'],
   ['search relevance', 'per_page=10&search=garden%20river&orderby=relevance'],
   // Two characters no post holds: through the index's trigrams (migration 130), not a scan of every post.
   ['search=zq', 'per_page=10&search=zq'],
@@ -58,61 +60,93 @@ interface Figure {
   cpu: number;
 }
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 /** Each field's median over the rounds, on its own. */
 function medianOf(figures: Figure[]): Figure {
-  const median = (pick: (f: Figure) => number) => {
-    const sorted = figures.map(pick).sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
-  return { p50: median((f) => f.p50), p99: median((f) => f.p99), rps: median((f) => f.rps), cpu: median((f) => f.cpu) };
+  return { p50: median(figures.map((f) => f.p50)), p99: median(figures.map((f) => f.p99)), rps: median(figures.map((f) => f.rps)), cpu: median(figures.map((f) => f.cpu)) };
 }
 
+interface Site {
+  size: number;
+  work: string;
+  origin: string;
+  pid: number;
+  category: number;
+  stop: () => Promise<void>;
+}
+
+async function startSite(size: number): Promise<Site> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-scale-'));
+  const args = [path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', work, ...serveFlags];
+  const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
+  await (await startProcess(process.execPath, args, ready)).stop();
+  const began = performance.now();
+  const categories = await seedSpecpress(work, size, 'http://127.0.0.1');
+  console.log(`seeded ${size} posts in ${Math.round(performance.now() - began)} ms`);
+  const server = await startProcess(process.execPath, args, ready);
+  return { size, work, origin: server.match[1], pid: server.child.pid!, category: categories[1]!, stop: () => server.stop() };
+}
+
+async function measure(site: Site, label: string, query: string): Promise<Figure> {
+  const before = cpuMs(site.pid);
+  const r = await autocannon({ url: `${site.origin}/wp-json/core/v2/posts?${query}`, connections, duration: seconds });
+  if (r.non2xx || r.errors) console.log(`  ${label} at ${site.size}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, cpu: (cpuMs(site.pid) - before) / Math.max(1, r.requests.total) };
+}
+
+/**
+ * Both sites run at once, and a row is measured on one right after the other (which goes first
+ * alternates by round), so a ratio compares moments seconds apart: with the sizes measured minutes
+ * apart, outside load on this shared machine moved whole rows past 1.5× in either direction.
+ * Each ratio is the median of its rounds' ratios.
+ */
 async function main(): Promise<void> {
-  console.log(`# scale bench: ${SIZES.join(' vs ')} posts, ${connections} connections, ${rounds} rounds of ${seconds} s per row (medians), answer cache ${serveFlags.length ? 'off' : 'on'}; p50/p99 ms and req/s. Shared machine: compare ratios.`);
-  const results = new Map<string, Figure[]>();
-  for (const size of SIZES) {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'specpress-scale-'));
-    const args = [path.join(ROOT, 'bin/specpress.js'), 'serve', '--port', '0', '--data', work, ...serveFlags];
-    const ready = /serving deployment "[^"]+" at (http:\/\/[^/]+)\//;
-    try {
-      await (await startProcess(process.execPath, args, ready)).stop();
-      const began = performance.now();
-      const categories = await seedSpecpress(work, size, 'http://127.0.0.1');
-      console.log(`seeded ${size} posts in ${Math.round(performance.now() - began)} ms`);
-      const server = await startProcess(process.execPath, args, ready);
-      try {
-        // Every row once, briefly, before any is measured: the first row measured would otherwise
-        // pay for the server's first calls (JIT, statements prepared, pages read from disk).
-        for (const [, query] of REQUESTS(categories[1])) await autocannon({ url: `${server.match[1]}/wp-json/core/v2/posts?${query}`, connections, duration: 0.5 });
-        const measured = new Map<string, Figure[]>();
-        for (let round = 0; round < rounds; round++) {
-          for (const [label, query] of REQUESTS(categories[1])) {
-            const before = cpuMs(server.child.pid);
-            const r = await autocannon({ url: `${server.match[1]}/wp-json/core/v2/posts?${query}`, connections, duration: seconds });
-            if (r.non2xx || r.errors) console.log(`  ${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-            const figure = { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, cpu: (cpuMs(server.child.pid) - before) / Math.max(1, r.requests.total) };
-            measured.set(label, [...(measured.get(label) ?? []), figure]);
-          }
+  console.log(`# scale bench: ${SIZES.join(' vs ')} posts, ${connections} connections, ${rounds} rounds of ${seconds} s per row and size (medians), answer cache ${serveFlags.length ? 'off' : 'on'}; p50/p99 ms and req/s. Shared machine: compare ratios.`);
+  const sites: Site[] = [];
+  try {
+    for (const size of SIZES) sites.push(await startSite(size));
+    const requests = (site: Site) => REQUESTS(site.category);
+    // Every row once, briefly, before any is measured: the first row measured would otherwise
+    // pay for the server's first calls (JIT, statements prepared, pages read from disk).
+    for (const site of sites) for (const [, query] of requests(site)) await autocannon({ url: `${site.origin}/wp-json/core/v2/posts?${query}`, connections, duration: 0.5 });
+    const figures = new Map<string, Figure[][]>(); // label → per site → per round
+    for (let round = 0; round < rounds; round++) {
+      for (let row = 0; row < REQUESTS(0).length; row++) {
+        for (const site of round % 2 ? [...sites].reverse() : sites) {
+          const [label, query] = requests(site)[row]!;
+          const perSite = figures.get(label) ?? figures.set(label, sites.map(() => [])).get(label)!;
+          perSite[sites.indexOf(site)]!.push(await measure(site, label, query));
         }
-        for (const [label, figures] of measured) results.set(label, [...(results.get(label) ?? []), medianOf(figures)]);
-        console.log(`RSS at ${size}: ${rssMb(server.child.pid).toFixed(0)} MB`);
-      } finally {
-        await server.stop();
       }
-    } finally {
-      fs.rmSync(work, { recursive: true, force: true });
+    }
+    for (const site of sites) console.log(`RSS at ${site.size}: ${rssMb(site.pid).toFixed(0)} MB`);
+
+    console.log(`\n| request | ${SIZES.map((s) => `${s} p50 / p99 ms, req/s, CPU ms/req`).join(' | ')} | req/s ${SIZES[0]} ÷ ${SIZES[1]} | CPU ${SIZES[1]} ÷ ${SIZES[0]} |`);
+    console.log('|---|---|---|---|---|');
+    const cell = (f: Figure) => `${f.p50} / ${f.p99}, ${Math.round(f.rps)}, ${f.cpu.toFixed(3)}`;
+    const perRound = (a: Figure[], b: Figure[], ratio: (x: Figure, y: Figure) => number) => median(a.map((x, i) => ratio(x, b[i]!)));
+    for (const [label, [small, large]] of figures) {
+      const rpsRatio = perRound(small!, large!, (s, l) => s.rps / l.rps);
+      const cpuRatio = perRound(small!, large!, (s, l) => l.cpu / s.cpu);
+      console.log(`| ${label} | ${cell(medianOf(small!))} | ${cell(medianOf(large!))} | ${rpsRatio.toFixed(2)}× | ${cpuRatio.toFixed(2)}× |`);
+    }
+    // The search row comes right after the plain list in REQUESTS: each round's two figures are adjacent.
+    const plain = figures.get('list (date desc)')![1]!;
+    const searched = figures.get('search=number 42')![1]!;
+    console.log(
+      `\nsearch at ${SIZES[1]}: ${perRound(searched, plain, (s, p) => s.rps / p.rps).toFixed(2)}× the plain list's req/s; by server CPU per request, ${perRound(searched, plain, (s, p) => p.cpu / s.cpu).toFixed(2)}× (medians of the rounds' ratios)`,
+    );
+  } finally {
+    for (const site of sites) {
+      await site.stop();
+      fs.rmSync(site.work, { recursive: true, force: true });
     }
   }
-  console.log(`\n| request | ${SIZES.map((s) => `${s} p50 / p99 ms, req/s, CPU ms/req`).join(' | ')} | req/s ${SIZES[0]} ÷ ${SIZES[1]} | CPU ${SIZES[1]} ÷ ${SIZES[0]} |`);
-  console.log('|---|---|---|---|---|');
-  const cell = (f: Figure) => `${f.p50} / ${f.p99}, ${Math.round(f.rps)}, ${f.cpu.toFixed(3)}`;
-  for (const [label, [small, large]] of results) {
-    console.log(`| ${label} | ${cell(small)} | ${cell(large)} | ${(small.rps / large.rps).toFixed(2)}× | ${(large.cpu / small.cpu).toFixed(2)}× |`);
-  }
-  const plain = results.get('list (date desc)')![1];
-  const searched = results.get('search=number 42')![1];
-  console.log(`\nsearch at ${SIZES[1]}: ${(searched.rps / plain.rps).toFixed(2)}× the plain list's req/s; by server CPU per request, ${(plain.cpu / searched.cpu).toFixed(2)}×`);
 }
 
 await main();
