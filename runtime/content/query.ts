@@ -161,27 +161,29 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ 
   // Ranked by relevance, a page reads every match before it knows its first: as many as a count.
   const wanted = params.orderby === 'relevance' ? Infinity : offset + limit;
   const narrowing = index?.narrowing ? await index.narrowing(db, terms, wanted) : { count: terms, page: terms };
-  const searched = async (narrowBy: SearchTerm[], from: Query = q): Promise<Query> => {
+  const searched = async (narrowBy: SearchTerm[], matchedKey?: number): Promise<Query> => {
     const ids = index?.candidateIds && narrowBy.length ? await index.candidateIds(db, narrowBy, columns) : undefined;
     const candidates = ids
       ? (eb: Eb) => (ids.length ? eb('posts.id', 'in', ids) : sql<SqlBool>`0 = 1`)
       : index && narrowBy.length ? (eb: Eb) => index.candidates(eb, narrowBy, columns) : undefined;
-    return open(from).where((eb) => {
+    // The kept ids are asked first, on the id the index gives: a row whose id is not kept is never read.
+    const matched = matchedKey === undefined ? undefined : index!.matched!;
+    return open(matched ? q.where(() => matched.condition(matchedKey!)) : q).where((eb) => {
       const narrowed = candidates?.(eb);
       const exact = searchCondition(eb, inScanOrder(terms, narrowBy), params.search_columns ?? []);
+      if (matched) return eb.or([matched.decided(matchedKey!), exact]);
       return narrowed ? eb.and([narrowed, exact]) : exact;
     });
   };
   const count = await searched(narrowing.count);
   if (narrowing.page === narrowing.count) return { page: count, count };
   // The count goes through the index and the page reads rows in list order: in a serving process
-  // (its compiled queries are kept), the ids the count reads are kept too, and the page tests a
-  // row's text only if its id is among them (SearchIndex.matched). Checked first, on the id the
-  // index gives, so that a row whose id is not kept is never read.
+  // (its compiled queries are kept), the ids the count reads are kept too. They are the page's
+  // matches exactly (the count has every condition the page has), so the page only asks whether
+  // a row's id is kept; the text is tested only while nothing is kept (SearchIndex.matched).
   if (index?.matched && narrowing.count.length && !narrowing.page.length && processCacheOf(db as Kysely<unknown>)) {
     const matchedKey = index.matched.reserve();
-    const condition = index.matched.condition(matchedKey);
-    return { page: await searched([], q.where(() => condition)), count, matchedKey };
+    return { page: await searched([], matchedKey), count, matchedKey };
   }
   return { page: await searched(narrowing.page), count };
 }

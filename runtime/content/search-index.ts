@@ -30,12 +30,15 @@ export interface SearchIndex {
   candidateIds?(db: Kysely<Database>, terms: SearchTerm[], columns: Array<'title' | 'content' | 'excerpt'>): Promise<number[] | undefined>;
   /**
    * The ids a search matched, kept in the serving process for a page read in list order: the
-   * count reads them anyway (`keep`), and the page then tests a row's text only when its id is
-   * among them (`condition`, true for every row while nothing is kept under the key).
+   * count reads them anyway (`keep`), with every condition the page has, so they are exactly the
+   * page's matches. The page asks `condition` first, on the id alone ("its id is kept", true for
+   * every row while nothing is kept under the key), and tests the row's text only where nothing
+   * is `decided` (nothing kept under the key).
    */
   matched?: {
     reserve(): number;
     condition(key: number): Expression<SqlBool>;
+    decided(key: number): Expression<SqlBool>;
     keep(key: number, ids: number[]): void;
   };
 }

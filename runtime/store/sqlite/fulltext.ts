@@ -11,7 +11,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { SearchIndex } from '../../content/search-index.ts';
 import type { SearchTerm } from '../../content/search.ts';
 import type { Database } from '../schema.ts';
-import { keepMatched, matchedCondition, reserveMatchedKey } from './matched-ids.ts';
+import { keepMatched, matchedCondition, matchedDecided, reserveMatchedKey } from './matched-ids.ts';
 
 function ftsString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -77,6 +77,7 @@ export const sqliteFullText: SearchIndex = {
   matched: {
     reserve: reserveMatchedKey,
     condition: matchedCondition,
+    decided: matchedDecided,
     keep: keepMatched,
   },
 

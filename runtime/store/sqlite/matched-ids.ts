@@ -11,9 +11,10 @@
  * 500 rows cost about 135 µs; reading bytes, 90 (at 100,000 posts, most of it the index walk).
  *
  * A map is made under a key the compiled list query carries (content/query.ts), and lives as long
- * as that query: both are dropped when posts change. A key whose map is not here (not made yet,
- * pushed out, or too large to keep) lets every row through, so the exact condition that follows
- * still decides: the map can only make a page cheaper, never change what it holds.
+ * as that query: both are dropped when posts change. It holds the ids the count found with every
+ * condition of the page, so a row it holds is a match and its text is not tested again. A
+ * key whose map is not here (not made yet, pushed out, or too large to keep) falls back to the
+ * exact condition on every row: the map can only make a page cheaper, never change what it holds.
  */
 import type Database from 'better-sqlite3';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
@@ -44,9 +45,14 @@ export function keepMatched(key: number, ids: number[]): void {
   maps.set(key, map);
 }
 
-/** The condition on a row of `posts`: its id is in the map of `key`, or there is no such map. */
+/** On a row of `posts`, from its id alone: the id is in the map of `key`, or there is no such map. */
 export function matchedCondition(key: number): RawBuilder<SqlBool> {
   return sql<SqlBool>`coalesce(substr(${sql.raw(MATCHED_FUNCTION)}(${key}), ${sql.ref('posts.id')} + 1, 1), x'01') = x'01'`;
+}
+
+/** A map of `key` is kept, so `matchedCondition` alone decided the row. */
+export function matchedDecided(key: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.raw(MATCHED_FUNCTION)}(${key}) is not null`;
 }
 
 /** `specpress_matched(key)` on this connection: the map of `key`, or NULL when there is none. */
