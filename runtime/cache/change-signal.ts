@@ -15,7 +15,7 @@
  *      same request and in any process's next request.
  */
 export interface ChangeSignal {
-  /** The committed versions, or undefined when the engine can tell that no other writer committed since the last call. */
+  /** The committed versions, or undefined when the engine can tell that nothing was committed since the last call. */
   versions(): Promise<Map<string, number> | undefined>;
 }
 

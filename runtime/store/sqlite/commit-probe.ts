@@ -1,0 +1,40 @@
+/**
+ * Whether anything was committed to the database since the last time this was asked: by another
+ * connection (another `serve` worker, the CLI, a second handle in this process), which SQLite's
+ * `PRAGMA data_version` tells (it moves on another connection's commit, never on this one's), or
+ * by this connection, which its statement cache counts (./statement-cache.ts).
+ *
+ * The process caches read the `cache_versions` rows before every request (cache/change-signal.ts).
+ * Asking this first skips that read while nothing was committed: 1.6 µs against 5 (11.7 in a
+ * serving process, about a tenth of the CPU of a single post's answer). Most requests are reads.
+ *
+ * Run on the raw handle, outside Kysely's turn-taking: it writes nothing, and inside another
+ * flow's transaction it sees that snapshot, so a change shows at the next ask, never not at all.
+ */
+import type Database from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+
+const probes = new WeakMap<object, () => boolean>();
+
+/** Registers the probe of `db`'s connection; `ownCommits` counts the commits this connection made. */
+export function attachCommitProbe(db: Kysely<any>, sqlite: Database.Database, ownCommits: () => number): void {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let lastVersion: unknown;
+  let lastOwn = -1;
+  probes.set(db.getExecutor().adapter, () => {
+    const version = dataVersion.get();
+    const own = ownCommits();
+    const moved = version !== lastVersion || own !== lastOwn;
+    lastVersion = version;
+    lastOwn = own;
+    return moved;
+  });
+}
+
+/**
+ * `() => true` once anything was committed since its last call (and on its first call), for a
+ * database or any of its transactions; undefined where there is no such probe (PostgreSQL).
+ */
+export function commitProbeOf(db: Kysely<any>): (() => boolean) | undefined {
+  return probes.get(db.getExecutor().adapter);
+}
