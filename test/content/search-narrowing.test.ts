@@ -155,6 +155,34 @@ describe('a page read in list order with the ids its count kept', () => {
   });
 });
 
+describe('a search with few candidates', () => {
+  // "rarity" is in 6 posts: its candidates are listed by id, their text tested once per data version.
+  it('lists the matches of its candidates, and follows writes that add, change and remove a match', async () => {
+    const read = (search: string) => {
+      processCacheOf(server.app.db as Kysely<unknown>)?.forget('answers');
+      return found(search);
+    };
+    const before = await read('rarity item');
+    expect(before.ids).toHaveLength(6);
+    expect(before.total).toBe('6');
+    expect(await read('rarity item')).toEqual(before);
+    // A candidate of the index whose text does not match every term is not a match: "rarity" alone, no "item".
+    const post = (title: string, content: string) =>
+      fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title, content, status: 'publish' }) }).then(async (r) => ((await r.json()) as { id: number }).id);
+    const partial = await post('Only one term', 'rarity without the other word');
+    expect(await read('rarity item')).toEqual(before);
+    const whole = await post('Both terms', 'rarity item, a new one');
+    const added = await read('rarity item');
+    expect(added.ids[0]).toBe(whole);
+    expect(added.total).toBe('7');
+    const update = await fetch(`${server.restUrl}/core/v2/posts/${partial}`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ content: 'rarity item after all' }) });
+    expect(update.status).toBe(200);
+    expect((await read('rarity item')).total).toBe('8');
+    for (const id of [partial, whole]) expect((await fetch(`${server.restUrl}/core/v2/posts/${id}?force=true`, { method: 'DELETE', headers: server.jsonHeaders('administrator') })).status).toBe(200);
+    expect(await read('rarity item')).toEqual(before);
+  });
+});
+
 describe('the order a scan checks search terms in', () => {
   const t = (text: string, exclude = false) => ({ text, exclude });
   it('puts narrowed terms first, then terms too short to rate, then common ones, and exclusions last', () => {
