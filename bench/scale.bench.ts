@@ -138,6 +138,7 @@ async function main(): Promise<void> {
     // The search row comes right after the plain list in REQUESTS: each round's two figures are adjacent.
     const plain = figures.get('list (date desc)')![1]!;
     const searched = figures.get('search=number 42')![1]!;
+    console.log(`\nsearch ÷ list at ${SIZES[1]} by CPU, each round: ${plain.map((p, i) => (p.cpu / searched[i]!.cpu).toFixed(2)).join(', ')}`);
     console.log(
       `\nsearch at ${SIZES[1]}: ${perRound(searched, plain, (s, p) => s.rps / p.rps).toFixed(2)}× the plain list's req/s; by server CPU per request, ${perRound(searched, plain, (s, p) => p.cpu / s.cpu).toFixed(2)}× (medians of the rounds' ratios)`,
     );
