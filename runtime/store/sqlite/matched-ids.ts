@@ -20,7 +20,7 @@ import type Database from 'better-sqlite3';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { LRUCache } from 'lru-cache';
 
-export const MATCHED_FUNCTION = 'specpress_matched';
+const MATCHED_FUNCTION = 'specpress_matched';
 
 /** A map is one byte per id up to the highest matched id: past this many, none is kept. */
 const MAX_MAP_BYTES = 8 * 1024 * 1024;

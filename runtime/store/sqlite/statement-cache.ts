@@ -22,13 +22,13 @@ const MAX_STATEMENTS = 500;
 const ENDS_TRANSACTION = /^\s*(commit|end|release|rollback)\b/i;
 const ROLLBACK = /^\s*rollback\b/i;
 
-export function withStatementCache(sqlite: Database.Database, onCommit?: () => void): SqliteDatabase {
+export function withStatementCache(sqlite: Database.Database, onCommit: () => void): SqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement & { busy: boolean }>({ max: MAX_STATEMENTS });
   let wrote = false;
   const after = (writes: boolean, rollsBack: boolean) => {
     if (writes) wrote = true;
     if (sqlite.inTransaction) return;
-    if (wrote && !rollsBack) onCommit!();
+    if (wrote && !rollsBack) onCommit();
     wrote = false;
   };
   return {
@@ -41,7 +41,9 @@ export function withStatementCache(sqlite: Database.Database, onCommit?: () => v
       // A statement still iterating (a streamed query) cannot run again until it is done.
       if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(sql);
-      const usable = onCommit && (!statement.readonly || ENDS_TRANSACTION.test(sql)) ? noticingCommit(statement, () => after(!statement.readonly, ROLLBACK.test(sql))) : statement;
+      const writes = !statement.readonly;
+      const rollsBack = ROLLBACK.test(sql);
+      const usable = writes || ENDS_TRANSACTION.test(sql) ? noticingCommit(statement, () => after(writes, rollsBack)) : statement;
       statements.set(sql, usable as SqliteStatement & { busy: boolean });
       return usable as unknown as SqliteStatement;
     },
