@@ -28,19 +28,6 @@ export interface SearchIndex {
    * search and data version instead of on every request.
    */
   candidateIds?(db: Kysely<Database>, terms: SearchTerm[], columns: Array<'title' | 'content' | 'excerpt'>): Promise<number[] | undefined>;
-  /**
-   * The ids a search matched, kept in the serving process for a page read in list order: the
-   * count reads them anyway (`keep`), with every condition the page has, so they are exactly the
-   * page's matches. The page asks `condition` first, on the id alone ("its id is kept", true for
-   * every row while nothing is kept under the key), and tests the row's text only where nothing
-   * is `decided` (nothing kept under the key).
-   */
-  matched?: {
-    reserve(): number;
-    condition(key: number): Expression<SqlBool>;
-    decided(key: number): Expression<SqlBool>;
-    keep(key: number, ids: number[]): void;
-  };
 }
 
 const indexes = new WeakMap<object, SearchIndex>();

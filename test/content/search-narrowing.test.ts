@@ -13,10 +13,10 @@ import { parseSearch } from '../../runtime/content/search.ts';
 import { BLANK_POST } from '../../runtime/content/store.ts';
 import { DENSE_POSTS } from '../../runtime/store/sqlite/fulltext.ts';
 import { testEngine } from '../../runtime/testing/test-database.ts';
-import { inScanOrder } from '../../runtime/content/query.ts';
-import { keepMatched, reserveMatchedKey } from '../../runtime/store/sqlite/matched-ids.ts';
+import { inScanOrder, keptMatchesKey, listQueries } from '../../runtime/content/query.ts';
 import { processCacheOf } from '../../runtime/cache/process-cache.ts';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { Settings } from 'luxon';
 
 let server: TestServer;
 // Enough posts holding "common" (and, apart, "frequent") that the index would list too many.
@@ -117,32 +117,51 @@ describe('search narrowing', () => {
   });
 });
 
-describe('a page read in list order with the ids its count kept', () => {
-  // "usual" is in half the posts: counted through the index, its pages read in date order.
-  it('answers as the plain scan does, checks the kept ids, and follows writes', async () => {
+describe('a page read from the matches its count kept', () => {
+  // "usual" is in half the posts: counted through the index, its matches kept in date order.
+  it('answers as the plain scan does, reads its page from the kept matches, and follows writes', async () => {
     if (testEngine() === 'postgres') return;
     const db = server.app.db;
+    const cache = processCacheOf(db as Kysely<unknown>)!;
     const index = searchIndexOf(db);
     // Whole answers are kept for a second: each read below is answered from the database.
     const read = (search: string, page: number) => {
-      processCacheOf(db as Kysely<unknown>)?.forget('answers');
+      cache.forget('answers');
       return found(search, page);
     };
     useSearchIndex(db, undefined);
     const plain = await read('usual', 3);
+    const plainFirst = await read('usual', 1);
     useSearchIndex(db, index);
-    // The first answer makes the list's queries and keeps the ids its count reads; the next uses them.
+    // The first answer reads the matches and keeps them; the next pages are slices of them.
     expect(await read('usual', 3)).toEqual(plain);
-    const key = reserveMatchedKey() - 1;
-    expect(await read('usual', 3)).toEqual(plain);
+    expect(await read('usual', 1)).toEqual(plainFirst);
     expect(plain.ids).toHaveLength(20);
 
-    // The page skips a row whose id is not kept, however its text reads.
-    const ids = (await db.selectFrom('posts').select('id').where('content', 'like', '%usual%').execute()).map((r) => r.id);
-    keepMatched(key, ids.filter((id) => id !== plain.ids[0]));
-    expect((await read('usual', 3)).ids).not.toContain(plain.ids[0]);
-    keepMatched(key, ids);
-    expect(await read('usual', 3)).toEqual(plain);
+    // The page really is a slice of what is kept: with the kept list changed, the answer follows it.
+    const queries = await listQueries(db, { type: 'post', params: { search: 'usual', per_page: 20, page: 1 }, statuses: ['publish'], zone: Settings.defaultZone, sticky: new Set(), anonymous: true });
+    expect(queries?.matches).toBeDefined();
+    const matches = queries!.matches!.compile();
+    // Read once per data version, but never by walking every post in date order: by id, then sorted.
+    const plan = (await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${matches.sql}`, [...matches.parameters]))).rows as Array<{ detail: string }>;
+    const reads = plan.map((r) => r.detail).filter((d) => /^(SCAN|SEARCH) posts\b/.test(d));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/^SEARCH posts USING .*\b(rowid|id)=\?\)$/);
+    expect(plan.some((r) => r.detail.includes('TEMP B-TREE FOR ORDER BY'))).toBe(true);
+    const key = keptMatchesKey(matches);
+    const kept = cache.lookup('posts', key)?.value as number[];
+    expect(kept).toHaveLength(Number(plain.total));
+    cache.store('posts', key, kept.slice(1), cache.generation('posts'));
+    const shifted = await read('usual', 1);
+    expect(shifted.ids).toEqual(kept.slice(1, 21));
+    expect(Number(shifted.total)).toBe(Number(plain.total) - 1);
+    cache.store('posts', key, kept, cache.generation('posts'));
+    expect(await read('usual', 1)).toEqual(plainFirst);
+    // Past the last match: WordPress's error for a page out of range, as without the kept matches.
+    cache.forget('answers');
+    const past = await fetch(`${server.restUrl}/core/v2/posts?search=usual&per_page=20&page=${Math.ceil(Number(plain.total) / 20) + 1}`);
+    expect(past.status).toBe(400);
+    expect(((await past.json()) as { code: string }).code).toBe('rest_post_invalid_page_number');
 
     // A new post that says it is the next read's first match, and counted.
     const res = await fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: 'Fresh', content: 'usual words', status: 'publish' }) });
@@ -152,6 +171,10 @@ describe('a page read in list order with the ids its count kept', () => {
     expect(after.ids[0]).toBe(created);
     expect(Number(after.total)).toBe(Number(plain.total) + 1);
     expect(await read('usual', 1)).toEqual(after);
+    // One that stops matching leaves the next read.
+    const edit = await fetch(`${server.restUrl}/core/v2/posts/${created}`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ content: 'other words' }) });
+    expect(edit.status).toBe(200);
+    expect(await read('usual', 1)).toEqual(plainFirst);
   });
 });
 

@@ -11,7 +11,6 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { SearchIndex } from '../../content/search-index.ts';
 import type { SearchTerm } from '../../content/search.ts';
 import type { Database } from '../schema.ts';
-import { keepMatched, matchedCondition, matchedDecided, reserveMatchedKey } from './matched-ids.ts';
 
 function ftsString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -74,13 +73,6 @@ interface Rated {
 }
 
 export const sqliteFullText: SearchIndex = {
-  matched: {
-    reserve: reserveMatchedKey,
-    condition: matchedCondition,
-    decided: matchedDecided,
-    keep: keepMatched,
-  },
-
   async narrowing(db: Kysely<Database>, terms: SearchTerm[], wanted: number) {
     const long = usableTerms(terms);
     const rated: Rated[] = [];
