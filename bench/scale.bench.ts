@@ -12,7 +12,8 @@
  * ratios): a burst of outside load on a shared machine then moves one round of one row, not the
  * ratio of two figures measured minutes apart.
  *
- * Run: `npx tsx bench/scale.bench.ts [--seconds 2] [--rounds 3] [--connections 4] [--large 100000] [--answer-cache]`
+ * Run: `npx tsx bench/scale.bench.ts [--seconds 2] [--rounds 3] [--connections 4] [--large 100000] [--answer-cache] [--only search,list]`
+ * (`--only`: the rows whose label contains one of these words).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,8 +33,10 @@ const rounds = Number(flag('rounds', '3'));
 const connections = Number(flag('connections', '4'));
 const SIZES = [1_000, Number(flag('large', '100000'))];
 const serveFlags = process.argv.includes('--answer-cache') ? [] : ['--no-answer-cache'];
+const only = flag('only', '').split(',').filter(Boolean);
 
-const REQUESTS = (category: number): Array<[string, string]> => [
+const REQUESTS = (category: number): Array<[string, string]> => ALL_REQUESTS(category).filter(([label]) => !only.length || only.some((word) => label.includes(word)));
+const ALL_REQUESTS = (category: number): Array<[string, string]> => [
   ['list (date desc)', 'per_page=10'],
   // Measured right after the plain list, which it is compared with.
   ['search=number 42', 'per_page=10&search=number%2042'],
@@ -48,6 +51,9 @@ const REQUESTS = (category: number): Array<[string, string]> => [
   ['after (date)', 'per_page=10&after=2020-01-15T00:00:00'],
   ['slug', 'slug=post-number-500'],
   ['search relevance', 'per_page=10&search=garden%20river&orderby=relevance'],
+  // A few hundred matches at the large size (ids holding "424"), and a few thousand ranked.
+  ['search=number 424', 'per_page=10&search=number%20424'],
+  ['search=number 42 relevance', 'per_page=10&search=number%2042&orderby=relevance'],
   // Two characters no post holds: through the index's trigrams (migration 130), not a scan of every post.
   ['search=zq', 'per_page=10&search=zq'],
 ];
@@ -136,8 +142,9 @@ async function main(): Promise<void> {
       console.log(`| ${label} | ${cell(medianOf(small!))} | ${cell(medianOf(large!))} | ${rpsRatio.toFixed(2)}× | ${cpuRatio.toFixed(2)}× |`);
     }
     // The search row comes right after the plain list in REQUESTS: each round's two figures are adjacent.
-    const plain = figures.get('list (date desc)')![1]!;
-    const searched = figures.get('search=number 42')![1]!;
+    const plain = figures.get('list (date desc)')?.[1];
+    const searched = figures.get('search=number 42')?.[1];
+    if (!plain || !searched) return;
     console.log(`\nsearch ÷ list at ${SIZES[1]} by CPU, each round: ${plain.map((p, i) => (p.cpu / searched[i]!.cpu).toFixed(2)).join(', ')}`);
     console.log(
       `\nsearch at ${SIZES[1]}: ${perRound(searched, plain, (s, p) => s.rps / p.rps).toFixed(2)}× the plain list's req/s; by server CPU per request, ${perRound(searched, plain, (s, p) => p.cpu / s.cpu).toFixed(2)}× (medians of the rounds' ratios)`,

@@ -13,7 +13,7 @@ import { parseSearch } from '../../runtime/content/search.ts';
 import { BLANK_POST } from '../../runtime/content/store.ts';
 import { DENSE_POSTS } from '../../runtime/store/sqlite/fulltext.ts';
 import { testEngine } from '../../runtime/testing/test-database.ts';
-import { inScanOrder, keptMatchesKey, listQueries } from '../../runtime/content/query.ts';
+import { inScanOrder, keptMatchesKey, listQueries, MAX_KEPT_MATCHES } from '../../runtime/content/query.ts';
 import { processCacheOf } from '../../runtime/cache/process-cache.ts';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { Settings } from 'luxon';
@@ -44,8 +44,8 @@ const narrowing = async (search: string, wanted = 10) => {
   return { count: texts(count), page: texts(page) };
 };
 
-async function found(search: string, page = 1): Promise<{ ids: number[]; total: string | null }> {
-  const res = await fetch(`${server.restUrl}/core/v2/posts?${new URLSearchParams({ search, per_page: '20', page: String(page) })}`);
+async function found(search: string, page = 1, extra: Record<string, string> = {}): Promise<{ ids: number[]; total: string | null }> {
+  const res = await fetch(`${server.restUrl}/core/v2/posts?${new URLSearchParams({ search, per_page: '20', page: String(page), ...extra })}`);
   expect(res.status).toBe(200);
   return { ids: ((await res.json()) as Array<{ id: number }>).map((p) => p.id), total: res.headers.get('x-wp-total') };
 }
@@ -105,6 +105,28 @@ describe('search narrowing', () => {
         useSearchIndex(db, index);
       }
     });
+  }
+
+  // Other orders and a later page, kept matches (rare and intersected terms) or not.
+  for (const search of ['usual', 'rarity item', 'common item', 'common 42']) {
+    for (const orderby of ['relevance', 'title', 'date']) {
+      it(`finds for "${search}", orderby=${orderby}, page 2, what the plain scan finds`, async () => {
+        const db = server.app.db;
+        const index = searchIndexOf(db);
+        const read = () => {
+          processCacheOf(db as Kysely<unknown>)?.forget('answers');
+          return found(search, 2, { orderby, order: 'asc', per_page: '3' });
+        };
+        const withIndex = await read();
+        expect(await read()).toEqual(withIndex);
+        useSearchIndex(db, undefined);
+        try {
+          expect(withIndex).toEqual(await read());
+        } finally {
+          useSearchIndex(db, index);
+        }
+      });
+    }
   }
 
   it('the searches compared are not empty (except the one meant to be)', async () => {
@@ -175,6 +197,31 @@ describe('a page read from the matches its count kept', () => {
     const edit = await fetch(`${server.restUrl}/core/v2/posts/${created}`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ content: 'other words' }) });
     expect(edit.status).toBe(200);
     expect(await read('usual', 1)).toEqual(plainFirst);
+  });
+});
+
+describe('which matches are kept', () => {
+  const kept = async (search: string, orderby = 'date') => {
+    const db = server.app.db;
+    processCacheOf(db as Kysely<unknown>)!.forget('answers');
+    const answer = await found(search, 1, { orderby });
+    const queries = await listQueries(db, { type: 'post', params: { search, per_page: 20, page: 1, orderby }, statuses: ['publish'], zone: Settings.defaultZone, sticky: new Set(), anonymous: true });
+    const entry = queries?.matches && processCacheOf(db as Kysely<unknown>)!.lookup('posts', keptMatchesKey(queries.matches.compile()));
+    return { answer, entry };
+  };
+
+  it('keeps a rare term\'s matches in the page\'s order, by relevance too, and not more than MAX_KEPT_MATCHES', async () => {
+    if (testEngine() === 'postgres') return;
+    const rare = await kept('rarity');
+    expect(rare.entry?.value).toEqual(rare.answer.ids);
+    const ranked = await kept('rarity item', 'relevance');
+    expect(ranked.entry?.value).toEqual(ranked.answer.ids);
+    // "common item" is in every post, more than are kept: its page and count are read as any list's.
+    expect(COMMON).toBeGreaterThan(MAX_KEPT_MATCHES);
+    const common = await kept('common item');
+    expect(common.entry).toEqual({ value: null, bytes: expect.any(Number) });
+    expect(common.answer.total).toBe(String(COMMON));
+    expect(common.answer.ids).toHaveLength(20);
   });
 });
 
