@@ -255,24 +255,33 @@ function writeResponse(reply: FastifyReply, method: string, response: RestRespon
 }
 
 /**
- * A request during which a commit was made is answered once that commit is on disk
- * (store/sqlite/commit-sync.ts): its own write, or one another request made meanwhile that its
- * answer may show. Nothing is registered where commits are durable by themselves (PostgreSQL).
+ * No answer shows a commit that is not on disk yet (store/sqlite/commit-sync.ts): a request
+ * during which a commit was made (its own write, or another request's that its answer may show)
+ * is answered once that commit is synced, and so is one that began while an earlier commit's sync
+ * was still running (a read in that window would show a post that a power cut could take back).
+ * A read waits only there: at most one sync (a few milliseconds), never when nothing is pending.
+ *
+ * A failed sync leaves it unknown what reached the disk: writes are answered with
+ * rest_write_not_durable until the process restarts; reads are still answered, so that the site
+ * stays readable meanwhile. Nothing is registered where commits are durable by themselves
+ * (PostgreSQL).
  */
 function answerOnlyDurableWrites(fastify: FastifyInstance, app: App): void {
   if (!commitSyncOf(app.db)) return;
   const noted = new WeakMap<FastifyRequest, number>();
-  // Callback hooks: every request passes both, and most (reads) only compare two numbers.
+  // Callback hooks: every request passes both, and most (reads while nothing is pending) only compare numbers.
   fastify.addHook('onRequest', (req, _reply, done) => {
     noted.set(req, commitSyncOf(app.db)!.noted);
     done();
   });
   fastify.addHook('onSend', (req, reply, payload, done) => {
     const commits = commitSyncOf(app.db)!;
-    if (commits.noted === noted.get(req)) return done(null, payload);
+    if (commits.synced >= commits.noted) return done(null, payload);
+    const committed = commits.noted !== noted.get(req);
     commits.durable().then(
       () => done(null, payload),
       (error: unknown) => {
+        if (!committed) return done(null, payload);
         app.logger.error({ err: error }, 'a commit could not be synced to disk');
         reply.code(500).header('content-type', 'application/json; charset=UTF-8');
         done(null, JSON.stringify(restError('rest_write_not_durable').toBody()));

@@ -2,8 +2,9 @@
  * Group commit for SQLite (runtime/store/sqlite/commit-sync.ts): every commit on a file database
  * is noted, `durable()` syncs the write-ahead log once for all the commits noted so far (on the
  * thread pool, not in COMMIT), a failed sync stays failed, and closing the database syncs first.
- * Over HTTP: a request that committed is answered only once its commit is synced, a read is not
- * held back, and a failed sync is answered with an error in the interface's shape.
+ * Over HTTP: a request that committed is answered only once its commit is synced, a read only
+ * waits while an earlier commit's sync runs, and a failed sync is answered with an error in the
+ * interface's shape.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -164,6 +165,37 @@ describe('answers over HTTP', () => {
       const list = await fetch(`${server.restUrl}/core/v2/posts?search=Synced`);
       expect(((await list.json()) as unknown[]).length).toBe(3);
       expect({ noted: commits.noted, synced: commits.synced }).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a read that began while a commit was not yet synced only once it is', async () => {
+    const server = await sqliteSite('http-read-waits');
+    try {
+      await commitSyncOf(server.app.db)!.durable();
+      const { sync, calls } = heldSync();
+      const held = new CommitSync(path.join(dir, 'http-read-waits.sqlite-wal'), sync);
+      attachCommitSync(server.app.db, held);
+      // Another connection's write would be the same: committed, on no disk yet.
+      await server.app.db.insertInto('options').values({ name: 'read_waits', value: '"x"' }).execute();
+      expect(held.synced).toBeLessThan(held.noted);
+      let answered = false;
+      const read = fetch(`${server.restUrl}/core/v2/posts?per_page=1`).then((res) => {
+        answered = true;
+        return res;
+      });
+      await settle();
+      expect(calls.length).toBe(1); // the folder of the log
+      calls.shift()!();
+      await settle();
+      expect(answered).toBe(false);
+      calls.shift()!(); // the log
+      expect((await read).status).toBe(200);
+      // Nothing pending: the next read asks for no sync.
+      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`)).status).toBe(200);
+      expect(calls).toHaveLength(0);
+      await held.close();
     } finally {
       await server.close();
     }
