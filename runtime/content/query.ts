@@ -183,14 +183,19 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ 
     });
   };
   const count = await searched(narrowing.count);
-  const page = narrowing.page === narrowing.count ? count : await searched(narrowing.page);
   // A page read by the index sorts all its candidates on every request (0.9 ms for 280 matches at
   // 100,000 posts; relevance, 8 ms for 3,700), and one read in the list's order tests rows until
   // it is full (about 500 for `number 42`). In a serving process a search the index narrows reads
   // its matches once, in the page's order, and keeps them until posts change; a page is a slice of
   // them, read by id (listQuery). They are the page's matches exactly: the count has every
   // condition the page has.
-  return { page, count, keepMatches: narrowing.count.length > 0 && processCacheOf(db as Kysely<unknown>) !== undefined };
+  const keepMatches = narrowing.count.length > 0 && processCacheOf(db as Kysely<unknown>) !== undefined;
+  // Past MAX_KEPT_MATCHES (common terms the index intersects), the page is read in the list's
+  // order: with that many matches it is full within wanted × site ÷ 5,000 rows, where the index
+  // would list every match first (`garden lantern`, a third of 100,000 posts: 100 ms a page).
+  // Ranked by relevance, a page reads every match anyway: through the index, as narrowed.
+  if (keepMatches && wanted !== Infinity) return { page: await searched([]), count, keepMatches };
+  return { page: narrowing.page === narrowing.count ? count : await searched(narrowing.page), count, keepMatches };
 }
 
 /**
@@ -238,14 +243,14 @@ export async function listQueries(db: Kysely<Database>, input: ListQueryInput) {
     count: base.count.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')),
     // Every match's id in the page's order, read instead of the page and the count when kept.
     // One more than are kept, to know when there are too many.
-    matches: base.keepMatches ? ordered(base.count.clearSelect().select('posts.id'), input.params, true).limit(MAX_KEPT_MATCHES + 1) : undefined,
+    matches: base.keepMatches ? ordered(base.count.clearSelect().select('posts.id'), input.params, true).limit(mostKept(input.params) + 1) : undefined,
   };
 }
 
 export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Promise<ListQueryResult> {
   const queries = await compiledListQueries(db, input);
   if (!queries) return { rows: [], total: 0, empty: true };
-  const kept = queries.matches && (await keptMatches(db, queries.matches));
+  const kept = queries.matches && (await keptMatches(db, queries.matches, mostKept(input.params)));
   if (kept) {
     const { limit, offset } = pageWindow(input.params);
     return { rows: await headsInOrder(db, kept.slice(offset, offset + limit)), total: kept.length };
@@ -305,19 +310,26 @@ function keyOf(query: CompiledQuery): string {
 /**
  * A search's matches are kept up to this many (8 bytes each): as many as SQLite's index calls
  * rare (a rare term's matches are always kept). Past it (common terms the index intersects,
- * PostgreSQL's index on a common word) the page and the count are read as for any list.
+ * PostgreSQL's index on a common word) the page is read in the list's order and the count as
+ * any list's.
  */
 export const MAX_KEPT_MATCHES = 5_000;
+/**
+ * Ranked by relevance, a page not kept reads and sorts every match on every request (`garden
+ * lantern`, a third of 100,000 posts: 100 ms), so up to this many are kept (800 KB at most).
+ */
+export const MAX_KEPT_RANKED = 100_000;
+const mostKept = (params: Record<string, any>): number => (params.orderby === 'relevance' ? MAX_KEPT_RANKED : MAX_KEPT_MATCHES);
 
 /**
  * The ids of a search's matches in the page's order (see `filtered`), remembered like countOf;
- * null when there are more than MAX_KEPT_MATCHES. A post deleted since they were read is left out
- * of a page (headsInOrder), as a page read a moment later would.
+ * null when there are more than `most`. A post deleted since they were read is left out of a
+ * page (headsInOrder), as a page read a moment later would.
  */
-async function keptMatches(db: Kysely<Database>, query: CompiledQuery<{ id: number }>): Promise<number[] | null> {
+async function keptMatches(db: Kysely<Database>, query: CompiledQuery<{ id: number }>, most: number): Promise<number[] | null> {
   const load = async () => {
     const { rows } = await db.executeQuery(query);
-    return rows.length > MAX_KEPT_MATCHES ? null : rows.map((r) => Number(r.id));
+    return rows.length > most ? null : rows.map((r) => Number(r.id));
   };
   const cache = processCacheOf(db as Kysely<unknown>);
   if (!cache) return load();

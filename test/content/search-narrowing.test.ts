@@ -13,7 +13,7 @@ import { parseSearch } from '../../runtime/content/search.ts';
 import { BLANK_POST } from '../../runtime/content/store.ts';
 import { DENSE_POSTS } from '../../runtime/store/sqlite/fulltext.ts';
 import { testEngine } from '../../runtime/testing/test-database.ts';
-import { inScanOrder, keptMatchesKey, listQueries, MAX_KEPT_MATCHES } from '../../runtime/content/query.ts';
+import { inScanOrder, keptMatchesKey, listQueries, MAX_KEPT_MATCHES, MAX_KEPT_RANKED } from '../../runtime/content/query.ts';
 import { processCacheOf } from '../../runtime/cache/process-cache.ts';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { Settings } from 'luxon';
@@ -210,7 +210,7 @@ describe('which matches are kept', () => {
     return { answer, entry };
   };
 
-  it('keeps a rare term\'s matches in the page\'s order, by relevance too, and not more than MAX_KEPT_MATCHES', async () => {
+  it('keeps a rare term\'s matches in the page\'s order, by relevance too, and not more than MAX_KEPT_MATCHES (MAX_KEPT_RANKED by relevance)', async () => {
     if (testEngine() === 'postgres') return;
     const rare = await kept('rarity');
     expect(rare.entry?.value).toEqual(rare.answer.ids);
@@ -220,6 +220,15 @@ describe('which matches are kept', () => {
     expect(COMMON).toBeGreaterThan(MAX_KEPT_MATCHES);
     const common = await kept('common item');
     expect(common.entry).toEqual({ value: null, bytes: expect.any(Number) });
+    // Its page is read in the list's order, not through the index (which would list every match first).
+    const queries = await listQueries(server.app.db, { type: 'post', params: { search: 'common item', per_page: 20, page: 1, orderby: 'date' }, statuses: ['publish'], zone: Settings.defaultZone, sticky: new Set(), anonymous: true });
+    expect(queries!.page.compile().sql).not.toContain('posts_fts');
+    expect(queries!.count.compile().sql).toContain('posts_fts');
+    // Ranked by relevance, where a page not kept would read every match on every request, far more are kept.
+    expect(COMMON).toBeLessThan(MAX_KEPT_RANKED);
+    const rankedCommon = await kept('common item', 'relevance');
+    expect(rankedCommon.entry?.value).toHaveLength(COMMON);
+    expect((rankedCommon.entry!.value as number[]).slice(0, 20)).toEqual(rankedCommon.answer.ids);
     expect(common.answer.total).toBe(String(COMMON));
     expect(common.answer.ids).toHaveLength(20);
   });
