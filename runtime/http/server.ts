@@ -260,6 +260,8 @@ function writeResponse(reply: FastifyReply, method: string, response: RestRespon
  * is answered once that commit is synced, and so is one that began while an earlier commit's sync
  * was still running (a read in that window would show a post that a power cut could take back).
  * A read waits only there: at most one sync (a few milliseconds), never when nothing is pending.
+ * Commits of other connections to the same file (other `--workers` processes) count as well: the
+ * sync made here covers them (CommitSync.noteOthers).
  *
  * A failed sync leaves it unknown what reached the disk: writes are answered with
  * rest_write_not_durable until the process restarts; reads are still answered, so that the site
@@ -276,6 +278,8 @@ function answerOnlyDurableWrites(fastify: FastifyInstance, app: App): void {
   });
   fastify.addHook('onSend', (req, reply, payload, done) => {
     const commits = commitSyncOf(app.db)!;
+    // Asked after the request's reads: any other connection's commit they may show is counted.
+    commits.noteOthers();
     if (commits.synced >= commits.noted) return done(null, payload);
     const committed = commits.noted !== noted.get(req);
     commits.durable().then(

@@ -120,6 +120,26 @@ describe('durable()', () => {
     await commits.close();
   });
 
+  it('counts other connections\' commits once per change of data_version, and only when asked', async () => {
+    let version = 7;
+    fs.writeFileSync(path.join(dir, 'others-wal'), '');
+    const commits = new CommitSync(path.join(dir, 'others-wal'), async () => {}, () => version);
+    commits.noteOthers();
+    expect(commits.noted).toBe(0); // the version it was made with is not a commit
+    version = 9;
+    expect(commits.noted).toBe(0);
+    commits.noteOthers();
+    commits.noteOthers();
+    expect(commits.noted).toBe(1);
+    await commits.durable();
+    expect(commits.synced).toBe(1);
+    // Without a way to read data_version, nothing is counted.
+    const alone = new CommitSync(path.join(dir, 'others-wal'), async () => {});
+    alone.noteOthers();
+    expect(alone.noted).toBe(0);
+    await commits.close();
+  });
+
   it('stays failed once a sync failed, even if a later one would succeed', async () => {
     let fail = true;
     fs.writeFileSync(path.join(dir, 'failing-wal'), '');
@@ -197,6 +217,29 @@ describe('answers over HTTP', () => {
       expect(calls).toHaveLength(0);
       await held.close();
     } finally {
+      await server.close();
+    }
+  });
+
+  it('counts another connection\'s commit that a read may show, and syncs the log before answering', async () => {
+    const server = await sqliteSite('http-others');
+    const other = openSqlite(path.join(dir, 'http-others.sqlite'));
+    try {
+      const commits = commitSyncOf(server.app.db)!;
+      await commits.durable();
+      const before = commits.noted;
+      // Nothing committed anywhere: a read counts nothing and syncs nothing.
+      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`)).status).toBe(200);
+      expect(commits.noted).toBe(before);
+      // Another connection (another worker process would be the same) commits and syncs nothing
+      // here: the next read counts that commit, and is answered only once this side synced the log.
+      await other.insertInto('options').values({ name: 'other_connection', value: '"x"' }).execute();
+      expect(commits.noted).toBe(before);
+      expect((await fetch(`${server.restUrl}/core/v2/posts?per_page=1`)).status).toBe(200);
+      expect(commits.noted).toBe(before + 1);
+      expect(commits.synced).toBe(commits.noted);
+    } finally {
+      await other.destroy();
       await server.close();
     }
   });

@@ -11,18 +11,19 @@
  * Run on the raw handle, outside Kysely's turn-taking: it writes nothing, and inside another
  * flow's transaction it sees that snapshot, so a change shows at the next ask, never not at all.
  */
-import type Database from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 
 const probes = new WeakMap<object, () => boolean>();
 
-/** Registers the probe of `db`'s connection; `ownCommits` counts the commits this connection made. */
-export function attachCommitProbe(db: Kysely<any>, sqlite: Database.Database, ownCommits: () => number): void {
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+/**
+ * Registers the probe of `db`'s connection: `dataVersion` reads its `PRAGMA data_version`,
+ * `ownCommits` counts the commits this connection made.
+ */
+export function attachCommitProbe(db: Kysely<any>, dataVersion: () => unknown, ownCommits: () => number): void {
   let lastVersion: unknown;
   let lastOwn = -1;
   probes.set(db.getExecutor().adapter, () => {
-    const version = dataVersion.get();
+    const version = dataVersion();
     const own = ownCommits();
     const moved = version !== lastVersion || own !== lastOwn;
     lastVersion = version;

@@ -19,7 +19,10 @@ export function openSqlite(file: string): Kysely<Database> {
   // An acknowledged write survives a power cut, not just a process crash: with a log, the log is
   // synced before the write is acknowledged, off the event loop and shared by concurrent commits
   // (./commit-sync.ts); without one (a database in memory), by SQLite inside each COMMIT.
-  const commits = wal ? new CommitSync(`${path.resolve(file)}-wal`) : undefined;
+  // Moves on every other connection's commit (./commit-probe.ts, ./commit-sync.ts).
+  const dataVersionStatement = sqlite.prepare('PRAGMA data_version').pluck();
+  const dataVersion = () => dataVersionStatement.get();
+  const commits = wal ? new CommitSync(`${path.resolve(file)}-wal`, undefined, dataVersion) : undefined;
   sqlite.pragma(commits ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -39,6 +42,6 @@ export function openSqlite(file: string): Kysely<Database> {
     plugins: [new PortableSqlPlugin(sqliteDialect)],
   });
   if (commits) attachCommitSync(db, commits);
-  attachCommitProbe(db, sqlite, () => ownCommits);
+  attachCommitProbe(db, dataVersion, () => ownCommits);
   return db;
 }
