@@ -61,7 +61,7 @@ export class CommitSync {
 
   /**
    * Notes the commits other connections made since the last call, if any, as one more commit to
-   * sync here (about 2 µs when there are none). Called before deciding whether an answer waits.
+   * sync here (one `PRAGMA data_version`, 1.4 µs). Called before deciding whether an answer waits.
    */
   noteOthers(): void {
     if (!this.othersVersion) return;

@@ -19,7 +19,7 @@ export function openSqlite(file: string): Kysely<Database> {
   // An acknowledged write survives a power cut, not just a process crash: with a log, the log is
   // synced before the write is acknowledged, off the event loop and shared by concurrent commits
   // (./commit-sync.ts); without one (a database in memory), by SQLite inside each COMMIT.
-  // Moves on every other connection's commit (./commit-probe.ts, ./commit-sync.ts).
+  // Moves on every other connection's commit; read by the commit probe and CommitSync.noteOthers.
   const dataVersionStatement = sqlite.prepare('PRAGMA data_version').pluck();
   const dataVersion = () => dataVersionStatement.get();
   const commits = wal ? new CommitSync(`${path.resolve(file)}-wal`, undefined, dataVersion) : undefined;
