@@ -13,7 +13,7 @@ import { parseSearch } from '../../runtime/content/search.ts';
 import { BLANK_POST } from '../../runtime/content/store.ts';
 import { DENSE_POSTS } from '../../runtime/store/sqlite/fulltext.ts';
 import { testEngine } from '../../runtime/testing/test-database.ts';
-import { inScanOrder, keptMatchesKey, listQueries, MAX_KEPT_MATCHES, MAX_KEPT_RANKED } from '../../runtime/content/query.ts';
+import { inScanOrder, keptMatchesKey, listQueries, MAX_KEPT_MATCHES, MAX_KEPT_RANKED, prefixSize } from '../../runtime/content/query.ts';
 import { processCacheOf } from '../../runtime/cache/process-cache.ts';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { Settings } from 'luxon';
@@ -216,10 +216,11 @@ describe('which matches are kept', () => {
     expect(rare.entry?.value).toEqual(rare.answer.ids);
     const ranked = await kept('rarity item', 'relevance');
     expect(ranked.entry?.value).toEqual(ranked.answer.ids);
-    // "common item" is in every post, more than are kept: its page and count are read as any list's.
+    // "common item" is in every post, more than are kept: its count says so first, and its
+    // matches are never read (that query would read and sort every one of them).
     expect(COMMON).toBeGreaterThan(MAX_KEPT_MATCHES);
     const common = await kept('common item');
-    expect(common.entry).toEqual({ value: null, bytes: expect.any(Number) });
+    expect(common.entry).toBeUndefined();
     // Its page is read in the list's order, not through the index (which would list every match first).
     const queries = await listQueries(server.app.db, { type: 'post', params: { search: 'common item', per_page: 20, page: 1, orderby: 'date' }, statuses: ['publish'], zone: Settings.defaultZone, sticky: new Set(), anonymous: true });
     expect(queries!.page.compile().sql).not.toContain('posts_fts');
@@ -231,6 +232,81 @@ describe('which matches are kept', () => {
     expect((rankedCommon.entry!.value as number[]).slice(0, 20)).toEqual(rankedCommon.answer.ids);
     expect(common.answer.total).toBe(String(COMMON));
     expect(common.answer.ids).toHaveLength(20);
+  });
+});
+
+describe('a page read from the first matches kept, when the matches are too many to keep', () => {
+  const input = (search: string, perPage: number, page: number) => ({ type: 'post', params: { search, per_page: perPage, page }, statuses: ['publish'], zone: Settings.defaultZone, sticky: new Set<number>(), anonymous: true });
+  /** Every published post holding each word, newest first: what any page of the search must be a slice of. */
+  const holding = async (...words: string[]): Promise<number[]> => {
+    const rows = await server.app.db.selectFrom('posts').select(['id', 'date', 'title', 'content', 'excerpt']).where('type', '=', 'post').where('status', '=', 'publish').where('password', '=', '').execute();
+    const has = (r: (typeof rows)[number], w: string) => [r.title, r.content, r.excerpt].some((text) => text.toLowerCase().includes(w));
+    return rows.filter((r) => words.every((w) => has(r, w))).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id)).map((r) => r.id);
+  };
+  const read = (search: string, page: number, perPage: number) => {
+    processCacheOf(server.app.db as Kysely<unknown>)!.forget('answers');
+    return found(search, page, { per_page: String(perPage) });
+  };
+
+  it('sizes the prefix as the smallest power of two holding the page, from 16 up to MAX_KEPT_MATCHES', () => {
+    expect([1, 10, 16, 17, 20, 100, 129, 4500, MAX_KEPT_MATCHES].map(prefixSize)).toEqual([16, 16, 16, 32, 32, 128, 256, MAX_KEPT_MATCHES, MAX_KEPT_MATCHES]);
+  });
+
+  // "common item" is in every post: more matches than are kept (in date order).
+  it('answers every page as the matches in order give it, from a kept prefix up to MAX_KEPT_MATCHES and read in order past it', async () => {
+    const db = server.app.db;
+    const cache = processCacheOf(db as Kysely<unknown>)!;
+    const all = await holding('common', 'item');
+    expect(all.length).toBeGreaterThan(MAX_KEPT_MATCHES);
+    for (const [page, perPage] of [[1, 20], [3, 20], [2, 100], [50, 100]]) {
+      const answer = await read('common item', page, perPage);
+      expect(answer.ids, `page ${page} of ${perPage}`).toEqual(all.slice((page - 1) * perPage, page * perPage));
+      expect(answer.total).toBe(String(all.length));
+      const queries = await listQueries(db, input('common item', perPage, page));
+      const prefix = queries!.prefix!(prefixSize(page * perPage)).compile();
+      const kept = cache.lookup('posts', keptMatchesKey(prefix))?.value as number[] | undefined;
+      expect(kept).toEqual(all.slice(0, prefixSize(page * perPage)));
+    }
+    // Page 51 of 100 ends past MAX_KEPT_MATCHES: read in order, whatever the longest prefix says.
+    const longest = (await listQueries(db, input('common item', 100, 50)))!.prefix!(MAX_KEPT_MATCHES).compile();
+    const key = keptMatchesKey(longest);
+    const kept = cache.lookup('posts', key)!.value as number[];
+    cache.store('posts', key, [...kept].reverse(), cache.generation('posts'));
+    expect((await read('common item', 51, 100)).ids).toEqual(all.slice(5_000, 5_100));
+    expect((await read('common item', 50, 100)).ids).toEqual([...kept].reverse().slice(4_900, 5_000));
+    cache.store('posts', key, kept, cache.generation('posts'));
+  });
+
+  it('reads its page from the kept prefix, by id, and follows writes', async () => {
+    if (testEngine() === 'postgres') return;
+    const db = server.app.db;
+    const cache = processCacheOf(db as Kysely<unknown>)!;
+    const before = await read('common item', 1, 20);
+    const queries = await listQueries(db, input('common item', 20, 1));
+    const prefix = queries!.prefix!(prefixSize(20)).compile();
+    // The prefix is read in the list's order (the date index), never by listing every match first.
+    const plan = (await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${prefix.sql}`, [...prefix.parameters]))).rows as Array<{ detail: string }>;
+    expect(plan.some((r) => r.detail.includes('TEMP B-TREE'))).toBe(false);
+    expect(prefix.sql).not.toContain('posts_fts');
+    // The page really is a slice of the prefix: with the kept prefix changed, the answer follows it.
+    const key = keptMatchesKey(prefix);
+    const kept = cache.lookup('posts', key)!.value as number[];
+    cache.store('posts', key, kept.slice(1), cache.generation('posts'));
+    expect((await read('common item', 1, 20)).ids).toEqual(kept.slice(1, 21));
+    cache.store('posts', key, kept, cache.generation('posts'));
+    expect(await read('common item', 1, 20)).toEqual(before);
+
+    // A new match is the next read's first; one edited away leaves it.
+    const res = await fetch(`${server.restUrl}/core/v2/posts`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ title: 'Newest', content: 'a common item too', status: 'publish' }) });
+    expect(res.status).toBe(201);
+    const created = ((await res.json()) as { id: number }).id;
+    const after = await read('common item', 1, 20);
+    expect(after.ids).toEqual([created, ...before.ids.slice(0, 19)]);
+    expect(Number(after.total)).toBe(Number(before.total) + 1);
+    const edit = await fetch(`${server.restUrl}/core/v2/posts/${created}`, { method: 'POST', headers: server.jsonHeaders('administrator'), body: JSON.stringify({ content: 'nothing shared' }) });
+    expect(edit.status).toBe(200);
+    expect(await read('common item', 1, 20)).toEqual(before);
+    expect((await fetch(`${server.restUrl}/core/v2/posts/${created}?force=true`, { method: 'DELETE', headers: server.jsonHeaders('administrator') })).status).toBe(200);
   });
 });
 
