@@ -18,12 +18,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuMs, startProcess } from './yardstick/processes.ts';
+import { flag } from './yardstick/flags.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
-}
 const seconds = Number(flag('seconds', '8'));
 const posts = flag('posts', '1000');
 const top = Number(flag('top', '40'));

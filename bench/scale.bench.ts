@@ -22,12 +22,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { seedSpecpress } from './yardstick/seed.ts';
 import { cpuMs, rssMb, startProcess } from './yardstick/processes.ts';
+import { flag } from './yardstick/flags.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1] : fallback;
-}
 const seconds = Number(flag('seconds', '2'));
 const rounds = Number(flag('rounds', '3'));
 const connections = Number(flag('connections', '4'));

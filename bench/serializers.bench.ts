@@ -28,12 +28,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastJson from 'fast-json-stringify';
 import { startProcess, type Started } from './yardstick/processes.ts';
+import { flag } from './yardstick/flags.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1] : fallback;
-}
 const posts = Number(flag('posts', '200'));
 const rounds = Number(flag('rounds', '7'));
 

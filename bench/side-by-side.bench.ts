@@ -26,15 +26,12 @@ import sharp from 'sharp';
 import { execFileSync } from 'node:child_process';
 import { seedFloor } from './yardstick/seed.ts';
 import { cpuMs, rssMb, startProcess, type Started } from './yardstick/processes.ts';
+import { flag } from './yardstick/flags.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WORDPRESS = 'http://127.0.0.1:8082';
 const WORDPRESS_CREDENTIALS = '/tmp/wp-oracle-68/credentials';
 
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 && process.argv[at + 1] && !process.argv[at + 1].startsWith('--') ? process.argv[at + 1] : fallback;
-}
 const seconds = Number(flag('seconds', '6'));
 /** Each row's time is cut into this many slices, the servers taking turns: drift in the machine's load hits all alike. */
 const rounds = Number(flag('rounds', '3'));
