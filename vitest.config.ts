@@ -6,6 +6,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files share their worker's modules instead of importing the whole runtime again each
+    // (185 files: 134 s of imports per engine in CI, 8 s without). Every file starts its own
+    // servers and databases and restores what it changes in the process (env, luxon settings).
+    isolate: false,
     // SPECPRESS_TEST_DATABASE=postgres: one throw-away PostgreSQL cluster for the whole run.
     globalSetup: ['./test/support/postgres-global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],

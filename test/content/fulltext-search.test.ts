@@ -6,7 +6,7 @@
  * and deletes.
  */
 import { CompiledQuery } from 'kysely';
-import { Settings } from 'luxon';
+import { FixedOffsetZone } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../runtime/testing/harness.ts';
 import { searchIndexOf, useSearchIndex } from '../../runtime/content/search-index.ts';
@@ -106,8 +106,7 @@ describe('full-text search keeps WordPress matching', () => {
   });
 
   it('runs on the engine\'s index (query plan: FTS5 on SQLite, pg_trgm GIN on PostgreSQL)', async () => {
-    Settings.defaultZone = 'utc';
-    const queries = await listQueries(server.app.db, { type: 'post', params: { search: 'apple pie', per_page: 10, page: 1 }, statuses: ['publish'], zone: Settings.defaultZone, sticky: new Set(), anonymous: true });
+    const queries = await listQueries(server.app.db, { type: 'post', params: { search: 'apple pie', per_page: 10, page: 1 }, statuses: ['publish'], zone: FixedOffsetZone.utcInstance, sticky: new Set(), anonymous: true });
     // The query that reads through the index: the one that reads the matches kept for the pages
     // (this is a serving database), which a page in list order then leaves alone.
     const compiled = queries!.matches!.compile();
