@@ -190,14 +190,13 @@ async function filtered(db: Kysely<Database>, input: ListQueryInput): Promise<{ 
   // them, read by id (listQuery). They are the page's matches exactly: the count has every
   // condition the page has.
   const keepMatches = narrowing.count.length > 0 && processCacheOf(db as Kysely<unknown>) !== undefined;
-  const searching = true;
   // Past MAX_KEPT_MATCHES (common terms the index intersects), the page is read in the list's
   // order: with that many matches it is full within wanted × site ÷ 5,000 rows, where the index
   // would list every match first (`garden lantern`, a third of 100,000 posts: 100 ms a page).
   // listQuery reads it as a slice of the first matches, kept (`prefixSize`).
   // Ranked by relevance, a page reads every match anyway: through the index, as narrowed.
-  if (keepMatches && wanted !== Infinity) return { page: await searched([]), count, keepMatches, searching };
-  return { page: narrowing.page === narrowing.count ? count : await searched(narrowing.page), count, keepMatches, searching };
+  if (keepMatches && wanted !== Infinity) return { page: await searched([]), count, keepMatches, searching: true };
+  return { page: narrowing.page === narrowing.count ? count : await searched(narrowing.page), count, keepMatches, searching: true };
 }
 
 /**
