@@ -126,10 +126,12 @@ describe('timing does not tell whether a login exists', () => {
     const editor = await findUserByLogin(site.app.db, 'the-editor');
     const check = (name: string) => checkApplicationPassword(site.app, name, name === 'the-editor' ? editor : undefined, wrong);
     await pairedMedians(() => check('the-editor'), () => check('no-such-login'), 3); // warm up
-    const [known, unknown] = await pairedMedians(() => check('the-editor'), () => check('no-such-login'), 25);
-    // Comparable: within a factor of two of each other, whichever is slower. A lookup that
-    // skipped the hash for an unknown login would differ by orders of magnitude.
-    expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(2);
+    const [known, unknown] = await pairedMedians(() => check('the-editor'), () => check('no-such-login'), 51);
+    // Comparable: within a factor of three of each other, whichever is slower. The known login
+    // reads and compares its three stored digests where the unknown one finds none (about 53
+    // against 30 µs here, 1.75×, which a loaded machine pushed past 2×); a check that skipped the
+    // digest lookup for an unknown login would answer in a few µs, an order of magnitude apart.
+    expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(3);
   }, 120_000);
 
   it('the login form\'s password check costs a full argon2 verification even for an unknown login', async () => {
