@@ -259,11 +259,11 @@ export async function listQuery(db: Kysely<Database>, input: ListQueryInput): Pr
   // are too many to keep: their query, which reads and sorts every match before it knows, is not
   // run (`garden lantern` at 100,000 posts: 161 ms once per data version, beside the count's 125).
   const tooMany = queries.matches && most === MAX_KEPT_MATCHES && (await countOf(db, queries.count)) > most;
-  const kept = queries.matches && !tooMany && (await keptMatches(db, queries.matches, most));
+  const kept = queries.matches && !tooMany && (await keptIds(db, queries.matches, most));
   if (kept) return { rows: await headsInOrder(db, kept.slice(offset, offset + limit)), total: kept.length };
   if (queries.prefix && offset + limit <= MAX_KEPT_MATCHES && processCacheOf(db as Kysely<unknown>)) {
-    const [first, total] = await Promise.all([keptPrefix(db, queries.prefix(prefixSize(offset + limit))), countOf(db, queries.count)]);
-    return { rows: await headsInOrder(db, first.slice(offset, offset + limit)), total };
+    const [first, total] = await Promise.all([keptIds(db, queries.prefix(prefixSize(offset + limit))), countOf(db, queries.count)]);
+    return { rows: await headsInOrder(db, first!.slice(offset, offset + limit)), total };
   }
   const [page, total] = await Promise.all([db.executeQuery(queries.page), countOf(db, queries.count)]);
   return { rows: page.rows, total };
@@ -334,11 +334,11 @@ export const MAX_KEPT_RANKED = 100_000;
 const mostKept = (params: Record<string, any>): number => (params.orderby === 'relevance' ? MAX_KEPT_RANKED : MAX_KEPT_MATCHES);
 
 /**
- * The ids of a search's matches in the page's order (see `filtered`), remembered like countOf;
- * null when there are more than `most`. A post deleted since they were read is left out of a
- * page (headsInOrder), as a page read a moment later would.
+ * The ids `query` reads (a search's matches, or its first ones, in the page's order; see
+ * `filtered`), remembered like countOf; null when there are more than `most`. A post deleted
+ * since they were read is left out of a page (headsInOrder), as a page read a moment later would.
  */
-async function keptMatches(db: Kysely<Database>, query: CompiledQuery<{ id: number }>, most: number): Promise<number[] | null> {
+async function keptIds(db: Kysely<Database>, query: CompiledQuery<{ id: number }>, most = Infinity): Promise<number[] | null> {
   const load = async () => {
     const { rows } = await db.executeQuery(query);
     return rows.length > most ? null : rows.map((r) => Number(r.id));
@@ -361,12 +361,6 @@ async function keptMatches(db: Kysely<Database>, query: CompiledQuery<{ id: numb
  */
 export function prefixSize(wanted: number): number {
   return Math.min(MAX_KEPT_MATCHES, Math.max(16, 2 ** Math.ceil(Math.log2(wanted))));
-}
-
-async function keptPrefix(db: Kysely<Database>, query: CompiledQuery<{ id: number }>): Promise<number[]> {
-  const load = async () => (await db.executeQuery(query)).rows.map((r) => Number(r.id));
-  const key = keyOf(query);
-  return processCacheOf(db as Kysely<unknown>)!.get('posts', key, load, { bytes: (ids) => key.length + ids.length * 8 });
 }
 
 function compiledPerSize(build: (size: number) => { compile(): CompiledQuery<{ id: number }> }): (size: number) => CompiledQuery<{ id: number }> {
