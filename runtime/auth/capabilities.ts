@@ -129,7 +129,7 @@ export async function userCan(app: Pick<App, 'db'> & Partial<Pick<App, 'deployme
 }
 
 /** page_on_front and page_for_posts as the site settings store them (`site.<field>`), else the deployment's defaults. */
-async function sitePageIds(app: Pick<App, 'db'> & Partial<Pick<App, 'deployment'>>): Promise<number[]> {
+export async function sitePageIds(app: Pick<App, 'db'> & Partial<Pick<App, 'deployment'>>): Promise<number[]> {
   const rows = await app.db.selectFrom('options').select(['name', 'value']).where('name', 'in', ['site.page_on_front', 'site.page_for_posts']).execute();
   const stored = new Map(rows.map((r) => [r.name, Number(JSON.parse(r.value))]));
   const site = app.deployment?.site;

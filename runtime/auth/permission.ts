@@ -17,7 +17,7 @@ import { isRuleName } from '../../contract/permission-rules.ts';
 import { postTypeOfRoute } from '../../contract/post-types.ts';
 
 /** What a permission check needs of a request; a HandlerContext has it all. */
-export type PermissionContext = Pick<HandlerContext, 'app' | 'user' | 'params' | 'route'>;
+export type PermissionContext = Pick<HandlerContext, 'app' | 'user' | 'params' | 'route' | 'target'>;
 
 export async function checkPermission(ctx: PermissionContext, permission: Permission): Promise<void> {
   switch (permission.kind) {

@@ -3,14 +3,17 @@
  * attachments, revisions and autosaves controllers check them: first that the object exists
  * (404), then the capability, then what the params ask for (another author, sticky, publishing).
  *
- * Rules that need an object read it from the params: `id` for the item, the `parent` capture
- * (or `id` on `/<id>/autosaves`) for revisions and autosaves.
+ * Each rule is decided here only: the services trust it. A rule that is about an object loads
+ * it once, judges it, and hands it to the handler as `ctx.target` (target.ts): `id` for the item,
+ * the `parent` capture (or `id` on `/<id>/autosaves`) for revisions and autosaves. WordPress's
+ * per-field checks (another author, sticky, publishing) are decided here too, on the params the
+ * handler will store.
  */
 import type { CurrentUser } from './current-user.ts';
 import { authError, type ErrorKey } from '../rest/errors.ts';
 import { loadPostFacts, postTypeCaps, userCan, type PostFacts, type StoredPostFacts } from './capabilities.ts';
 import type { PermissionContext } from './permission.ts';
-import { canReadPost } from './read-permission.ts';
+import { canDeletePost, canEditPost, canReadPost } from './post-access.ts';
 import { postTypeEntry } from '../../contract/post-types.ts';
 import { statusList, statusRefusal } from '../content/list-status.ts';
 import { USER_RULES } from '../users/rules.ts';
@@ -27,11 +30,25 @@ function intParam(v: unknown): number | undefined {
 }
 
 /** The post `id` names, if it exists and is of the route's type; else 404 as WordPress's get_post. */
-async function requirePost(ctx: PermissionContext, postType: string, id: unknown, missing: ErrorKey = 'rest_post_invalid_id'): Promise<StoredPostFacts> {
+async function loadTyped(ctx: PermissionContext, postType: string, id: unknown, missing: ErrorKey): Promise<StoredPostFacts> {
   const n = intParam(id);
   const post = n === undefined ? undefined : await loadPostFacts(ctx.app.db, n);
   if (!post || post.type !== postType) throw authError(missing, ctx.user);
   return post;
+}
+
+/** The item the route acts on: loaded once, judged by the rule, handed to the handler. */
+async function requirePost(ctx: PermissionContext, postType: string): Promise<StoredPostFacts> {
+  const post = await loadTyped(ctx, postType, ctx.params.id, 'rest_post_invalid_id');
+  ctx.target = { ...ctx.target, post };
+  return post;
+}
+
+/** The post a revision or autosave route hangs under, as `requirePost`. */
+async function requireParent(ctx: PermissionContext, postType: string, id: unknown): Promise<StoredPostFacts> {
+  const parent = await loadTyped(ctx, postType, id, 'rest_post_invalid_parent');
+  ctx.target = { ...ctx.target, parent };
+  return parent;
 }
 
 const can = (ctx: PermissionContext, cap: string, id?: number) => userCan(ctx.app, ctx.user, cap, id);
@@ -69,8 +86,8 @@ const readList: RuleCheck = async (ctx, postType) => {
 };
 
 const readItem: RuleCheck = async (ctx, postType) => {
-  const post = await requirePost(ctx, postType, ctx.params.id);
-  if (ctx.params.context === 'edit' && !(await can(ctx, 'edit_post', post.id))) deny('forbidden_context_item', ctx.user);
+  const post = await requirePost(ctx, postType);
+  if (ctx.params.context === 'edit' && !(await canEditPost(ctx, post))) deny('forbidden_context_item', ctx.user);
   // A password that does not match is refused whether or not the post has one, as WordPress's
   // get_item_permissions_check compares them before anything else is read.
   if (typeof ctx.params.password === 'string' && ctx.params.password !== '' && post.password !== ctx.params.password) {
@@ -93,15 +110,15 @@ const createItem: RuleCheck = async (ctx, postType) => {
 };
 
 const editItem: RuleCheck = async (ctx, postType) => {
-  const post = await requirePost(ctx, postType, ctx.params.id);
-  if (!(await can(ctx, 'edit_post', post.id))) deny('cannot_edit', ctx.user);
+  const post = await requirePost(ctx, postType);
+  if (!(await canEditPost(ctx, post))) deny('cannot_edit', ctx.user);
   await checkAuthorAndSticky(ctx, postType, false);
   if (ctx.params.status !== undefined && ctx.params.status !== post.status) await checkStatusChange(ctx, postType);
 };
 
 const deleteItem: RuleCheck = async (ctx, postType) => {
-  const post = await requirePost(ctx, postType, ctx.params.id);
-  if (!(await can(ctx, 'delete_post', post.id))) deny('cannot_delete', ctx.user);
+  const post = await requirePost(ctx, postType);
+  if (!(await canDeletePost(ctx, post))) deny('cannot_delete', ctx.user);
 };
 
 /** Media editing (crop, rotate, sub-sizes) needs upload rights and edit rights on the item. */
@@ -123,25 +140,25 @@ function parentParam(ctx: PermissionContext): unknown {
 }
 
 const readRevisions: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, parentParam(ctx), 'rest_post_invalid_parent');
-  if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_revisions', ctx.user);
+  const parent = await requireParent(ctx, postType, parentParam(ctx));
+  if (!(await canEditPost(ctx, parent))) deny('cannot_read_revisions', ctx.user);
   // Whether the revision exists (and is this parent's) is the handler's to say, as in WordPress,
   // whose permission check looks at the parent only: a missing revision still allows GET.
 };
 
 const deleteRevision: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, ctx.params.parent, 'rest_post_invalid_parent');
-  if (!(await can(ctx, 'delete_post', parent.id))) deny('cannot_delete_revisions', ctx.user);
+  const parent = await requireParent(ctx, postType, ctx.params.parent);
+  if (!(await canDeletePost(ctx, parent))) deny('cannot_delete_revisions', ctx.user);
   const revision = await requireChild(ctx, parent, 'revision', 'rest_revision_invalid_id');
-  if (!(await can(ctx, 'edit_post', parent.id))) deny('cannot_read_revisions', ctx.user);
-  if (!(await can(ctx, 'delete_post', revision.id))) deny('cannot_delete_revision', ctx.user);
+  if (!(await canEditPost(ctx, parent))) deny('cannot_read_revisions', ctx.user);
+  if (!(await canDeletePost(ctx, revision))) deny('cannot_delete_revision', ctx.user);
 };
 
 /** The list of autosaves speaks of autosaves; one autosave is checked as a revision, as WordPress does. */
 const readAutosaves: RuleCheck = async (ctx, postType) => {
-  const parent = await requirePost(ctx, postType, parentParam(ctx), 'rest_post_invalid_parent');
+  const parent = await requireParent(ctx, postType, parentParam(ctx));
   const one = hasCapture(ctx, 'parent');
-  if (!(await can(ctx, 'edit_post', parent.id))) deny(one ? 'cannot_read_revisions' : 'cannot_read_autosaves', ctx.user);
+  if (!(await canEditPost(ctx, parent))) deny(one ? 'cannot_read_revisions' : 'cannot_read_autosaves', ctx.user);
 };
 
 const createAutosave: RuleCheck = async (ctx, postType) => {
@@ -149,10 +166,11 @@ const createAutosave: RuleCheck = async (ctx, postType) => {
   await editItem(ctx, postType);
 };
 
-async function requireChild(ctx: PermissionContext, parent: PostFacts, type: string, missing: ErrorKey): Promise<PostFacts> {
+async function requireChild(ctx: PermissionContext, parent: PostFacts, type: string, missing: ErrorKey): Promise<StoredPostFacts> {
   const n = intParam(ctx.params.id);
   const child = n === undefined ? undefined : await loadPostFacts(ctx.app.db, n);
   if (!child || child.type !== type || child.parent !== parent.id) throw authError(missing, ctx.user);
+  ctx.target = { ...ctx.target, child };
   return child;
 }
 

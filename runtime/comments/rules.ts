@@ -7,7 +7,7 @@
  */
 import type { PermissionContext } from '../auth/permission.ts';
 import { userCan } from '../auth/capabilities.ts';
-import { canEdit, canRead } from '../content/access.ts';
+import { canEditPost, canReadPost } from '../auth/post-access.ts';
 import { authError } from '../rest/errors.ts';
 
 const filled = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null && v !== '' && v !== 0);
@@ -29,7 +29,7 @@ async function readComments(ctx: PermissionContext): Promise<void> {
     const post = byId.get(id);
     if (!post) continue;
     const locked = post.password !== '' && post.password !== password;
-    const readable = locked ? await canEdit(ctx.app.db, ctx.user, post) : await canRead(ctx.app.db, ctx.user, post);
+    const readable = locked ? await canEditPost(ctx, post) : await canReadPost(ctx, post);
     if (!readable) throw authError('comments_cannot_read_post', ctx.user);
   }
   if (ctx.params.context === 'edit' && !(await userCan(ctx.app, ctx.user, 'moderate_comments'))) throw authError('comments_forbidden_context', ctx.user);

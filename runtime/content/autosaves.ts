@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { targetOf } from '../auth/target.ts';
 import type { PostType } from './access.ts';
 import { metaSchemaOf } from './context.ts';
 import { gmtNow, localFromGmt, siteZone } from './dates.ts';
@@ -22,23 +23,22 @@ function autosavesOf(ctx: HandlerContext, parentId: number) {
 }
 
 export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  const parent = await findParent(ctx, type, Number(ctx.params.id ?? ctx.params.parent));
+  const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
   const rows = await autosavesOf(ctx, parent.id).orderBy('date', 'desc').orderBy('id', 'desc').execute();
   const context = (ctx.params.context as Context) ?? 'view';
   return { data: await prepareRevisions(ctx, rows, parent, context, 'autosave') };
 }
 
 export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  const parent = await findParent(ctx, type, Number(ctx.params.parent));
+  const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
   const row = await autosavesOf(ctx, parent.id).where('id', '=', Number(ctx.params.id)).executeTakeFirst();
   if (!row) throw contentError('rest_post_no_autosave');
   return { data: await prepareOneRevision(ctx, row, parent, (ctx.params.context as Context) ?? 'view', 'autosave') };
 }
 
 export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  const id = Number(ctx.params.id);
-  if (!id) throw contentError('rest_autosave_invalid_parent_id');
-  const post = await findParent(ctx, type, id);
+  // The route's id names the item autosaved; its rule (edit_post) judged that item.
+  const post = await findParent(ctx, type, targetOf(ctx, 'post').id);
   const userId = ctx.user?.id ?? 0;
   const changes = await prepareChanges(ctx, type, post);
   const zone = await siteZone(ctx.app.db);

@@ -11,7 +11,9 @@ import { reusableQuery } from '../store/reusable-query.ts';
 import { loadPostFacts } from '../auth/capabilities.ts';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
-import { canRead, type PostType } from './access.ts';
+import type { PostType } from './access.ts';
+import { canReadPost } from '../auth/post-access.ts';
+import { targetOf } from '../auth/target.ts';
 import { metaSchemaOf } from './context.ts';
 import { siteZone } from './dates.ts';
 import { contentError } from './errors.ts';
@@ -85,7 +87,7 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
 
   let rows = result.rows;
   if (supports(type, 'sticky') && p.ignore_sticky === false && page === 1 && !p.search) rows = await withStickyFirst(db, rows, [...sticky]);
-  const readable = await Promise.all(rows.map((r) => canRead(db, ctx.user, r)));
+  const readable = await Promise.all(rows.map((r) => canReadPost(ctx, r)));
   rows = rows.filter((_r, i) => readable[i]);
   const data = await preparePosts(ctx, rows, { context: contextOf(ctx), excerptLength: p.excerpt_length });
   return { data, headers: { 'X-WP-Total': String(result.total), 'X-WP-TotalPages': String(totalPages) } };
@@ -94,7 +96,7 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
 /** Reading (context, password, visibility) was allowed by the spec's `read_post` rule. */
 export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   await publishDueOnce(ctx);
-  const post = await findPostHead(ctx, Number(ctx.params.id), type);
+  const post = await findPostHead(ctx, targetOf(ctx, 'post').id, type);
   const context = contextOf(ctx);
   const data = await preparePost(ctx, post, { context, password: ctx.params.password, excerptLength: ctx.params.excerpt_length });
   return { data, headers: alternateLinkHeader(data.link) };
@@ -116,7 +118,6 @@ function refuseEmpty(type: PostType, changes: { row: Partial<Record<'title' | 'c
 }
 
 export async function create(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  if (ctx.params.id !== undefined && ctx.params.id !== null && ctx.params.id !== 0) throw contentError('rest_post_exists');
   const changes = await prepareChanges(ctx, type);
   refuseEmpty(type, changes);
   const zone = await siteZone(ctx.app.db);
@@ -157,7 +158,7 @@ const CREATED_TOGETHER: LaterGroup<{ ctx: HandlerContext; row: PostRow; generate
 
 /** Editing was allowed by the spec's `edit_post` rule. */
 export async function update(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  const existing = await findPost(ctx, Number(ctx.params.id), type);
+  const existing = await findPost(ctx, targetOf(ctx, 'post').id, type);
   const changes = await prepareChanges(ctx, type, existing);
   refuseEmpty(type, changes, existing);
   const zone = await siteZone(ctx.app.db);
@@ -180,7 +181,7 @@ export async function update(ctx: HandlerContext, type: PostType): Promise<Handl
 
 /** Deleting was allowed by the spec's `delete_post` rule. */
 export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  const post = await findPost(ctx, Number(ctx.params.id), type);
+  const post = await findPost(ctx, targetOf(ctx, 'post').id, type);
   const force = ctx.params.force === true;
   const zone = await siteZone(ctx.app.db);
   if (force) {

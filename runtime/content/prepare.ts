@@ -9,7 +9,8 @@ import type { Context } from '../../contract/model.ts';
 import type { HandlerContext } from '../rest/types.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Database, PostsTable } from '../store/schema.ts';
-import { canEdit, has, typeCap } from './access.ts';
+import { has, typeCap } from './access.ts';
+import { canEditPost } from '../auth/post-access.ts';
 import { filterByContext, metaSchemaOf, resourceFields } from './context.ts';
 import { gmtFromLocal, restDate, siteZone, ZERO_DATE } from './dates.ts';
 import { linkFor, permalinkTemplate, restBase, type Permalinks } from './links.ts';
@@ -139,10 +140,10 @@ async function loadRelations(ctx: HandlerContext, rows: PostRow[], resource: str
 }
 
 /** WordPress's can_access_password_content: editors in edit context, or the right password. */
-async function passwordPassed(db: Kysely<Database>, user: CurrentUser | null, post: PostRow, opts: PrepareOptions): Promise<boolean> {
+async function passwordPassed(ctx: HandlerContext, post: PostRow, opts: PrepareOptions): Promise<boolean> {
   if (!post.password) return false;
   if (opts.password && opts.password === post.password) return true;
-  return opts.context === 'edit' && (await canEdit(db, user, post));
+  return opts.context === 'edit' && (await canEditPost(ctx, post));
 }
 
 function buildLinks(ctx: HandlerContext, post: PostRow, rel: Relations, context: Context, allow: string[]): Record<string, unknown[]> {
@@ -302,10 +303,10 @@ async function prepareRows(ctx: HandlerContext, rows: PostRow[], opts: PrepareOp
   const rel = await loadRelations(ctx, rows, rows[0].type);
   const zone = await siteZone(ctx.app.db);
   const toGmt = (local: string) => gmtFromLocal(local, zone);
-  const unlocked = await Promise.all(rows.map((row) => passwordPassed(ctx.app.db, ctx.user, row, opts)));
+  const unlocked = await Promise.all(rows.map((row) => passwordPassed(ctx, row, opts)));
   // generated_slug is an edit-context field: the unique slug the item would get if published now.
   const generated = opts.context === 'edit' ? await Promise.all(rows.map((row) => opts.generatedSlugs?.get(row.id) ?? generatedSlug(ctx.app.db, row))) : rows.map(() => '');
-  const allowed = await Promise.all(rows.map((row) => allowedItemMethods(ctx.app.db, ctx.user, row)));
+  const allowed = await Promise.all(rows.map((row) => allowedItemMethods(ctx.app, ctx.user, row)));
   return rows.map((row, i) => prepareOne(ctx, row, rel, opts, toGmt, unlocked[i], generated[i], allowed[i]));
 }
 

@@ -7,6 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Zone } from 'luxon';
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { targetOf } from '../auth/target.ts';
 import type { Database } from '../store/schema.ts';
 import type { PostType } from './access.ts';
 import { gmtNow, localFromGmt } from './dates.ts';
@@ -88,7 +89,7 @@ const ORDER: Record<string, 'date' | 'id' | 'slug' | 'title'> = { date: 'date', 
 
 export async function list(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
   const p = ctx.params;
-  const parent = await findParent(ctx, type, Number(p.parent));
+  const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
   if (p.orderby === 'relevance' && !p.search) throw contentError('rest_no_search_term_defined');
   if (p.orderby === 'include' && !p.include?.length) throw contentError('rest_orderby_include_missing_include');
   // Autosaves are listed among the revisions, as wp_get_post_revisions returns every revision row.
@@ -128,14 +129,14 @@ export async function list(ctx: HandlerContext, type: PostType): Promise<Handler
 }
 
 export async function get(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  const parent = await findParent(ctx, type, Number(ctx.params.parent));
+  const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
   const revision = await findRevision(ctx, parent, Number(ctx.params.id));
   return { data: await prepareOneRevision(ctx, revision, parent, (ctx.params.context as Context) ?? 'view', isAutosave(revision) ? 'autosave' : 'revision') };
 }
 
 export async function remove(ctx: HandlerContext, type: PostType): Promise<HandlerResult> {
-  const parent = await findParent(ctx, type, Number(ctx.params.parent));
-  const revision = await findRevision(ctx, parent, Number(ctx.params.id));
+  const parent = await findParent(ctx, type, targetOf(ctx, 'parent').id);
+  const revision = await findRevision(ctx, parent, targetOf(ctx, 'child').id);
   if (ctx.params.force !== true) throw contentError('rest_revision_trash_not_supported', ['force=true']);
   const { _links: _dropped, ...previous } = await prepareOneRevision(ctx, revision, parent, 'edit', 'revision');
   await ctx.app.db.transaction().execute(async (trx) => {

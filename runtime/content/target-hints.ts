@@ -2,15 +2,14 @@
  * `targetHints.allow` of an item's self link (WordPress 6.7+): the methods of the item's route
  * this caller may use, in the route's order, as the Allow header of a single read says.
  */
-import type { Kysely } from 'kysely';
+import type { App } from '../rest/types.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
-import type { Database } from '../store/schema.ts';
-import { canDelete, canEdit } from './access.ts';
+import type { PostFacts } from '../auth/capabilities.ts';
+import { canDeletePost, canEditPost } from '../auth/post-access.ts';
 
-type PostLike = Parameters<typeof canEdit>[2];
-
-export async function allowedItemMethods(db: Kysely<Database>, user: CurrentUser | null, post: PostLike): Promise<string[]> {
+export async function allowedItemMethods(app: App, user: CurrentUser | null, post: PostFacts): Promise<string[]> {
   if (!user) return ['GET'];
-  const [edit, remove] = await Promise.all([canEdit(db, user, post), canDelete(db, user, post)]);
+  const who = { app, user };
+  const [edit, remove] = await Promise.all([canEditPost(who, post), canDeletePost(who, post)]);
   return ['GET', ...(edit ? ['POST', 'PUT', 'PATCH'] : []), ...(remove ? ['DELETE'] : [])];
 }

@@ -1,14 +1,16 @@
 /**
  * A create or update request → the changes to store (WordPress's prepare_item_for_database and
- * the checks around it): fields, status rules, dates in the site zone, author, password and
- * sticky conflicts, page parent. Nothing is written here.
+ * the checks around it): fields, dates in the site zone, author, password and sticky conflicts,
+ * page parent. Nothing is written here. Who may publish, name another author or make a post
+ * sticky was decided by the route's rule (auth/rules.ts) on these same params; whether markup is
+ * filtered, by auth/unfiltered-html.ts.
  */
 import { parentWithoutLoop } from './parent-loops.ts';
 import { supports } from '../../contract/post-types.ts';
 import type { Insertable } from 'kysely';
 import type { HandlerContext } from '../rest/types.ts';
 import type { PostsTable } from '../store/schema.ts';
-import { authStatus, has, typeCap } from './access.ts';
+import { unfilteredHtmlAllowed } from '../auth/unfiltered-html.ts';
 import { dateWithGmt, siteZone } from './dates.ts';
 import { contentError, invalidParam } from './errors.ts';
 import { getOption } from './options.ts';
@@ -38,14 +40,6 @@ function rawText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** WordPress's handle_status_param: publishing statuses need the publish capability. */
-function checkStatus(ctx: HandlerContext, type: string, status: string): string {
-  if (status === 'publish' || status === 'future' || status === 'private') {
-    if (!has(ctx.user, typeCap(type, 'publish'))) throw contentError('rest_cannot_publish', [], authStatus(ctx.user));
-  }
-  return status;
-}
-
 /**
  * WordPress accepts only the templates the theme offers for the type (and the one an item
  * already has). The site lists them in the option `page_templates`: `{ "post": ["wide"], ... }`.
@@ -66,7 +60,7 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   const row = changes.row;
 
   // Without unfiltered_html, markup is filtered on save as WordPress's kses does.
-  const filtered = !has(ctx.user, 'unfiltered_html');
+  const filtered = !unfilteredHtmlAllowed(ctx.user);
   for (const field of ['title', 'content', 'excerpt'] as const) {
     const text = rawText(p[field]);
     if (text === undefined) continue;
@@ -74,7 +68,7 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   }
   // WordPress trims titles on save (its title_save_pre filter); body and excerpt keep their spaces.
   if (row.title !== undefined) row.title = row.title.trim();
-  if (typeof p.status === 'string') row.status = checkStatus(ctx, type, p.status);
+  if (typeof p.status === 'string') row.status = p.status;
 
   const zone = await siteZone(db);
   if (p.date) {
@@ -95,9 +89,6 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
     const author = Number(p.author);
     const current = existing?.author ?? ctx.user?.id ?? 0;
     if (author !== current) {
-      if (author !== ctx.user?.id && !has(ctx.user, typeCap(type, 'edit_others'))) {
-        throw contentError('rest_cannot_edit_others', [existing ? 'update' : 'create'], authStatus(ctx.user));
-      }
       const user = await db.selectFrom('users').select('id').where('id', '=', author).executeTakeFirst();
       if (!user) throw contentError('rest_invalid_author');
     }
@@ -114,9 +105,6 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   }
   if (supports(type, 'sticky') && typeof p.sticky === 'boolean') {
     if (p.sticky && existing?.password && row.password !== '') throw contentError('rest_invalid_field_sticky_protected');
-    if (p.sticky && !has(ctx.user, 'edit_others_posts') && !has(ctx.user, 'publish_posts')) {
-      throw contentError('rest_cannot_assign_sticky', [], authStatus(ctx.user));
-    }
     changes.sticky = p.sticky;
   }
 

@@ -5,6 +5,7 @@
 import type { Context } from '../../contract/model.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
+import { targetOf } from '../auth/target.ts';
 import {
   ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, insertAttachment, setMeta, updateAttachment,
   type AttachmentMetadata, type AttachmentRow,
@@ -16,8 +17,9 @@ import { keepFromSweep, reclaimSwept } from './sweep-leftovers.ts';
 
 export const contextOf = (ctx: HandlerContext): Context => (ctx.params.context === 'edit' || ctx.params.context === 'embed' ? ctx.params.context : 'view');
 
+/** The media item the route's rule resolved and judged (auth/target.ts), as its full row. */
 export async function requireAttachment(ctx: HandlerContext): Promise<AttachmentRow> {
-  const row = await getAttachment(ctx.app.db, Number(ctx.params.id));
+  const row = await getAttachment(ctx.app.db, targetOf(ctx, 'post').id);
   if (!row) throw restError('rest_post_invalid_id');
   return row;
 }

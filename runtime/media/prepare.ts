@@ -151,7 +151,7 @@ export async function prepareAttachments(ctx: HandlerContext, rows: AttachmentRo
     getOption(ctx.app.db, 'permalink_structure', ''),
   ]);
   const permalinks = { structure: String(structure ?? ''), siteUrl: ctx.app.config.siteUrl };
-  const allowed = await Promise.all(rows.map((row) => allowedItemMethods(ctx.app.db, ctx.user, { ...row, type: 'attachment' })));
+  const allowed = await Promise.all(rows.map((row) => allowedItemMethods(ctx.app, ctx.user, { ...row, type: 'attachment' })));
   const parents = await parentLinks(ctx.app.db, rows, permalinks);
   // get_sample_permalink's slug: from the title, unique among every item (edit context only).
   const generated = context === 'edit'

@@ -5,7 +5,7 @@
  */
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
-import { canReadPost } from '../auth/read-permission.ts';
+import { canReadPost } from '../auth/post-access.ts';
 import {
   ATTACHED_FILE, METADATA, deleteAttachmentRow, filesOf, getAttachment, getMeta, updateAttachment,
   type AttachmentMetadata, type AttachmentRow,

@@ -76,6 +76,8 @@ export const ERRORS = {
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
   rest_missing_callback_param: { status: 400, message: 'Missing parameter(s): %s' },
   rest_invalid_param: { status: 400, message: 'Invalid parameter(s): %s' },
+  // A handler asked for the object its route's rule did not resolve (auth/target.ts): refused, never guessed.
+  rest_target_unresolved: { status: 500, message: 'The route acts on a %s its permission rule did not resolve.' },
   rest_not_implemented: { status: 501, message: 'The operation %s is declared in the spec but has no handler body yet.' },
   rest_forbidden: { status: 401, message: 'Sorry, you are not allowed to do that.' },
   rest_forbidden_context: { status: 401, message: 'Sorry, you are not allowed to edit posts in this post type.' },

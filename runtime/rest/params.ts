@@ -1,6 +1,9 @@
 /**
  * Merges a request's params in WordPress's precedence (WP_REST_Request::get_parameter_order):
- * JSON body over form/multipart body over query string over URL captures over defaults.
+ * JSON body over form/multipart body over query string over defaults, except that the path's
+ * captures win over all: they name the object the permission rule judges and the handler acts
+ * on (auth/target.ts), so a body or query `id` cannot point elsewhere (WordPress lets a JSON `id`
+ * override the path's, judging and acting on that other object).
  * A JSON body counts whatever the method (WordPress reads it even on GET); a form body only
  * for methods that carry one.
  */
@@ -19,9 +22,9 @@ export function mergeParams(
   const defaults: Record<string, unknown> = {};
   // Each request gets its own copy of an object default (a handler may change it); a primitive is its own copy.
   for (const [name, value] of defaultsOf(endpoint)) defaults[name] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
-  const layers = [defaults, captures, query];
+  const layers = [defaults, query];
   if (BODY_METHODS.has(method)) layers.push(body.form ?? {});
-  layers.push(body.json ?? {});
+  layers.push(body.json ?? {}, captures);
   return Object.assign({}, ...layers);
 }
 

@@ -9,6 +9,7 @@ import type { ArgSchema, DeploymentModel, Endpoint, HttpMethod, Route } from '..
 import type { Database } from '../store/schema.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { HttpLimits } from '../http/limits.ts';
+import type { RequestTarget } from '../auth/target.ts';
 
 export type { ArgSchema, HttpMethod };
 
@@ -114,6 +115,8 @@ export interface HandlerContext<A = Record<string, any>> {
   user: CurrentUser | null;
   route: RouteDef;
   endpoint: EndpointDef;
+  /** The object the route's permission rule resolved and judged; the handler acts on it (auth/target.ts). */
+  target?: RequestTarget;
 }
 
 /**

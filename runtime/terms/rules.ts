@@ -23,6 +23,7 @@ async function requireTerm(ctx: PermissionContext, tax: TaxonomyInfo): Promise<v
     ? await ctx.app.db.selectFrom('terms').select('id').where('id', '=', id).where('taxonomy', '=', tax.taxonomy).executeTakeFirst()
     : undefined;
   if (!row) deny('term_invalid', ctx);
+  ctx.target = { ...ctx.target, termId: id };
 }
 
 const readTerms: Rule = async (ctx) => {

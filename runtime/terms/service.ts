@@ -3,6 +3,7 @@
  * update, delete. The route's path says which taxonomy; permission rules (rules.ts) have run.
  * Writes run in one transaction so a name or slug clash never leaves half a term.
  */
+import { targetOf } from '../auth/target.ts';
 import type { Context } from '../../contract/model.ts';
 import { userCan } from '../auth/capabilities.ts';
 import { resourceFields } from '../content/context.ts';
@@ -81,7 +82,7 @@ async function findTerm(ctx: HandlerContext, tax: TaxonomyInfo, id: number): Pro
 
 export async function get(ctx: HandlerContext): Promise<HandlerResult> {
   const tax = taxonomyOfRoute(ctx.route.path);
-  const row = await findTerm(ctx, tax, Number(ctx.params.id));
+  const row = await findTerm(ctx, tax, targetOf(ctx, 'termId'));
   const [data] = await prepared(ctx, tax, [row]);
   return { data };
 }
@@ -147,7 +148,7 @@ export async function create(ctx: HandlerContext): Promise<HandlerResult> {
 
 export async function update(ctx: HandlerContext): Promise<HandlerResult> {
   const tax = taxonomyOfRoute(ctx.route.path);
-  const existing = await findTerm(ctx, tax, Number(ctx.params.id));
+  const existing = await findTerm(ctx, tax, targetOf(ctx, 'termId'));
   if (tax.hierarchical && Number(ctx.params.parent) === existing.id) throw restError('rest_term_invalid_parent');
   await ctx.app.db.transaction().execute(async (trx) => {
     const changes = await termChanges({ ...ctx, app: { ...ctx.app, db: trx } }, tax, existing);
@@ -160,7 +161,7 @@ export async function update(ctx: HandlerContext): Promise<HandlerResult> {
 export async function remove(ctx: HandlerContext): Promise<HandlerResult> {
   const tax = taxonomyOfRoute(ctx.route.path);
   if (ctx.params.force !== true) throw restError('rest_term_trash_not_supported', ['force=true']);
-  const existing = await findTerm(ctx, tax, Number(ctx.params.id));
+  const existing = await findTerm(ctx, tax, targetOf(ctx, 'termId'));
   // WordPress answers the previous term's data without its links.
   const { _links: _dropped, ...previous } = (await prepared(ctx, tax, [existing], 'edit'))[0]!;
   await ctx.app.db.transaction().execute(async (trx) => {

@@ -1,11 +1,15 @@
 /**
  * Permission rules of the users routes (WordPress's WP_REST_Users_Controller checks, in its
- * order): what a caller without `list_users` may ask for, and which single users they may read.
+ * order): what a caller without `list_users` may ask for, and which single users they may read
+ * or change. The account a rule judges is the account the handler acts on (`ctx.target.userId`,
+ * auth/target.ts): the `id` captured by `/users/<id>`, or on `/users/me` the caller's own, set as
+ * the request's id before anything is judged, whatever id the query or body carried.
  */
 import { authError, type ErrorKey } from '../rest/errors.ts';
 import { userCan } from '../auth/capabilities.ts';
 import type { PermissionContext } from '../auth/permission.ts';
 import { findUserById } from '../auth/users.ts';
+import { forCaller } from '../auth/target.ts';
 import { hasPublishedContent } from './access.ts';
 
 type Rule = (ctx: PermissionContext) => Promise<void>;
@@ -28,8 +32,7 @@ const listUsers: Rule = async (ctx) => {
 
 const readUser: Rule = async (ctx) => {
   const id = Number(ctx.params.id);
-  const user = Number.isInteger(id) && id > 0 ? await findUserById(ctx.app.db, id) : undefined;
-  if (!user) deny('user_invalid_id', ctx);
+  await existingUser(ctx, id);
   if (ctx.user?.id === id) return;
   if (ctx.params.context === 'edit' && !(await can(ctx, 'edit_users'))) deny('user_forbidden_context_item', ctx);
   if (!(await can(ctx, 'list_users')) && !(await hasPublishedContent(ctx.app.db, id))) deny('user_cannot_list', ctx);
@@ -37,11 +40,15 @@ const readUser: Rule = async (ctx) => {
 
 // WordPress lets anyone call GET /users/me and answers rest_not_logged_in from the handler
 // (service.ts), so an anonymous caller still gets `Allow: GET`.
-const readCurrentUser: Rule = async () => {};
+const readCurrentUser: Rule = async (ctx) => {
+  const id = forCaller(ctx);
+  if (id > 0) ctx.target = { ...ctx.target, userId: id };
+};
 
-/** WordPress's get_user: a positive id of an existing account, else 404 rest_user_invalid_id. */
+/** WordPress's get_user: a positive id of an existing account, else 404 rest_user_invalid_id; it becomes the target. */
 async function existingUser(ctx: PermissionContext, id: number): Promise<void> {
   if (!(Number.isInteger(id) && id > 0 && (await findUserById(ctx.app.db, id)))) deny('user_invalid_id', ctx);
+  ctx.target = { ...ctx.target, userId: id };
 }
 
 const createUser: Rule = async (ctx) => {
@@ -74,7 +81,7 @@ export const USER_RULES: Record<string, Rule> = {
   create_user: createUser,
   update_user: (ctx) => updateUserWithId(ctx, Number(ctx.params.id)),
   delete_user: (ctx) => deleteUserWithId(ctx, Number(ctx.params.id)),
-  // The /me routes judge the caller's own id; anonymous callers have none (0): 404 as WordPress.
-  update_current_user: (ctx) => updateUserWithId(ctx, ctx.user?.id ?? 0),
-  delete_current_user: (ctx) => deleteUserWithId(ctx, ctx.user?.id ?? 0),
+  // The /me routes act on the caller's own id; anonymous callers have none (0): 404 as WordPress.
+  update_current_user: (ctx) => updateUserWithId(ctx, forCaller(ctx)),
+  delete_current_user: (ctx) => deleteUserWithId(ctx, forCaller(ctx)),
 };

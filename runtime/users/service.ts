@@ -16,6 +16,7 @@ import { getOption } from '../content/options.ts';
 import { authError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import { PUBLIC_AUTHOR_TYPES, publishedAuthorIds } from './access.ts';
+import { targetOf } from '../auth/target.ts';
 import { prepareUser, type UserSite } from './prepare.ts';
 import { readProfileMeta } from './profile-meta.ts';
 
@@ -124,7 +125,7 @@ export async function list(ctx: HandlerContext): Promise<HandlerResult> {
 }
 
 export async function get(ctx: HandlerContext): Promise<HandlerResult> {
-  const row = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', Number(ctx.params.id)).executeTakeFirst();
+  const row = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', targetOf(ctx, 'userId')).executeTakeFirst();
   if (!row) throw restError('rest_user_invalid_id');
   const [data] = await prepared(ctx, [row]);
   return { data, headers: alternateLinkHeader(data!.link) };
@@ -132,7 +133,7 @@ export async function get(ctx: HandlerContext): Promise<HandlerResult> {
 
 export async function me(ctx: HandlerContext): Promise<HandlerResult> {
   if (!ctx.user) throw authError('not_logged_in', null);
-  const row = ctx.user ? await ctx.app.db.selectFrom('users').selectAll().where('id', '=', ctx.user.id).executeTakeFirst() : undefined;
+  const row = await ctx.app.db.selectFrom('users').selectAll().where('id', '=', targetOf(ctx, 'userId')).executeTakeFirst();
   if (!row) throw restError('rest_user_invalid_id');
   const [data] = await prepared(ctx, [row]);
   return { data };

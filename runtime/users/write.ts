@@ -18,6 +18,7 @@ import { authError, invalidParam, RestError, restError } from '../rest/errors.ts
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { Database } from '../store/schema.ts';
 import { writeProfileMeta } from './profile-meta.ts';
+import { targetOf } from '../auth/target.ts';
 import { prepared } from './service.ts';
 
 /** WordPress's sanitize_user in strict mode keeps only these characters (validate_username). */
@@ -130,8 +131,8 @@ async function insertAccount(ctx: HandlerContext, login: string, insert: (trx: T
   }
 }
 
-/** `/users/<id>` or, for `/users/me`, the caller's own account. */
-const targetId = (ctx: HandlerContext): number => (ctx.params.id !== undefined ? Number(ctx.params.id) : (ctx.user?.id ?? 0));
+/** The account the route's rule judged: `/users/<id>`'s, or the caller's own for `/users/me`. */
+const targetId = (ctx: HandlerContext): number => targetOf(ctx, 'userId');
 
 export async function update(ctx: HandlerContext): Promise<HandlerResult> {
   const p = ctx.params;
