@@ -12,6 +12,7 @@ import { emitDocs } from './emit/docs.ts';
 import { customOperations, emitHandlers } from './emit/handlers.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitPermissionTests } from './emit/permission-tests.ts';
+import { emitOtherObjectTests } from './emit/other-object-tests.ts';
 import { emitReference, emitReferenceAssets } from './emit/reference.ts';
 import { emitRoutes, emitSharedRoutes } from './emit/routes.ts';
 import { emitContractTests } from './emit/contract-tests.ts';
@@ -100,6 +101,7 @@ const DEPLOYMENT_EMITTERS: DeploymentEmitter[] = [
   emitReference,
   emitContractTests,
   emitPermissionTests,
+  emitOtherObjectTests,
 ];
 
 async function formatAll(files: EmittedFile[], cache: boolean): Promise<EmittedFile[]> {
