@@ -16,6 +16,7 @@ const COMMAND_MODULES: Array<() => Promise<CommandModule>> = [
   () => import('./commands/spec-stats.ts'),
   () => import('./commands/spec-validate.ts'),
   () => import('./commands/import.ts'),
+  () => import('./commands/diff-ref.ts'),
   () => import('../runtime/cli/serve.ts'),
   () => import('../runtime/cli/site.ts'),
   () => import('../runtime/cli/user.ts'),

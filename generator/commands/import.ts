@@ -1,7 +1,7 @@
 /**
  * `specpress import <discovery URL or file>`: spec YAML from a WordPress site's discovery
- * document. `specpress diff <discovery URL or file>`: how that site's routes and args differ
- * from what the spec serves.
+ * document, and `runDiff`: how that site's routes and args differ from what the spec serves
+ * (the `diff` command, registered with its git-ref form in diff-ref.ts).
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -87,13 +87,5 @@ export function register(program: Command): void {
     .option('--force', 'replace spec files of the same names')
     .action(async (source: string, cli: { namespaces: string[]; spec: string; deployment: string; force?: boolean }) => {
       process.exitCode = await runImport(source, cli);
-    });
-  program
-    .command('diff <source>')
-    .description("list how a site's routes and args (its discovery document: URL of /wp-json/ or a file) differ from a deployment of the spec; exit 2 when they differ")
-    .option('--spec <dir>', 'spec folder', 'spec')
-    .option('-d, --deployment <name>', 'deployment to compare (default: the default one)')
-    .action(async (source: string, cli: { spec: string; deployment?: string }) => {
-      process.exitCode = await runDiff(source, cli);
     });
 }
