@@ -84,8 +84,9 @@ describe('creating posts', () => {
   it('filters the markup of users without unfiltered_html, as kses does, and keeps block comments', async () => {
     const html = '<!-- wp:paragraph -->\n<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">a</a></p>\n<!-- /wp:paragraph -->';
     const byAuthor = await post({ title: 'T <script>x</script><b>b</b>', content: html }, 'author');
-    expect(byAuthor.body.content.raw).toBe('<!-- wp:paragraph -->\n<p>Hi <a>a</a></p>\n<!-- /wp:paragraph -->');
-    expect(byAuthor.body.title.raw).toBe('T <b>b</b>');
+    // WordPress 6.8 answers exactly these (kses drops refused tags but keeps the text inside them).
+    expect(byAuthor.body.content.raw).toBe('<!-- wp:paragraph -->\n<p>Hialert(1) <a href="alert(1)">a</a></p>\n<!-- /wp:paragraph -->');
+    expect(byAuthor.body.title.raw).toBe('T x<b>b</b>');
     const byEditor = await post({ title: 'T', content: html }, 'editor');
     expect(byEditor.body.content.raw).toBe(html);
   });
