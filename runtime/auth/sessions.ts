@@ -70,6 +70,42 @@ export async function destroyUserSessions(db: Kysely<Database>, userId: number):
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+export interface FreshSession {
+  cookieName: string;
+  cookieValue: string;
+  nonce: string;
+  maxAge: number;
+  /** The old session was a "remember me" one: the new cookie outlives the browser too. */
+  remember: boolean;
+}
+
+/**
+ * A password change ends every session of the account, as WordPress's login cookies stop
+ * matching a changed password. When the caller changed their own password through one of those
+ * sessions (`callerCookie`), the caller stays signed in on a fresh session that lasts as long as
+ * the old one was meant to (remembered or not), so a copy of the old cookie dies with the rest.
+ * Returns that fresh session, or undefined when nobody gets one.
+ */
+export async function endSessionsForNewPassword(db: Kysely<Database>, userId: number, callerCookie: string | undefined, now = new Date()): Promise<FreshSession | undefined> {
+  const own = callerCookie
+    ? await db.selectFrom('sessions').select(['user_id', 'expires'])
+      .where('token_hash', '=', sha256(callerCookie)).where('expires', '>', dbTime(now)).executeTakeFirst()
+    : undefined;
+  await destroyUserSessions(db, userId);
+  if (!own || own.user_id !== userId) return undefined;
+  const left = (Date.parse(`${own.expires.replace(' ', 'T')}Z`) - now.getTime()) / 1000;
+  const remember = left > SESSION_SECONDS;
+  return { ...(await createSession(db, userId, { remember, now })), remember };
+}
+
+/** The Set-Cookie value of a session, with the attributes the login page gives it. */
+export function sessionCookieHeader(session: FreshSession, secure: boolean): string {
+  const parts = [`${session.cookieName}=${session.cookieValue}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (secure) parts.push('Secure');
+  if (session.remember) parts.push(`Max-Age=${session.maxAge}`);
+  return parts.join('; ');
+}
+
 function tick(now: Date): number {
   return Math.ceil(now.getTime() / 1000 / TICK_SECONDS);
 }

@@ -5,7 +5,7 @@
  */
 import argon2 from 'argon2';
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UsersTable } from '../store/schema.ts';
 import { reusableQuery } from '../store/reusable-query.ts';
 import { isRole } from '../../contract/roles.ts';
@@ -64,8 +64,19 @@ export async function findUserByLogin(db: Kysely<Database>, login: string): Prom
   return (await USER_BY_LOGIN(db, login))[0];
 }
 
+/**
+ * The account of an email address, whatever its case: WordPress's email_exists and
+ * get_user_by('email') compare through MySQL's case-insensitive collation, so `Ann@Example.com`
+ * and `ann@example.com` are one address, for sign-in as for uniqueness.
+ */
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).where('email', '!=', '').executeTakeFirst();
+  if (email === '') return undefined;
+  return db.selectFrom('users').selectAll().where(sameEmail(email)).orderBy('id').executeTakeFirst();
+}
+
+/** A where-condition: the `email` column names the same address as `email`, ignoring case (both sides lowered by the database). */
+export function sameEmail(email: string) {
+  return sql<boolean>`lower(email) = lower(${email})`;
 }
 
 export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {

@@ -1,14 +1,30 @@
-/** `option`: one stored JSON value (per site or per user) with a default; writes merge into it, DELETE resets it. */
+/**
+ * `option`: one stored JSON value (per site or per user) with a default; writes merge into it,
+ * DELETE resets it. Each write is bounded by its body (write-limits.ts), but merging lets a
+ * value grow with every write, so the value as it would be stored is bounded too
+ * (OPTION_BOUNDS): past them the write is refused with a 400 and nothing changes.
+ */
 import type { Kysely } from 'kysely';
 import type { OptionBehavior } from '../../contract/model.ts';
 import type { Database } from '../store/schema.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
+import { restError } from '../rest/errors.ts';
 import { deleteRecord, getRecord, putRecord, scopedKey } from './records.ts';
 import { payloadOf } from './payload.ts';
 import { maskSecrets, protectSecrets } from '../secrets/secret-params.ts';
 
 const COLLECTION = 'option';
 type Db = Kysely<Database>;
+
+/**
+ * What one stored value may hold, as JSON text and as top-level fields. A user's value (progress,
+ * choices, preferences: a few flags) is written by any signed-in user, subscribers included, so
+ * it is kept small; a site value is written by administrators and may hold whole settings.
+ */
+export const OPTION_BOUNDS = {
+  user: { bytes: 64 * 1024, keys: 200 },
+  site: { bytes: 1024 * 1024, keys: 2000 },
+} as const;
 
 /** The stored value of an option (or its default), secrets in their stored form: for other modules' reads. */
 export async function readOption(ctx: HandlerContext, b: Pick<OptionBehavior, 'key' | 'scope' | 'default'>, db: Db = ctx.app.db): Promise<unknown> {
@@ -31,6 +47,7 @@ export async function runOption(ctx: HandlerContext, b: OptionBehavior): Promise
   const value = await ctx.app.db.transaction().execute(async (trx) => {
     const current = await readOption(ctx, b, trx);
     const merged = b.merge !== false && isPlainObject(current) ? { ...current, ...incoming } : incoming;
+    checkBounds(merged, OPTION_BOUNDS[b.scope === 'user' ? 'user' : 'site']);
     await putRecord(trx, COLLECTION, key, { value: merged });
     return merged;
   });
@@ -43,6 +60,14 @@ async function withIncluded(ctx: HandlerContext, value: unknown, include: Record
   const out: Record<string, unknown> = { ...value };
   for (const [name, collection] of Object.entries(include)) out[name] = (await getRecord(ctx.app.db, collection, '_'))?.data ?? null;
   return out;
+}
+
+/** Throws the 400 when `value` would outgrow `bounds` (thrown inside the write's transaction, so nothing is stored). */
+function checkBounds(value: Record<string, unknown>, bounds: { bytes: number; keys: number }): void {
+  const keys = Object.keys(value).length;
+  if (keys > bounds.keys) throw restError('rest_option_too_many_keys', [String(keys), String(bounds.keys)], { max_keys: bounds.keys });
+  const bytes = Buffer.byteLength(JSON.stringify(value));
+  if (bytes > bounds.bytes) throw restError('rest_option_too_large', [String(bytes), String(bounds.bytes)], { max_bytes: bounds.bytes });
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

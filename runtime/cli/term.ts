@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { openDatabase } from '../store/open-database.ts';
 import { databaseOption, databaseTarget } from './database-option.ts';
 import { addTerm, defaultCategory, listTerms, type Taxonomy } from '../content/terms.ts';
+import { cleanTermName } from '../terms/service.ts';
 
 const TAXONOMIES: Taxonomy[] = ['category', 'post_tag'];
 
@@ -30,6 +31,13 @@ export function register(program: Command): void {
         process.exitCode = 1;
         return;
       }
+      // Saved as the REST routes save a name (WordPress's pre_term_name filters run for WP-CLI too).
+      const cleanName = cleanTermName(name);
+      if (!cleanName) {
+        console.error('Error: the name is empty once its markup is removed.');
+        process.exitCode = 1;
+        return;
+      }
       const parent = opts.parent === undefined ? 0 : Number(opts.parent);
       if (!Number.isInteger(parent) || parent < 0 || (parent && taxonomy !== 'category')) {
         console.error('Error: --parent takes the id of an existing category, and only for categories.');
@@ -47,7 +55,7 @@ export function register(program: Command): void {
             return;
           }
         }
-        const row = await addTerm(db, { taxonomy, name, slug: opts.slug, parent });
+        const row = await addTerm(db, { taxonomy, name: cleanName, slug: opts.slug, parent });
         console.log(`Created ${taxonomy} "${row.name}" (id ${row.id}, slug ${row.slug}).`);
       } finally {
         await close();

@@ -85,7 +85,8 @@ export async function readMeta(db: Db, postIds: number[], schema: MetaSchema): P
 /** Stores the given keys (null deletes one, as WordPress does); unregistered keys are ignored. */
 export async function writeMeta(db: Db, postId: number, values: Record<string, unknown>, schema: MetaSchema): Promise<void> {
   for (const [key, value] of Object.entries(values)) {
-    if (!(key in schema)) continue;
+    // Own keys only: `constructor` or `toString` are not registered because every object has them.
+    if (!Object.hasOwn(schema, key)) continue;
     await db.deleteFrom('postmeta').where('post_id', '=', postId).where('meta_key', '=', key).execute();
     if (value === null) continue;
     await db.insertInto('postmeta').values({ post_id: postId, meta_key: key, meta_value: JSON.stringify(value) }).execute();

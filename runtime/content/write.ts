@@ -2,22 +2,22 @@
  * A create or update request → the changes to store (WordPress's prepare_item_for_database and
  * the checks around it): fields, dates in the site zone, author, password and sticky conflicts,
  * page parent. Nothing is written here. Who may publish, name another author or make a post
- * sticky was decided by the route's rule (auth/rules.ts) on these same params; whether markup is
- * filtered, by auth/unfiltered-html.ts.
+ * sticky was decided by the route's rule (auth/rules.ts) on these same params; text goes through
+ * WordPress's save filters (save-filters.ts).
  */
 import { parentWithoutLoop } from './parent-loops.ts';
 import { supports } from '../../contract/post-types.ts';
 import type { Insertable } from 'kysely';
 import type { HandlerContext } from '../rest/types.ts';
 import type { PostsTable } from '../store/schema.ts';
-import { unfilteredHtmlAllowed } from '../auth/unfiltered-html.ts';
 import { dateWithGmt, siteZone } from './dates.ts';
 import { contentError, invalidParam } from './errors.ts';
 import { getOption } from './options.ts';
 import type { PostRow } from './prepare.ts';
 import { sanitizeTitle } from './slugs.ts';
-import { filterPostHtml, filterTitleHtml } from './kses.ts';
+import { htmlForSave, ownUploads, titleForSave } from './save-filters.ts';
 import { stickyIds } from './prepare.ts';
+import { withFootnotesForSave } from './footnotes.ts';
 
 export interface PostChanges {
   row: Partial<Insertable<PostsTable>>;
@@ -44,7 +44,7 @@ function rawText(value: unknown): string | undefined {
  * WordPress accepts only the templates the theme offers for the type (and the one an item
  * already has). The site lists them in the option `page_templates`: `{ "post": ["wide"], ... }`.
  */
-async function checkTemplate(ctx: HandlerContext, type: string, template: string, existing?: PostRow): Promise<string> {
+export async function checkTemplate(ctx: HandlerContext, type: string, template: string, existing?: Pick<PostRow, 'template'>): Promise<string> {
   if (!template || template === existing?.template) return template;
   const offered = await getOption<Record<string, string[]>>(ctx.app.db, 'page_templates', {});
   const allowed = Array.isArray(offered?.[type]) ? offered[type] : [];
@@ -59,15 +59,12 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   const changes: PostChanges = { row: {}, editDate: false, clearDate: false };
   const row = changes.row;
 
-  // Without unfiltered_html, markup is filtered on save as WordPress's kses does.
-  const filtered = !unfilteredHtmlAllowed(ctx.user);
+  // Saved through WordPress's save filters: kses for a writer without unfiltered_html, titles trimmed.
   for (const field of ['title', 'content', 'excerpt'] as const) {
     const text = rawText(p[field]);
     if (text === undefined) continue;
-    row[field] = !filtered ? text : field === 'title' ? filterTitleHtml(text) : filterPostHtml(text);
+    row[field] = field === 'title' ? titleForSave(ctx.user, text) : htmlForSave(ctx.user, text, ownUploads(ctx));
   }
-  // WordPress trims titles on save (its title_save_pre filter); body and excerpt keep their spaces.
-  if (row.title !== undefined) row.title = row.title.trim();
   if (typeof p.status === 'string') row.status = p.status;
 
   const zone = await siteZone(db);
@@ -125,6 +122,8 @@ export async function prepareChanges(ctx: HandlerContext, type: string, existing
   if (supports(type, 'terms') && Array.isArray(p.categories)) changes.categories = p.categories.map(Number);
   if (supports(type, 'terms') && Array.isArray(p.tags)) changes.tags = p.tags.map(Number);
   if (p.meta && typeof p.meta === 'object') changes.meta = p.meta as Record<string, unknown>;
+  // WordPress filters footnotes' markup as it filters the content's (footnotes.ts).
+  if (changes.meta) changes.meta = withFootnotesForSave(ctx.user, changes.meta, ownUploads(ctx));
   if (p.featured_media !== undefined && p.featured_media !== null) changes.featuredMedia = Number(p.featured_media);
   return changes;
 }

@@ -47,8 +47,9 @@ const FILE_LAYOUTS: Record<string, { forms: (doc: unknown) => Item[]; title: (fo
 
 /** The forms of one export file; a 400 in the interface's shape when the file is not one. */
 export function formsOfExportFile(key: string, text: string): FileForm[] {
-  const layout = FILE_LAYOUTS[key];
-  const reader = SOURCE_READERS[key];
+  // Own keys only: a `<key>` of `constructor` names no source.
+  const layout = Object.hasOwn(FILE_LAYOUTS, key) ? FILE_LAYOUTS[key] : undefined;
+  const reader = Object.hasOwn(SOURCE_READERS, key) ? SOURCE_READERS[key] : undefined;
   if (!reader) throw restError('rest_migrator_invalid_source', [key]);
   if (!layout) throw restError('rest_invalid_param', ['content'], { params: { content: `${key} has no export file of its own; move its forms with the site's database and use /migrator/sources/${key}/import.` } });
   if (Buffer.byteLength(text) > MAX_EXPORT_FILE_BYTES) throw restError('rest_invalid_param', ['content'], { params: { content: `The export file is larger than ${MAX_EXPORT_FILE_BYTES} bytes.` } });

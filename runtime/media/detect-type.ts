@@ -5,7 +5,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { restError } from '../rest/errors.ts';
-import { ALLOWED_TYPES, extensionOf } from './mime-types.ts';
+import { extensionOf, mimeOfExtension } from './mime-types.ts';
 
 /** Extensions that name the same container format; file-type reports one of each group. */
 const SAME_FORMAT: string[][] = [
@@ -39,7 +39,7 @@ export interface DetectedType {
 /** The checked type of `data` named `filename`; throws the REST error WordPress-style clients expect. */
 export async function detectFileType(data: Buffer, filename: string): Promise<DetectedType> {
   const ext = extensionOf(filename);
-  const declared = ALLOWED_TYPES[ext];
+  const declared = mimeOfExtension(ext);
   if (!declared) throw restError('rest_upload_sideload_error');
   const sniffed = await fileTypeFromBuffer(data);
   const isText = declared.startsWith('text/');

@@ -14,7 +14,7 @@ import { applyModifiers, type Modifier } from './edit-image.ts';
 import { rawText } from './fields.ts';
 import { editedName } from './filenames.ts';
 import { readImageInfo } from './image-meta.ts';
-import { ingestFile, maxImagePixels, subSizesOf } from './ingest.ts';
+import { ingestFile, maxImagePixels, maxImagePixelsPerByte, subSizesOf } from './ingest.ts';
 import { createdResponse, insertStoredFile, requireAttachment } from './item-records.ts';
 import { RESIZABLE_IMAGES } from './mime-types.ts';
 import { prepareAttachment } from './prepare.ts';
@@ -40,7 +40,7 @@ export async function postProcessMedia(ctx: HandlerContext): Promise<HandlerResu
     if (attached && metadata) {
       const source = originalOf(attached, metadata);
       const data = await fs.readFile(absolutePath(ctx.app.config, source));
-      const info = await readImageInfo(data, maxImagePixels(ctx.app));
+      const info = await readImageInfo(data, maxImagePixels(ctx.app), maxImagePixelsPerByte(ctx.app));
       const have = new Set(Object.keys(metadata.sizes ?? {}));
       const made = await subSizesOf(ctx.app, source, data, row.mime_type, info, true, have);
       metadata.sizes = { ...metadata.sizes, ...made };

@@ -1,14 +1,19 @@
 /**
  * The writable fields of a media item, from request params to row columns and meta, shared by
  * create, update and edit (WordPress's attachments prepare_item_for_database): title, caption
- * and description take a string or `{raw}`; `post` is the parent and may not be a revision or
- * another attachment; dates in the site timezone and GMT; status is `inherit` unless private.
+ * and description take a string or `{raw}` and are saved through the same HTML filters as a
+ * post's title, excerpt and content (content/save-filters.ts); `post` is the parent and may not
+ * be a revision or another attachment; `template` must be one the site offers, as for posts;
+ * dates in the site timezone and GMT; status is `inherit` unless private.
  */
 import type { HandlerContext } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
 import { dateWithGmt, gmtNow, localFromGmt, siteZone } from '../content/dates.ts';
 import { metaSchemaOf } from '../content/context.ts';
 import { writeMeta } from '../content/meta.ts';
+import { withFootnotesForSave } from '../content/footnotes.ts';
+import { htmlForSave, ownUploads, titleForSave } from '../content/save-filters.ts';
+import { checkTemplate } from '../content/write.ts';
 import { sanitizeTitle, uniqueSlug } from '../content/slugs.ts';
 import { ALT_TEXT, THUMBNAIL, setMeta, type AttachmentRow, type Db } from './attachments.ts';
 import { isMediaType } from '../../contract/post-types.ts';
@@ -33,21 +38,21 @@ export async function checkParent(ctx: HandlerContext, post: unknown): Promise<n
 }
 
 /** Column changes the params ask for (only those given). */
-export async function rowChanges(ctx: HandlerContext, current: Pick<AttachmentRow, 'id' | 'title' | 'slug' | 'parent'>): Promise<Partial<AttachmentRow>> {
+export async function rowChanges(ctx: HandlerContext, current: Pick<AttachmentRow, 'id' | 'title' | 'slug' | 'parent' | 'template'>): Promise<Partial<AttachmentRow>> {
   const p = ctx.params;
   const out: Partial<AttachmentRow> = {};
   const title = rawText(p.title);
-  if (title !== undefined) out.title = title;
+  if (title !== undefined) out.title = titleForSave(ctx.user, title);
   const caption = rawText(p.caption);
-  if (caption !== undefined) out.excerpt = caption;
+  if (caption !== undefined) out.excerpt = htmlForSave(ctx.user, caption, ownUploads(ctx));
   const description = rawText(p.description);
-  if (description !== undefined) out.content = description;
+  if (description !== undefined) out.content = htmlForSave(ctx.user, description, ownUploads(ctx));
   const parent = await checkParent(ctx, p.post);
   if (parent !== undefined) out.parent = parent;
   if (typeof p.author === 'number') out.author = p.author;
   if (typeof p.comment_status === 'string') out.comment_status = p.comment_status;
   if (typeof p.ping_status === 'string') out.ping_status = p.ping_status;
-  if (typeof p.template === 'string') out.template = p.template;
+  if (typeof p.template === 'string') out.template = await checkTemplate(ctx, 'attachment', p.template, current);
   if (typeof p.status === 'string') out.status = p.status === 'private' ? 'private' : 'inherit';
   const zone = await siteZone(ctx.app.db);
   const date = typeof p.date === 'string' ? dateWithGmt(p.date, zone, false) : typeof p.date_gmt === 'string' ? dateWithGmt(p.date_gmt, zone, true) : null;
@@ -77,5 +82,5 @@ export async function writeMetaFields(ctx: HandlerContext, db: Db, id: number): 
     }
     await setMeta(db, id, THUMBNAIL, p.featured_media > 0 ? p.featured_media : undefined);
   }
-  if (p.meta && typeof p.meta === 'object') await writeMeta(db, id, p.meta as Record<string, unknown>, metaSchemaOf(ctx, 'media'));
+  if (p.meta && typeof p.meta === 'object') await writeMeta(db, id, withFootnotesForSave(ctx.user, p.meta as Record<string, unknown>, ownUploads(ctx)), metaSchemaOf(ctx, 'media'));
 }

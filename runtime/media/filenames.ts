@@ -2,7 +2,7 @@
  * File names of uploads: read from Content-Disposition, made safe for the disk (no path parts,
  * no shell or URL specials, no hidden executable extension), and made unique where they land.
  */
-import { ALLOWED_TYPES } from './mime-types.ts';
+import { mimeOfExtension } from './mime-types.ts';
 
 /**
  * The file name a Content-Disposition header carries (`attachment; filename="a.jpg"`, the
@@ -47,7 +47,7 @@ export function sanitizeFileName(name: string): string {
     // "shell.php.jpg": a middle part that looks like an extension we do not allow gets a "_",
     // so no web server mistakes the file for a script.
     for (let i = 1; i < parts.length - 1; i++) {
-      if (/^[a-z][a-z0-9]{1,4}$/i.test(parts[i]) && !ALLOWED_TYPES[parts[i].toLowerCase()]) parts[i] += '_';
+      if (/^[a-z][a-z0-9]{1,4}$/i.test(parts[i]) && !mimeOfExtension(parts[i].toLowerCase())) parts[i] += '_';
     }
     base = parts.join('.');
   }

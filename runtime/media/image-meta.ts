@@ -1,12 +1,16 @@
 /**
  * An image's dimensions and the EXIF facts WordPress keeps as `image_meta` (camera, aperture,
  * exposure, ISO, focal length, date taken, orientation, credit, copyright, caption, title).
- * The pixel count is checked against the limit from the header alone, before anything is
- * decoded, so a small file that inflates to gigabytes (a decompression bomb) is refused cheaply.
+ * The declared size is checked from the header alone, before anything is decoded, so a small
+ * file that inflates to gigabytes (a decompression bomb) is refused cheaply: against the pixel
+ * limit, and, above a size any image may have, against the file's own length (see
+ * checkDeclaredSize). The EXIF text goes through the post HTML filter for every uploader, as
+ * WordPress's wp_read_image_metadata filters it, since captions and titles are shown as HTML.
  */
 import sharp, { type Metadata } from 'sharp';
 import exifReader from 'exif-reader';
 import { restError } from '../rest/errors.ts';
+import { filterPostHtml } from '../content/kses.ts';
 
 export interface ImageMeta {
   aperture: string;
@@ -33,7 +37,42 @@ export interface ImageInfo {
 
 export const DEFAULT_MAX_IMAGE_PIXELS = 100_000_000;
 
-export async function readImageInfo(data: Buffer, maxPixels: number): Promise<ImageInfo> {
+/**
+ * Real pictures carry far fewer pixels per byte: a photograph a few dozen, a flat-coloured PNG
+ * or JPEG a few hundred (deflate cannot shrink RGB pixels further). Only near-empty canvases
+ * in formats that encode runs (palette PNG, lossless WebP, AVIF, GIF) go beyond; those are
+ * allowed up to DENSITY_FREE_PIXELS, where decoding them costs little anyway.
+ */
+export const DEFAULT_MAX_IMAGE_PIXELS_PER_BYTE = 1000;
+/** Up to this many pixels (4096 x 4096) any file length is accepted. */
+export const DENSITY_FREE_PIXELS = 4096 * 4096;
+
+export interface SizeLimits {
+  maxPixels: number;
+  /** 0 turns the bytes-per-pixel check off. */
+  maxPixelsPerByte: number;
+}
+
+/**
+ * Refuses, before any decoding, an image larger than the pixel limit, or one that declares
+ * more pixels than its bytes can plausibly hold: a decompression bomb, whose decoding (every
+ * sub-size reads the whole image) would cost seconds of CPU for a few kilobytes uploaded.
+ * Refusing is what a person uploading expects too: such a file shows nothing worth keeping, and
+ * stored without decoding it would hand the same bomb to every visitor's browser.
+ */
+export function checkDeclaredSize(width: number, height: number, bytes: number, limits: SizeLimits): void {
+  const pixels = width * height;
+  if (pixels > limits.maxPixels) throw restError('rest_upload_image_too_large', [String(limits.maxPixels)]);
+  if (limits.maxPixelsPerByte > 0 && pixels > DENSITY_FREE_PIXELS && pixels > bytes * limits.maxPixelsPerByte) {
+    throw restError('rest_upload_image_too_dense', [String(width), String(height), String(bytes), String(limits.maxPixelsPerByte)], {
+      width,
+      height,
+      filesize: bytes,
+    });
+  }
+}
+
+export async function readImageInfo(data: Buffer, maxPixels: number, maxPixelsPerByte = DEFAULT_MAX_IMAGE_PIXELS_PER_BYTE): Promise<ImageInfo> {
   let header: Metadata;
   try {
     header = await sharp(data, { limitInputPixels: false }).metadata();
@@ -42,7 +81,7 @@ export async function readImageInfo(data: Buffer, maxPixels: number): Promise<Im
   }
   const width = header.width ?? 0;
   const height = header.height ?? 0;
-  if (width * height > maxPixels) throw restError('rest_upload_image_too_large', [String(maxPixels)]);
+  checkDeclaredSize(width, height, data.length, { maxPixels, maxPixelsPerByte });
   const orientation = header.orientation ?? 1;
   return { width, height, orientation, meta: imageMetaFromExif(header.exif, orientation) };
 }
@@ -89,5 +128,15 @@ export function imageMetaFromExif(exif: Buffer | undefined, orientation: number)
   const taken = photo.DateTimeOriginal ?? image.DateTime;
   if (taken instanceof Date && !Number.isNaN(taken.getTime())) meta.created_timestamp = String(Math.floor(taken.getTime() / 1000));
   meta.orientation = String(image.Orientation ?? orientation ?? 0);
-  return meta;
+  return filteredMeta(meta);
+}
+
+/** wp_kses_post_deep over the facts: every text through the post allowlist, whoever uploads. */
+function filteredMeta(meta: ImageMeta): ImageMeta {
+  const out = { ...meta, keywords: meta.keywords.map((k) => filterPostHtml(k)) };
+  for (const key of Object.keys(out) as Array<keyof ImageMeta>) {
+    const value = out[key];
+    if (typeof value === 'string') (out as Record<string, unknown>)[key] = filterPostHtml(value);
+  }
+  return out;
 }

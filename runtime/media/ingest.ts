@@ -8,7 +8,7 @@ import { restError, RestError } from '../rest/errors.ts';
 import { sanitizeFileName } from './filenames.ts';
 import { detectFileType } from './detect-type.ts';
 import { RESIZABLE_IMAGES } from './mime-types.ts';
-import { DEFAULT_MAX_IMAGE_PIXELS, readImageInfo } from './image-meta.ts';
+import { DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_MAX_IMAGE_PIXELS_PER_BYTE, readImageInfo } from './image-meta.ts';
 import { registeredImageSizes } from './image-sizes.ts';
 import { makeSubSizes, outputMimeFor, uprightSize } from './subsizes.ts';
 import { monthFolder, removeFiles, writeUnique } from './storage.ts';
@@ -36,13 +36,20 @@ export function maxImagePixels(app: Pick<App, 'deployment'>): number {
   return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MAX_IMAGE_PIXELS;
 }
 
+/** The deployment's `maxImagePixelsPerByte` (0 turns the check off), else the default. */
+export function maxImagePixelsPerByte(app: Pick<App, 'deployment'>): number {
+  const configured = app.deployment.settings.maxImagePixelsPerByte;
+  const n = Number(configured);
+  return configured !== undefined && Number.isFinite(n) && n >= 0 ? n : DEFAULT_MAX_IMAGE_PIXELS_PER_BYTE;
+}
+
 export async function ingestFile(app: App, opts: IngestOptions): Promise<IngestedFile> {
   const filename = sanitizeFileName(opts.filename);
   const type = await detectFileType(opts.data, filename);
   const isImage = RESIZABLE_IMAGES.has(type.mime);
   const maxPixels = maxImagePixels(app);
   // Measured before anything is written: a decompression bomb never reaches the disk.
-  const info = isImage ? await readImageInfo(opts.data, maxPixels) : undefined;
+  const info = isImage ? await readImageInfo(opts.data, maxPixels, maxImagePixelsPerByte(app)) : undefined;
   let relative: string;
   try {
     relative = await writeUnique(app.config, monthFolder(opts.when), filename, opts.data);

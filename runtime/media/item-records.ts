@@ -11,9 +11,11 @@ import {
   type AttachmentMetadata, type AttachmentRow,
 } from './attachments.ts';
 import { nowPair, rowChanges, writeMetaFields } from './fields.ts';
+import { ownUploads } from '../content/save-filters.ts';
 import { publicUrl, removeFiles } from './storage.ts';
 import { restBase } from '../content/links.ts';
 import { keepFromSweep, reclaimSwept } from './sweep-leftovers.ts';
+import { htmlForSave, titleForSave } from '../content/save-filters.ts';
 
 export const contextOf = (ctx: HandlerContext): Context => (ctx.params.context === 'edit' || ctx.params.context === 'embed' ? ctx.params.context : 'view');
 
@@ -41,16 +43,18 @@ export async function insertStoredFile(
 ): Promise<AttachmentRow> {
   const { local, gmt } = await nowPair(ctx);
   const files = filesOf(stored.relative, stored.metadata);
+  // Defaults come from the file too (EXIF title and caption, its name): saved as the request's own text would be.
+  const title = titleForSave(ctx.user, defaults.title);
   try {
     const id = await ctx.app.db.transaction().execute(async (trx) => {
       const id = await insertAttachment(trx, {
-        author: ctx.user?.id ?? 0, type: 'attachment', status: 'inherit', slug: '', title: defaults.title,
-        content: defaults.description ?? '', excerpt: defaults.caption ?? '', password: '', parent: defaults.parent ?? 0,
+        author: ctx.user?.id ?? 0, type: 'attachment', status: 'inherit', slug: '', title,
+        content: htmlForSave(ctx.user, defaults.description ?? '', ownUploads(ctx)), excerpt: htmlForSave(ctx.user, defaults.caption ?? '', ownUploads(ctx)), password: '', parent: defaults.parent ?? 0,
         menu_order: 0, comment_status: 'open', ping_status: 'closed', format: 'standard', template: '',
         mime_type: stored.mime, guid: publicUrl(ctx.app.config, stored.relative),
         date: local, date_gmt: gmt, modified: local, modified_gmt: gmt, comment_count: 0,
       });
-      const changes = await rowChanges({ ...ctx, app: { ...ctx.app, db: trx } } as HandlerContext, { id, title: defaults.title, slug: '', parent: defaults.parent ?? 0 });
+      const changes = await rowChanges({ ...ctx, app: { ...ctx.app, db: trx } } as HandlerContext, { id, title, slug: '', parent: defaults.parent ?? 0, template: '' });
       await updateAttachment(trx, id, changes);
       await setMeta(trx, id, ATTACHED_FILE, stored.relative);
       await setMeta(trx, id, METADATA, stored.metadata);

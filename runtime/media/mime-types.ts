@@ -39,6 +39,14 @@ export const ALLOWED_TYPES: Record<string, string> = {
   key: 'application/vnd.apple.keynote', numbers: 'application/vnd.apple.numbers', pages: 'application/vnd.apple.pages',
 };
 
+/**
+ * The allowed mime type of an extension, '' when it has none. An own-key lookup: `constructor` or
+ * `__proto__`, which every object answers, are extensions like any other unknown one.
+ */
+export function mimeOfExtension(ext: string): string {
+  return Object.hasOwn(ALLOWED_TYPES, ext) ? ALLOWED_TYPES[ext]! : '';
+}
+
 /** Images sharp can measure, resize and edit. */
 export const RESIZABLE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff']);
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { App } from '../rest/types.ts';
 import { restError } from '../rest/errors.ts';
 import { guardedFetch, OutboundError } from '../net/guarded-fetch.ts';
-import { ALLOWED_TYPES, extensionOf } from './mime-types.ts';
+import { extensionOf, mimeOfExtension } from './mime-types.ts';
 import { checkSize, type IncomingFile } from './upload-input.ts';
 
 const SIDELOAD_TIMEOUT_MS = 30_000;
@@ -20,7 +20,7 @@ export async function fetchRemoteFile(app: App, url: string): Promise<IncomingFi
     filename = '';
   }
   if (!filename) throw restError('rest_invalid_url', ['Could not determine a filename from the provided URL.']);
-  if (!(ALLOWED_TYPES[extensionOf(filename)] ?? '').startsWith('image/')) {
+  if (!mimeOfExtension(extensionOf(filename)).startsWith('image/')) {
     throw restError('rest_invalid_url', ['The provided URL does not point to a supported image file.']);
   }
   const max = app.config.maxUploadBytes;

@@ -24,6 +24,11 @@ export function absolutePath(config: AppConfig, relative: string): string {
   return full;
 }
 
+/** The public address of the uploads folder, without a trailing slash (the HTML filter keeps PDFs from it in `<object>`). */
+export function uploadsUrl(config: AppConfig): string {
+  return `${config.siteUrl}/wp-content/uploads`;
+}
+
 export function publicUrl(config: AppConfig, relative: string): string {
   const encoded = relative.split('/').map(encodeURIComponent).join('/');
   return `${config.siteUrl}/wp-content/uploads/${encoded}`;

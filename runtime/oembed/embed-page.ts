@@ -2,7 +2,15 @@
  * The page an oEmbed iframe shows: `<post link>embed/` (pretty links) or `?p=ID&embed=true`.
  * A small card (title, excerpt, image, site name) that tells the page hosting the iframe its
  * height, using the secret the iframe address carries after `#?secret=`.
+ *
+ * The page is served from the site's own origin, where the login cookie lives, and shows text
+ * authors wrote: it is sent with a Content-Security-Policy (EMBED_PAGE_CSP) under which only its
+ * own script runs (named by its hash) and nothing is fetched but images and media. Framing is
+ * allowed from anywhere, since being framed by other sites is the page's purpose. The title is
+ * escaped in `<title>` as WordPress's document title is; in the card it is printed as WordPress's
+ * embed template prints it (the_title), filtered when it was saved.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../rest/types.ts';
 import { getSiteSettings } from '../settings/site-settings.ts';
@@ -10,11 +18,12 @@ import { renderExcerpt, renderTitle } from '../content/render/index.ts';
 import { embedDataFor } from './embed-data.ts';
 import { isEmbeddable, postFromUrl, postLink, type PostRow } from './local-posts.ts';
 import { isMediaType } from '../../contract/post-types.ts';
+import { escHtml } from '../content/render/escape-html.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Reports the card's height to the host page, on load and whenever it changes. */
-const FRAME_SCRIPT = `<script>
+const FRAME_SCRIPT_CODE = `
 (function (w, d) {
   var match = /[#&]\\?secret=([a-zA-Z0-9]+)/.exec(w.location.hash) || /secret=([a-zA-Z0-9]+)/.exec(w.location.hash);
   if (!match || w.parent === w) return;
@@ -26,7 +35,23 @@ const FRAME_SCRIPT = `<script>
   w.addEventListener('resize', report);
   d.addEventListener('DOMContentLoaded', report);
 })(window, document);
-</script>`;
+`;
+const FRAME_SCRIPT = `<script>${FRAME_SCRIPT_CODE}</script>`;
+
+/**
+ * No script but the one above (its SHA-256), no requests but images and media (the card's
+ * thumbnail, an excerpt's pictures), no forms, no <base>; any page may frame it.
+ */
+export const EMBED_PAGE_CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${crypto.createHash('sha256').update(FRAME_SCRIPT_CODE).digest('base64')}'`,
+  "style-src 'unsafe-inline'",
+  'img-src * data:',
+  'media-src *',
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
 
 const STYLE = `<style>
 body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1e1e1e;background:#fff}
@@ -45,7 +70,7 @@ export async function renderEmbedPage(app: App, post: PostRow): Promise<string> 
   const excerpt = isMediaType(post.type) ? '' : renderExcerpt(post.excerpt, post.content);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, follow">
-<title>${title} – ${escapeHtml(site.name)}</title>${STYLE}</head>
+<title>${escHtml(title)} – ${escapeHtml(site.name)}</title>${STYLE}</head>
 <body><article class="card">
 ${image}<h1><a href="${escapeHtml(link)}" target="_top">${title}</a></h1>
 <div class="excerpt">${excerpt}</div>
@@ -75,7 +100,21 @@ export function registerEmbedPages(fastify: FastifyInstance, app: App): void {
     const html = await embedPageFor(app, `${app.config.siteUrl}${path}`);
     if (!html) return reply.callNotFound();
     // The card is meant to be framed by other sites; nothing else of the site is.
-    return reply.code(200).type('text/html; charset=UTF-8').header('x-robots-tag', 'noindex').send(html);
+    return reply.code(200).type('text/html; charset=UTF-8').header('x-robots-tag', 'noindex').header('content-security-policy', EMBED_PAGE_CSP).send(html);
   };
   fastify.get('/*', handler);
+  // The plain form is answered by the `/` route (http/server.ts): its embed pages get the same
+  // policy here. A callback hook, and the address looked at first: every answer passes through.
+  fastify.addHook('onSend', (req, reply, payload, done) => {
+    if (isEmbedPageAnswer(req, reply) && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', EMBED_PAGE_CSP);
+    done(null, payload);
+  });
+}
+
+/** An embed page as embedPageFor answers it: an HTML page marked noindex, for `?embed=` or `/embed/`. */
+function isEmbedPageAnswer(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (!req.url.includes('embed') || reply.statusCode !== 200 || reply.getHeader('x-robots-tag') !== 'noindex') return false;
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return false;
+  const [path, query = ''] = req.url.split('?');
+  return /\/embed\/?$/.test(path ?? '') || new URLSearchParams(query).has('embed');
 }

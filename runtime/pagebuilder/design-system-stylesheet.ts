@@ -43,7 +43,8 @@ export async function buildDesignSystemCss(ctx: HandlerContext): Promise<string>
   const rules: string[] = [];
   const classes = (await getRecord(ctx.app.db, 'pagebuilder.global-classes', 'frontend'))?.data as { items?: Record<string, { label?: string; variants?: Array<{ props?: Record<string, unknown> }> }>; order?: string[] } | undefined;
   for (const id of classes?.order ?? []) {
-    const item = classes?.items?.[id];
+    // Own keys only: an order naming `constructor` finds no class.
+    const item = classes?.items && Object.hasOwn(classes.items, id) ? classes.items[id] : undefined;
     if (!item) continue;
     const decls = (item.variants ?? []).flatMap((variant) =>
       Object.entries(variant.props ?? {}).flatMap(([prop, raw]) => {

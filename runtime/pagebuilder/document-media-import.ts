@@ -49,7 +49,7 @@ async function importOne(ctx: HandlerContext, documentId: number, url: string): 
 }
 
 export async function importDocumentMedia(ctx: HandlerContext): Promise<HandlerResult> {
-  // `id` is untyped in the spec and a JSON body's `id` wins over the URL's: only an integer names a document.
+  // `id` is untyped in the spec: only an integer names a document (the URL's capture: rest/params.ts merges it last).
   const documentId = typeof ctx.params.id === 'string' || typeof ctx.params.id === 'number' ? Number(ctx.params.id) : Number.NaN;
   if (!Number.isSafeInteger(documentId)) throw restError('rest_post_invalid_id');
   const post = await ctx.app.db.selectFrom('posts').select(['id', 'type']).where('id', '=', documentId).executeTakeFirst();

@@ -33,9 +33,9 @@ export async function saveGlobalClasses(ctx: HandlerContext): Promise<HandlerRes
   const ids = Object.keys(items);
   const problems: string[] = [];
   for (const [id, item] of Object.entries(items)) if (item.id !== id) problems.push(`items.${id}.id must be ${id}.`);
-  if (order.length !== ids.length || order.some((id) => !(id in items))) problems.push('order must list every item exactly once.');
-  for (const id of [...changes.added, ...changes.modified]) if (!(id in items)) problems.push(`${id} is in changes but not in items.`);
-  for (const id of changes.deleted) if (id in items) problems.push(`${id} is deleted but still in items.`);
+  if (order.length !== ids.length || order.some((id) => !Object.hasOwn(items, id))) problems.push('order must list every item exactly once.');
+  for (const id of [...changes.added, ...changes.modified]) if (!Object.hasOwn(items, id)) problems.push(`${id} is in changes but not in items.`);
+  for (const id of changes.deleted) if (Object.hasOwn(items, id)) problems.push(`${id} is deleted but still in items.`);
   if (problems.length) throw restError('rest_invalid_param', ['items'], { params: { items: problems.join(' ') } });
 
   const set: ClassSet = { items, order };

@@ -113,7 +113,9 @@ function coerceObject(value: unknown, schema: ArgSchema, fits?: (v: unknown, s: 
   const source = Array.isArray(value) ? Object.fromEntries(value.map((v, i) => [String(i), v])) : (value as Record<string, unknown>);
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(source)) {
-    const childSchema = schema.properties?.[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+    // Own properties only: a key named `constructor` or `toString` is data, not the schema's prototype.
+    const declared = schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
+    const childSchema = declared ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
     out[key] = childSchema ? coerceValue(child, childSchema, fits) : child;
   }
   return out;

@@ -104,6 +104,9 @@ export const ERRORS = {
   rest_action_requires: { status: 409, message: 'The record needs %s to be %s first.' },
   rest_secret_mismatch: { status: 401, message: 'The %s does not match.' },
   rest_body_too_large: { status: 413, message: 'The request body is larger than this endpoint takes (%s bytes at most).' },
+  // A merged option would outgrow its bounds (behaviors/option.ts): the stored value is left as it was.
+  rest_option_too_large: { status: 400, message: 'The stored value would be %s bytes once merged; it may hold at most %s. Send smaller values.' },
+  rest_option_too_many_keys: { status: 400, message: 'The stored value would have %s fields once merged; it may have at most %s. Send fewer fields.' },
   rest_too_many_requests: { status: 429, message: 'Too many requests from this address; try again in %s seconds.' },
   rest_signature_required: { status: 401, message: 'The request must be signed in the %s header.' },
   rest_signature_invalid: { status: 401, message: 'The signature in the %s header does not match the body.' },
@@ -148,6 +151,8 @@ export const ERRORS = {
   rest_upload_sideload_error: { status: 400, message: 'Sorry, you are not allowed to upload this file type.' },
   rest_upload_file_too_big: { status: 400, message: 'This file is too big. Files must be less than %s KB in size.' },
   rest_upload_image_too_large: { status: 400, message: 'The image has too many pixels to be processed (limit %s).' },
+  // A decompression bomb: refused from its header, before decoding (media/image-meta.ts).
+  rest_upload_image_too_dense: { code: 'rest_upload_image_too_large', status: 400, message: 'The image declares %s by %s pixels in a file of only %s bytes (more than %s pixels per byte), so it was refused without being decoded.' },
   rest_invalid_url: { status: 400, message: '%s' },
   rest_upload_remote_error: { status: 400, message: 'The file could not be fetched: %s' },
   rest_unknown_attachment: { status: 404, message: 'Unable to get meta information for file.' },

@@ -90,7 +90,7 @@ function invalidParamsError(endpoint: EndpointDef, given: string[], errors: AjvE
   const byParam = new Map<string, AjvErrorLike[]>();
   for (const e of errors) {
     const name = unescape(e.instancePath.split('/')[1] ?? '');
-    if (!name || !(name in args)) continue;
+    if (!name || !Object.hasOwn(args, name)) continue;
     // Pushed, not copied: a list of 40,000 bad items gives as many errors (copying was quadratic).
     const list = byParam.get(name);
     if (list) list.push(e);

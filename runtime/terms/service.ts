@@ -10,6 +10,7 @@ import { resourceFields } from '../content/context.ts';
 import { restBase } from '../content/links.ts';
 import { getOption } from '../content/options.ts';
 import { sanitizeTitle } from '../content/slugs.ts';
+import { plainTextForSave, textareaForSave } from '../content/save-filters.ts';
 import { defaultCategory, refreshCounts, type TermRow } from '../content/terms.ts';
 import { restError } from '../rest/errors.ts';
 import { containsText } from '../store/portable-sql.ts';
@@ -34,14 +35,17 @@ async function prepared(ctx: HandlerContext, tax: TaxonomyInfo, rows: TermRow[],
   return rows.map((row) => prepareTerm(row, tax, site, fields, context));
 }
 
-/** WordPress's term name clean-up: tags stripped, trimmed, `&` `<` `>` as entities. */
+/**
+ * WordPress's term name clean-up (pre_term_name, for every writer): tags stripped, the title
+ * allowlist, trimmed, `&` `<` `>` as entities. The command line's `term add` saves names the same way.
+ */
 export function cleanTermName(name: string): string {
-  return name
-    .replace(/<[^>]*>/g, '')
-    .trim()
-    .replace(/&(?![a-z0-9#]+;)/gi, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return plainTextForSave(name);
+}
+
+/** pre_term_description, for every writer: the title allowlist (wp_filter_kses), trimmed. */
+export function cleanTermDescription(description: string): string {
+  return textareaForSave(description).trim();
 }
 
 const ORDER_COLUMN = { id: 'id', name: 'name', slug: 'slug', description: 'description', count: 'count', term_group: 'id' } as const;
@@ -96,7 +100,7 @@ async function termChanges(ctx: HandlerContext, tax: TaxonomyInfo, existing?: Te
     out.name = cleanTermName(p.name);
     if (!out.name) throw restError('empty_term_name');
   }
-  if (typeof p.description === 'string') out.description = p.description.trim();
+  if (typeof p.description === 'string') out.description = cleanTermDescription(p.description);
   if (tax.hierarchical && p.parent !== undefined && p.parent !== null) {
     const parent = Number(p.parent);
     if (parent !== 0) {

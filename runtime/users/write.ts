@@ -1,7 +1,10 @@
 /**
  * Account writes of core/v2/users (WordPress's users controller create_item, update_item and
  * delete_item with wp_insert_user's rules). Permission rules (rules.ts) have run. Each write is
- * one transaction; passwords are stored only as argon2id hashes and never answered.
+ * one transaction; passwords are stored only as argon2id hashes and never answered, and a new
+ * password ends every session of the account (the caller's own continues on a fresh one). Names,
+ * url and biography are saved through WordPress's save filters (content/save-filters.ts), emails
+ * compared ignoring case.
  *
  * Where WordPress answers a bad input with a 500 (a taken login or email: wp_insert_user's errors
  * carry no status), this server answers 400 with the same code and message. Deleting an account
@@ -9,11 +12,14 @@
  * (409) rather than deleting that content.
  */
 import type { Transaction } from 'kysely';
-import { hashPassword, type UserRow } from '../auth/users.ts';
+import { hashPassword, sameEmail, type UserRow } from '../auth/users.ts';
+import { endSessionsForNewPassword, SESSION_COOKIE, sessionCookieHeader, type FreshSession } from '../auth/sessions.ts';
+import { secureCookies } from '../auth/page-kit.ts';
+import { plainTextForSave, textareaForSave } from '../content/save-filters.ts';
+import { sanitizeUrl } from './sanitize-url.ts';
 import { capabilitiesOf, isRole } from '../../contract/roles.ts';
 import { restBase } from '../content/links.ts';
 import { sanitizeTitle } from '../content/slugs.ts';
-import { sanitizeTextField } from '../rest/coerce.ts';
 import { authError, invalidParam, RestError, restError } from '../rest/errors.ts';
 import type { HandlerContext, HandlerResult } from '../rest/types.ts';
 import type { Database } from '../store/schema.ts';
@@ -28,7 +34,10 @@ const MAX_NICENAME_LENGTH = 50;
 /** The role a new account gets when none is asked for (WordPress's default_role option). */
 const DEFAULT_ROLE = 'subscriber';
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? sanitizeTextField(v) : undefined);
+/** Names (display, first, last, nickname) are saved as plain text, as WordPress's pre_user_* filters save them. */
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? plainTextForSave(v) : undefined);
+/** pre_user_url: only what sanitize_url keeps (no `javascript:`), entities normalised as its wp_filter_kses does. */
+const urlField = (v: string): string => textareaForSave(sanitizeUrl(v));
 
 /** check_username and check_user_password, the sanitize callbacks of `username` and `password`. */
 function checkCredentials(p: Record<string, any>): void {
@@ -93,7 +102,7 @@ export async function create(ctx: HandlerContext): Promise<HandlerResult> {
   const hash = await hashPassword(String(p.password));
   const id = await insertAccount(ctx, login, async (trx) => {
     if (await trx.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst()) throw restError('user_login_taken');
-    if (await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw restError('user_email_taken');
+    if (email !== '' && (await trx.selectFrom('users').select('id').where(sameEmail(email)).executeTakeFirst())) throw restError('user_email_taken');
     const roles = Array.isArray(p.roles) && p.roles.length ? p.roles.map(String) : [DEFAULT_ROLE];
     const row = await trx
       .insertInto('users')
@@ -103,8 +112,8 @@ export async function create(ctx: HandlerContext): Promise<HandlerResult> {
         password_hash: hash,
         display_name: displayNameOf(p, login),
         nicename: await freeNicename(trx, typeof p.slug === 'string' && p.slug !== '' ? p.slug : login, 0),
-        url: typeof p.url === 'string' ? p.url : '',
-        description: typeof p.description === 'string' ? p.description : '',
+        url: typeof p.url === 'string' ? urlField(p.url) : '',
+        description: typeof p.description === 'string' ? textareaForSave(p.description) : '',
         roles: JSON.stringify(roles),
         registered: ctx.app.now().toISOString().slice(0, 19).replace('T', ' '),
       })
@@ -141,9 +150,10 @@ export async function update(ctx: HandlerContext): Promise<HandlerResult> {
   if (!user) throw restError('user_invalid_id');
   checkCredentials(p);
   const hash = typeof p.password === 'string' ? await hashPassword(p.password) : undefined;
+  let fresh: FreshSession | undefined;
   await ctx.app.db.transaction().execute(async (trx) => {
-    if (typeof p.email === 'string' && p.email !== '') {
-      const owner = await trx.selectFrom('users').select('id').where('email', '=', p.email).executeTakeFirst();
+    if (typeof p.email === 'string' && p.email.trim() !== '') {
+      const owner = await trx.selectFrom('users').select('id').where(sameEmail(p.email.trim())).executeTakeFirst();
       if (owner && owner.id !== id) throw restError('user_email_invalid_owner');
     }
     if (typeof p.username === 'string' && p.username !== '' && p.username !== user.login) throw restError('user_username_not_editable');
@@ -156,13 +166,24 @@ export async function update(ctx: HandlerContext): Promise<HandlerResult> {
     if (hash) changes.password_hash = hash;
     if (typeof p.name === 'string') changes.display_name = text(p.name) ?? '';
     if (typeof p.slug === 'string' && p.slug !== '' && p.slug !== user.nicename) changes.nicename = await freeNicename(trx, p.slug, id);
-    if (typeof p.url === 'string') changes.url = p.url;
-    if (typeof p.description === 'string') changes.description = p.description;
+    if (typeof p.url === 'string') changes.url = urlField(p.url);
+    if (typeof p.description === 'string') changes.description = textareaForSave(p.description);
     if (Array.isArray(p.roles) && p.roles.length) changes.roles = JSON.stringify(p.roles.map(String));
     if (Object.keys(changes).length) await trx.updateTable('users').set(changes).where('id', '=', id).execute();
     await writeProfileMeta(trx, id, profileOf(p));
+    if (hash) fresh = await endSessionsForNewPassword(trx, id, ownSessionCookie(ctx), ctx.app.now());
   });
-  return { data: await answer(ctx, id) };
+  return { data: await answer(ctx, id), headers: fresh ? freshSessionHeaders(ctx, fresh) : undefined };
+}
+
+/** The caller's session cookie, when the request was signed in through it. */
+function ownSessionCookie(ctx: HandlerContext): string | undefined {
+  return ctx.user?.via === 'cookie' ? ctx.request.cookies?.[SESSION_COOKIE] : undefined;
+}
+
+/** The caller's new session after changing their own password: its cookie, and a nonce that goes with it. */
+function freshSessionHeaders(ctx: HandlerContext, fresh: FreshSession): Record<string, string> {
+  return { 'Set-Cookie': sessionCookieHeader(fresh, secureCookies(ctx.app)), 'X-WP-Nonce': fresh.nonce };
 }
 
 /** check_reassign: a number names the receiver; empty, `false` or `'false'` names none. */

@@ -178,10 +178,12 @@ describe('export, details, logs, delete', () => {
     expect(logs.body).toEqual([]);
   });
 
-  it('an entry id given as an object in a JSON body (it wins over the URL\'s) names no entry: 404', async () => {
-    const res = await call('POST', '/formsuite/v1/entry/1/details', { body: { id: { toString: 'x' } }, query: { _method: 'GET' } });
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe('rest_entry_invalid_id');
+  it("reads the URL's entry whatever id a JSON body names (the path names the object)", async () => {
+    const plain = await call('POST', '/formsuite/v1/entry/1/details', { query: { _method: 'GET' } });
+    const odd = await call('POST', '/formsuite/v1/entry/1/details', { body: { id: { toString: 'x' } }, query: { _method: 'GET' } });
+    const other = await call('POST', '/formsuite/v1/entry/1/details', { body: { id: 999_999 }, query: { _method: 'GET' } });
+    expect([odd.status, other.status]).toEqual([plain.status, plain.status]);
+    expect([odd.body, other.body]).toEqual([plain.body, plain.body]);
   });
 
   it('reads entry_ids given as a PHP map and skips items that are not ids, instead of failing on them', async () => {
